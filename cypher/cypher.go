@@ -1,0 +1,20 @@
+// Package cypher embeds every Cypher statement EvoKG runs, one per file.
+// Statements are parameterized and scoped by $namespace; labels and
+// relationship types are literal text in the files, never built from input.
+//
+// Layout: *.cypher (queries, loaded by name), schema/*.cypher (constraints
+// and indexes, applied in file order), browser/ (Neo4j Browser style sheet
+// and saved queries for analysts).
+package cypher
+
+import (
+	"embed"
+
+	"github.com/evokg/evokg/internal/queryfs"
+)
+
+//go:embed *.cypher schema/*.cypher browser
+var FS embed.FS
+
+// Queries holds every top-level statement by file name.
+var Queries = queryfs.MustLoad(FS, ".", ".cypher")

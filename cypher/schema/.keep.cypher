@@ -1,0 +1,1 @@
+// placeholder: constraints are added by the graph package

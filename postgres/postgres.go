@@ -1,0 +1,130 @@
+// Package postgres connects EvoKG to its system of record, Postgres with
+// pgvector, and applies the migrations (EvoKG's own through goose, then
+// River's job-queue schema through rivermigrate).
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Config configures the Postgres connection.
+type Config struct {
+	// URL is a libpq connection URL. Default: the local stack's database.
+	URL string
+	// MaxConns bounds the pool. Default 20.
+	MaxConns int32
+	// EmbeddingDim is the dimension D of the vector indexes. Default 768
+	// (nomic-embed-text). It is checked against the database at start.
+	EmbeddingDim int
+	// ConnectTimeout bounds the first connection. Default 10s.
+	ConnectTimeout time.Duration
+}
+
+// Defaults.
+const (
+	DefaultURL          = "postgres://evokg:evokg-local@127.0.0.1:5432/evokg?sslmode=disable"
+	DefaultMaxConns     = 20
+	DefaultEmbeddingDim = 768
+)
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.URL == "" {
+		c.URL = DefaultURL
+	}
+	if c.MaxConns == 0 {
+		c.MaxConns = DefaultMaxConns
+	}
+	if c.EmbeddingDim == 0 {
+		c.EmbeddingDim = DefaultEmbeddingDim
+	}
+	if c.ConnectTimeout == 0 {
+		c.ConnectTimeout = 10 * time.Second
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	if c.EmbeddingDim < 1 || c.EmbeddingDim > 16000 {
+		return fmt.Errorf("postgres: embedding dimension %d out of range 1..16000", c.EmbeddingDim)
+	}
+	if c.MaxConns < 2 {
+		return fmt.Errorf("postgres: max connections %d, need at least 2", c.MaxConns)
+	}
+	return nil
+}
+
+// Open connects, checks that the server answers, that the credentials are
+// accepted and that pgvector is available. Errors name what failed and where.
+func Open(ctx context.Context, cfg Config) (*pgxpool.Pool, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	pc, err := pgxpool.ParseConfig(cfg.URL)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: bad URL: %w", err)
+	}
+	pc.MaxConns = cfg.MaxConns
+	pc.ConnConfig.RuntimeParams["evokg.embedding_dim"] = strconv.Itoa(cfg.EmbeddingDim)
+	pc.ConnConfig.RuntimeParams["application_name"] = "evokg"
+	where := net.JoinHostPort(pc.ConnConfig.Host, strconv.Itoa(int(pc.ConnConfig.Port))) + "/" + pc.ConnConfig.Database
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
+	if err != nil {
+		return nil, fmt.Errorf("postgres at %s: %w", where, err)
+	}
+	connectCtx, cancel := context.WithTimeout(ctx, cfg.ConnectTimeout)
+	defer cancel()
+	if err := checkServer(connectCtx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres at %s (user %s): %w", where, pc.ConnConfig.User, err)
+	}
+	return pool, nil
+}
+
+func checkServer(ctx context.Context, pool *pgxpool.Pool) error {
+	if err := pool.Ping(ctx); err != nil {
+		return describeConnectError(err)
+	}
+	var installed, available *string
+	err := pool.QueryRow(ctx, queries.Get("extension_versions")).Scan(&installed, &available)
+	if err != nil {
+		return fmt.Errorf("checking pgvector: %w", err)
+	}
+	if installed == nil && available == nil {
+		return errors.New("the pgvector extension is not installed on the server (need pgvector >= 0.8)")
+	}
+	return nil
+}
+
+func describeConnectError(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case "28P01", "28000":
+			return errors.New("authentication failed: wrong user or password")
+		case "3D000":
+			return errors.New("database does not exist")
+		}
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("unreachable: %w", err)
+	}
+	return err
+}
+
+// PurgeNamespace deletes every row of namespace ns, protected memories
+// included. It is the only path that removes a protected memory.
+func PurgeNamespace(ctx context.Context, pool *pgxpool.Pool, ns string) error {
+	_, err := pool.Exec(ctx, queries.Get("purge_namespace"), ns)
+	return err
+}

@@ -1,0 +1,1 @@
+SELECT evokg_purge_namespace($1)

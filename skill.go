@@ -1,0 +1,65 @@
+package evokg
+
+import "time"
+
+// Skill is a node of the capability subgraph. Mastery, PromptTemplate and
+// Strategy are mutable slots: they may change and be rolled back.
+type Skill struct {
+	ID             string    `json:"id"`
+	Namespace      string    `json:"namespace"`
+	Name           string    `json:"name"`
+	Description    string    `json:"description,omitempty"`
+	Mastery        float64   `json:"mastery"`
+	PromptTemplate string    `json:"prompt_template,omitempty"`
+	Strategy       string    `json:"strategy,omitempty"`
+	Status         string    `json:"status"`
+	CreatedAt      time.Time `json:"created_at"`
+}
+
+// Skill statuses.
+const (
+	SkillActive = "active"
+	SkillSplit  = "split" // replaced by finer skills; kept for provenance
+)
+
+// TaskType is a node of the task subgraph, also APEX-EM's TaskTopic hub.
+// NSeen, NFail and KLast feed the curriculum score.
+type TaskType struct {
+	ID          string    `json:"id"`
+	Namespace   string    `json:"namespace"`
+	Name        string    `json:"name"`
+	Description string    `json:"description,omitempty"`
+	NSeen       int       `json:"n_seen"`
+	NFail       int       `json:"n_fail"`
+	KLast       int       `json:"k_last"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// SkillSlots is the mutable state of one skill, as captured by a snapshot.
+type SkillSlots struct {
+	Name           string  `json:"name"`
+	Mastery        float64 `json:"mastery"`
+	PromptTemplate string  `json:"prompt_template"`
+	Strategy       string  `json:"strategy"`
+	Status         string  `json:"status"`
+}
+
+// Mastery thresholds and ratchet defaults (MAGE §5, Curator).
+const (
+	DefaultMasteryTheta  = 0.5 // θ: a skill is mastered at or above it
+	DefaultRatchetAlpha  = 0.6 // α: weight of a new success rate when it improves
+	DefaultRatchetGamma  = 0.1 // γ: fraction of a drop that is applied
+	DefaultMaxSkills     = 30
+	DefaultMaxPrinciples = 12
+)
+
+// Ratchet applies the Curator's asymmetric mastery update:
+//
+//	m_k = α·e_k + (1−α)·m_{k−1}      if e_k ≥ m_{k−1}
+//	m_k = m_{k−1} − γ·(m_{k−1} − e_k) otherwise
+func Ratchet(prev, successRate, alpha, gamma float64) float64 {
+	if successRate >= prev {
+		return alpha*successRate + (1-alpha)*prev
+	}
+	return prev - gamma*(prev-successRate)
+}
