@@ -1,0 +1,170 @@
+// Package api serves EvoKG's versioned REST API over HTTP: a chi router
+// whose routes equal the embedded OpenAPI document (openapi.yaml), API-key
+// authentication bound to scopes and namespaces, RFC 9457 problems from one
+// error table, and the operational endpoints /healthz, /readyz and /metrics.
+//
+// Handlers are thin: decode → validate → call a port → encode. The ports
+// (ExperienceService, Retriever, Answerer, …) are implemented by the other
+// packages and wired by cmd/evokg; a route group is mounted only when its
+// port is set in Deps.
+package api
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Config configures the HTTP layer. Zero fields take the documented defaults.
+type Config struct {
+	// MaxBodyBytes bounds a request body. Default 1 MiB.
+	MaxBodyBytes int64
+	// MaxBatchBodyBytes bounds a batch-ingest body. Default 32 MiB.
+	MaxBatchBodyBytes int64
+	// MaxBatchItems bounds the experiences of one batch. Default 1000.
+	MaxBatchItems int
+	// RequestTimeout bounds one request. Default 30s.
+	RequestTimeout time.Duration
+	// BatchRequestTimeout bounds one batch-ingest request. Default 2m.
+	BatchRequestTimeout time.Duration
+	// RateLimit is the number of requests one API key may make per
+	// RateWindow. Default 1200; negative disables the limit.
+	RateLimit int
+	// RateWindow is the rate-limit window. Default 1m.
+	RateWindow time.Duration
+	// CORSOrigins enables CORS for these origins; empty (default) disables it.
+	CORSOrigins []string
+	// CheckTimeout bounds each readiness check. Default 3s.
+	CheckTimeout time.Duration
+}
+
+// Defaults.
+const (
+	DefaultMaxBodyBytes        = 1 << 20
+	DefaultMaxBatchBodyBytes   = 32 << 20
+	DefaultMaxBatchItems       = 1000
+	DefaultRequestTimeout      = 30 * time.Second
+	DefaultBatchRequestTimeout = 2 * time.Minute
+	DefaultRateLimit           = 1200
+	DefaultRateWindow          = time.Minute
+	DefaultCheckTimeout        = 3 * time.Second
+)
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	c.MaxBodyBytes = orDefault(c.MaxBodyBytes, DefaultMaxBodyBytes)
+	c.MaxBatchBodyBytes = orDefault(c.MaxBatchBodyBytes, DefaultMaxBatchBodyBytes)
+	c.MaxBatchItems = orDefault(c.MaxBatchItems, DefaultMaxBatchItems)
+	c.RequestTimeout = orDefault(c.RequestTimeout, DefaultRequestTimeout)
+	c.BatchRequestTimeout = orDefault(c.BatchRequestTimeout, DefaultBatchRequestTimeout)
+	c.RateLimit = orDefault(c.RateLimit, DefaultRateLimit)
+	c.RateWindow = orDefault(c.RateWindow, DefaultRateWindow)
+	c.CheckTimeout = orDefault(c.CheckTimeout, DefaultCheckTimeout)
+	return c
+}
+
+// Validate reports a configuration that cannot work.
+func (c Config) Validate() error {
+	switch {
+	case c.MaxBodyBytes < 1 || c.MaxBatchBodyBytes < 1:
+		return errors.New("api: body limits must be positive")
+	case c.MaxBatchItems < 1:
+		return errors.New("api: the batch item limit must be positive")
+	case c.RequestTimeout <= 0 || c.BatchRequestTimeout <= 0 || c.CheckTimeout <= 0:
+		return errors.New("api: timeouts must be positive")
+	case c.RateWindow <= 0:
+		return errors.New("api: the rate window must be positive")
+	}
+	return nil
+}
+
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// Deps are the collaborators of the handler. Keys is required; every other
+// port is optional and its routes are mounted only when it is set.
+type Deps struct {
+	Keys        Authenticator
+	Namespaces  NamespaceService
+	Experiences ExperienceService
+	Retriever   Retriever
+	Answerer    Answerer
+	Skills      SkillService
+	TaskTypes   TaskTypeService
+	Evolution   EvolutionService
+	Graph       GraphService
+	Usage       UsageService
+	Bandits     BanditService
+	Maintenance MaintenanceService
+
+	// Checks are the readiness checks by name (postgres, neo4j, ollama).
+	Checks map[string]Check
+	// Registerer receives the HTTP metrics; nil uses a private registry.
+	Registerer prometheus.Registerer
+	// Gatherer is served at /metrics; nil serves the private registry.
+	Gatherer prometheus.Gatherer
+}
+
+// NewHandler builds the HTTP handler. It panics on an invalid Config or a
+// missing Deps.Keys, both programming errors; call Config.Validate first to
+// report configuration errors.
+func NewHandler(cfg Config, deps Deps, logger *slog.Logger) http.Handler {
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		panic(err)
+	}
+	if deps.Keys == nil {
+		panic("api: Deps.Keys is required")
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	if deps.Registerer == nil || deps.Gatherer == nil {
+		reg := prometheus.NewRegistry()
+		deps.Registerer, deps.Gatherer = orRegisterer(deps.Registerer, reg), orGatherer(deps.Gatherer, reg)
+	}
+	s := &server{cfg: cfg, deps: deps, logger: logger, metrics: newMetrics(deps.Registerer)}
+	return s.routes()
+}
+
+func orRegisterer(r prometheus.Registerer, def *prometheus.Registry) prometheus.Registerer {
+	if r == nil {
+		return def
+	}
+	return r
+}
+
+func orGatherer(g prometheus.Gatherer, def *prometheus.Registry) prometheus.Gatherer {
+	if g == nil {
+		return def
+	}
+	return g
+}
+
+// server holds what the handlers share.
+type server struct {
+	cfg     Config
+	deps    Deps
+	logger  *slog.Logger
+	metrics *metrics
+}
+
+// fail writes err as a problem.
+func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	writeError(w, r, s.logger, err)
+}
+
+// String describes the mounted route groups, for logs.
+func (d Deps) String() string {
+	return fmt.Sprintf("namespaces=%t experiences=%t retrieve=%t answer=%t skills=%t task_types=%t evolution=%t graph=%t usage=%t bandits=%t maintenance=%t",
+		d.Namespaces != nil, d.Experiences != nil, d.Retriever != nil, d.Answerer != nil, d.Skills != nil,
+		d.TaskTypes != nil, d.Evolution != nil, d.Graph != nil, d.Usage != nil, d.Bandits != nil, d.Maintenance != nil)
+}

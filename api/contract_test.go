@@ -1,0 +1,121 @@
+package api_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/go-chi/chi/v5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/internal/testenv"
+)
+
+// TestContractRoutesEqualDocument fails when a route is in the router but
+// not in openapi.yaml, or the other way round.
+func TestContractRoutesEqualDocument(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{})
+	var routed []string
+	err := chi.Walk(b.handler.(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if route != "/" {
+			route = strings.TrimSuffix(route, "/")
+		}
+		routed = append(routed, method+" "+route)
+		return nil
+	})
+	require.NoError(t, err)
+	doc, err := openapi3.NewLoader().LoadFromData(api.OpenAPIYAML)
+	require.NoError(t, err)
+	var documented []string
+	for path, item := range doc.Paths.Map() {
+		for method := range item.Operations() {
+			documented = append(documented, method+" "+path)
+		}
+	}
+	slices.Sort(routed)
+	slices.Sort(documented)
+	require.Equal(t, documented, routed)
+	require.Len(t, routed, 29)
+}
+
+// TestContractExchanges makes one valid call to every route with a key
+// holding every scope and checks requests and responses against the document.
+func TestContractExchanges(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{})
+	ns := testenv.Namespace(t)
+	token := b.key(t, api.Scopes, ns)
+	id := "0190b5a0-0000-7000-8000-000000000001"
+	p := "/v1/namespaces/" + ns
+	calls := []struct {
+		call
+		status int
+	}{
+		{call{method: "GET", path: "/healthz"}, 200},
+		{call{method: "GET", path: "/openapi.json"}, 200},
+		{call{method: "GET", path: "/openapi.yaml"}, 200},
+		{call{method: "POST", path: "/v1/namespaces", body: `{"name":"` + ns + `","description":"contract"}`}, 201},
+		{call{method: "GET", path: p}, 200},
+		{call{method: "POST", path: p + "/experiences", body: `{"task_type":"arithmetic","question":"2+2?","answer":"4","outcome":"success_memory","evaluation":{"correct":1,"efficient":1,"complete":1,"q":1,"status":"successful"}}`, header: map[string]string{"Idempotency-Key": "k1"}}, 202},
+		{call{method: "POST", path: p + "/experiences/batch", body: `[{"task_type":"arithmetic","question":"1+1?"},{"task_type":"arithmetic","content":"carry the one"}]`}, 202},
+		{call{method: "GET", path: p + "/experiences?outcome=success_memory&task_type=arithmetic&limit=10"}, 200},
+		{call{method: "GET", path: p + "/experiences/" + id}, 200},
+		{call{method: "DELETE", path: p + "/experiences/" + id}, 204},
+		{call{method: "POST", path: p + "/retrieve", body: `{"question":"3+3?","task_type":"arithmetic","mode":"apex"}`}, 200},
+		{call{method: "POST", path: p + "/answer", body: `{"question":"3+3?","task_type":"arithmetic"}`}, 200},
+		{call{method: "POST", path: p + "/answers/" + id + "/feedback", body: `{"reward":1}`}, 200},
+		{call{method: "GET", path: p + "/skills"}, 200},
+		{call{method: "GET", path: p + "/skills/frontier"}, 200},
+		{call{method: "GET", path: p + "/skills/addition"}, 200},
+		{call{method: "GET", path: p + "/task-types"}, 200},
+		{call{method: "POST", path: p + "/evolution-runs", body: `{"iterations":2,"pool":[{"question":"2+2?","task_type":"arithmetic","gold":"4"}]}`}, 202},
+		{call{method: "GET", path: p + "/evolution-runs"}, 200},
+		{call{method: "GET", path: p + "/evolution-runs/" + id}, 200},
+		{call{method: "POST", path: p + "/evolution-runs/" + id + "/cancel"}, 200},
+		{call{method: "GET", path: p + "/graph/neighbors?seed=" + id + "&hops=2"}, 200},
+		{call{method: "POST", path: p + "/graph/neighbors", body: `{"seeds":["` + id + `"],"hops":1}`}, 200},
+		{call{method: "POST", path: p + "/graph/signature-matches", body: `{"signature":["parse","add"],"threshold":0.6}`}, 200},
+		{call{method: "GET", path: p + "/usage"}, 200},
+		{call{method: "GET", path: p + "/bandits"}, 200},
+		{call{method: "POST", path: p + "/maintenance/prune", body: `{"threshold":0.2,"dry_run":true}`}, 200},
+		{call{method: "GET", path: "/readyz"}, 200},
+		{call{method: "GET", path: "/metrics"}, 200},
+	}
+	for _, c := range calls {
+		if strings.HasPrefix(c.path, "/v1") {
+			c.token = token
+		}
+		rec := b.do(t, c.call)
+		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
+	}
+	require.EqualValues(t, 22, b.fakes.calls.Load(), "every feature route reaches its port once")
+}
+
+func TestOpenAPIJSONEqualsYAML(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{bare: true})
+	rec := b.do(t, call{method: "GET", path: "/openapi.json"})
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &doc))
+	require.Equal(t, "3.0.3", doc["openapi"])
+	require.Contains(t, doc["paths"], "/v1/namespaces/{ns}/answers/{id}/feedback")
+}
+
+// TestRoutesMountedOnlyWithPorts checks that a handler without feature
+// ports serves none of their routes.
+func TestRoutesMountedOnlyWithPorts(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{bare: true})
+	ns := testenv.Namespace(t)
+	token := b.key(t, api.Scopes, ns)
+	rec := b.do(t, call{method: "POST", path: "/v1/namespaces/" + ns + "/retrieve", token: token, body: `{"question":"q","task_type":"t"}`})
+	require.Equal(t, http.StatusNotFound, rec.Code)
+	require.Equal(t, "application/problem+json", rec.Header().Get("Content-Type"))
+	rec = b.do(t, call{method: "POST", path: "/v1/namespaces/" + ns + "/experiences/batch", token: token, body: `[]`})
+	require.Equal(t, http.StatusNotFound, rec.Code)
+}

@@ -1,0 +1,150 @@
+package api_test
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/api"
+)
+
+// fakes implements every feature port of the API for the contract and auth
+// tests: these are the API's own ports, not databases. Calls counts every
+// call so that tests can assert a refused request never reached a service.
+type fakes struct {
+	calls atomic.Int64
+	// err, when set, is returned by every call.
+	err error
+	// block makes every call wait for its context to end.
+	block bool
+	// panics makes every call panic.
+	panics bool
+}
+
+var fixedTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+func (f *fakes) enter(ctx context.Context) error {
+	f.calls.Add(1)
+	if f.panics {
+		panic("fake service bug")
+	}
+	if f.block {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	return f.err
+}
+
+func (f *fakes) Ingest(ctx context.Context, ns string, req api.IngestRequest, opts api.IngestOptions) (api.IngestReceipt, error) {
+	return api.IngestReceipt{ID: evokg.NewID(), Status: "queued", Replayed: opts.IdempotencyKey == "seen"}, f.enter(ctx)
+}
+
+func (f *fakes) IngestBatch(ctx context.Context, ns string, reqs []api.IngestRequest, _ api.IngestOptions) ([]api.IngestReceipt, error) {
+	out := make([]api.IngestReceipt, len(reqs))
+	for i := range out {
+		out[i] = api.IngestReceipt{ID: evokg.NewID(), Status: "queued"}
+	}
+	return out, f.enter(ctx)
+}
+
+func storedExperience(ns string, id uuid.UUID) api.StoredExperience {
+	return api.StoredExperience{
+		Experience: evokg.Experience{ID: id, Namespace: ns, TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess,
+			Question: "2+2?", Answer: "4", Signature: []string{"parse", "add"}, Version: 1, CreatedAt: fixedTime},
+		Status: "committed", UpdatedAt: fixedTime,
+	}
+}
+
+func (f *fakes) GetExperience(ctx context.Context, ns string, id uuid.UUID) (api.StoredExperience, error) {
+	return storedExperience(ns, id), f.enter(ctx)
+}
+
+func (f *fakes) ListExperiences(ctx context.Context, ns string, q api.ExperienceQuery) (api.ExperiencePage, error) {
+	return api.ExperiencePage{Items: []api.StoredExperience{storedExperience(ns, evokg.NewID())}, NextCursor: "next"}, f.enter(ctx)
+}
+
+func (f *fakes) DeleteExperience(ctx context.Context, ns string, id uuid.UUID) error {
+	return f.enter(ctx)
+}
+
+func (f *fakes) Retrieve(ctx context.Context, ns string, req api.RetrieveRequest) (api.RetrieveResponse, error) {
+	return api.RetrieveResponse{Memories: []api.RetrievedMemory{{ExperienceID: evokg.NewID(), Outcome: evokg.OutcomeSuccess,
+		TaskType: req.TaskType, Score: 0.8, Components: map[string]float64{"semantic": 0.9}, Text: "2+2=4"}},
+		Prompt: "Successes:\n2+2=4", Strategy: "semantic"}, f.enter(ctx)
+}
+
+func (f *fakes) Answer(ctx context.Context, ns string, req api.AnswerRequest) (api.AnswerResponse, error) {
+	return api.AnswerResponse{ID: evokg.NewID(), Answer: "4", Arms: []api.BanditArm{{Bandit: "search", Key: req.TaskType, Arm: "semantic"}},
+		MemoryIDs: []uuid.UUID{evokg.NewID()}, LearnerCalls: 1}, f.enter(ctx)
+}
+
+func (f *fakes) Feedback(ctx context.Context, ns string, id uuid.UUID, req api.FeedbackRequest) (api.FeedbackResponse, error) {
+	return api.FeedbackResponse{AnswerID: id, Reward: req.Reward, Updated: []api.BanditArm{{Bandit: "search", Key: "arithmetic", Arm: "semantic"}}}, f.enter(ctx)
+}
+
+func skill(ns string) evokg.Skill {
+	return evokg.Skill{ID: "s1", Namespace: ns, Name: "addition", Mastery: 0.4, Status: evokg.SkillActive, CreatedAt: fixedTime}
+}
+
+func (f *fakes) ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error) {
+	return []evokg.Skill{skill(ns)}, f.enter(ctx)
+}
+
+func (f *fakes) Frontier(ctx context.Context, ns string) ([]evokg.Skill, error) {
+	return []evokg.Skill{skill(ns)}, f.enter(ctx)
+}
+
+func (f *fakes) GetSkill(ctx context.Context, ns, name string) (api.SkillDetail, error) {
+	return api.SkillDetail{Skill: skill(ns), Prerequisites: []string{}, TaskTypes: []string{"arithmetic"},
+		History: []api.MasteryPoint{{Iteration: 1, Mastery: 0.4, At: fixedTime}}}, f.enter(ctx)
+}
+
+func (f *fakes) ListTaskTypes(ctx context.Context, ns string) ([]api.TaskTypeScore, error) {
+	return []api.TaskTypeScore{{TaskType: evokg.TaskType{ID: "t1", Namespace: ns, Name: "arithmetic", NSeen: 10, NFail: 3, KLast: 2, CreatedAt: fixedTime}, Score: 3.6}}, f.enter(ctx)
+}
+
+func run(ns string, id uuid.UUID) api.EvolutionRun {
+	return api.EvolutionRun{ID: id, Namespace: ns, Status: "running", Iterations: 20, Iteration: 1, CreatedAt: fixedTime, UpdatedAt: fixedTime,
+		Metrics: []api.IterationMetrics{{Iteration: 1, Accuracy: 0.5, Flips: 2, LearnerCalls: 200, GuidanceCalls: 12, WallMS: 1200}}}
+}
+
+func (f *fakes) StartRun(ctx context.Context, ns string, req api.EvolutionRunRequest) (api.EvolutionRun, error) {
+	return run(ns, evokg.NewID()), f.enter(ctx)
+}
+
+func (f *fakes) ListRuns(ctx context.Context, ns string) ([]api.EvolutionRun, error) {
+	return []api.EvolutionRun{run(ns, evokg.NewID())}, f.enter(ctx)
+}
+
+func (f *fakes) GetRun(ctx context.Context, ns string, id uuid.UUID) (api.EvolutionRun, error) {
+	return run(ns, id), f.enter(ctx)
+}
+
+func (f *fakes) CancelRun(ctx context.Context, ns string, id uuid.UUID) (api.EvolutionRun, error) {
+	r := run(ns, id)
+	r.Status = "cancelled"
+	return r, f.enter(ctx)
+}
+
+func (f *fakes) Neighbors(ctx context.Context, ns string, req api.NeighborsRequest) ([]evokg.Neighbor, error) {
+	return []evokg.Neighbor{{ExperienceID: evokg.NewID(), SeedID: req.Seeds[0], TaskType: "arithmetic", Outcome: evokg.OutcomeFailure, Hops: 1}}, f.enter(ctx)
+}
+
+func (f *fakes) SignatureMatches(ctx context.Context, ns string, req api.SignatureMatchRequest) ([]evokg.SignatureMatch, error) {
+	return []evokg.SignatureMatch{{ExperienceID: evokg.NewID(), TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Signature: req.Signature, Similarity: 1}}, f.enter(ctx)
+}
+
+func (f *fakes) Usage(ctx context.Context, ns string) (api.Usage, error) {
+	return api.Usage{Rows: []api.UsageRow{{Role: "learner", Model: "llama3.1:8b", Calls: 3, PromptTokens: 300, CompletionTokens: 30}}, LearnerCalls: 3}, f.enter(ctx)
+}
+
+func (f *fakes) Bandits(ctx context.Context, ns string) ([]api.BanditState, error) {
+	return []api.BanditState{{Bandit: "search", Key: "arithmetic", Arms: []api.ArmState{{Arm: "semantic", Alpha: 3, Beta: 2, Pulls: 3, Mean: 0.6}}}}, f.enter(ctx)
+}
+
+func (f *fakes) Prune(ctx context.Context, ns string, req api.PruneRequest) (api.PruneResult, error) {
+	return api.PruneResult{Pruned: []uuid.UUID{evokg.NewID()}, DryRun: req.DryRun}, f.enter(ctx)
+}

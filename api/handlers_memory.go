@@ -1,0 +1,255 @@
+package api
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+)
+
+// Listing page sizes.
+const (
+	defaultPageSize = 50
+	maxPageSize     = 200
+)
+
+// maxIdempotencyKey bounds the Idempotency-Key header.
+const maxIdempotencyKey = 255
+
+func (s *server) createNamespace(w http.ResponseWriter, r *http.Request) {
+	var req evokg.Namespace
+	if err := decodeJSON(r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var v evokg.Validator
+	v.Check(evokg.ValidNamespace(req.Name), "/name", "lower-case letters, digits, '-' and '_', 1 to 63 characters, starting alphanumeric")
+	v.Check(req.CreatedAt.IsZero(), "/created_at", "is set by the server")
+	if err := v.Err(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := checkNamespace(r.Context(), req.Name); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ns, err := s.deps.Namespaces.CreateNamespace(r.Context(), evokg.Namespace{Name: req.Name, Description: req.Description})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/v1/namespaces/"+ns.Name)
+	writeJSON(w, http.StatusCreated, ns)
+}
+
+func (s *server) getNamespace(w http.ResponseWriter, r *http.Request) {
+	ns, err := s.deps.Namespaces.GetNamespace(r.Context(), chi.URLParam(r, "ns"))
+	respond(s, w, r, http.StatusOK, ns, err)
+}
+
+func (s *server) ingest(w http.ResponseWriter, r *http.Request) {
+	opts, err := ingestOptions(r)
+	var req IngestRequest
+	if err == nil {
+		err = decodeJSON(r, &req)
+	}
+	if err == nil {
+		err = validateIngest(req, "")
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	receipt, err := s.deps.Experiences.Ingest(r.Context(), chi.URLParam(r, "ns"), req, opts)
+	respond(s, w, r, http.StatusAccepted, receipt, err)
+}
+
+// batchResponse is the answer to a batch ingest.
+type batchResponse struct {
+	Items []IngestReceipt `json:"items"`
+}
+
+func (s *server) ingestBatch(w http.ResponseWriter, r *http.Request) {
+	opts, err := ingestOptions(r)
+	var reqs []IngestRequest
+	if err == nil {
+		reqs, err = s.decodeBatch(r)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	receipts, err := s.deps.Experiences.IngestBatch(r.Context(), chi.URLParam(r, "ns"), reqs, opts)
+	respond(s, w, r, http.StatusAccepted, batchResponse{Items: receipts}, err)
+}
+
+// decodeBatch reads a JSON array or NDJSON of experiences and validates each.
+func (s *server) decodeBatch(r *http.Request) ([]IngestRequest, error) {
+	var (
+		reqs []IngestRequest
+		err  error
+	)
+	if isNDJSON(r.Header.Get("Content-Type")) {
+		reqs, err = decodeNDJSON(r.Body, s.cfg.MaxBatchItems)
+	} else {
+		err = decodeJSON(r, &reqs)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(reqs) == 0 || len(reqs) > s.cfg.MaxBatchItems {
+		return nil, evokg.Errorf(evokg.ETOOLARGE, "a batch holds 1 to %d experiences, got %d", s.cfg.MaxBatchItems, len(reqs))
+	}
+	var fields []evokg.FieldError
+	for i, req := range reqs {
+		fields = append(fields, fieldsOf(validateIngest(req, pointerAt("", i)))...)
+	}
+	if len(fields) > 0 {
+		return nil, evokg.Invalid(fields...)
+	}
+	return reqs, nil
+}
+
+func isNDJSON(contentType string) bool {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	return mt == "application/x-ndjson" || mt == "application/jsonl" || mt == "application/ndjson"
+}
+
+// decodeNDJSON reads one experience per non-blank line, at most max+1 lines.
+func decodeNDJSON(body io.Reader, max int) ([]IngestRequest, error) {
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 64<<10), DefaultMaxBodyBytes)
+	var reqs []IngestRequest
+	for line := 0; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		if len(reqs) == max {
+			return nil, evokg.Errorf(evokg.ETOOLARGE, "a batch holds at most %d experiences", max)
+		}
+		var req IngestRequest
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&req); err != nil {
+			return nil, prefixFields(decodeError(err), pointerAt("", line))
+		}
+		reqs = append(reqs, req)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, decodeError(err)
+	}
+	return reqs, nil
+}
+
+// ingestOptions reads the Idempotency-Key header.
+func ingestOptions(r *http.Request) (IngestOptions, error) {
+	key := r.Header.Get("Idempotency-Key")
+	if len(key) > maxIdempotencyKey {
+		return IngestOptions{}, evokg.Invalid(evokg.FieldError{Pointer: "", Detail: "the Idempotency-Key header is longer than 255 characters"})
+	}
+	return IngestOptions{IdempotencyKey: key}, nil
+}
+
+// validateIngest checks what the HTTP layer can check; the ingest service
+// validates the record in depth. Pointers are prefixed with at.
+func validateIngest(req IngestRequest, at string) error {
+	var v evokg.Validator
+	v.Check(strings.TrimSpace(req.TaskType) != "", at+"/task_type", "is required")
+	v.Check(req.Outcome == "" || req.Outcome.Valid(), at+"/outcome", "must be one of principle, failure_memory, success_memory, retrieval_recipe, abstracted_pattern")
+	v.Check(req.FailureKind == "" || req.FailureKind == evokg.FailureSpecific || req.FailureKind == evokg.FailureTypeStrategy,
+		at+"/failure_kind", "must be specific or type_strategy")
+	v.Check(req.EmbeddingText() != "", at, "one of question, goal.task_description or content is required")
+	return v.Err()
+}
+
+func fieldsOf(err error) []evokg.FieldError {
+	if e, ok := err.(*evokg.Error); ok {
+		return e.Fields
+	}
+	return nil
+}
+
+// prefixFields prefixes the pointers of err's fields with at.
+func prefixFields(err error, at string) error {
+	if e, ok := err.(*evokg.Error); ok {
+		for i := range e.Fields {
+			e.Fields[i].Pointer = at + e.Fields[i].Pointer
+		}
+	}
+	return err
+}
+
+func (s *server) getExperience(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	var exp StoredExperience
+	if err == nil {
+		exp, err = s.deps.Experiences.GetExperience(r.Context(), chi.URLParam(r, "ns"), id)
+	}
+	respond(s, w, r, http.StatusOK, exp, err)
+}
+
+func (s *server) listExperiences(w http.ResponseWriter, r *http.Request) {
+	q, err := experienceQuery(r)
+	var page ExperiencePage
+	if err == nil {
+		page, err = s.deps.Experiences.ListExperiences(r.Context(), chi.URLParam(r, "ns"), q)
+	}
+	if page.Items == nil {
+		page.Items = []StoredExperience{}
+	}
+	respond(s, w, r, http.StatusOK, page, err)
+}
+
+func experienceQuery(r *http.Request) (ExperienceQuery, error) {
+	qv := r.URL.Query()
+	q := ExperienceQuery{Outcome: evokg.Outcome(qv.Get("outcome")), TaskType: qv.Get("task_type"), Cursor: qv.Get("cursor")}
+	var v evokg.Validator
+	v.Check(q.Outcome == "" || q.Outcome.Valid(), "/outcome", "not a memory class")
+	q.Limit = defaultPageSize
+	if l := qv.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		v.Check(err == nil && n >= 1 && n <= maxPageSize, "/limit", "must be an integer from 1 to 200")
+		q.Limit = n
+	}
+	return q, v.Err()
+}
+
+func (s *server) deleteExperience(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r, "id")
+	if err == nil {
+		err = s.deps.Experiences.DeleteExperience(r.Context(), chi.URLParam(r, "ns"), id)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// pathID parses the UUID URL parameter name.
+func pathID(r *http.Request, name string) (uuid.UUID, error) {
+	id, err := uuid.Parse(chi.URLParam(r, name))
+	if err != nil {
+		return uuid.Nil, evokg.Invalid(evokg.FieldError{Pointer: "/" + name, Detail: "must be a UUID"})
+	}
+	return id, nil
+}
+
+// respond writes v with status, or err as a problem.
+func respond[T any](s *server, w http.ResponseWriter, r *http.Request, status int, v T, err error) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, v)
+}

@@ -1,0 +1,93 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/evokg/evokg"
+)
+
+// writeJSON writes v as application/json with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	writeJSONType(w, status, "application/json", v)
+}
+
+func writeJSONType(w http.ResponseWriter, status int, contentType string, v any) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// decodeJSON decodes exactly one JSON value from r's body into dst,
+// rejecting unknown fields and trailing data. Errors are domain errors.
+func decodeJSON(r *http.Request, dst any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return decodeError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		if err != nil {
+			return decodeError(err)
+		}
+		return badRequest("", "the body must hold exactly one JSON value")
+	}
+	return nil
+}
+
+// decodeError translates an encoding/json error into a domain error with a
+// JSON pointer where one is known.
+func decodeError(err error) error {
+	var (
+		maxErr    *http.MaxBytesError
+		syntaxErr *json.SyntaxError
+		typeErr   *json.UnmarshalTypeError
+	)
+	switch {
+	case errors.As(err, &maxErr):
+		return evokg.Errorf(evokg.ETOOLARGE, "the body is larger than %d bytes", maxErr.Limit)
+	case errors.Is(err, io.EOF):
+		return badRequest("", "the body is empty; a JSON value is required")
+	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
+		return badRequest("", "the body is not valid JSON")
+	case errors.As(err, &typeErr):
+		return badRequest(fieldPointer(typeErr.Field), fmt.Sprintf("must be of JSON type %s", jsonKind(typeErr.Type.Kind().String())))
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return badRequest("/"+name, "unknown field")
+	}
+	return badRequest("", "the body could not be decoded")
+}
+
+// badRequest is a malformed-request error (400) naming a field.
+func badRequest(pointer, detail string) error {
+	return &evokg.Error{Code: codeBadRequest, Message: "the request body is malformed",
+		Fields: []evokg.FieldError{{Pointer: pointer, Detail: detail}}}
+}
+
+// fieldPointer turns encoding/json's dotted field path into a JSON pointer.
+func fieldPointer(field string) string {
+	if field == "" {
+		return ""
+	}
+	return "/" + strings.ReplaceAll(field, ".", "/")
+}
+
+func jsonKind(goKind string) string {
+	switch {
+	case strings.HasPrefix(goKind, "int"), strings.HasPrefix(goKind, "uint"), strings.HasPrefix(goKind, "float"):
+		return "number"
+	case goKind == "slice", goKind == "array":
+		return "array"
+	case goKind == "map", goKind == "struct":
+		return "object"
+	case goKind == "bool":
+		return "boolean"
+	}
+	return "string"
+}

@@ -1,0 +1,44 @@
+package api
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/evokg/evokg"
+)
+
+// NamespaceStore keeps namespaces in Postgres. It implements NamespaceService.
+type NamespaceStore struct{ pool *pgxpool.Pool }
+
+// NewNamespaceStore returns a namespace store on pool.
+func NewNamespaceStore(pool *pgxpool.Pool) *NamespaceStore { return &NamespaceStore{pool: pool} }
+
+// CreateNamespace creates ns; ECONFLICT if it exists.
+func (s *NamespaceStore) CreateNamespace(ctx context.Context, ns evokg.Namespace) (evokg.Namespace, error) {
+	var out evokg.Namespace
+	err := s.pool.QueryRow(ctx, queries.Get("namespace_insert"), ns.Name, ns.Description).
+		Scan(&out.Name, &out.Description, &out.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return evokg.Namespace{}, evokg.Errorf(evokg.ECONFLICT, "namespace %q already exists", ns.Name)
+	}
+	if err != nil {
+		return evokg.Namespace{}, translatePg(err, "creating the namespace")
+	}
+	return out, nil
+}
+
+// GetNamespace returns the namespace called name; ENOTFOUND if none.
+func (s *NamespaceStore) GetNamespace(ctx context.Context, name string) (evokg.Namespace, error) {
+	var out evokg.Namespace
+	err := s.pool.QueryRow(ctx, queries.Get("namespace_get"), name).Scan(&out.Name, &out.Description, &out.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return evokg.Namespace{}, evokg.Errorf(evokg.ENOTFOUND, "namespace %q does not exist", name)
+	}
+	if err != nil {
+		return evokg.Namespace{}, translatePg(err, "reading the namespace")
+	}
+	return out, nil
+}

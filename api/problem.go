@@ -1,0 +1,121 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/evokg/evokg"
+)
+
+// API-local error codes for conditions that only exist at the HTTP edge.
+const (
+	codeBadRequest      = "bad_request"        // malformed JSON, unknown field
+	codeRateLimited     = "rate_limited"       // per-key rate limit
+	codeRouteNotFound   = "route_not_found"    // no such route
+	codeMethodNotAllowd = "method_not_allowed" // route exists, method does not
+)
+
+// problemKind is one row of the error table.
+type problemKind struct {
+	status int
+	title  string
+}
+
+// problemTable is the one table mapping error codes to HTTP statuses.
+var problemTable = map[string]problemKind{
+	evokg.EINVALID:      {http.StatusUnprocessableEntity, "Validation failed"},
+	codeBadRequest:      {http.StatusBadRequest, "Malformed request"},
+	evokg.ECONFLICT:     {http.StatusConflict, "Conflict"},
+	evokg.EPROTECTED:    {http.StatusConflict, "Protected memory"},
+	evokg.ENOTFOUND:     {http.StatusNotFound, "Not found"},
+	codeRouteNotFound:   {http.StatusNotFound, "Not found"},
+	codeMethodNotAllowd: {http.StatusMethodNotAllowed, "Method not allowed"},
+	evokg.EUNAUTHORIZED: {http.StatusUnauthorized, "Unauthorized"},
+	evokg.EFORBIDDEN:    {http.StatusForbidden, "Forbidden"},
+	evokg.ETOOLARGE:     {http.StatusRequestEntityTooLarge, "Request too large"},
+	evokg.ELIMIT:        {http.StatusUnprocessableEntity, "Limit reached"},
+	codeRateLimited:     {http.StatusTooManyRequests, "Too many requests"},
+	evokg.EUNAVAILABLE:  {http.StatusServiceUnavailable, "Dependency unavailable"},
+	evokg.ETIMEOUT:      {http.StatusGatewayTimeout, "Timed out"},
+	evokg.EINTERNAL:     {http.StatusInternalServerError, "Internal error"},
+}
+
+// problemTypeBase prefixes the problem type URI with the error code.
+const problemTypeBase = "urn:evokg:problem:"
+
+// protectedDetail explains the append-only rule to clients.
+const protectedDetail = "principles, failure memories and success memories are append-only: " +
+	"they are never deleted or rewritten, by any API call, pruning or rollback; " +
+	"write a new version that supersedes it instead"
+
+// Problem is an RFC 9457 problem document.
+type Problem struct {
+	Type      string             `json:"type"`
+	Title     string             `json:"title"`
+	Status    int                `json:"status"`
+	Detail    string             `json:"detail,omitempty"`
+	Instance  string             `json:"instance,omitempty"`
+	Code      string             `json:"code"`
+	RequestID string             `json:"request_id,omitempty"`
+	Errors    []evokg.FieldError `json:"errors,omitempty"`
+}
+
+// problemFor builds the problem document for err on r.
+func problemFor(r *http.Request, err error) Problem {
+	code := errorCode(err)
+	kind, ok := problemTable[code]
+	if !ok {
+		code, kind = evokg.EINTERNAL, problemTable[evokg.EINTERNAL]
+	}
+	p := Problem{
+		Type: problemTypeBase + code, Title: kind.title, Status: kind.status, Code: code,
+		Instance: r.URL.Path, RequestID: middleware.GetReqID(r.Context()),
+	}
+	var de *evokg.Error
+	switch {
+	case code == evokg.EINTERNAL:
+		p.Detail = "an internal error occurred; quote the request id when reporting it"
+	case code == evokg.ETIMEOUT && !errors.As(err, &de):
+		p.Detail = "the request did not complete in time"
+	case code == evokg.EPROTECTED:
+		p.Detail = evokg.ErrorMessage(err) + ": " + protectedDetail
+	default:
+		p.Detail = evokg.ErrorMessage(err)
+	}
+	if errors.As(err, &de) {
+		p.Errors = de.Fields
+	}
+	return p
+}
+
+// errorCode is evokg.ErrorCode with context errors mapped to timeouts.
+func errorCode(err error) string {
+	var de *evokg.Error
+	if !errors.As(err, &de) && errors.Is(err, context.DeadlineExceeded) {
+		return evokg.ETIMEOUT
+	}
+	return evokg.ErrorCode(err)
+}
+
+// writeError logs internal errors and writes err as a problem.
+func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
+	p := problemFor(r, err)
+	if p.Status >= http.StatusInternalServerError {
+		logger.ErrorContext(r.Context(), "request failed",
+			slog.String("request_id", p.RequestID), slog.String("path", r.URL.Path),
+			slog.String("code", p.Code), slog.Any("err", err))
+	}
+	writeProblem(w, p)
+}
+
+// writeProblem writes p as application/problem+json.
+func writeProblem(w http.ResponseWriter, p Problem) {
+	if p.Status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="evokg"`)
+	}
+	writeJSONType(w, p.Status, "application/problem+json", p)
+}

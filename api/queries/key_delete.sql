@@ -1,0 +1,1 @@
+DELETE FROM api_keys WHERE id = $1

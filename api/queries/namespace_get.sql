@@ -1,0 +1,3 @@
+SELECT name, description, created_at
+FROM namespaces
+WHERE name = $1

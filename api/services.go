@@ -1,0 +1,316 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+)
+
+// The API's ports: one small interface per feature. Each is served by
+// another package (ingest, retrieval, evolution, graph, llm, bandits) and
+// wired by cmd/evokg; a route group is mounted only when its port is set.
+
+// NamespaceService creates and reads namespaces. NewNamespaceStore is the
+// Postgres implementation.
+type NamespaceService interface {
+	CreateNamespace(ctx context.Context, ns evokg.Namespace) (evokg.Namespace, error)
+	GetNamespace(ctx context.Context, name string) (evokg.Namespace, error)
+}
+
+// ExperienceService ingests and reads experiences (issue 5).
+type ExperienceService interface {
+	// Ingest accepts one experience. The same idempotency key with the same
+	// body returns the first receipt; with another body it is ECONFLICT.
+	Ingest(ctx context.Context, ns string, req IngestRequest, opts IngestOptions) (IngestReceipt, error)
+	// IngestBatch accepts up to Config.MaxBatchItems experiences at once.
+	IngestBatch(ctx context.Context, ns string, reqs []IngestRequest, opts IngestOptions) ([]IngestReceipt, error)
+	GetExperience(ctx context.Context, ns string, id uuid.UUID) (StoredExperience, error)
+	ListExperiences(ctx context.Context, ns string, q ExperienceQuery) (ExperiencePage, error)
+	// DeleteExperience removes a non-protected memory; protected ones are EPROTECTED.
+	DeleteExperience(ctx context.Context, ns string, id uuid.UUID) error
+}
+
+// Retriever builds a memory pack for a question (issue 9).
+type Retriever interface {
+	Retrieve(ctx context.Context, ns string, req RetrieveRequest) (RetrieveResponse, error)
+}
+
+// Answerer answers with the frozen learner and the graph's memories, and
+// applies a reward once per answer (issues 6 and 8).
+type Answerer interface {
+	Answer(ctx context.Context, ns string, req AnswerRequest) (AnswerResponse, error)
+	Feedback(ctx context.Context, ns string, answerID uuid.UUID, req FeedbackRequest) (FeedbackResponse, error)
+}
+
+// SkillService reads the capability subgraph (issue 3).
+type SkillService interface {
+	ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error)
+	Frontier(ctx context.Context, ns string) ([]evokg.Skill, error)
+	GetSkill(ctx context.Context, ns, name string) (SkillDetail, error)
+}
+
+// TaskTypeService lists task types with their curriculum score s(t).
+type TaskTypeService interface {
+	ListTaskTypes(ctx context.Context, ns string) ([]TaskTypeScore, error)
+}
+
+// EvolutionService starts and follows MAGE evolution runs (issue 6).
+type EvolutionService interface {
+	StartRun(ctx context.Context, ns string, req EvolutionRunRequest) (EvolutionRun, error)
+	ListRuns(ctx context.Context, ns string) ([]EvolutionRun, error)
+	GetRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
+	CancelRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
+}
+
+// GraphService runs graph traversals (issue 3).
+type GraphService interface {
+	Neighbors(ctx context.Context, ns string, req NeighborsRequest) ([]evokg.Neighbor, error)
+	SignatureMatches(ctx context.Context, ns string, req SignatureMatchRequest) ([]evokg.SignatureMatch, error)
+}
+
+// UsageService reports model-call accounting (issue 4).
+type UsageService interface {
+	Usage(ctx context.Context, ns string) (Usage, error)
+}
+
+// BanditService reports the search and routing bandits' posteriors (issue 8).
+type BanditService interface {
+	Bandits(ctx context.Context, ns string) ([]BanditState, error)
+}
+
+// MaintenanceService runs maintenance operations.
+type MaintenanceService interface {
+	Prune(ctx context.Context, ns string, req PruneRequest) (PruneResult, error)
+}
+
+// IngestRequest is one experience as posted: the domain record plus an
+// optional client-computed embedding (pre-evaluated path). Server-owned
+// fields (id, namespace, created_at) are ignored by the service.
+type IngestRequest struct {
+	evokg.Experience
+	Embedding []float32 `json:"embedding,omitempty"`
+}
+
+// IngestOptions carries request metadata for ingest.
+type IngestOptions struct {
+	IdempotencyKey string
+}
+
+// IngestReceipt acknowledges an accepted experience.
+type IngestReceipt struct {
+	ID       uuid.UUID `json:"id"`
+	Status   string    `json:"status"`
+	Replayed bool      `json:"replayed,omitempty"`
+}
+
+// StoredExperience is an experience with its ingest state.
+type StoredExperience struct {
+	evokg.Experience
+	Status       string    `json:"status"`
+	StatusReason string    `json:"status_reason,omitempty"`
+	UpdatedAt    time.Time `json:"updated_at"`
+}
+
+// ExperienceQuery filters and pages a listing. Cursor is opaque.
+type ExperienceQuery struct {
+	Outcome  evokg.Outcome
+	TaskType string
+	Cursor   string
+	Limit    int
+}
+
+// ExperiencePage is one page of a listing; NextCursor is empty on the last.
+type ExperiencePage struct {
+	Items      []StoredExperience `json:"items"`
+	NextCursor string             `json:"next_cursor,omitempty"`
+}
+
+// RetrieveRequest asks for the memories relevant to a question.
+type RetrieveRequest struct {
+	Question  string   `json:"question"`
+	TaskType  string   `json:"task_type"`
+	Context   string   `json:"context,omitempty"`
+	Signature []string `json:"signature,omitempty"`
+	Mode      string   `json:"mode,omitempty"`     // "mage" (default) or "apex"
+	Strategy  string   `json:"strategy,omitempty"` // force a search-bandit arm
+}
+
+// RetrievedMemory is one memory of a pack with its composite score.
+type RetrievedMemory struct {
+	ExperienceID uuid.UUID          `json:"experience_id"`
+	Outcome      evokg.Outcome      `json:"outcome"`
+	TaskType     string             `json:"task_type"`
+	Score        float64            `json:"score"`
+	Components   map[string]float64 `json:"components,omitempty"`
+	Text         string             `json:"text"`
+}
+
+// RetrieveResponse is a memory pack and its rendered prompt block.
+type RetrieveResponse struct {
+	Memories []RetrievedMemory `json:"memories"`
+	Prompt   string            `json:"prompt"`
+	Strategy string            `json:"strategy,omitempty"`
+}
+
+// AnswerRequest asks the learner to answer with memory.
+type AnswerRequest struct {
+	Question string `json:"question"`
+	TaskType string `json:"task_type"`
+	Context  string `json:"context,omitempty"`
+	Skill    string `json:"skill,omitempty"`
+}
+
+// BanditArm names the arm a bandit pulled for an answer.
+type BanditArm struct {
+	Bandit string `json:"bandit"` // "search" or "routing"
+	Key    string `json:"key"`    // task type or skill
+	Arm    string `json:"arm"`
+}
+
+// AnswerResponse is the learner's answer; GuidanceCalls is always 0.
+type AnswerResponse struct {
+	ID            uuid.UUID   `json:"id"`
+	Answer        string      `json:"answer"`
+	Arms          []BanditArm `json:"arms"`
+	MemoryIDs     []uuid.UUID `json:"memory_ids"`
+	LearnerCalls  int         `json:"learner_calls"`
+	GuidanceCalls int         `json:"guidance_calls"`
+}
+
+// FeedbackRequest gives the reward for an answer, in [0, 1].
+type FeedbackRequest struct {
+	Reward  float64 `json:"reward"`
+	Comment string  `json:"comment,omitempty"`
+}
+
+// FeedbackResponse confirms a reward; a second one for the same answer is ECONFLICT.
+type FeedbackResponse struct {
+	AnswerID uuid.UUID   `json:"answer_id"`
+	Reward   float64     `json:"reward"`
+	Updated  []BanditArm `json:"updated"`
+}
+
+// MasteryPoint is one value of a skill's mastery history.
+type MasteryPoint struct {
+	Iteration int       `json:"iteration"`
+	Mastery   float64   `json:"mastery"`
+	At        time.Time `json:"at"`
+}
+
+// SkillDetail is a skill with its neighbourhood and mastery history.
+type SkillDetail struct {
+	evokg.Skill
+	Prerequisites []string       `json:"prerequisites"`
+	TaskTypes     []string       `json:"task_types"`
+	History       []MasteryPoint `json:"history"`
+}
+
+// TaskTypeScore is a task type with its curriculum score s(t).
+type TaskTypeScore struct {
+	evokg.TaskType
+	Score float64 `json:"score"`
+}
+
+// PoolItem is one question of an evolution run's pool.
+type PoolItem struct {
+	Question string `json:"question"`
+	TaskType string `json:"task_type"`
+	Gold     string `json:"gold"`
+	Context  string `json:"context,omitempty"`
+}
+
+// EvolutionRunRequest starts a run over a question pool.
+type EvolutionRunRequest struct {
+	Iterations int        `json:"iterations,omitempty"` // default 20
+	Pool       []PoolItem `json:"pool"`
+}
+
+// IterationMetrics are the per-iteration figures of a run.
+type IterationMetrics struct {
+	Iteration          int                `json:"iteration"`
+	Accuracy           float64            `json:"accuracy"`
+	AccuracyByTaskType map[string]float64 `json:"accuracy_by_task_type,omitempty"`
+	Flips              int                `json:"flips"`
+	MemoryCounts       map[string]int     `json:"memory_counts,omitempty"`
+	GuidanceCalls      int                `json:"guidance_calls"`
+	LearnerCalls       int                `json:"learner_calls"`
+	RolledBack         bool               `json:"rolled_back"`
+	WallMS             float64            `json:"wall_ms"`
+}
+
+// EvolutionRun is a run and its progress.
+type EvolutionRun struct {
+	ID         uuid.UUID          `json:"id"`
+	Namespace  string             `json:"namespace"`
+	Status     string             `json:"status"` // queued, running, succeeded, failed, cancelled
+	Iterations int                `json:"iterations"`
+	Iteration  int                `json:"iteration"`
+	Metrics    []IterationMetrics `json:"metrics,omitempty"`
+	Error      string             `json:"error,omitempty"`
+	CreatedAt  time.Time          `json:"created_at"`
+	UpdatedAt  time.Time          `json:"updated_at"`
+}
+
+// NeighborsRequest asks for experiences within Hops of the seeds.
+type NeighborsRequest struct {
+	Seeds []uuid.UUID `json:"seeds"`
+	Hops  int         `json:"hops,omitempty"`  // 1 or 2, default 2
+	Limit int         `json:"limit,omitempty"` // default 50
+}
+
+// SignatureMatchRequest asks for experiences whose signature matches.
+type SignatureMatchRequest struct {
+	Signature []string `json:"signature"`
+	TaskType  string   `json:"task_type,omitempty"`
+	Threshold float64  `json:"threshold,omitempty"` // default 0.6
+	Limit     int      `json:"limit,omitempty"`     // default 20
+}
+
+// UsageRow counts the model calls of one role and model.
+type UsageRow struct {
+	Role             string `json:"role"`
+	Model            string `json:"model"`
+	Calls            int    `json:"calls"`
+	Errors           int    `json:"errors"`
+	PromptTokens     int    `json:"prompt_tokens"`
+	CompletionTokens int    `json:"completion_tokens"`
+}
+
+// Usage is the model-call accounting of a namespace.
+type Usage struct {
+	Rows          []UsageRow `json:"rows"`
+	GuidanceCalls int        `json:"guidance_calls"`
+	LearnerCalls  int        `json:"learner_calls"`
+	GuidanceShare float64    `json:"guidance_share"`
+}
+
+// ArmState is the Beta posterior of one arm.
+type ArmState struct {
+	Arm   string  `json:"arm"`
+	Alpha float64 `json:"alpha"`
+	Beta  float64 `json:"beta"`
+	Pulls int     `json:"pulls"`
+	Mean  float64 `json:"mean"`
+}
+
+// BanditState is one bandit (search per task type, routing per skill).
+type BanditState struct {
+	Bandit string     `json:"bandit"`
+	Key    string     `json:"key"`
+	Arms   []ArmState `json:"arms"`
+}
+
+// PruneRequest prunes abstracted patterns below a confidence threshold.
+type PruneRequest struct {
+	Threshold float64 `json:"threshold"`
+	DryRun    bool    `json:"dry_run,omitempty"`
+}
+
+// PruneResult lists what was (or would be) pruned.
+type PruneResult struct {
+	Pruned []uuid.UUID `json:"pruned"`
+	DryRun bool        `json:"dry_run"`
+}

@@ -1,0 +1,3 @@
+SELECT task_type, skill, search_arm, routing_arm
+FROM answers
+WHERE namespace = $1 AND id = $2

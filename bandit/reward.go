@@ -1,0 +1,148 @@
+package bandit
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	evokg "github.com/evokg/evokg"
+)
+
+// Answer is one answer with the arms that produced it. SearchArm and
+// RoutingArm may be empty when a bandit was not consulted.
+type Answer struct {
+	ID         uuid.UUID  `json:"id"`
+	Namespace  string     `json:"namespace"`
+	TaskType   string     `json:"task_type"`
+	Skill      string     `json:"skill,omitempty"`
+	Question   string     `json:"question"`
+	Answer     string     `json:"answer"`
+	SearchArm  string     `json:"search_arm,omitempty"`
+	RoutingArm string     `json:"routing_arm,omitempty"`
+	RunID      *uuid.UUID `json:"run_id,omitempty"`
+	Iteration  *int       `json:"iteration,omitempty"`
+}
+
+func (b *Bandit) validateAnswer(a Answer) error {
+	var v evokg.Validator
+	v.Check(evokg.ValidNamespace(a.Namespace), "/namespace", "not a valid namespace")
+	v.Check(a.TaskType != "", "/task_type", "required")
+	v.Check(a.SearchArm == "" || slices.Contains(b.cfg.SearchArms, a.SearchArm), "/search_arm", "not a search arm")
+	v.Check(a.RoutingArm == "" || slices.Contains(b.cfg.RoutingArms, a.RoutingArm), "/routing_arm", "not a routing arm")
+	v.Check(a.RoutingArm == "" || a.Skill != "", "/skill", "required with a routing arm")
+	return v.Err()
+}
+
+// RecordAnswer stores a and returns its id (a new one when a.ID is zero).
+// Recording the same id again is a no-op, so callers may retry.
+func (b *Bandit) RecordAnswer(ctx context.Context, a Answer) (uuid.UUID, error) {
+	if err := b.validateAnswer(a); err != nil {
+		return uuid.Nil, err
+	}
+	if a.ID == uuid.Nil {
+		a.ID = evokg.NewID()
+	}
+	_, err := b.pool.Exec(ctx, queries.Get("insert_answer"), a.ID, a.Namespace, a.TaskType, a.Skill,
+		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration)
+	if err != nil {
+		return uuid.Nil, translate(err, "recording an answer")
+	}
+	return a.ID, nil
+}
+
+// RewardResult reports what ApplyReward did.
+type RewardResult struct {
+	// Applied is false when the answer had already been rewarded; nothing
+	// changed then.
+	Applied bool `json:"applied"`
+	// TaskType holds the task type's statistics after the reward.
+	TaskType TaskTypeStats `json:"task_type"`
+}
+
+// TaskTypeStats are the reward-stream counts of one task type.
+type TaskTypeStats struct {
+	Name  string `json:"name"`
+	NSeen int64  `json:"n_seen"`
+	NFail int64  `json:"n_fail"`
+}
+
+// ApplyReward grades answer answerID with reward ∈ [0, 1]: both bandits'
+// arms get α += r, β += 1−r and the task type's n_seen (and n_fail when
+// r < FailureBelow) grow by one, all in one transaction and exactly once
+// per answer. A repeated call returns Applied=false and changes nothing.
+func (b *Bandit) ApplyReward(ctx context.Context, ns string, answerID uuid.UUID, reward float64) (RewardResult, error) {
+	if reward < 0 || reward > 1 || reward != reward {
+		return RewardResult{}, evokg.Invalid(evokg.FieldError{Pointer: "/reward", Detail: "must be within [0, 1]"})
+	}
+	var res RewardResult
+	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		var err error
+		res, err = b.applyReward(ctx, tx, ns, answerID, reward)
+		return err
+	})
+	if err != nil {
+		return RewardResult{}, translate(err, "applying a reward")
+	}
+	return res, nil
+}
+
+func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID, reward float64) (RewardResult, error) {
+	var a Answer
+	err := tx.QueryRow(ctx, queries.Get("get_answer"), ns, id).Scan(&a.TaskType, &a.Skill, &a.SearchArm, &a.RoutingArm)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return RewardResult{}, evokg.Errorf(evokg.ENOTFOUND, "answer %s not found", id)
+	}
+	if err != nil {
+		return RewardResult{}, err
+	}
+	res := RewardResult{TaskType: TaskTypeStats{Name: a.TaskType}}
+	var inserted uuid.UUID
+	err = tx.QueryRow(ctx, queries.Get("insert_reward"), ns, id, reward).Scan(&inserted)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return res, nil // already rewarded
+	}
+	if err != nil {
+		return RewardResult{}, err
+	}
+	res.Applied = true
+	if err := b.rewardArm(ctx, tx, ns, Search, a.TaskType, a.SearchArm, reward); err != nil {
+		return RewardResult{}, err
+	}
+	if err := b.rewardArm(ctx, tx, ns, Routing, a.Skill, a.RoutingArm, reward); err != nil {
+		return RewardResult{}, err
+	}
+	fail := 0
+	if reward < b.cfg.FailureBelow {
+		fail = 1
+	}
+	err = tx.QueryRow(ctx, queries.Get("count_task_type"), ns, a.TaskType, fail).Scan(&res.TaskType.NSeen, &res.TaskType.NFail)
+	return res, err
+}
+
+func (b *Bandit) rewardArm(ctx context.Context, tx pgx.Tx, ns string, k Kind, key, arm string, reward float64) error {
+	if arm == "" || key == "" {
+		return nil
+	}
+	if err := b.ensureArms(ctx, tx, ns, k, key); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, queries.Get("reward_arm"), ns, string(k), key, arm, reward)
+	return err
+}
+
+// TaskTypes lists the reward-stream statistics of every task type of ns.
+func (b *Bandit) TaskTypes(ctx context.Context, ns string) ([]TaskTypeStats, error) {
+	rows, err := b.pool.Query(ctx, queries.Get("list_task_types"), ns)
+	if err != nil {
+		return nil, translate(err, "listing task type statistics")
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (TaskTypeStats, error) {
+		var s TaskTypeStats
+		err := r.Scan(&s.Name, &s.NSeen, &s.NFail)
+		return s, err
+	})
+	return out, translate(err, "listing task type statistics")
+}

@@ -1,0 +1,342 @@
+// Package bench measures EvoKG's stores at realistic sizes and reports
+// figures as JSON (`evokg bench …`).
+package bench
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	mrand "math/rand/v2"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+)
+
+// GraphOptions sizes the graph benchmark. Zero fields take the defaults of
+// WithDefaults.
+type GraphOptions struct {
+	Namespace   string // default bench-graph-<random>; purged at the end
+	Experiences int    // 10,000
+	Skills      int    // 100
+	TaskTypes   int    // 50
+	Operations  int    // vocabulary of the signatures; 40
+	Entities    int    // 500
+	Iterations  int    // timed runs per query; 200
+	Seed        uint64 // data generator seed; 1
+	Keep        bool   // keep the namespace for inspection instead of purging it
+}
+
+// WithDefaults returns o with every unset field at its default.
+func (o GraphOptions) WithDefaults() GraphOptions {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.Experiences, 10000)
+	def(&o.Skills, 100)
+	def(&o.TaskTypes, 50)
+	def(&o.Operations, 40)
+	def(&o.Entities, 500)
+	def(&o.Iterations, 200)
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.Namespace == "" {
+		b := make([]byte, 4)
+		_, _ = rand.Read(b)
+		o.Namespace = "bench-graph-" + hex.EncodeToString(b)
+	}
+	return o
+}
+
+// GraphSizes is what the benchmark built.
+type GraphSizes struct {
+	Experiences int   `json:"experiences"`
+	Skills      int   `json:"skills"`
+	TaskTypes   int   `json:"task_types"`
+	Operations  int   `json:"operations"`
+	Entities    int   `json:"entities"`
+	Nodes       int64 `json:"nodes"`
+	Edges       int64 `json:"edges"`
+}
+
+// QueryStats are the latencies of one query over the timed runs.
+type QueryStats struct {
+	P50MS   float64 `json:"p50_ms"`
+	P95MS   float64 `json:"p95_ms"`
+	MaxMS   float64 `json:"max_ms"`
+	AvgRows float64 `json:"avg_rows"`
+}
+
+// GraphResult is the benchmark's JSON report.
+type GraphResult struct {
+	Namespace  string                `json:"namespace"`
+	Sizes      GraphSizes            `json:"sizes"`
+	BuildMS    float64               `json:"build_ms"`
+	Iterations int                   `json:"iterations"`
+	Queries    map[string]QueryStats `json:"queries"`
+}
+
+// Graph builds a synthetic graph in a fresh namespace, measures the
+// traversal queries of the graph package on it and purges the namespace.
+func Graph(ctx context.Context, g *graph.Graph, opts GraphOptions, progress io.Writer) (res GraphResult, err error) {
+	opts = opts.WithDefaults()
+	if !evokg.ValidNamespace(opts.Namespace) {
+		return res, evokg.Invalid(evokg.FieldError{Pointer: "/namespace", Detail: "is not a valid namespace"})
+	}
+	res = GraphResult{Namespace: opts.Namespace, Iterations: opts.Iterations, Queries: map[string]QueryStats{}}
+	if err := g.ApplySchema(ctx); err != nil {
+		return res, err
+	}
+	if !opts.Keep {
+		defer func() {
+			fmt.Fprintf(progress, "purging namespace %s\n", opts.Namespace)
+			if perr := g.PurgeNamespace(context.WithoutCancel(ctx), opts.Namespace); perr != nil && err == nil {
+				err = perr
+			}
+		}()
+	}
+	data := generate(opts)
+	fmt.Fprintf(progress, "building %d experiences, %d skills, %d task types in %s\n", opts.Experiences, opts.Skills, opts.TaskTypes, opts.Namespace)
+	start := time.Now()
+	if err := g.BulkLoad(ctx, opts.Namespace, data.bulk); err != nil {
+		return res, fmt.Errorf("bench: building the graph: %w", err)
+	}
+	res.BuildMS = ms(time.Since(start))
+	res.Sizes = GraphSizes{Experiences: opts.Experiences, Skills: opts.Skills, TaskTypes: opts.TaskTypes, Operations: opts.Operations, Entities: opts.Entities}
+	if res.Sizes.Nodes, res.Sizes.Edges, err = g.CountNodesAndEdges(ctx, opts.Namespace); err != nil {
+		return res, err
+	}
+	fmt.Fprintf(progress, "built %d nodes and %d edges in %.0f ms\n", res.Sizes.Nodes, res.Sizes.Edges, res.BuildMS)
+	for _, q := range queries(g, opts, data) {
+		stats, err := measure(ctx, q.run, opts.Iterations)
+		if err != nil {
+			return res, fmt.Errorf("bench: %s: %w", q.name, err)
+		}
+		res.Queries[q.name] = stats
+		fmt.Fprintf(progress, "%-18s p50 %6.2f ms  p95 %6.2f ms  max %6.2f ms  rows %.1f\n", q.name, stats.P50MS, stats.P95MS, stats.MaxMS, stats.AvgRows)
+	}
+	return res, nil
+}
+
+// benchQuery runs one query for iteration i and returns its row count.
+type benchQuery struct {
+	name string
+	run  func(ctx context.Context, i int) (int, error)
+}
+
+func queries(g *graph.Graph, o GraphOptions, d *dataset) []benchQuery {
+	ns := o.Namespace
+	return []benchQuery{
+		{"frontier", func(ctx context.Context, _ int) (int, error) {
+			r, err := g.Frontier(ctx, ns, evokg.DefaultMasteryTheta)
+			return len(r), err
+		}},
+		{"cascade", func(ctx context.Context, i int) (int, error) {
+			r, err := g.Cascade(ctx, ns, d.taskTypes[i%len(d.taskTypes)])
+			return len(r), err
+		}},
+		{"neighbors_2hop", func(ctx context.Context, i int) (int, error) {
+			seeds := []uuid.UUID{d.ids[(i*7919)%len(d.ids)], d.ids[(i*104729+13)%len(d.ids)], d.ids[(i*31+5)%len(d.ids)]}
+			r, err := g.Neighbors(ctx, ns, seeds, 2)
+			return len(r), err
+		}},
+		{"transitions", func(ctx context.Context, _ int) (int, error) {
+			r, err := g.Transitions(ctx, ns, 1000)
+			return len(r), err
+		}},
+		{"signature_matches", func(ctx context.Context, i int) (int, error) {
+			tt := ""
+			if i%2 == 0 {
+				tt = d.taskTypes[i%len(d.taskTypes)]
+			}
+			r, err := g.SignatureMatches(ctx, ns, tt, d.templates[i%len(d.templates)], evokg.DefaultStructuralThreshold, 10)
+			return len(r), err
+		}},
+		{"memory_counts", func(ctx context.Context, _ int) (int, error) {
+			r, err := g.MemoryCounts(ctx, ns)
+			return len(r), err
+		}},
+	}
+}
+
+// measure runs q a few times to warm caches and plans, then n timed times.
+func measure(ctx context.Context, q func(context.Context, int) (int, error), n int) (QueryStats, error) {
+	for i := range 10 {
+		if _, err := q(ctx, i); err != nil {
+			return QueryStats{}, err
+		}
+	}
+	durations := make([]float64, n)
+	rows := 0
+	for i := range n {
+		start := time.Now()
+		k, err := q(ctx, i)
+		if err != nil {
+			return QueryStats{}, err
+		}
+		durations[i] = ms(time.Since(start))
+		rows += k
+	}
+	sort.Float64s(durations)
+	return QueryStats{P50MS: percentile(durations, 0.50), P95MS: percentile(durations, 0.95),
+		MaxMS: durations[n-1], AvgRows: float64(rows) / float64(n)}, nil
+}
+
+// percentile returns the nearest-rank percentile of sorted values.
+func percentile(sorted []float64, p float64) float64 {
+	i := int(float64(len(sorted))*p+0.999999) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// dataset is the generated graph plus what the queries draw inputs from.
+type dataset struct {
+	bulk      *graph.BulkData
+	taskTypes []string
+	templates [][]string
+	ids       []uuid.UUID
+}
+
+// generate builds a deterministic synthetic graph: per task type a template
+// signature that experiences follow with mutations, entities local to task
+// types, a layered prerequisite DAG, principles on skills, provenance within
+// a task type and the structural and semantic edges projection would draw.
+func generate(o GraphOptions) *dataset {
+	rng := mrand.New(mrand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
+	d := &dataset{bulk: &graph.BulkData{}}
+	b := d.bulk
+	for i := range o.TaskTypes {
+		d.taskTypes = append(d.taskTypes, fmt.Sprintf("task-%02d", i))
+	}
+	b.TaskTypes = d.taskTypes
+	for i := range o.Operations {
+		b.Operations = append(b.Operations, fmt.Sprintf("op_%02d", i))
+	}
+	for i := range o.Entities {
+		b.Entities = append(b.Entities, evokg.Entity{Name: fmt.Sprintf("entity-%03d", i), Type: "thing"})
+	}
+	for range d.taskTypes {
+		d.templates = append(d.templates, sample(rng, b.Operations, 4+rng.IntN(3)))
+	}
+	generateSkills(rng, o, b)
+	generateExperiences(rng, o, d)
+	return d
+}
+
+func generateSkills(rng *mrand.Rand, o GraphOptions, b *graph.BulkData) {
+	for i := range o.Skills {
+		b.Skills = append(b.Skills, graph.BulkSkill{Name: fmt.Sprintf("skill-%03d", i), Mastery: rng.Float64()})
+		for k := range rng.IntN(3) {
+			if j := i - 1 - k - rng.IntN(8); j >= 0 {
+				b.Prerequisites = append(b.Prerequisites, graph.SkillEdge{From: b.Skills[j].Name, To: b.Skills[i].Name})
+			}
+		}
+	}
+	b.Prerequisites = slices.CompactFunc(b.Prerequisites, func(x, y graph.SkillEdge) bool { return x == y })
+	for i, tt := range b.TaskTypes {
+		for k := range 2 {
+			b.SkillForTask = append(b.SkillForTask, graph.SkillEdge{From: b.Skills[(i*2+k)%len(b.Skills)].Name, To: tt})
+		}
+	}
+}
+
+func generateExperiences(rng *mrand.Rand, o GraphOptions, d *dataset) {
+	b := d.bulk
+	byType := make([][]int, len(d.taskTypes))
+	principles := map[string]int{}
+	for i := range o.Experiences {
+		t := rng.IntN(len(d.taskTypes))
+		e := graph.BulkExperience{ID: evokg.NewID(), TaskType: d.taskTypes[t], Outcome: pickOutcome(rng),
+			Quality: rng.Float64(), Confidence: rng.Float64(), Content: fmt.Sprintf("experience %d", i)}
+		if e.Outcome == evokg.OutcomePrinciple {
+			skill := b.Skills[rng.IntN(len(b.Skills))].Name
+			if principles[skill] < evokg.DefaultMaxPrinciples {
+				principles[skill]++
+				e.Skill = skill
+			}
+		}
+		e.Signature = mutate(rng, d.templates[t], b.Operations)
+		for k := range 1 + rng.IntN(3) {
+			e.Entities = append(e.Entities, b.Entities[(t*10+rng.IntN(20)+k)%len(b.Entities)].Name)
+		}
+		e.Entities = slices.Compact(slices.Sorted(slices.Values(e.Entities)))
+		peers := byType[t]
+		if len(peers) > 0 && rng.Float64() < 0.3 {
+			e.DerivedFrom = []uuid.UUID{b.Experiences[peers[rng.IntN(len(peers))]].ID}
+		}
+		b.Structural = append(b.Structural, structuralEdges(e, peers, b.Experiences)...)
+		for range min(2, len(peers)) {
+			b.Similar = append(b.Similar, graph.BulkEdge{From: e.ID, To: b.Experiences[peers[rng.IntN(len(peers))]].ID, Score: 0.86 + 0.13*rng.Float64()})
+		}
+		byType[t] = append(peers, i)
+		b.Experiences = append(b.Experiences, e)
+		d.ids = append(d.ids, e.ID)
+	}
+}
+
+// structuralEdges links e to its 10 most similar earlier peers (sim ≥ 0.6),
+// as projection does with its default StructuralLinks.
+func structuralEdges(e graph.BulkExperience, peers []int, all []graph.BulkExperience) []graph.BulkEdge {
+	var edges []graph.BulkEdge
+	for _, p := range peers {
+		if s := evokg.SignatureSimilarity(e.Signature, all[p].Signature); s >= evokg.DefaultStructuralThreshold {
+			edges = append(edges, graph.BulkEdge{From: e.ID, To: all[p].ID, Score: s})
+		}
+	}
+	sort.SliceStable(edges, func(i, j int) bool { return edges[i].Score > edges[j].Score })
+	return edges[:min(len(edges), 10)]
+}
+
+func pickOutcome(rng *mrand.Rand) evokg.Outcome {
+	switch x := rng.Float64(); {
+	case x < 0.05:
+		return evokg.OutcomePrinciple
+	case x < 0.40:
+		return evokg.OutcomeFailure
+	case x < 0.80:
+		return evokg.OutcomeSuccess
+	case x < 0.90:
+		return evokg.OutcomeRecipe
+	default:
+		return evokg.OutcomePattern
+	}
+}
+
+// mutate copies a template, replacing or dropping each step with a small
+// probability and sometimes appending one.
+func mutate(rng *mrand.Rand, template, vocab []string) []string {
+	var out []string
+	for _, op := range template {
+		switch x := rng.Float64(); {
+		case x < 0.1:
+			continue
+		case x < 0.25:
+			out = append(out, vocab[rng.IntN(len(vocab))])
+		default:
+			out = append(out, op)
+		}
+	}
+	if rng.Float64() < 0.3 || len(out) == 0 {
+		out = append(out, vocab[rng.IntN(len(vocab))])
+	}
+	return out
+}
+
+func sample(rng *mrand.Rand, from []string, n int) []string {
+	idx := rng.Perm(len(from))[:n]
+	out := make([]string, n)
+	for i, j := range idx {
+		out[i] = from[j]
+	}
+	return out
+}

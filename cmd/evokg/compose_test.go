@@ -1,0 +1,95 @@
+package main
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+)
+
+type composeFile struct {
+	Services map[string]struct {
+		Image       string         `yaml:"image"`
+		Build       any            `yaml:"build"`
+		Command     []string       `yaml:"command"`
+		Ports       []string       `yaml:"ports"`
+		Environment map[string]any `yaml:"environment"`
+		Healthcheck *struct {
+			Test []string `yaml:"test"`
+		} `yaml:"healthcheck"`
+		DependsOn map[string]struct {
+			Condition string `yaml:"condition"`
+		} `yaml:"depends_on"`
+	} `yaml:"services"`
+	Volumes map[string]any `yaml:"volumes"`
+}
+
+func loadCompose(t *testing.T) composeFile {
+	b, err := os.ReadFile("../../docker-compose.yml")
+	require.NoError(t, err)
+	var c composeFile
+	require.NoError(t, yaml.Unmarshal(b, &c))
+	return c
+}
+
+// envVarsRead collects every EVOKG_* variable evokg binds to a flag.
+func envVarsRead(t reflect.Type, into map[string]bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if env := f.Tag.Get("env"); env != "" {
+			for _, e := range strings.Split(env, ",") {
+				into[e] = true
+			}
+		}
+		envVarsRead(f.Type, into)
+	}
+}
+
+func TestComposeServices(t *testing.T) {
+	c := loadCompose(t)
+	images := map[string]string{
+		"neo4j":    "neo4j:5.26-community",
+		"postgres": "pgvector/pgvector:pg17",
+		"ollama":   "ollama/ollama",
+	}
+	for name, image := range images {
+		require.Equal(t, image, c.Services[name].Image, name)
+		require.NotNil(t, c.Services[name].Healthcheck, "%s needs a healthcheck", name)
+	}
+	require.Contains(t, c.Services["neo4j"].Ports, "127.0.0.1:7474:7474")
+	require.Contains(t, c.Services["neo4j"].Ports, "127.0.0.1:7687:7687")
+	require.Contains(t, c.Volumes, "neo4j-data")
+	require.Contains(t, c.Services["ollama-pull"].Environment["MODELS"], "nomic-embed-text")
+
+	api := c.Services["evokg-api"]
+	require.NotNil(t, api.Build)
+	require.Equal(t, []string{"serve", "--addr", "0.0.0.0:8080"}, api.Command)
+	require.NotNil(t, api.Healthcheck)
+	require.Equal(t, "service_healthy", api.DependsOn["postgres"].Condition)
+	require.Equal(t, "service_healthy", api.DependsOn["neo4j"].Condition)
+	require.Equal(t, "service_completed_successfully", api.DependsOn["ollama-pull"].Condition)
+	require.Equal(t, []string{"worker"}, c.Services["evokg-worker"].Command)
+}
+
+func TestComposeEnvironmentIsReadByEvokg(t *testing.T) {
+	read := map[string]bool{}
+	envVarsRead(reflect.TypeOf(CLI{}), read)
+	require.Contains(t, read, "EVOKG_POSTGRES_URL")
+	c := loadCompose(t)
+	for _, svc := range []string{"evokg-api", "evokg-worker"} {
+		env := c.Services[svc].Environment
+		require.NotEmpty(t, env, svc)
+		for name := range env {
+			require.True(t, read[name], "%s sets %s, which evokg does not read", svc, name)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/postgres"
+)
+
+// Globals is what every command receives.
+type Globals struct {
+	Ctx    context.Context
+	Logger *slog.Logger
+}
+
+// LogFlags configure structured logging.
+type LogFlags struct {
+	Level  string `env:"EVOKG_LOG_LEVEL" default:"info" enum:"debug,info,warn,error" help:"Log level (${enum})."`
+	Format string `env:"EVOKG_LOG_FORMAT" default:"json" enum:"json,text" help:"Log format (${enum})."`
+}
+
+// Logger builds the process logger.
+func (f LogFlags) Logger(w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(f.Level))
+	opts := &slog.HandlerOptions{Level: level}
+	if f.Format == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// PostgresFlags locate the system of record.
+type PostgresFlags struct {
+	PostgresURL  string `name:"postgres-url" env:"EVOKG_POSTGRES_URL" default:"${pg_url}" help:"Postgres URL (pgvector >= 0.8 required)."`
+	PostgresMax  int32  `name:"postgres-max-conns" env:"EVOKG_POSTGRES_MAX_CONNS" default:"20" help:"Postgres pool size."`
+	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Embedding dimension D of the vector indexes (must match the embedding model)."`
+}
+
+// Config returns the postgres adapter's configuration.
+func (f PostgresFlags) Config() postgres.Config {
+	return postgres.Config{URL: f.PostgresURL, MaxConns: f.PostgresMax, EmbeddingDim: f.EmbeddingDim}
+}
+
+// Open connects to Postgres.
+func (f PostgresFlags) Open(ctx context.Context) (*pgxpool.Pool, error) {
+	return postgres.Open(ctx, f.Config())
+}
+
+// Neo4jFlags locate the graph database.
+type Neo4jFlags struct {
+	Neo4jURI      string `name:"neo4j-uri" env:"EVOKG_NEO4J_URI" default:"neo4j://127.0.0.1:7687" help:"Neo4j URI (neo4j:// routes in a cluster, bolt:// is direct)."`
+	Neo4jUser     string `name:"neo4j-user" env:"EVOKG_NEO4J_USER" default:"neo4j" help:"Neo4j user."`
+	Neo4jPassword string `name:"neo4j-password" env:"EVOKG_NEO4J_PASSWORD" default:"evokg-local-neo4j" help:"Neo4j password."`
+	Neo4jDatabase string `name:"neo4j-database" env:"EVOKG_NEO4J_DATABASE" default:"neo4j" help:"Neo4j database."`
+	MaxSkills     int    `name:"max-skills" env:"EVOKG_MAX_SKILLS" default:"30" help:"Cap on skills per namespace."`
+	MaxPrinciples int    `name:"max-principles" env:"EVOKG_MAX_PRINCIPLES" default:"12" help:"Cap on principles per skill."`
+}
+
+// Open connects to Neo4j.
+func (f Neo4jFlags) Open(ctx context.Context, logger *slog.Logger) (*graph.Graph, error) {
+	return graph.Open(ctx, graph.Config{
+		URI: f.Neo4jURI, User: f.Neo4jUser, Password: f.Neo4jPassword, Database: f.Neo4jDatabase,
+		MaxSkills: f.MaxSkills, MaxPrinciples: f.MaxPrinciples,
+	}, logger)
+}
+
+// OllamaFlags configure the model server and the three model roles.
+type OllamaFlags struct {
+	OllamaURL       string        `name:"ollama-url" env:"EVOKG_OLLAMA_URL" default:"http://127.0.0.1:11434" help:"Ollama base URL."`
+	OllamaTimeout   time.Duration `name:"ollama-timeout" env:"EVOKG_OLLAMA_TIMEOUT" default:"180s" help:"Timeout of one model call."`
+	GuidanceModel   string        `name:"guidance-model" env:"EVOKG_GUIDANCE_MODEL" default:"qwen3:8b" help:"Guidance (teacher) model: SkillDiscovery, Navigator, Critic, Curator, judge."`
+	ExecutionModel  string        `name:"execution-model" env:"EVOKG_EXECUTION_MODEL" default:"llama3.1:8b" help:"Execution (learner) model."`
+	EmbeddingModel  string        `name:"embedding-model" env:"EVOKG_EMBEDDING_MODEL" default:"nomic-embed-text" help:"Embedding model."`
+	GuidanceTemp    float64       `name:"guidance-temperature" env:"EVOKG_GUIDANCE_TEMPERATURE" default:"0.3" help:"Guidance model temperature."`
+	ExecutionTemp   float64       `name:"execution-temperature" env:"EVOKG_EXECUTION_TEMPERATURE" default:"0" help:"Learner temperature at evaluation."`
+	NumCtx          int           `name:"num-ctx" env:"EVOKG_NUM_CTX" default:"8192" help:"Context window requested from Ollama."`
+	Seed            int           `name:"seed" env:"EVOKG_MODEL_SEED" default:"42" help:"Sampling seed."`
+	MaxRepairs      int           `name:"max-repairs" env:"EVOKG_MAX_REPAIRS" default:"2" help:"Repair retries for malformed structured replies."`
+	CallsPerIngest  int           `name:"budget-calls-per-experience" env:"EVOKG_BUDGET_CALLS_PER_EXPERIENCE" default:"3" help:"Model-call budget per ingested experience."`
+	CallsPerIterate int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"4000" help:"Model-call budget per evolution iteration."`
+}
+
+// HTTPClient returns the client every model call goes through.
+func (f OllamaFlags) HTTPClient() *http.Client {
+	return &http.Client{Timeout: f.OllamaTimeout}
+}

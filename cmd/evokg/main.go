@@ -1,0 +1,58 @@
+// Command evokg is the single EvoKG binary: the API server, the background
+// worker, migrations, API keys, model checks, benchmarks, graph maintenance
+// and evolution runs. Every flag can also be set by an EVOKG_* environment
+// variable; `evokg --help` lists both with their defaults.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/alecthomas/kong"
+)
+
+// CLI is the command tree.
+type CLI struct {
+	Log LogFlags `embed:"" prefix:"log-"`
+
+	Serve      ServeCmd      `cmd:"" help:"Run the REST API server."`
+	Worker     WorkerCmd     `cmd:"" help:"Run background workers (ingest evaluation, graph projection, evolution runs)."`
+	Migrate    MigrateCmd    `cmd:"" help:"Apply, roll back or list Postgres and Neo4j schema migrations."`
+	Keys       KeysCmd       `cmd:"" help:"Create, list and revoke API keys."`
+	Models     ModelsCmd     `cmd:"" help:"Check the configured Ollama models."`
+	FakeOllama FakeOllamaCmd `cmd:"" name:"fake-ollama" help:"Run a scripted stand-in for the Ollama HTTP API (demos and tests only)."`
+	Bench      BenchCmd      `cmd:"" help:"Run benchmarks against the configured services and print figures."`
+	Graph      GraphCmd      `cmd:"" help:"Graph maintenance."`
+	Evolve     EvolveCmd     `cmd:"" help:"Run a MAGE evolution run in this process, with live progress and a plot."`
+	Version    VersionCmd    `cmd:"" help:"Print the version."`
+	Probe      ProbeCmd      `cmd:"" hidden:"" help:"GET a URL and fail unless it answers 2xx (container healthchecks)."`
+}
+
+var version = "dev"
+
+func main() {
+	var cli CLI
+	kctx := kong.Parse(&cli,
+		kong.Name("evokg"),
+		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
+		kong.UsageOnError(),
+	)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	logger := cli.Log.Logger(os.Stderr)
+	if err := kctx.Run(&Globals{Ctx: ctx, Logger: logger}); err != nil {
+		fmt.Fprintf(os.Stderr, "evokg: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// VersionCmd prints the build version.
+type VersionCmd struct{}
+
+func (VersionCmd) Run(g *Globals) error {
+	fmt.Println("evokg", version)
+	return nil
+}

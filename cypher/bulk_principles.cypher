@@ -1,0 +1,5 @@
+// Bulk loading: PRINCIPLE_OF edges without the per-skill cap.
+UNWIND $rows AS r
+MATCH (e:Experience {namespace: $namespace, id: r.id})
+MATCH (s:Skill {namespace: $namespace, name: r.skill})
+MERGE (e)-[:PRINCIPLE_OF]->(s)

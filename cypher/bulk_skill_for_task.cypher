@@ -1,0 +1,4 @@
+UNWIND $rows AS r
+MATCH (s:Skill {namespace: $namespace, name: r.from})
+MATCH (t:TaskType {namespace: $namespace, name: r.to})
+MERGE (s)-[:SKILL_FOR_TASK]->(t)

@@ -1,0 +1,5 @@
+UNWIND $rows AS r
+MATCH (a:Experience {namespace: $namespace, id: r.from})
+MATCH (b:Experience {namespace: $namespace, id: r.to})
+MERGE (a)-[s:STRUCTURALLY_SIMILAR_TO]->(b)
+  ON CREATE SET s.similarity = r.score

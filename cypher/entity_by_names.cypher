@@ -1,0 +1,3 @@
+MATCH (x:Entity {namespace: $namespace})
+WHERE x.name IN $names
+RETURN x.name AS name

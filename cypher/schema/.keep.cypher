@@ -1,1 +1,0 @@
-// placeholder: constraints are added by the graph package

@@ -1,0 +1,1 @@
+CREATE CONSTRAINT tool_key IF NOT EXISTS FOR (n:Tool) REQUIRE (n.namespace, n.id) IS UNIQUE

@@ -1,0 +1,1 @@
+CREATE INDEX experience_namespace IF NOT EXISTS FOR (n:Experience) ON (n.namespace)

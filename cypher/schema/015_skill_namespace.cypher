@@ -1,0 +1,1 @@
+CREATE INDEX skill_namespace IF NOT EXISTS FOR (n:Skill) ON (n.namespace)

@@ -1,0 +1,1 @@
+CREATE INDEX entity_namespace IF NOT EXISTS FOR (n:Entity) ON (n.namespace)

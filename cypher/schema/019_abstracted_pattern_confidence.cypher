@@ -1,0 +1,1 @@
+CREATE INDEX abstracted_pattern_confidence IF NOT EXISTS FOR (n:AbstractedPattern) ON (n.namespace, n.confidence)

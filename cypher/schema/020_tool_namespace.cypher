@@ -1,0 +1,1 @@
+CREATE INDEX tool_namespace IF NOT EXISTS FOR (n:Tool) ON (n.namespace)

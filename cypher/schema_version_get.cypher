@@ -1,0 +1,2 @@
+MATCH (v:SchemaVersion {name: 'graph', namespace: $namespace})
+RETURN v.version AS version

@@ -1,0 +1,8 @@
+// Draws (from)-[:COMPOSES_INTO]->(to) unless it would close a cycle in the
+// union of PREREQUISITE_OF and COMPOSES_INTO. Returns no row when either
+// skill is missing.
+MATCH (a:Skill {namespace: $namespace, name: $from})
+MATCH (b:Skill {namespace: $namespace, name: $to})
+WITH a, b, (a = b OR EXISTS { MATCH (b)-[:PREREQUISITE_OF|COMPOSES_INTO*1..]->(a) }) AS cycle
+FOREACH (_ IN CASE WHEN cycle THEN [] ELSE [1] END | MERGE (a)-[:COMPOSES_INTO]->(b))
+RETURN cycle

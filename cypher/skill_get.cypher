@@ -1,0 +1,2 @@
+MATCH (s:Skill {namespace: $namespace, name: $name})
+RETURN s {.*} AS skill

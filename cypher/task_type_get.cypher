@@ -1,0 +1,2 @@
+MATCH (t:TaskType {namespace: $namespace, name: $name})
+RETURN t {.*} AS task_type

@@ -1,0 +1,2 @@
+MATCH (t:Tool {namespace: $namespace, id: $id})
+RETURN t {.*} AS tool

@@ -1,0 +1,134 @@
+package evolution
+
+import (
+	"context"
+	"slices"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/llm"
+)
+
+// maxCritiqueExamples bounds the graded examples shown to the Critic per type.
+const maxCritiqueExamples = 3
+
+// critic asks the Critic for structured per-task-type scores (logged; the
+// success rates the Curator uses are measured, not judged).
+func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
+	req := llm.CritiqueRequest{Iteration: k}
+	byType := ev.byType()
+	for _, t := range sortedKeys(byType) {
+		res := llm.TaskTypeResult{TaskType: t, Total: len(byType[t])}
+		for _, a := range byType[t] {
+			if a.Correct {
+				res.Correct++
+			} else if len(res.Examples) < maxCritiqueExamples {
+				res.Examples = append(res.Examples, llm.GradedExample{Question: a.Item.Question, Answer: a.Answer, Gold: a.Item.Answer})
+			}
+		}
+		req.Results = append(req.Results, res)
+	}
+	r.calls.guidance.Add(1)
+	scores, err := r.deps.Guidance.Critique(ctx, req)
+	if err != nil {
+		return err
+	}
+	for _, s := range scores {
+		r.log.DebugContext(ctx, "critic", "namespace", r.ns, "iteration", k, "task_type", s.TaskType, "score", s.Score, "notes", s.Notes)
+	}
+	return nil
+}
+
+// successRates returns e_k per skill: the accuracy over the pool items of
+// the task types the skill serves.
+func successRates(ev *evaluation) map[string]float64 {
+	correct, total := map[string]int{}, map[string]int{}
+	for _, a := range ev.pool {
+		if a.Skill == "" {
+			continue
+		}
+		total[a.Skill]++
+		if a.Correct {
+			correct[a.Skill]++
+		}
+	}
+	out := make(map[string]float64, len(total))
+	for s, n := range total {
+		out[s] = accuracy(correct[s], n)
+	}
+	return out
+}
+
+// curate is the Curator: the asymmetric mastery ratchet for every skill
+// that answered this iteration, then pruning of low-confidence patterns.
+func (r *runner) curate(ctx context.Context, ev *evaluation) error {
+	skills, err := r.deps.Graph.ListSkills(ctx, r.ns)
+	if err != nil {
+		return err
+	}
+	rates := successRates(ev)
+	for _, s := range skills {
+		e, ok := rates[s.Name]
+		if !ok || s.Status == evokg.SkillSplit {
+			continue
+		}
+		m := clamp01(evokg.Ratchet(s.Mastery, e, r.p.RatchetAlpha, r.p.RatchetGamma))
+		if err := r.deps.Graph.SetMastery(ctx, r.ns, s.Name, m); err != nil {
+			return err
+		}
+	}
+	_, err = r.deps.Graph.PrunePatterns(ctx, r.ns, r.p.PruneThreshold)
+	return err
+}
+
+func clamp01(x float64) float64 { return min(1, max(0, x)) }
+
+// curriculum updates the task states with this iteration's failures and
+// returns the top-M task types, recording the observation in the graph.
+func (r *runner) curriculum(ctx context.Context, k int, ev *evaluation) ([]string, error) {
+	byType := ev.byType()
+	states := map[string]TaskState{}
+	for _, t := range r.st.Curriculum {
+		states[t.Name] = t
+	}
+	for t, answers := range byType {
+		s, seen := states[t]
+		if !seen {
+			s = TaskState{Name: t, KLast: k - 1} // first observed now
+		}
+		s.NFail = countFailed(answers)
+		states[t] = s
+	}
+	r.st.Curriculum = r.st.Curriculum[:0]
+	for _, t := range sortedKeys(states) {
+		r.st.Curriculum = append(r.st.Curriculum, states[t])
+	}
+	selected := SelectCurriculum(r.st.Curriculum, k, r.p.Lambda, r.p.TopM)
+	for i, t := range r.st.Curriculum {
+		if slices.Contains(selected, t.Name) {
+			r.st.Curriculum[i].KLast = k
+		}
+		if _, err := r.deps.Graph.RecordObservation(ctx, r.ns, t.Name, r.st.Curriculum[i].KLast, len(byType[t.Name]), t.NFail); err != nil {
+			return nil, err
+		}
+	}
+	return selected, nil
+}
+
+func countFailed(answers []answer) int {
+	n := 0
+	for _, a := range answers {
+		if !a.Correct {
+			n++
+		}
+	}
+	return n
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,95 @@
+package evolution
+
+import (
+	"context"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/pool"
+)
+
+// phase0 is SkillDiscovery: when the namespace has no skills yet, the
+// guidance model induces skills, task types, SKILL_FOR_TASK and the
+// prerequisite DAG from a sample of the pool. Every task type of the pool
+// exists afterwards, discovered or not.
+func (r *runner) phase0(ctx context.Context) error {
+	ctx = r.callCtx(ctx, 0)
+	existing, err := r.deps.Graph.ListSkills(ctx, r.ns)
+	if err != nil {
+		return err
+	}
+	if len(existing) == 0 {
+		r.progress(Progress{RunID: r.run.ID, Iterations: r.p.Iterations, Phase: "discover"})
+		if err := r.discover(ctx); err != nil {
+			return err
+		}
+	}
+	for _, t := range pool.TaskTypes(r.pool.Evolution) {
+		if _, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *runner) discover(ctx context.Context) error {
+	req := llm.DiscoverRequest{MaxSkills: r.p.MaxSkills}
+	for _, it := range sample(r.pool.Evolution, r.p.DiscoverySample) {
+		req.Questions = append(req.Questions, llm.SampleQuestion{Question: it.Question, TaskType: it.TaskType})
+	}
+	r.calls.guidance.Add(1)
+	plan, err := r.deps.Guidance.DiscoverSkills(ctx, req)
+	if err != nil {
+		return err
+	}
+	return r.applyPlan(ctx, plan)
+}
+
+func (r *runner) applyPlan(ctx context.Context, plan llm.SkillPlan) error {
+	for _, s := range plan.Skills {
+		_, err := r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: s.Name, Description: s.Description})
+		if err != nil && !tolerated(err) {
+			return err
+		}
+	}
+	for _, t := range plan.TaskTypes {
+		if _, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t.Name, t.Description); err != nil {
+			return err
+		}
+	}
+	for _, l := range plan.SkillForTask {
+		if err := r.deps.Graph.LinkSkillToTask(ctx, r.ns, l.Skill, l.TaskType); err != nil && !tolerated(err) {
+			return err
+		}
+	}
+	for _, p := range plan.Prerequisites {
+		if err := r.deps.Graph.AddPrerequisite(ctx, r.ns, p.Prerequisite, p.Skill); err != nil && !tolerated(err) {
+			return err
+		}
+	}
+	return nil
+}
+
+// tolerated are the refusals a model's plan can run into (a duplicate, the
+// skill cap, a cycle, an unknown name): the plan is applied as far as it is valid.
+func tolerated(err error) bool {
+	switch evokg.ErrorCode(err) {
+	case evokg.ECONFLICT, evokg.ELIMIT, evokg.EINVALID, evokg.ENOTFOUND:
+		return true
+	}
+	return false
+}
+
+// sample takes up to n items spread evenly over items (which are sorted
+// by id, so over task types too).
+func sample(items []pool.Item, n int) []pool.Item {
+	if len(items) <= n {
+		return items
+	}
+	out := make([]pool.Item, 0, n)
+	for i := range n {
+		out = append(out, items[i*len(items)/n])
+	}
+	return out
+}

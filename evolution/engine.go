@@ -1,0 +1,233 @@
+package evolution
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/pool"
+)
+
+// Deps are the services the loop drives.
+type Deps struct {
+	Pool      *pgxpool.Pool // runs, metrics, snapshots
+	Graph     Graph
+	Guidance  Guidance
+	Learner   Learner
+	Retriever Retriever
+	Memory    Memory
+	Bandit    *bandit.Bandit
+	Logger    *slog.Logger
+}
+
+func (d Deps) validate() error {
+	switch {
+	case d.Pool == nil:
+		return errors.New("evolution: a Postgres pool is required")
+	case d.Graph == nil || d.Guidance == nil || d.Learner == nil:
+		return errors.New("evolution: graph, guidance and learner are required")
+	case d.Retriever == nil || d.Memory == nil || d.Bandit == nil:
+		return errors.New("evolution: retriever, memory and bandit are required")
+	}
+	return nil
+}
+
+// Engine executes evolution runs. It is safe for concurrent use; each run
+// keeps its own state, persisted after every iteration.
+type Engine struct {
+	deps  Deps
+	store *store
+	log   *slog.Logger
+}
+
+// NewEngine returns an Engine over d.
+func NewEngine(d Deps) (*Engine, error) {
+	if err := d.validate(); err != nil {
+		return nil, err
+	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Engine{deps: d, store: &store{pool: d.Pool}, log: d.Logger}, nil
+}
+
+// Progress is reported while a run works.
+type Progress struct {
+	RunID      uuid.UUID `json:"run_id"`
+	Iteration  int       `json:"iteration"`
+	Iterations int       `json:"iterations"`
+	Phase      string    `json:"phase"` // "discover", "evaluate", "held_out", "evolve", "done"
+	Item       int       `json:"item"`
+	Items      int       `json:"items"`
+	Accuracy   float64   `json:"accuracy"` // running accuracy of the current evaluation
+}
+
+// ProgressFunc receives progress; it must return quickly.
+type ProgressFunc func(Progress)
+
+// ErrCancelled is returned by Run when the run was cancelled.
+var ErrCancelled = evokg.Errorf(evokg.ECONFLICT, "the evolution run was cancelled")
+
+// Run executes run from its last completed iteration to the last one,
+// persisting every iteration. It returns ErrCancelled when the run is
+// cancelled between iterations and ctx's error when ctx ends.
+func (e *Engine) Run(ctx context.Context, run *Run, progress ProgressFunc) error {
+	if progress == nil {
+		progress = func(Progress) {}
+	}
+	r, err := e.newRunner(ctx, run, progress)
+	if err != nil {
+		return err
+	}
+	return r.execute(ctx)
+}
+
+// runner is the state of one run while it executes.
+type runner struct {
+	*Engine
+	run      *Run
+	p        Params
+	ns       string
+	pool     pool.Pool
+	grader   pool.Grader
+	st       *state
+	k        int // last completed iteration
+	calls    counters
+	progress ProgressFunc
+}
+
+func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc) (*runner, error) {
+	p := run.Params.WithDefaults()
+	p.Namespace = run.Namespace
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	pl, err := p.BuildPool()
+	if err != nil {
+		return nil, err
+	}
+	k, st, err := e.store.lastState(ctx, run.Namespace, run.ID)
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{Engine: e, run: run, p: p, ns: run.Namespace, pool: pl, st: st, k: k, progress: progress}
+	r.grader = pool.Grader{Judge: r.judge}
+	return r, nil
+}
+
+func (r *runner) execute(ctx context.Context) error {
+	if r.k == 0 {
+		if err := r.phase0(ctx); err != nil {
+			return fmt.Errorf("phase 0: %w", err)
+		}
+	}
+	for k := r.k + 1; k <= r.p.Iterations; k++ {
+		if err := r.checkCancelled(ctx); err != nil {
+			return err
+		}
+		if err := r.iteration(ctx, k); err != nil {
+			return fmt.Errorf("iteration %d: %w", k, err)
+		}
+		r.k = k
+	}
+	r.progress(Progress{RunID: r.run.ID, Iteration: r.k, Iterations: r.p.Iterations, Phase: "done", Accuracy: r.st.LastAccuracy})
+	return nil
+}
+
+func (r *runner) checkCancelled(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	status, err := r.store.runStatus(ctx, r.ns, r.run.ID)
+	if err != nil {
+		return err
+	}
+	if status == StatusCancelled {
+		return ErrCancelled
+	}
+	return nil
+}
+
+// callCtx attaches the accounting metadata of iteration k to ctx.
+func (r *runner) callCtx(ctx context.Context, k int) context.Context {
+	return llm.WithCall(ctx, llm.CallMeta{Namespace: r.ns, RunID: r.run.ID.String(), Iteration: k})
+}
+
+// iteration runs MAGE's steps 1–7 for iteration k and persists the result.
+func (r *runner) iteration(ctx context.Context, k int) error {
+	ctx = r.callCtx(ctx, k)
+	start := time.Now()
+	m := &Metrics{Iteration: k}
+	it, err := r.evaluateAll(ctx, k, m)
+	if err != nil {
+		return err
+	}
+	m.Durations.Evaluate = time.Since(start).Seconds()
+	if err := r.guard(ctx, k, m); err != nil {
+		return fmt.Errorf("delta-guard: %w", err)
+	}
+	if err := r.learnFromAnswers(ctx, k, it, m); err != nil {
+		return err
+	}
+	evolveStart := time.Now()
+	if err := r.evolve(ctx, k, it, m); err != nil {
+		return fmt.Errorf("evolve: %w", err)
+	}
+	m.Durations.Evolve = time.Since(evolveStart).Seconds()
+	return r.finish(ctx, k, start, it, m)
+}
+
+// learnFromAnswers feeds the reward stream, harvests successes, and runs
+// the Critic and the Curator.
+func (r *runner) learnFromAnswers(ctx context.Context, k int, it *evaluation, m *Metrics) error {
+	if err := r.reward(ctx, k, it); err != nil {
+		return fmt.Errorf("rewards: %w", err)
+	}
+	n, err := r.harvest(ctx, k, it)
+	if err != nil {
+		return fmt.Errorf("harvest: %w", err)
+	}
+	m.Harvested = n
+	if err := r.critic(ctx, k, it); err != nil {
+		return fmt.Errorf("critic: %w", err)
+	}
+	if err := r.curate(ctx, it); err != nil {
+		return fmt.Errorf("curator: %w", err)
+	}
+	return nil
+}
+
+func (r *runner) finish(ctx context.Context, k int, start time.Time, it *evaluation, m *Metrics) error {
+	r.st.Results = it.results()
+	if k%r.p.RefreshEvery == 0 {
+		if ref, ok := r.deps.Retriever.(Refresher); ok {
+			if err := ref.Refresh(ctx, r.ns); err != nil {
+				return fmt.Errorf("memory refresh: %w", err)
+			}
+			m.Refreshed = true
+		}
+	}
+	counts, err := r.store.memoryCounts(ctx, r.ns)
+	if err != nil {
+		return err
+	}
+	m.Memories = counts
+	calls := r.calls.take()
+	r.st.Calls.Guidance += calls.Guidance
+	r.st.Calls.Learner += calls.Learner
+	m.GuidanceCalls, m.LearnerCalls = calls.Guidance, calls.Learner
+	m.GuidanceShare = share(calls.Guidance, calls.Learner)
+	m.Rollbacks = r.st.Rollbacks
+	m.Durations.Total = time.Since(start).Seconds()
+	r.log.InfoContext(ctx, "evolution iteration done", "namespace", r.ns, "run", r.run.ID, "iteration", k,
+		"accuracy", m.Accuracy, "held_out", m.HeldOutAccuracy, "flips", m.Flips, "rollback", m.Rollback)
+	return r.store.saveIteration(ctx, r.ns, r.run.ID, m, r.st)
+}

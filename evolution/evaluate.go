@@ -1,0 +1,265 @@
+package evolution
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/google/uuid"
+	"golang.org/x/sync/errgroup"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/retrieval"
+)
+
+// answer is one graded learner answer.
+type answer struct {
+	Item       pool.Item
+	Skill      string
+	Answer     string
+	Reasoning  string
+	Correct    bool
+	SearchArm  string
+	RoutingArm string
+}
+
+// evaluation is one iteration's graded answers.
+type evaluation struct {
+	pool    []answer
+	heldOut []answer
+	skills  map[string]evokg.Skill // task type → the skill that serves it
+}
+
+func (ev *evaluation) results() map[string]bool {
+	out := make(map[string]bool, len(ev.pool))
+	for _, a := range ev.pool {
+		out[a.Item.ID] = a.Correct
+	}
+	return out
+}
+
+// byType groups pool answers by task type.
+func (ev *evaluation) byType() map[string][]answer {
+	out := map[string][]answer{}
+	for _, a := range ev.pool {
+		out[a.Item.TaskType] = append(out[a.Item.TaskType], a)
+	}
+	return out
+}
+
+// evaluateAll is EVALUATE: the learner answers the pool and the held-out
+// split at temperature 0 with retrieved memory; m gets accuracies and flips.
+func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluation, error) {
+	skills, err := r.taskSkills(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ev := &evaluation{skills: skills}
+	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Evolution, skills, true); err != nil {
+		return nil, err
+	}
+	if ev.heldOut, err = r.answerAll(ctx, k, "held_out", r.pool.HeldOut, skills, false); err != nil {
+		return nil, err
+	}
+	fillAccuracy(m, ev, r.st.Results)
+	return ev, nil
+}
+
+// fillAccuracy computes overall and per-type accuracy and the flips
+// against the previous results.
+func fillAccuracy(m *Metrics, ev *evaluation, previous map[string]bool) {
+	m.ByTaskType = map[string]TypeAccuracy{}
+	correct, held := 0, 0
+	for _, a := range ev.pool {
+		ta := m.ByTaskType[a.Item.TaskType]
+		ta.Total++
+		if a.Correct {
+			ta.Correct++
+			correct++
+			if wasRight, seen := previous[a.Item.ID]; seen && !wasRight {
+				m.Flips++
+			}
+		}
+		m.ByTaskType[a.Item.TaskType] = ta
+	}
+	for _, a := range ev.heldOut {
+		ta := m.ByTaskType[a.Item.TaskType]
+		ta.HeldOutTotal++
+		if a.Correct {
+			ta.HeldOutCorrect++
+			held++
+		}
+		m.ByTaskType[a.Item.TaskType] = ta
+	}
+	for name, ta := range m.ByTaskType {
+		ta.Accuracy, ta.HeldOut = accuracy(ta.Correct, ta.Total), accuracy(ta.HeldOutCorrect, ta.HeldOutTotal)
+		m.ByTaskType[name] = ta
+	}
+	m.Accuracy = accuracy(correct, len(ev.pool))
+	m.HeldOutAccuracy = accuracy(held, len(ev.heldOut))
+}
+
+// taskSkills maps every task type of the pool to the first active skill
+// serving it (SKILL_FOR_TASK), when there is one.
+func (r *runner) taskSkills(ctx context.Context) (map[string]evokg.Skill, error) {
+	out := map[string]evokg.Skill{}
+	for _, t := range pool.TaskTypes(append(r.pool.Evolution, r.pool.HeldOut...)) {
+		skills, err := r.deps.Graph.TaskTypeSkills(ctx, r.ns, t)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range skills {
+			if s.Status != evokg.SkillSplit {
+				out[t] = s
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// answerAll answers items with Concurrency workers. explore selects arms
+// by Thompson sampling (and counts the pulls); otherwise the greedy arm is used.
+func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string]evokg.Skill, explore bool) ([]answer, error) {
+	out := make([]answer, len(items))
+	var mu sync.Mutex
+	done, correct := 0, 0
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(r.p.Concurrency)
+	for i, it := range items {
+		g.Go(func() error {
+			a, err := r.answerOne(gctx, it, skills[it.TaskType], explore)
+			if err != nil {
+				return fmt.Errorf("item %s: %w", it.ID, err)
+			}
+			out[i] = a
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			if a.Correct {
+				correct++
+			}
+			r.progress(Progress{RunID: r.run.ID, Iteration: k, Iterations: r.p.Iterations, Phase: phase,
+				Item: done, Items: len(items), Accuracy: accuracy(correct, done)})
+			return nil
+		})
+	}
+	return out, g.Wait()
+}
+
+func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill, explore bool) (answer, error) {
+	a := answer{Item: it, Skill: skill.Name}
+	var err error
+	if a.SearchArm, a.RoutingArm, err = r.arms(ctx, it.TaskType, skill.Name, explore); err != nil {
+		return a, err
+	}
+	pack, err := r.deps.Retriever.Retrieve(ctx, retrieval.Request{Namespace: r.ns, TaskType: it.TaskType,
+		Question: it.Question, Context: it.Context, Strategy: a.SearchArm})
+	if err != nil {
+		return a, fmt.Errorf("retrieval: %w", err)
+	}
+	zero := 0.0
+	r.calls.learner.Add(1)
+	reply, err := r.deps.Learner.Answer(ctx, llm.AnswerRequest{Question: it.Question, Context: it.Context,
+		MemoryBlock: pack.Rendered, SkillPrompt: skill.PromptTemplate, Strategy: a.RoutingArm, Temperature: &zero})
+	if err != nil {
+		return a, fmt.Errorf("learner: %w", err)
+	}
+	a.Answer, a.Reasoning = reply.Answer, reply.Reasoning
+	a.Correct, err = r.grader.Grade(ctx, it, reply.Answer)
+	return a, err
+}
+
+// arms picks the retrieval and reasoning strategies.
+func (r *runner) arms(ctx context.Context, taskType, skill string, explore bool) (string, string, error) {
+	if r.p.DisableBandits {
+		return bandit.StrategySemantic, bandit.StrategyDirectCoT, nil
+	}
+	pickArm := r.deps.Bandit.Best
+	if explore {
+		pickArm = func(ctx context.Context, ns string, k bandit.Kind, key string) (string, error) {
+			c, err := r.deps.Bandit.Select(ctx, ns, k, key)
+			return c.Arm, err
+		}
+	}
+	search, err := pickArm(ctx, r.ns, bandit.Search, taskType)
+	if err != nil || skill == "" {
+		return search, "", err
+	}
+	routing, err := pickArm(ctx, r.ns, bandit.Routing, skill)
+	return search, routing, err
+}
+
+// judge is the Critic grading free text that does not match exactly.
+func (r *runner) judge(ctx context.Context, question, gold, answer string) (bool, error) {
+	r.calls.guidance.Add(1)
+	v, err := r.deps.Guidance.Judge(ctx, llm.JudgeRequest{Question: question, Answer: answer, Gold: gold})
+	return v.Correct, err
+}
+
+// reward sends every pool answer through the one reward stream (both
+// bandits and the task-type statistics, once per answer).
+func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
+	if r.p.DisableBandits {
+		return nil
+	}
+	for _, a := range ev.pool {
+		id := answerID(r.run.ID, k, a.Item.ID)
+		_, err := r.deps.Bandit.RecordAnswer(ctx, bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType,
+			Skill: a.Skill, Question: a.Item.Question, Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm,
+			RunID: &r.run.ID, Iteration: &k})
+		if err != nil {
+			return err
+		}
+		if _, err := r.deps.Bandit.ApplyReward(ctx, r.ns, id, boolReward(a.Correct)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// answerID is stable per (run, iteration, item) so a resumed iteration
+// rewards each answer once.
+func answerID(run uuid.UUID, k int, item string) uuid.UUID {
+	return uuid.NewSHA1(run, fmt.Appendf(nil, "%d/%s", k, item))
+}
+
+func boolReward(ok bool) float64 {
+	if ok {
+		return 1
+	}
+	return 0
+}
+
+// harvest writes every correct pool answer as a success memory.
+func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error) {
+	n := 0
+	for _, a := range ev.pool {
+		if !a.Correct {
+			continue
+		}
+		req := ingest.Request{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeSuccess, Skill: a.Skill,
+			Question: a.Item.Question, Answer: a.Answer, Context: a.Item.Context,
+			ChainOfThought: evokg.TruncateRunes(a.Reasoning, maxChainRunes),
+			Evaluation:     &ingest.EvaluationInput{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "graded correct against the gold answer"}}
+		if a.Skill != "" {
+			req.SkillSteps = []evokg.SkillStep{{Skill: a.Skill, Output: a.Answer}}
+		}
+		if _, err := r.deps.Memory.Ingest(ctx, r.ns, req, idemKey(r.run.ID, k, "success", a.Item.ID)); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// maxChainRunes caps the chain of thought stored with a success memory.
+const maxChainRunes = 2000
+
+func idemKey(run uuid.UUID, k int, kind, item string) string {
+	return fmt.Sprintf("evo:%s:%d:%s:%s", run, k, kind, item)
+}

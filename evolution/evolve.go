@@ -1,0 +1,291 @@
+package evolution
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/llm"
+)
+
+// Rotating graph operations, one per iteration in this order.
+const (
+	OpPrinciples = "principle_extraction"
+	OpTool       = "tool_authoring"
+	OpPrompt     = "prompt_refinement"
+	OpSplit      = "skill_splitting"
+)
+
+// Operations lists the rotating operations in order.
+var Operations = []string{OpPrinciples, OpTool, OpPrompt, OpSplit}
+
+// OperationFor returns the operation of iteration k (1-based).
+func OperationFor(k int) string { return Operations[(k-1)%len(Operations)] }
+
+// maxFailureTexts bounds the failures quoted to a graph operation.
+const maxFailureTexts = 6
+
+// evolve is steps 4–6: curriculum, failure memories and the rotating
+// operation for the selected task types, then the Navigator.
+func (r *runner) evolve(ctx context.Context, k int, ev *evaluation, m *Metrics) error {
+	selected, err := r.curriculum(ctx, k, ev)
+	if err != nil {
+		return fmt.Errorf("curriculum: %w", err)
+	}
+	m.Selected = selected
+	byType := ev.byType()
+	for _, t := range selected {
+		n, err := r.failureMemories(ctx, k, t, byType[t])
+		m.Failures += n
+		if err != nil {
+			return fmt.Errorf("failure memories for %s: %w", t, err)
+		}
+	}
+	m.Operation = OperationFor(k)
+	if m.OperationOK, err = r.operate(ctx, m.Operation, selected, ev); err != nil {
+		return fmt.Errorf("%s: %w", m.Operation, err)
+	}
+	return r.navigate(ctx, k, m)
+}
+
+// failureMemories writes a `specific` failure memory for up to
+// MaxFailuresPerType failed items of a task type and one `type_strategy`
+// memory for the type.
+func (r *runner) failureMemories(ctx context.Context, k int, taskType string, answers []answer) (int, error) {
+	written := 0
+	for _, a := range answers {
+		if a.Correct || written >= r.p.MaxFailuresPerType {
+			continue
+		}
+		if written == 0 {
+			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy); err != nil {
+				return written, err
+			}
+			written++
+		}
+		if err := r.writeFailure(ctx, k, a, evokg.FailureSpecific); err != nil {
+			return written, err
+		}
+		written++
+	}
+	return written, nil
+}
+
+func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.FailureKind) error {
+	r.calls.guidance.Add(1)
+	fm, err := r.deps.Guidance.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
+		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning})
+	if err != nil {
+		return err
+	}
+	req := ingest.Request{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeFailure, FailureKind: kind, Skill: a.Skill,
+		Question: a.Item.Question, Answer: a.Item.Answer, Context: a.Item.Context, Content: fm.Content,
+		ChainOfThought: evokg.TruncateRunes(strings.Join(fm.Steps, "\n"), maxChainRunes),
+		Errors:         []evokg.ErrorRecord{{ErrorClass: "wrong_answer", RootCause: "answered " + evokg.TruncateRunes(a.Answer, 200), RecoveryProcedure: fm.Content}},
+		Evaluation:     &ingest.EvaluationInput{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"}}
+	_, err = r.deps.Memory.Ingest(ctx, r.ns, req, idemKey(r.run.ID, k, string(kind), a.Item.ID))
+	return err
+}
+
+// target picks the skill an operation works on: the least-mastered active
+// skill serving a selected task type, with that type's failures.
+func (r *runner) target(selected []string, ev *evaluation) (evokg.Skill, string, []string, bool) {
+	var best evokg.Skill
+	var bestType string
+	found := false
+	for _, t := range selected {
+		s, ok := ev.skills[t]
+		if ok && (!found || s.Mastery < best.Mastery) {
+			best, bestType, found = s, t, true
+		}
+	}
+	if !found {
+		return best, "", nil, false
+	}
+	var failures []string
+	for _, a := range ev.byType()[bestType] {
+		if !a.Correct && len(failures) < maxFailureTexts {
+			failures = append(failures, fmt.Sprintf("Q: %s | learner answered: %s | gold: %s", a.Item.Question, a.Answer, a.Item.Answer))
+		}
+	}
+	return best, bestType, failures, true
+}
+
+// operate applies the rotating operation; ok is false when it had nothing
+// to work on or the graph cannot hold its result.
+func (r *runner) operate(ctx context.Context, op string, selected []string, ev *evaluation) (bool, error) {
+	skill, taskType, failures, ok := r.target(selected, ev)
+	if !ok || len(failures) == 0 {
+		return false, nil
+	}
+	switch op {
+	case OpPrinciples:
+		return r.extractPrinciples(ctx, skill, taskType, failures, ev)
+	case OpTool:
+		return r.authorTool(ctx, skill, taskType, failures)
+	case OpPrompt:
+		return r.refinePrompt(ctx, skill, failures)
+	default:
+		return r.splitSkill(ctx, skill, taskTypesOf(ev, skill.Name), failures)
+	}
+}
+
+func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskType string, failures []string, ev *evaluation) (bool, error) {
+	existing, err := r.deps.Graph.Principles(ctx, r.ns, skill.Name)
+	if err != nil {
+		return false, err
+	}
+	room := evokg.DefaultMaxPrinciples - len(existing)
+	if room <= 0 {
+		return false, nil
+	}
+	req := llm.PrinciplesRequest{Skill: skill.Name, TaskType: taskType, Failures: failures, Max: min(room, 3)}
+	for _, e := range existing {
+		req.Existing = append(req.Existing, e.Content)
+	}
+	for _, a := range ev.byType()[taskType] {
+		if a.Correct && len(req.Successes) < maxFailureTexts {
+			req.Successes = append(req.Successes, fmt.Sprintf("Q: %s | answer: %s", a.Item.Question, a.Answer))
+		}
+	}
+	r.calls.guidance.Add(1)
+	specs, err := r.deps.Guidance.ExtractPrinciples(ctx, req)
+	if err != nil {
+		return false, err
+	}
+	for i, p := range specs[:min(len(specs), req.Max)] {
+		content := p.Text
+		if p.AppliesWhen != "" {
+			content += " (applies when: " + p.AppliesWhen + ")"
+		}
+		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
+		if _, err := r.deps.Memory.Ingest(ctx, r.ns, ingest.Request{TaskType: taskType, Outcome: evokg.OutcomePrinciple,
+			Skill: skill.Name, Content: content}, key); err != nil {
+			return false, err
+		}
+	}
+	return len(specs) > 0, nil
+}
+
+func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType string, failures []string) (bool, error) {
+	tools, ok := r.deps.Graph.(ToolStore)
+	if !ok {
+		r.log.InfoContext(ctx, "tool authoring skipped: the graph has no tool store", "namespace", r.ns)
+		return false, nil
+	}
+	r.calls.guidance.Add(1)
+	spec, err := r.deps.Guidance.AuthorTool(ctx, llm.ToolRequest{Skill: skill.Name, TaskType: taskType,
+		Need: "compute the multi-step quantities these failed questions need", Examples: failures})
+	if err != nil {
+		return false, err
+	}
+	return true, tools.AddTool(ctx, r.ns, skill.Name, spec)
+}
+
+func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures []string) (bool, error) {
+	r.calls.guidance.Add(1)
+	ref, err := r.deps.Guidance.RefinePrompt(ctx, llm.RefinePromptRequest{Skill: skill.Name,
+		CurrentPrompt: skill.PromptTemplate, Strategy: skill.Strategy, Failures: failures})
+	if err != nil || ref.Prompt == "" {
+		return false, err
+	}
+	u := graph.SkillUpdate{PromptTemplate: &ref.Prompt}
+	if ref.Strategy != "" {
+		u.Strategy = &ref.Strategy
+	}
+	_, err = r.deps.Graph.UpdateSkill(ctx, r.ns, skill.Name, u)
+	return err == nil, err
+}
+
+// splitSkill replaces a skill by finer ones: the children are created and
+// linked to the parent's task types, the parent is marked split.
+func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, failures []string) (bool, error) {
+	r.calls.guidance.Add(1)
+	split, err := r.deps.Guidance.SplitSkill(ctx, llm.SplitSkillRequest{Skill: skill.Name, Description: skill.Description,
+		TaskTypes: taskTypes, Failures: failures})
+	if err != nil || len(split.Skills) < 2 {
+		return false, err
+	}
+	for _, sub := range split.Skills {
+		if err := r.createSubSkill(ctx, skill, sub, taskTypes); err != nil {
+			if evokg.ErrorCode(err) == evokg.ELIMIT {
+				r.log.InfoContext(ctx, "skill split stopped at the skill cap", "namespace", r.ns, "skill", skill.Name)
+				return false, nil
+			}
+			return false, err
+		}
+	}
+	status := evokg.SkillSplit
+	_, err = r.deps.Graph.UpdateSkill(ctx, r.ns, skill.Name, graph.SkillUpdate{Status: &status})
+	return err == nil, err
+}
+
+func (r *runner) createSubSkill(ctx context.Context, parent evokg.Skill, sub llm.SubSkill, parentTypes []string) error {
+	_, err := r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: sub.Name, Description: sub.Description,
+		Mastery: parent.Mastery, PromptTemplate: parent.PromptTemplate, Strategy: parent.Strategy})
+	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
+		return err
+	}
+	types := sub.TaskTypes
+	if len(types) == 0 {
+		types = parentTypes
+	}
+	for _, t := range types {
+		if err := r.deps.Graph.LinkSkillToTask(ctx, r.ns, sub.Name, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// taskTypesOf returns the task types skill serves, sorted.
+func taskTypesOf(ev *evaluation, skill string) []string {
+	var out []string
+	for _, t := range sortedKeys(ev.skills) {
+		if ev.skills[t].Name == skill {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// navigate is the Navigator: the frontier (prerequisites mastered, own
+// mastery below θ) refined by the guidance model into the next plan.
+func (r *runner) navigate(ctx context.Context, k int, m *Metrics) error {
+	frontier, err := r.deps.Graph.Frontier(ctx, r.ns, r.p.Theta)
+	if err != nil {
+		return err
+	}
+	req := llm.FrontierRequest{Iteration: k, Accuracy: m.Accuracy}
+	for _, s := range frontier {
+		m.Frontier = append(m.Frontier, s.Name)
+		req.Frontier = append(req.Frontier, llm.FrontierSkill{Name: s.Name, Mastery: s.Mastery})
+	}
+	if len(frontier) == 0 {
+		return nil
+	}
+	r.calls.guidance.Add(1)
+	plan, err := r.deps.Guidance.PlanFrontier(ctx, req)
+	if err != nil {
+		return err
+	}
+	m.Plan = planSummary(plan)
+	return nil
+}
+
+func planSummary(p llm.Plan) string {
+	var b strings.Builder
+	for i, f := range p.Focus {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d. %s", f.Priority, f.Skill)
+	}
+	if p.Notes != "" {
+		b.WriteString(" — " + p.Notes)
+	}
+	return evokg.TruncateRunes(b.String(), 500)
+}

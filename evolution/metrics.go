@@ -1,0 +1,79 @@
+package evolution
+
+import (
+	"sync/atomic"
+)
+
+// TypeAccuracy is the accuracy of one task type on the pool and held-out split.
+type TypeAccuracy struct {
+	Correct        int     `json:"correct"`
+	Total          int     `json:"total"`
+	Accuracy       float64 `json:"accuracy"`
+	HeldOutCorrect int     `json:"held_out_correct"`
+	HeldOutTotal   int     `json:"held_out_total"`
+	HeldOut        float64 `json:"held_out_accuracy"`
+}
+
+// Durations are wall times of an iteration's phases, in seconds.
+type Durations struct {
+	Evaluate float64 `json:"evaluate_s"`
+	Evolve   float64 `json:"evolve_s"`
+	Total    float64 `json:"total_s"`
+}
+
+// Metrics are one iteration's persisted measurements.
+type Metrics struct {
+	Iteration       int                     `json:"iteration"`
+	Accuracy        float64                 `json:"accuracy"`
+	HeldOutAccuracy float64                 `json:"held_out_accuracy"`
+	ByTaskType      map[string]TypeAccuracy `json:"by_task_type"`
+	// Flips counts pool items wrong at the previous evaluation and right now.
+	Flips     int          `json:"flips"`
+	Harvested int          `json:"harvested"`       // success memories written
+	Failures  int          `json:"failure_written"` // failure memories written
+	Memories  MemoryCounts `json:"memories"`        // committed totals after the iteration
+	// Calls made during the iteration; GuidanceShare = guidance/(guidance+learner).
+	GuidanceCalls int64   `json:"guidance_calls"`
+	LearnerCalls  int64   `json:"learner_calls"`
+	GuidanceShare float64 `json:"guidance_share"`
+	// Rollback is set when the Delta-Guard restored a snapshot this iteration.
+	Rollback     bool      `json:"rollback"`
+	RollbackKind string    `json:"rollback_kind,omitempty"` // "delta" or "catastrophic"
+	Drop         float64   `json:"drop"`
+	Rollbacks    int       `json:"rollbacks"` // cumulative
+	Selected     []string  `json:"selected"`  // curriculum top-M
+	Operation    string    `json:"operation"`
+	OperationOK  bool      `json:"operation_ok"`
+	Frontier     []string  `json:"frontier"`
+	Plan         string    `json:"plan,omitempty"`
+	Refreshed    bool      `json:"refreshed"`
+	Durations    Durations `json:"durations"`
+}
+
+// callCounts counts model calls made by the loop.
+type callCounts struct {
+	Guidance int64 `json:"guidance"`
+	Learner  int64 `json:"learner"`
+}
+
+type counters struct{ guidance, learner atomic.Int64 }
+
+func (c *counters) take() callCounts {
+	return callCounts{Guidance: c.guidance.Swap(0), Learner: c.learner.Swap(0)}
+}
+
+// share returns a/(a+b), 0 when both are zero.
+func share(a, b int64) float64 {
+	if a+b == 0 {
+		return 0
+	}
+	return float64(a) / float64(a+b)
+}
+
+// accuracy returns correct/total, 0 for an empty set.
+func accuracy(correct, total int) float64 {
+	if total == 0 {
+		return 0
+	}
+	return float64(correct) / float64(total)
+}

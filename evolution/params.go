@@ -1,0 +1,160 @@
+package evolution
+
+import (
+	"fmt"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/pool"
+)
+
+// PoolSpec says which questions a run uses.
+type PoolSpec struct {
+	// Name is "arith" (the built-in generator) or "inline" (Items).
+	Name string `json:"name"`
+	// Size is the number of generated items, evolution and held-out
+	// together. Default 200.
+	Size int `json:"size,omitempty"`
+	// Seed seeds the generator and the split. Default 1.
+	Seed uint64 `json:"seed,omitempty"`
+	// HeldOut is the held-out fraction. Default 0.2.
+	HeldOut float64 `json:"held_out,omitempty"`
+	// Items are the questions of an inline pool (from a JSONL file).
+	Items []pool.Item `json:"items,omitempty"`
+}
+
+// Params configures a run. Every zero field takes the documented default
+// (MAGE §5).
+type Params struct {
+	// Namespace is the namespace the run evolves (set by Service.Start).
+	Namespace string   `json:"namespace"`
+	Pool      PoolSpec `json:"pool"`
+	// Iterations is N. Default 20.
+	Iterations int `json:"iterations,omitempty"`
+	// Lambda (λ, default 0.3) and TopM (M, default 3) drive the curriculum.
+	Lambda float64 `json:"lambda,omitempty"`
+	TopM   int     `json:"top_m,omitempty"`
+	// RatchetAlpha (α=0.6), RatchetGamma (γ=0.1) and Theta (θ=0.5): Curator.
+	RatchetAlpha float64 `json:"ratchet_alpha,omitempty"`
+	RatchetGamma float64 `json:"ratchet_gamma,omitempty"`
+	Theta        float64 `json:"theta,omitempty"`
+	// Delta (δ=0.03) and Catastrophic (0.05): the Delta-Guard.
+	Delta        float64 `json:"delta,omitempty"`
+	Catastrophic float64 `json:"catastrophic,omitempty"`
+	// MaxFailuresPerType bounds the specific failure memories written per
+	// selected task type and iteration. Default 5.
+	MaxFailuresPerType int `json:"max_failures_per_type,omitempty"`
+	// RefreshEvery is the memory refresh interval in iterations. Default 5.
+	RefreshEvery int `json:"refresh_every,omitempty"`
+	// DiscoverySample is how many pool questions Phase 0 shows SkillDiscovery. Default 24.
+	DiscoverySample int `json:"discovery_sample,omitempty"`
+	// MaxSkills caps the skills Phase 0 asks for. Default 30.
+	MaxSkills int `json:"max_skills,omitempty"`
+	// PruneThreshold is the confidence under which abstracted patterns are pruned. Default 0.3.
+	PruneThreshold float64 `json:"prune_threshold,omitempty"`
+	// Concurrency is how many learner calls run at once. Default 4.
+	Concurrency int `json:"concurrency,omitempty"`
+	// DisableBandits answers with the semantic strategy and direct CoT instead of sampling arms.
+	DisableBandits bool `json:"disable_bandits,omitempty"`
+}
+
+// Defaults.
+const (
+	DefaultIterations       = 20
+	DefaultPoolSize         = 200
+	DefaultHeldOut          = 0.2
+	DefaultLambda           = 0.3
+	DefaultTopM             = 3
+	DefaultMaxFailures      = 5
+	DefaultRefreshEvery     = 5
+	DefaultDiscoverySample  = 24
+	DefaultPruneThreshold   = 0.3
+	DefaultConcurrency      = 4
+	MaxIterations           = 500
+	MaxPoolSize             = 20_000
+)
+
+// WithDefaults returns p with zero fields set to their defaults.
+func (p Params) WithDefaults() Params {
+	p.Pool = p.Pool.withDefaults()
+	p.Iterations = orInt(p.Iterations, DefaultIterations)
+	p.Lambda = orFloat(p.Lambda, DefaultLambda)
+	p.TopM = orInt(p.TopM, DefaultTopM)
+	p.RatchetAlpha = orFloat(p.RatchetAlpha, evokg.DefaultRatchetAlpha)
+	p.RatchetGamma = orFloat(p.RatchetGamma, evokg.DefaultRatchetGamma)
+	p.Theta = orFloat(p.Theta, evokg.DefaultMasteryTheta)
+	p.Delta = orFloat(p.Delta, DefaultDelta)
+	p.Catastrophic = orFloat(p.Catastrophic, DefaultCatastrophic)
+	p.MaxFailuresPerType = orInt(p.MaxFailuresPerType, DefaultMaxFailures)
+	p.RefreshEvery = orInt(p.RefreshEvery, DefaultRefreshEvery)
+	p.DiscoverySample = orInt(p.DiscoverySample, DefaultDiscoverySample)
+	p.MaxSkills = orInt(p.MaxSkills, evokg.DefaultMaxSkills)
+	p.PruneThreshold = orFloat(p.PruneThreshold, DefaultPruneThreshold)
+	p.Concurrency = orInt(p.Concurrency, DefaultConcurrency)
+	return p
+}
+
+func (s PoolSpec) withDefaults() PoolSpec {
+	if s.Name == "" {
+		s.Name = pool.Arith
+		if len(s.Items) > 0 {
+			s.Name = "inline"
+		}
+	}
+	if s.Size == 0 && s.Name == pool.Arith {
+		s.Size = DefaultPoolSize
+	}
+	if s.Seed == 0 {
+		s.Seed = 1
+	}
+	if s.HeldOut == 0 {
+		s.HeldOut = DefaultHeldOut
+	}
+	return s
+}
+
+// Validate reports every invalid parameter by JSON pointer (EINVALID).
+func (p Params) Validate() error {
+	var v evokg.Validator
+	v.Check(evokg.ValidNamespace(p.Namespace), "/namespace", "not a valid namespace")
+	v.Check(p.Pool.Name == pool.Arith || p.Pool.Name == "inline", "/pool/name", `must be "arith" or "inline"`)
+	v.Check(p.Pool.Name != pool.Arith || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
+	v.Check(p.Pool.Name != "inline" || (len(p.Pool.Items) >= 2 && len(p.Pool.Items) <= MaxPoolSize), "/pool/items", fmt.Sprintf("needs 2..%d items", MaxPoolSize))
+	v.Check(p.Pool.HeldOut > 0 && p.Pool.HeldOut < 1, "/pool/held_out", "must be within (0, 1)")
+	v.Check(p.Iterations >= 1 && p.Iterations <= MaxIterations, "/iterations", fmt.Sprintf("must be within 1..%d", MaxIterations))
+	v.Check(p.Lambda > 0, "/lambda", "must be positive")
+	v.Check(p.TopM >= 1, "/top_m", "must be at least 1")
+	v.Check(p.RatchetGamma > 0 && p.RatchetGamma < p.RatchetAlpha && p.RatchetAlpha < 1, "/ratchet_alpha", "need 0 < γ < α < 1")
+	v.Check(p.Theta > 0 && p.Theta < 1, "/theta", "must be within (0, 1)")
+	v.Check(p.Delta > 0 && p.Catastrophic >= p.Delta && p.Catastrophic < 1, "/catastrophic", "need 0 < δ ≤ catastrophic < 1")
+	v.Check(p.MaxFailuresPerType >= 1, "/max_failures_per_type", "must be at least 1")
+	v.Check(p.RefreshEvery >= 1, "/refresh_every", "must be at least 1")
+	v.Check(p.Concurrency >= 1 && p.Concurrency <= 64, "/concurrency", "must be within 1..64")
+	return v.Err()
+}
+
+// BuildPool materializes the pool of p: generated or inline, split into
+// the evolution pool and the held-out test set.
+func (p Params) BuildPool() (pool.Pool, error) {
+	items := p.Pool.Items
+	if p.Pool.Name == pool.Arith {
+		var err error
+		if items, err = pool.Generate(p.Pool.Size, p.Pool.Seed); err != nil {
+			return pool.Pool{}, err
+		}
+	}
+	return pool.Split(p.Pool.Name, items, p.Pool.HeldOut, p.Pool.Seed)
+}
+
+func orInt(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+func orFloat(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}

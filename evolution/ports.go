@@ -1,0 +1,70 @@
+package evolution
+
+import (
+	"context"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/retrieval"
+)
+
+// Learner is the frozen execution model ((*llm.Models).Execution()).
+type Learner interface {
+	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)
+}
+
+// Guidance is the guidance layer ((*llm.Models).Guidance()).
+type Guidance interface {
+	DiscoverSkills(ctx context.Context, req llm.DiscoverRequest) (llm.SkillPlan, error)
+	Critique(ctx context.Context, req llm.CritiqueRequest) ([]llm.TaskTypeCritique, error)
+	WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error)
+	ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error)
+	AuthorTool(ctx context.Context, req llm.ToolRequest) (llm.ToolSpec, error)
+	RefinePrompt(ctx context.Context, req llm.RefinePromptRequest) (llm.PromptRefinement, error)
+	SplitSkill(ctx context.Context, req llm.SplitSkillRequest) (llm.SkillSplit, error)
+	PlanFrontier(ctx context.Context, req llm.FrontierRequest) (llm.Plan, error)
+	Judge(ctx context.Context, req llm.JudgeRequest) (llm.Verdict, error)
+}
+
+// Retriever builds memory packs (*retrieval.Retriever).
+type Retriever interface {
+	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
+}
+
+// Memory appends memories durably (*ingest.Service, pre-evaluated path).
+type Memory interface {
+	Ingest(ctx context.Context, ns string, req ingest.Request, idemKey string) (ingest.Result, error)
+}
+
+// Graph is the part of the EvoKG graph (*graph.Graph) the loop reads and
+// writes: skills and their mutable slots, task types, the frontier.
+type Graph interface {
+	CreateSkill(ctx context.Context, ns string, s graph.NewSkill) (evokg.Skill, error)
+	ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error)
+	UpdateSkill(ctx context.Context, ns, name string, u graph.SkillUpdate) (evokg.Skill, error)
+	SetMastery(ctx context.Context, ns, name string, mastery float64) error
+	AddPrerequisite(ctx context.Context, ns, pre, skill string) error
+	LinkSkillToTask(ctx context.Context, ns, skill, taskType string) error
+	UpsertTaskType(ctx context.Context, ns, name, description string) (evokg.TaskType, error)
+	RecordObservation(ctx context.Context, ns, taskType string, k, seen, failed int) (evokg.TaskType, error)
+	TaskTypeSkills(ctx context.Context, ns, taskType string) ([]evokg.Skill, error)
+	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
+	SnapshotSlots(ctx context.Context, ns string) ([]evokg.SkillSlots, error)
+	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error
+	PrunePatterns(ctx context.Context, ns string, threshold float64) (int64, error)
+	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
+}
+
+// ToolStore is implemented by graphs that keep authored tools as :Tool
+// nodes; without it, tool authoring is skipped.
+type ToolStore interface {
+	AddTool(ctx context.Context, ns, skill string, tool llm.ToolSpec) error
+}
+
+// Refresher is implemented by retrievers that cache memory packs; the loop
+// refreshes them every RefreshEvery iterations.
+type Refresher interface {
+	Refresh(ctx context.Context, ns string) error
+}

@@ -1,0 +1,3 @@
+SELECT iteration, skills, bandits, accuracy
+FROM slot_snapshots
+WHERE namespace = $1 AND id = $2

@@ -1,0 +1,5 @@
+SELECT iteration, results
+FROM evolution_iterations
+WHERE namespace = $1 AND run_id = $2
+ORDER BY iteration DESC
+LIMIT 1

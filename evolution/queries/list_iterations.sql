@@ -1,0 +1,4 @@
+SELECT metrics
+FROM evolution_iterations
+WHERE namespace = $1 AND run_id = $2
+ORDER BY iteration

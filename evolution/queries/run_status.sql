@@ -1,0 +1,1 @@
+SELECT status FROM evolution_runs WHERE namespace = $1 AND id = $2

@@ -1,0 +1,205 @@
+package evolution
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	evokg "github.com/evokg/evokg"
+)
+
+// RunArgs is the River job that executes one run.
+type RunArgs struct {
+	RunID     uuid.UUID `json:"run_id"`
+	Namespace string    `json:"namespace"`
+}
+
+// Kind is the River job kind.
+func (RunArgs) Kind() string { return "evolution_run" }
+
+// InsertOpts keeps one job per run and retries a crashed run, which resumes
+// from its last completed iteration.
+func (RunArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// Worker executes RunArgs jobs with an Engine.
+type Worker struct {
+	river.WorkerDefaults[RunArgs]
+	engine *Engine
+}
+
+// NewWorker returns the River worker of evolution runs.
+func NewWorker(engine *Engine) *Worker { return &Worker{engine: engine} }
+
+// Timeout: a run takes as long as its iterations take.
+func (w *Worker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
+
+// Work runs (or resumes) the run. A cancelled or finished run completes
+// the job without work.
+func (w *Worker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
+	canRetry := job.Attempt < job.MaxAttempts
+	_, err := w.engine.execute(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
+	if errors.Is(err, ErrCancelled) || (err != nil && !(canRetry && retryable(err))) {
+		return nil // the outcome is on the run; retrying would not change it
+	}
+	return err
+}
+
+// retryable errors leave the run running for the next job attempt.
+func retryable(err error) bool {
+	code := evokg.ErrorCode(err)
+	return code == evokg.EUNAVAILABLE || code == evokg.ETIMEOUT
+}
+
+// Execute loads run id, marks it running, runs it to the end and records
+// the outcome. It returns the run as it ended.
+func (e *Engine) Execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc) (*Run, error) {
+	return e.execute(ctx, ns, id, progress, false)
+}
+
+func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Run, error) {
+	ok, err := e.store.startRun(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	run, err := e.store.getRun(ctx, ns, id)
+	if err != nil || !ok {
+		return run, err
+	}
+	runErr := e.Run(ctx, run, progress)
+	if err := e.record(ctx, run, runErr, canRetry); err != nil {
+		return nil, err
+	}
+	final, err := e.Get(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	return final, runErr
+}
+
+// record stores the outcome of a run. A context that ended, or a transient
+// error when the job will be retried, leaves the run running so the next
+// attempt resumes it; a cancellation is already stored.
+func (e *Engine) record(ctx context.Context, run *Run, runErr error, canRetry bool) error {
+	switch {
+	case runErr == nil:
+		return e.store.finishRun(ctx, run.Namespace, run.ID, StatusSucceeded, "")
+	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
+		return nil
+	case canRetry && retryable(runErr):
+		e.log.WarnContext(ctx, "evolution run interrupted; it resumes on retry", "namespace", run.Namespace, "run", run.ID, "error", runErr)
+		return nil
+	}
+	e.log.ErrorContext(ctx, "evolution run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
+	return e.store.finishRun(ctx, run.Namespace, run.ID, StatusFailed, evokg.ErrorMessage(runErr))
+}
+
+// Get returns run id with its per-iteration metrics.
+func (e *Engine) Get(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+	run, err := e.store.getRun(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	if run.Metrics, err = e.store.metrics(ctx, ns, id); err != nil {
+		return nil, err
+	}
+	return run, nil
+}
+
+// Service is what the API calls: it creates runs and enqueues their job in
+// one transaction, reads, lists and cancels them.
+type Service struct {
+	engine *Engine
+	river  *river.Client[pgx.Tx]
+	log    *slog.Logger
+}
+
+// NewService returns a Service; client enqueues jobs (it need not work them).
+func NewService(engine *Engine, client *river.Client[pgx.Tx]) *Service {
+	return &Service{engine: engine, river: client, log: engine.log}
+}
+
+// Start validates params, creates a queued run of namespace ns and
+// enqueues its job in the same transaction.
+func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, error) {
+	params.Namespace = ns
+	params = params.WithDefaults()
+	if err := params.Validate(); err != nil {
+		return nil, err
+	}
+	run := &Run{ID: evokg.NewID(), Namespace: ns, Status: StatusQueued, Params: params}
+	err := pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
+		if err := s.engine.store.insertRunTx(ctx, tx, run); err != nil {
+			return err
+		}
+		_, err := s.river.InsertTx(ctx, tx, RunArgs{RunID: run.ID, Namespace: ns}, nil)
+		return err
+	})
+	if err != nil {
+		return nil, translate(err, "starting the run")
+	}
+	return run, nil
+}
+
+// Get returns a run with its metrics.
+func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+	return s.engine.Get(ctx, ns, id)
+}
+
+// DefaultListLimit bounds List.
+const DefaultListLimit = 50
+
+// List returns the newest runs of ns (without metrics).
+func (s *Service) List(ctx context.Context, ns string, limit int) ([]*Run, error) {
+	if limit <= 0 || limit > DefaultListLimit {
+		limit = DefaultListLimit
+	}
+	return s.engine.store.listRuns(ctx, ns, limit)
+}
+
+// Cancel stops a queued or running run; the worker notices before its next
+// iteration. Cancelling a finished run is a conflict.
+func (s *Service) Cancel(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+	ok, err := s.engine.store.cancelRun(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	run, err := s.engine.Get(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return run, evokg.Errorf(evokg.ECONFLICT, "run %s is already %s", id, run.Status)
+	}
+	return run, nil
+}
+
+// Result is a finished run with its metrics.
+type Result struct {
+	Run     *Run      `json:"run"`
+	Metrics []Metrics `json:"metrics"`
+}
+
+// RunLocal creates a run for params.Namespace and executes it in this
+// process (the CLI's `evokg evolve`), reporting progress.
+func RunLocal(ctx context.Context, engine *Engine, params Params, progress ProgressFunc) (*Result, error) {
+	params = params.WithDefaults()
+	if err := params.Validate(); err != nil {
+		return nil, err
+	}
+	run := &Run{ID: evokg.NewID(), Namespace: params.Namespace, Status: StatusQueued, Params: params}
+	if err := engine.store.insertRun(ctx, run); err != nil {
+		return nil, err
+	}
+	final, err := engine.Execute(ctx, run.Namespace, run.ID, progress)
+	if final == nil {
+		return nil, err
+	}
+	return &Result{Run: final, Metrics: final.Metrics}, err
+}

@@ -1,0 +1,287 @@
+package evolution
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/internal/queryfs"
+)
+
+//go:embed queries/*.sql
+var queryFiles embed.FS
+
+var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+
+// Run statuses.
+const (
+	StatusQueued    = "queued"
+	StatusRunning   = "running"
+	StatusSucceeded = "succeeded"
+	StatusFailed    = "failed"
+	StatusCancelled = "cancelled"
+)
+
+// Run is one evolution run and, when read with its metrics, every completed
+// iteration's metrics.
+type Run struct {
+	ID               uuid.UUID  `json:"id"`
+	Namespace        string     `json:"namespace"`
+	Status           string     `json:"status"`
+	Params           Params     `json:"params"`
+	CurrentIteration int        `json:"current_iteration"`
+	Error            string     `json:"error,omitempty"`
+	CreatedAt        time.Time  `json:"created_at"`
+	UpdatedAt        time.Time  `json:"updated_at"`
+	StartedAt        *time.Time `json:"started_at,omitempty"`
+	FinishedAt       *time.Time `json:"finished_at,omitempty"`
+	Metrics          []Metrics  `json:"metrics,omitempty"`
+}
+
+// Terminal reports whether the run has finished one way or another.
+func (r *Run) Terminal() bool {
+	return r.Status == StatusSucceeded || r.Status == StatusFailed || r.Status == StatusCancelled
+}
+
+// state is what an iteration carries over to the next; it is persisted
+// with the iteration so a run resumes where it stopped.
+type state struct {
+	Results      map[string]bool `json:"results"` // item id → correct at the last evaluation
+	Curriculum   []TaskState     `json:"curriculum"`
+	LastAccuracy float64         `json:"last_accuracy"` // last accepted iteration
+	BestAccuracy float64         `json:"best_accuracy"`
+	LastSnapshot uuid.UUID       `json:"last_snapshot"`
+	BestSnapshot uuid.UUID       `json:"best_snapshot"`
+	Rollbacks    int             `json:"rollbacks"`
+	Calls        callCounts      `json:"calls"`
+}
+
+// snapshot is a Delta-Guard snapshot of the mutable slots.
+type snapshot struct {
+	ID        uuid.UUID          `json:"id"`
+	Iteration int                `json:"iteration"`
+	Skills    []evokg.SkillSlots `json:"skills"`
+	Bandits   bandit.Posteriors  `json:"bandits"`
+	Accuracy  float64            `json:"accuracy"`
+}
+
+// store persists runs, iterations and snapshots in Postgres.
+type store struct{ pool *pgxpool.Pool }
+
+func (s *store) insertRun(ctx context.Context, r *Run) error {
+	params, err := json.Marshal(r.Params)
+	if err != nil {
+		return err
+	}
+	err = s.pool.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
+	return translate(err, "creating the run")
+}
+
+func (s *store) insertRunTx(ctx context.Context, tx pgx.Tx, r *Run) error {
+	params, err := json.Marshal(r.Params)
+	if err != nil {
+		return err
+	}
+	err = tx.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
+	return translate(err, "creating the run")
+}
+
+func scanRun(row pgx.Row) (*Run, error) {
+	var r Run
+	var params []byte
+	err := row.Scan(&r.ID, &r.Namespace, &r.Status, &params, &r.CurrentIteration, &r.Error,
+		&r.CreatedAt, &r.UpdatedAt, &r.StartedAt, &r.FinishedAt)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(params, &r.Params); err != nil {
+		return nil, fmt.Errorf("decoding run params: %w", err)
+	}
+	return &r, nil
+}
+
+func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+	r, err := scanRun(s.pool.QueryRow(ctx, queries.Get("get_run"), ns, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
+	}
+	return r, translate(err, "reading the run")
+}
+
+func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
+	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
+	if err != nil {
+		return nil, translate(err, "listing runs")
+	}
+	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
+	return runs, translate(err, "listing runs")
+}
+
+// startRun marks the run running; ok is false when it is already finished.
+func (s *store) startRun(ctx context.Context, ns string, id uuid.UUID) (bool, error) {
+	var status string
+	err := s.pool.QueryRow(ctx, queries.Get("start_run"), ns, id).Scan(&status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, translate(err, "starting the run")
+}
+
+func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
+	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
+	return translate(err, "finishing the run")
+}
+
+func (s *store) cancelRun(ctx context.Context, ns string, id uuid.UUID) (bool, error) {
+	var got uuid.UUID
+	err := s.pool.QueryRow(ctx, queries.Get("cancel_run"), ns, id).Scan(&got)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, translate(err, "cancelling the run")
+}
+
+func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (string, error) {
+	var status string
+	err := s.pool.QueryRow(ctx, queries.Get("run_status"), ns, id).Scan(&status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
+	}
+	return status, translate(err, "reading the run status")
+}
+
+func (s *store) saveIteration(ctx context.Context, ns string, run uuid.UUID, m *Metrics, st *state) error {
+	metrics, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	results, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx, queries.Get("insert_iteration"), ns, run, m.Iteration, metrics, results)
+	return translate(err, "saving the iteration")
+}
+
+func (s *store) metrics(ctx context.Context, ns string, run uuid.UUID) ([]Metrics, error) {
+	rows, err := s.pool.Query(ctx, queries.Get("list_iterations"), ns, run)
+	if err != nil {
+		return nil, translate(err, "reading metrics")
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Metrics, error) {
+		var m Metrics
+		var raw []byte
+		if err := r.Scan(&raw); err != nil {
+			return m, err
+		}
+		return m, json.Unmarshal(raw, &m)
+	})
+	return out, translate(err, "reading metrics")
+}
+
+// lastState returns the last completed iteration and its state (0 and a
+// fresh state for a new run).
+func (s *store) lastState(ctx context.Context, ns string, run uuid.UUID) (int, *state, error) {
+	var k int
+	var raw []byte
+	err := s.pool.QueryRow(ctx, queries.Get("last_state"), ns, run).Scan(&k, &raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, &state{Results: map[string]bool{}}, nil
+	}
+	if err != nil {
+		return 0, nil, translate(err, "reading the run state")
+	}
+	st := &state{}
+	if err := json.Unmarshal(raw, st); err != nil {
+		return 0, nil, fmt.Errorf("decoding the run state: %w", err)
+	}
+	return k, st, nil
+}
+
+func (s *store) saveSnapshot(ctx context.Context, ns string, run uuid.UUID, snap *snapshot) error {
+	skills, err := json.Marshal(snap.Skills)
+	if err != nil {
+		return err
+	}
+	bandits, err := json.Marshal(snap.Bandits)
+	if err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx, queries.Get("insert_snapshot"), snap.ID, ns, run, snap.Iteration, skills, bandits, snap.Accuracy)
+	return translate(err, "saving a snapshot")
+}
+
+func (s *store) snapshot(ctx context.Context, ns string, id uuid.UUID) (*snapshot, error) {
+	snap := &snapshot{ID: id}
+	var skills, bandits []byte
+	err := s.pool.QueryRow(ctx, queries.Get("get_snapshot"), ns, id).Scan(&snap.Iteration, &skills, &bandits, &snap.Accuracy)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, evokg.Errorf(evokg.ENOTFOUND, "snapshot %s not found", id)
+	}
+	if err != nil {
+		return nil, translate(err, "reading a snapshot")
+	}
+	if err := json.Unmarshal(skills, &snap.Skills); err != nil {
+		return nil, err
+	}
+	return snap, json.Unmarshal(bandits, &snap.Bandits)
+}
+
+// MemoryCounts are committed memories by class.
+type MemoryCounts struct {
+	Success    int64 `json:"success"`
+	Failure    int64 `json:"failure"`
+	Principles int64 `json:"principles"`
+	Other      int64 `json:"other"`
+}
+
+func (s *store) memoryCounts(ctx context.Context, ns string) (MemoryCounts, error) {
+	var c MemoryCounts
+	rows, err := s.pool.Query(ctx, queries.Get("count_memories"), ns)
+	if err != nil {
+		return c, translate(err, "counting memories")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var outcome string
+		var n int64
+		if err := rows.Scan(&outcome, &n); err != nil {
+			return c, err
+		}
+		switch evokg.Outcome(outcome) {
+		case evokg.OutcomeSuccess:
+			c.Success = n
+		case evokg.OutcomeFailure:
+			c.Failure = n
+		case evokg.OutcomePrinciple:
+			c.Principles = n
+		default:
+			c.Other += n
+		}
+	}
+	return c, translate(rows.Err(), "counting memories")
+}
+
+// translate maps driver errors to domain errors at this package's edge.
+func translate(err error, what string) error {
+	if err == nil {
+		return nil
+	}
+	var e *evokg.Error
+	switch {
+	case errors.As(err, &e), errors.Is(err, context.Canceled):
+		return err
+	case errors.Is(err, context.DeadlineExceeded):
+		return &evokg.Error{Code: evokg.ETIMEOUT, Message: what + " timed out", Err: err}
+	}
+	return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: what + " failed", Err: err}
+}

@@ -1,0 +1,76 @@
+package graph
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+)
+
+// EnvEntity is an entity of the environment subgraph (G_env).
+type EnvEntity struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Kind      string    `json:"kind,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// Observation is an observation context recorded by an explorer.
+type Observation struct {
+	ID        uuid.UUID `json:"id"`
+	Context   string    `json:"context"`
+	Content   string    `json:"content"`
+	Entities  []string  `json:"entities,omitempty"` // names of the EnvEntity nodes it observes
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// UpsertEnvEntity creates an environment entity, or updates its kind when
+// kind is not empty.
+func (g *Graph) UpsertEnvEntity(ctx context.Context, ns, name, kind string) (EnvEntity, error) {
+	if name == "" {
+		return EnvEntity{}, evokg.Invalid(evokg.FieldError{Pointer: "/name", Detail: "is required"})
+	}
+	recs, err := g.writeOne(ctx, "env_entity_upsert", params(ns, "name", name, "kind", kind, "id", evokg.NewID().String()))
+	if err != nil {
+		return EnvEntity{}, err
+	}
+	r := rowOf(recs[0]).sub("entity")
+	return EnvEntity{ID: r.str("id"), Name: r.str("name"), Kind: r.str("kind"), CreatedAt: r.time("created_at")}, nil
+}
+
+// RelateEnv draws a named relation between two environment entities. The
+// name is stored as a property of ENV_RELATION, never as a type.
+func (g *Graph) RelateEnv(ctx context.Context, ns, from, relation, to string) error {
+	return g.link(ctx, "env_relate", params(ns, "from", from, "to", to, "relation", relation), "environment entity "+from+" or "+to)
+}
+
+// AddObservation records an observation linked with OBSERVES to the named
+// environment entities (created if needed). Idempotent by id; a zero id
+// gets a new one.
+func (g *Graph) AddObservation(ctx context.Context, ns string, o Observation) (Observation, error) {
+	if o.ID == uuid.Nil {
+		o.ID = evokg.NewID()
+	}
+	ents := make([]map[string]any, len(o.Entities))
+	for i, name := range o.Entities {
+		ents[i] = map[string]any{"name": name, "id": evokg.NewID().String()}
+	}
+	_, err := g.writeOne(ctx, "observation_add", params(ns, "id", o.ID.String(), "context", o.Context, "content", o.Content, "entities", ents))
+	return o, err
+}
+
+// Observations returns the observations of an environment entity, oldest first.
+func (g *Graph) Observations(ctx context.Context, ns, entity string) ([]Observation, error) {
+	recs, err := g.readOne(ctx, "env_observations", params(ns, "name", entity))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Observation, len(recs))
+	for i, rec := range recs {
+		r := rowOf(rec).sub("observation")
+		out[i] = Observation{ID: r.uuid("id"), Context: r.str("context"), Content: r.str("content"), CreatedAt: r.time("created_at")}
+	}
+	return out, nil
+}

@@ -1,0 +1,399 @@
+package graph
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+
+	"github.com/evokg/evokg"
+)
+
+// SimilarExperience is a semantic neighbour of an experience, found by the
+// caller in pgvector. SIMILAR_TO is drawn when Cosine exceeds the threshold.
+type SimilarExperience struct {
+	ID     uuid.UUID
+	Cosine float64
+}
+
+// ExperienceNode is the graph projection of an experience. The full record
+// lives in Postgres.
+type ExperienceNode struct {
+	ID           uuid.UUID     `json:"id"`
+	Namespace    string        `json:"namespace"`
+	TaskType     string        `json:"task_type"`
+	Outcome      evokg.Outcome `json:"outcome"`
+	FailureKind  string        `json:"failure_kind,omitempty"`
+	Skill        string        `json:"skill,omitempty"`
+	Question     string        `json:"question,omitempty"`
+	Answer       string        `json:"answer,omitempty"`
+	Content      string        `json:"content,omitempty"`
+	Signature    []string      `json:"signature,omitempty"`
+	Quality      float64       `json:"quality"`
+	Confidence   float64       `json:"confidence"`
+	Version      int           `json:"version"`
+	RecordSHA256 string        `json:"record_sha256"`
+	Labels       []string      `json:"labels"`
+	CreatedAt    time.Time     `json:"created_at"`
+}
+
+// projection is everything ProjectExperience writes, prepared outside the
+// transaction (resolution may call the embedder and the guidance model).
+type projection struct {
+	exp      *evokg.Experience
+	id       string
+	sha      string
+	props    map[string]any
+	ops      []resolved
+	entities []resolved
+	types    []string // entity types, parallel to entities
+	similar  []map[string]any
+}
+
+// ProjectExperience writes an experience into the graph: the node with
+// :Experience and its class label, MEMBER_OF its task type, its signature of
+// resolved operations (USES_OPERATION by position, FOLLOWED_BY counted once),
+// USES_ENTITY, DERIVED_FROM, SUPERSEDES, SIMILAR_TO (cosine above the
+// threshold) and STRUCTURALLY_SIMILAR_TO (LCS similarity at or above the
+// threshold). It is idempotent: a retry with the same record changes
+// nothing. A different record under the id of a protected memory fails with
+// EPROTECTED; a different class under an existing id with ECONFLICT.
+func (g *Graph) ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []SimilarExperience) error {
+	p, err := g.prepare(ctx, exp, similar)
+	if err != nil {
+		return err
+	}
+	_, err = writeTx(ctx, g, "project experience", func(ctx context.Context, tx neo4j.ManagedTransaction) (struct{}, error) {
+		return struct{}{}, g.project(ctx, tx, p)
+	})
+	return err
+}
+
+func validateExperience(exp *evokg.Experience) error {
+	var v evokg.Validator
+	v.Check(exp.ID != uuid.Nil, "/id", "is required")
+	v.Check(evokg.ValidNamespace(exp.Namespace), "/namespace", "is not a valid namespace")
+	v.Check(exp.Outcome.Valid(), "/outcome", "must be one of the five memory classes")
+	v.Check(exp.TaskType != "", "/task_type", "is required")
+	return v.Err()
+}
+
+func (g *Graph) prepare(ctx context.Context, exp *evokg.Experience, similar []SimilarExperience) (*projection, error) {
+	if err := validateExperience(exp); err != nil {
+		return nil, err
+	}
+	ops, err := g.resolve(ctx, exp.Namespace, operationResolver, exp.Signature)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(exp.Entities))
+	types := make([]string, len(exp.Entities))
+	for i, e := range exp.Entities {
+		names[i], types[i] = e.Name, e.Type
+	}
+	entities, err := g.resolve(ctx, exp.Namespace, entityResolver, names)
+	if err != nil {
+		return nil, err
+	}
+	sha, err := recordDigest(exp)
+	if err != nil {
+		return nil, err
+	}
+	p := &projection{exp: exp, id: exp.ID.String(), sha: sha, ops: ops, entities: entities, types: types}
+	p.props = experienceProps(exp, ops)
+	for _, s := range similar {
+		if s.Cosine > g.cfg.SimilarThreshold && s.ID != exp.ID {
+			p.similar = append(p.similar, map[string]any{"id": s.ID.String(), "cosine": s.Cosine})
+		}
+	}
+	return p, nil
+}
+
+func recordDigest(exp *evokg.Experience) (string, error) {
+	b, err := json.Marshal(exp)
+	if err != nil {
+		return "", fmt.Errorf("graph: encoding experience %s: %w", exp.ID, err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+func experienceProps(exp *evokg.Experience, ops []resolved) map[string]any {
+	sig := make([]string, len(ops))
+	for i, o := range ops {
+		sig[i] = o.Name
+	}
+	p := map[string]any{
+		"task_type": exp.TaskType, "outcome": string(exp.Outcome), "failure_kind": string(exp.FailureKind),
+		"skill": exp.Skill, "question": exp.Question, "answer": exp.Answer, "content": exp.Content,
+		"signature": sig, "quality": exp.Quality(), "confidence": exp.Confidence, "version": exp.Version,
+	}
+	if exp.Goal != nil {
+		p["task_description"] = exp.Goal.TaskDescription
+	}
+	if exp.Evaluation != nil {
+		p["status"] = exp.Evaluation.Status
+	}
+	return p
+}
+
+func createdAt(exp *evokg.Experience) string {
+	t := exp.CreatedAt
+	if t.IsZero() {
+		t = evokg.Now()
+	}
+	return t.UTC().Format(time.RFC3339Nano)
+}
+
+// project runs every statement of one projection in one transaction.
+func (g *Graph) project(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	if err := g.mergeNode(ctx, tx, p); err != nil {
+		return err
+	}
+	steps := []func(context.Context, neo4j.ManagedTransaction, *projection) error{
+		g.linkTaskType, g.linkOperations, g.linkEntities, g.linkProvenance, g.linkSimilar, g.linkStructural,
+	}
+	for _, step := range steps {
+		if err := step(ctx, tx, p); err != nil {
+			return err
+		}
+	}
+	if p.exp.Outcome == evokg.OutcomePrinciple && p.exp.Skill != "" {
+		return g.linkPrinciple(ctx, tx, p.exp.Namespace, p.id, p.exp.Skill)
+	}
+	return nil
+}
+
+// mergeNode creates the node once; an existing node with another record is
+// rewritten only when its class is unprotected.
+func (g *Graph) mergeNode(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	ns := p.exp.Namespace
+	rec, _, err := single(ctx, tx, "experience_merge", params(ns, "id", p.id, "props", p.props, "sha", p.sha, "created_at", createdAt(p.exp)))
+	if err != nil {
+		return err
+	}
+	r := rowOf(rec)
+	stored := evokg.Outcome(r.str("outcome"))
+	switch {
+	case r.str("sha") == p.sha:
+		return nil
+	case stored != p.exp.Outcome:
+		return evokg.Errorf(evokg.ECONFLICT, "experience %s is a %s, not a %s", p.id, stored, p.exp.Outcome)
+	case stored.Protected():
+		return evokg.Errorf(evokg.EPROTECTED, "experience %s is a protected %s and cannot be rewritten; store a new version that SUPERSEDES it", p.id, stored)
+	}
+	return exec(ctx, tx, "experience_update", params(ns, "id", p.id, "props", p.props, "sha", p.sha))
+}
+
+func (g *Graph) linkTaskType(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	return exec(ctx, tx, "experience_link_task_type", params(p.exp.Namespace, "id", p.id,
+		"task_type", p.exp.TaskType, "task_type_id", evokg.NewID().String()))
+}
+
+func (g *Graph) linkOperations(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	if len(p.ops) == 0 {
+		return nil
+	}
+	ops := make([]map[string]any, len(p.ops))
+	pairs := make([]map[string]any, 0, len(p.ops))
+	for i, o := range p.ops {
+		ops[i] = map[string]any{"name": o.Name, "id": o.ID, "embedding": embeddingParam(o.Embedding), "position": i}
+		if i > 0 {
+			pairs = append(pairs, map[string]any{"from": p.ops[i-1].Name, "to": o.Name})
+		}
+	}
+	ns := p.exp.Namespace
+	if err := exec(ctx, tx, "experience_link_operations", params(ns, "id", p.id, "ops", ops)); err != nil {
+		return err
+	}
+	return exec(ctx, tx, "experience_count_transitions", params(ns, "id", p.id, "pairs", pairs))
+}
+
+func (g *Graph) linkEntities(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	if len(p.entities) == 0 {
+		return nil
+	}
+	list := make([]map[string]any, len(p.entities))
+	for i, e := range p.entities {
+		list[i] = map[string]any{"name": e.Name, "id": e.ID, "type": p.types[i], "embedding": embeddingParam(e.Embedding)}
+	}
+	return exec(ctx, tx, "experience_link_entities", params(p.exp.Namespace, "id", p.id, "entities", list))
+}
+
+func (g *Graph) linkProvenance(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	ns := p.exp.Namespace
+	if len(p.exp.DerivedFrom) > 0 {
+		rec, _, err := single(ctx, tx, "experience_link_derived_from", params(ns, "id", p.id, "parents", uuidStrings(p.exp.DerivedFrom)))
+		if err != nil {
+			return err
+		}
+		if n := rowOf(rec).i64("linked"); int(n) < len(p.exp.DerivedFrom) {
+			g.logger.WarnContext(ctx, "some DERIVED_FROM parents are not projected yet", "id", p.id, "linked", n, "parents", len(p.exp.DerivedFrom))
+		}
+	}
+	if p.exp.Supersedes == nil {
+		return nil
+	}
+	rec, ok, err := single(ctx, tx, "experience_link_supersedes", params(ns, "id", p.id, "old_id", p.exp.Supersedes.String()))
+	if err == nil && (!ok || rowOf(rec).i64("linked") == 0) {
+		g.logger.WarnContext(ctx, "superseded experience is not projected", "id", p.id, "supersedes", p.exp.Supersedes.String())
+	}
+	return err
+}
+
+func (g *Graph) linkSimilar(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	if len(p.similar) == 0 {
+		return nil
+	}
+	return exec(ctx, tx, "experience_link_similar", params(p.exp.Namespace, "id", p.id, "similar", p.similar))
+}
+
+func (g *Graph) linkStructural(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
+	sig := p.props["signature"].([]string)
+	if len(sig) == 0 {
+		return nil
+	}
+	matches, err := g.signatureMatches(ctx, tx, p.exp.Namespace, "", p.id, sig, g.cfg.StructuralThreshold, g.cfg.CandidateLimit)
+	if err != nil || len(matches) == 0 {
+		return err
+	}
+	matches = matches[:min(len(matches), g.cfg.StructuralLinks)]
+	list := make([]map[string]any, len(matches))
+	for i, m := range matches {
+		list[i] = map[string]any{"id": m.ExperienceID.String(), "similarity": m.Similarity}
+	}
+	return exec(ctx, tx, "experience_link_structural", params(p.exp.Namespace, "id", p.id, "matches", list))
+}
+
+// SignatureMatches returns the experiences whose signature has sim_σ ≥
+// threshold with sig, best first, at most limit. Candidates sharing
+// operations are found in Cypher; the exact LCS is computed here. An empty
+// taskType matches every task type. Operation names are normalized, not
+// resolved by embedding (use ResolveOperations first for free-text mentions).
+func (g *Graph) SignatureMatches(ctx context.Context, ns, taskType string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error) {
+	if threshold <= 0 || threshold > 1 || limit <= 0 {
+		return nil, evokg.Invalid(evokg.FieldError{Pointer: "/threshold", Detail: "threshold must be in (0, 1] and limit positive"})
+	}
+	norm := make([]string, len(sig))
+	for i, s := range sig {
+		norm[i] = NormalizeOperation(s)
+	}
+	all, err := readTx(ctx, g, "signature matches", func(ctx context.Context, tx neo4j.ManagedTransaction) ([]evokg.SignatureMatch, error) {
+		return g.signatureMatches(ctx, tx, ns, taskType, "", norm, threshold, max(g.cfg.CandidateLimit, limit))
+	})
+	if len(all) > limit {
+		all = all[:limit]
+	}
+	return all, err
+}
+
+func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransaction, ns, taskType, exclude string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error) {
+	if len(sig) == 0 {
+		return nil, nil
+	}
+	recs, err := run(ctx, tx, "experience_signature_candidates", params(ns, "ops", sig, "task_type", taskType,
+		"exclude", exclude, "length", len(sig), "threshold", threshold, "limit", limit))
+	if err != nil {
+		return nil, err
+	}
+	var out []evokg.SignatureMatch
+	for _, rec := range recs {
+		r := rowOf(rec)
+		cand := r.strs("signature")
+		if s := evokg.SignatureSimilarity(sig, cand); s >= threshold {
+			out = append(out, evokg.SignatureMatch{ExperienceID: r.uuid("id"), TaskType: r.str("task_type"),
+				Outcome: evokg.Outcome(r.str("outcome")), Signature: cand, Similarity: s})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Similarity > out[j].Similarity })
+	return out, nil
+}
+
+// GetExperience returns the projection of one experience, or ENOTFOUND.
+func (g *Graph) GetExperience(ctx context.Context, ns string, id uuid.UUID) (ExperienceNode, error) {
+	recs, err := g.readOne(ctx, "experience_get", params(ns, "id", id.String()))
+	if err != nil {
+		return ExperienceNode{}, err
+	}
+	if len(recs) == 0 {
+		return ExperienceNode{}, evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
+	}
+	return experienceFrom(rowOf(recs[0]).sub("experience")), nil
+}
+
+// ListExperiences returns up to limit experiences, oldest first; empty
+// taskType or outcome match all.
+func (g *Graph) ListExperiences(ctx context.Context, ns, taskType string, outcome evokg.Outcome, limit int) ([]ExperienceNode, error) {
+	recs, err := g.readOne(ctx, "experience_list", params(ns, "task_type", taskType, "outcome", string(outcome), "limit", limit))
+	if err != nil {
+		return nil, err
+	}
+	return experiencesFrom(recs, "experience"), nil
+}
+
+// PrunePatterns is prune_low_confidence: it deletes the abstracted patterns
+// whose confidence is below threshold, and nothing else, and returns how
+// many it deleted.
+func (g *Graph) PrunePatterns(ctx context.Context, ns string, threshold float64) (int64, error) {
+	recs, err := g.writeOne(ctx, "experience_prune_patterns", params(ns, "threshold", threshold))
+	if err != nil || len(recs) == 0 {
+		return 0, err
+	}
+	n := rowOf(recs[0]).i64("deleted")
+	g.logger.InfoContext(ctx, "abstracted patterns pruned", "namespace", ns, "threshold", threshold, "deleted", n)
+	return n, nil
+}
+
+// MemoryCount is the number of memories of one class for one task type.
+type MemoryCount struct {
+	TaskType string        `json:"task_type"`
+	Outcome  evokg.Outcome `json:"outcome"`
+	Count    int64         `json:"count"`
+}
+
+// MemoryCounts returns memory counts per task type and class.
+func (g *Graph) MemoryCounts(ctx context.Context, ns string) ([]MemoryCount, error) {
+	recs, err := g.readOne(ctx, "memory_counts", params(ns))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]MemoryCount, len(recs))
+	for i, rec := range recs {
+		r := rowOf(rec)
+		out[i] = MemoryCount{TaskType: r.str("task_type"), Outcome: evokg.Outcome(r.str("outcome")), Count: r.i64("n")}
+	}
+	return out, nil
+}
+
+func experienceFrom(r row) ExperienceNode {
+	return ExperienceNode{
+		ID: r.uuid("id"), Namespace: r.str("namespace"), TaskType: r.str("task_type"),
+		Outcome: evokg.Outcome(r.str("outcome")), FailureKind: r.str("failure_kind"), Skill: r.str("skill"),
+		Question: r.str("question"), Answer: r.str("answer"), Content: r.str("content"),
+		Signature: r.strs("signature"), Quality: r.f64("quality"), Confidence: r.f64("confidence"),
+		Version: int(r.i64("version")), RecordSHA256: r.str("record_sha256"), Labels: r.strs("labels"),
+		CreatedAt: r.time("created_at"),
+	}
+}
+
+func experiencesFrom(recs []*neo4j.Record, key string) []ExperienceNode {
+	out := make([]ExperienceNode, len(recs))
+	for i, rec := range recs {
+		out[i] = experienceFrom(rowOf(rec).sub(key))
+	}
+	return out
+}
+
+// embeddingParam sends null rather than an empty list for a missing embedding.
+func embeddingParam(v []float64) any {
+	if len(v) == 0 {
+		return nil
+	}
+	return v
+}

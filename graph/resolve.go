@@ -1,0 +1,170 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/evokg/evokg"
+)
+
+// resolver names the statements of one resolvable node kind.
+type resolver struct {
+	kind       string // passed to the Disambiguator
+	byNames    string
+	candidates string
+	normalize  func(string) string
+}
+
+var (
+	operationResolver = resolver{kind: "operation", byNames: "operation_by_names", candidates: "operation_candidates", normalize: NormalizeOperation}
+	entityResolver    = resolver{kind: "entity", byNames: "entity_by_names", candidates: "entity_candidates", normalize: normalizeEntity}
+)
+
+// resolved is the outcome of resolving one mention: the canonical node name
+// and, for a node to create, its id and embedding.
+type resolved struct {
+	Name      string
+	ID        string
+	Embedding []float64 // nil when the node exists or no embedder is set
+}
+
+// NormalizeOperation is the canonical form of an operation name:
+// lower-case words joined by '_' ("Temporal filter" → "temporal_filter").
+func NormalizeOperation(s string) string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	return strings.Join(f, "_")
+}
+
+func normalizeEntity(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// ResolveOperations maps operation mentions to the names of the Operation
+// nodes they denote (see resolve), without writing anything.
+func (g *Graph) ResolveOperations(ctx context.Context, ns string, mentions []string) ([]string, error) {
+	res, err := g.resolve(ctx, ns, operationResolver, mentions)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(res))
+	for i, r := range res {
+		out[i] = r.Name
+	}
+	return out, nil
+}
+
+// resolve maps each mention to a node: an exact normalized-name match wins;
+// otherwise, with an embedder, the closest node with cosine ≥ τ_r, asking the
+// Disambiguator when the top two are within the margin; otherwise a new node.
+func (g *Graph) resolve(ctx context.Context, ns string, k resolver, mentions []string) ([]resolved, error) {
+	names := make([]string, len(mentions))
+	for i, m := range mentions {
+		names[i] = k.normalize(m)
+	}
+	existing, err := g.existingNames(ctx, ns, k, names)
+	if err != nil {
+		return nil, err
+	}
+	memo := map[string]resolved{}
+	out := make([]resolved, len(names))
+	for i, name := range names {
+		if name == "" {
+			return nil, evokg.Invalid(evokg.FieldError{Pointer: fmt.Sprintf("/%s/%d", k.kind, i), Detail: "must not be empty"})
+		}
+		r, ok := memo[name]
+		if !ok {
+			if r, err = g.resolveOne(ctx, ns, k, name, existing[name]); err != nil {
+				return nil, err
+			}
+			memo[name] = r
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+func (g *Graph) existingNames(ctx context.Context, ns string, k resolver, names []string) (map[string]bool, error) {
+	recs, err := g.readOne(ctx, k.byNames, params(ns, "names", names))
+	if err != nil {
+		return nil, err
+	}
+	found := make(map[string]bool, len(recs))
+	for _, rec := range recs {
+		found[rowOf(rec).str("name")] = true
+	}
+	return found, nil
+}
+
+func (g *Graph) resolveOne(ctx context.Context, ns string, k resolver, name string, exists bool) (resolved, error) {
+	if exists || g.embedder == nil {
+		return resolved{Name: name, ID: evokg.NewID().String()}, nil
+	}
+	vecs, err := g.embedder.Embed(ctx, []string{strings.ReplaceAll(name, "_", " ")})
+	if err != nil {
+		return resolved{}, fmt.Errorf("graph: embedding %s %q: %w", k.kind, name, err)
+	}
+	if len(vecs) != 1 {
+		return resolved{}, fmt.Errorf("graph: embedder returned %d vectors for 1 text", len(vecs))
+	}
+	vec := toFloat64(vecs[0])
+	choice, err := g.pick(ctx, ns, k, name, vec)
+	if err != nil || choice != "" {
+		return resolved{Name: choice}, err
+	}
+	return resolved{Name: name, ID: evokg.NewID().String(), Embedding: vec}, nil
+}
+
+// candidate is an existing node scored against a mention.
+type candidate struct {
+	Name   string
+	Cosine float64
+}
+
+// pick returns the existing node a mention resolves to, or "" for a new one.
+func (g *Graph) pick(ctx context.Context, ns string, k resolver, name string, vec []float64) (string, error) {
+	recs, err := g.readOne(ctx, k.candidates, params(ns, "embedding", vec))
+	if err != nil {
+		return "", err
+	}
+	var top []candidate
+	for _, rec := range recs {
+		r := rowOf(rec)
+		if c := (candidate{Name: r.str("name"), Cosine: r.f64("cosine")}); c.Cosine >= g.cfg.ResolveThreshold {
+			top = append(top, c)
+		}
+	}
+	switch {
+	case len(top) == 0:
+		return "", nil
+	case len(top) == 1 || top[0].Cosine-top[1].Cosine > g.cfg.ResolveMargin || g.disambiguator == nil:
+		return top[0].Name, nil
+	}
+	return g.disambiguate(ctx, k, name, top)
+}
+
+func (g *Graph) disambiguate(ctx context.Context, k resolver, name string, top []candidate) (string, error) {
+	names := []string{top[0].Name, top[1].Name}
+	choice, ok, err := g.disambiguator.Disambiguate(ctx, k.kind, name, names)
+	if err != nil {
+		return "", fmt.Errorf("graph: disambiguating %s %q: %w", k.kind, name, err)
+	}
+	g.logger.DebugContext(ctx, "mention disambiguated", "kind", k.kind, "mention", name, "candidates", names, "choice", choice, "existing", ok)
+	if !ok {
+		return "", nil
+	}
+	if !slices.Contains(names, choice) {
+		return "", fmt.Errorf("graph: disambiguator chose %q, not one of %v", choice, names)
+	}
+	return choice, nil
+}
+
+func toFloat64(v []float32) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = float64(x)
+	}
+	return out
+}

@@ -1,0 +1,86 @@
+package graph
+
+import (
+	"context"
+
+
+	"github.com/evokg/evokg"
+)
+
+// UpsertTaskType creates a task type, or updates its description when it
+// exists and description is not empty.
+func (g *Graph) UpsertTaskType(ctx context.Context, ns, name, description string) (evokg.TaskType, error) {
+	if err := checkNamespace(ns); err != nil {
+		return evokg.TaskType{}, err
+	}
+	if name == "" {
+		return evokg.TaskType{}, evokg.Invalid(evokg.FieldError{Pointer: "/name", Detail: "is required"})
+	}
+	recs, err := g.writeOne(ctx, "task_type_upsert", params(ns, "name", name, "description", description, "id", evokg.NewID().String()))
+	if err != nil {
+		return evokg.TaskType{}, err
+	}
+	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
+// GetTaskType returns one task type, or ENOTFOUND.
+func (g *Graph) GetTaskType(ctx context.Context, ns, name string) (evokg.TaskType, error) {
+	recs, err := g.readOne(ctx, "task_type_get", params(ns, "name", name))
+	if err != nil {
+		return evokg.TaskType{}, err
+	}
+	if len(recs) == 0 {
+		return evokg.TaskType{}, evokg.Errorf(evokg.ENOTFOUND, "task type %q not found", name)
+	}
+	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
+// ListTaskTypes returns the task types of a namespace by name.
+func (g *Graph) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType, error) {
+	recs, err := g.readOne(ctx, "task_type_list", params(ns))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]evokg.TaskType, len(recs))
+	for i, rec := range recs {
+		out[i] = taskTypeFrom(rowOf(rec).sub("task_type"))
+	}
+	return out, nil
+}
+
+// RecordObservation adds one iteration's curriculum statistics to a task
+// type (creating it if needed): seen items observed, failed of them failed,
+// at iteration k. k_last only moves forward.
+func (g *Graph) RecordObservation(ctx context.Context, ns, taskType string, k, seen, failed int) (evokg.TaskType, error) {
+	var v evokg.Validator
+	v.Check(taskType != "", "/task_type", "is required")
+	v.Check(k >= 0, "/k", "must not be negative")
+	v.Check(seen >= 0 && failed >= 0 && failed <= seen, "/failed", "must be between 0 and seen")
+	if err := v.Err(); err != nil {
+		return evokg.TaskType{}, err
+	}
+	recs, err := g.writeOne(ctx, "task_type_observe", params(ns, "name", taskType, "id", evokg.NewID().String(),
+		"k", k, "seen", seen, "failed", failed))
+	if err != nil {
+		return evokg.TaskType{}, err
+	}
+	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
+// TaskTypeSkills returns the skills linked to a task type by SKILL_FOR_TASK.
+func (g *Graph) TaskTypeSkills(ctx context.Context, ns, taskType string) ([]evokg.Skill, error) {
+	recs, err := g.readOne(ctx, "task_type_skills", params(ns, "name", taskType))
+	if err != nil {
+		return nil, err
+	}
+	return skillsFrom(recs, "skill"), nil
+}
+
+func taskTypeFrom(r row) evokg.TaskType {
+	return evokg.TaskType{
+		ID: r.str("id"), Namespace: r.str("namespace"), Name: r.str("name"),
+		Description: r.str("description"), NSeen: int(r.i64("n_seen")),
+		NFail: int(r.i64("n_fail")), KLast: int(r.i64("k_last")), CreatedAt: r.time("created_at"),
+	}
+}
+

@@ -1,0 +1,237 @@
+package ingest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg"
+)
+
+// Result is what ingesting one experience returns right away: its id and
+// its first status (queued or evaluating).
+type Result struct {
+	ID     uuid.UUID `json:"id"`
+	Status Status    `json:"status"`
+	// Replayed is true when the result was stored under the Idempotency-Key
+	// by an earlier identical request.
+	Replayed bool `json:"-"`
+}
+
+// item is one experience ready to be written.
+type item struct {
+	exp       *evokg.Experience
+	status    Status
+	embedding []float32
+}
+
+// job is the item's outbox entry: its projection, or its evaluation.
+func (it item) job() river.JobArgs {
+	if it.status == StatusEvaluating {
+		return EvaluateArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID, Embedding: it.embedding}
+	}
+	return ProjectArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID, Embedding: it.embedding,
+		EnqueuedAtUnixMicro: it.exp.CreatedAt.UnixMicro()}
+}
+
+// commit prepares every request (embedding those that need it) and writes
+// them in one transaction with their jobs and the idempotency record.
+func (s *Service) commit(ctx context.Context, ns string, reqs []Request, idemKey, kind string) ([]Result, error) {
+	items, err := s.prepare(ctx, ns, reqs)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]Result, len(items))
+	for i, it := range items {
+		results[i] = Result{ID: it.exp.ID, Status: it.status}
+	}
+	var response any = results
+	if kind == "single" {
+		response = results[0]
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if idemKey != "" {
+			if err := putIdempotency(ctx, tx, ns, idemKey, requestHash(kind, reqsFor(kind, reqs)), response); err != nil {
+				return err
+			}
+		}
+		return s.writeItems(ctx, tx, items)
+	})
+	if err != nil {
+		return nil, translate(err, "committing experiences")
+	}
+	s.logger.DebugContext(ctx, "ingested experiences", "namespace", ns, "count", len(items))
+	return results, nil
+}
+
+func reqsFor(kind string, reqs []Request) any {
+	if kind == "single" {
+		return reqs[0]
+	}
+	return reqs
+}
+
+func (s *Service) prepare(ctx context.Context, ns string, reqs []Request) ([]item, error) {
+	items := make([]item, len(reqs))
+	for i := range reqs {
+		items[i] = s.newItem(ns, &reqs[i])
+	}
+	if err := s.embedMissing(ctx, items); err != nil {
+		return nil, err
+	}
+	for i, it := range items {
+		if it.embedding != nil && len(it.embedding) != s.cfg.EmbeddingDim {
+			return nil, evokg.Invalid(evokg.FieldError{Pointer: pointerIn(len(items), i, "/embedding"),
+				Detail: fmt.Sprintf("has %d dimensions, the index has %d", len(it.embedding), s.cfg.EmbeddingDim)})
+		}
+	}
+	return items, nil
+}
+
+func pointerIn(n, i int, p string) string {
+	if n == 1 {
+		return p
+	}
+	return fmt.Sprintf("/%d%s", i, p)
+}
+
+// newItem builds the experience record of a request; platform-evaluated
+// ones keep a provisional outcome until the quality gate decides.
+func (s *Service) newItem(ns string, r *Request) item {
+	exp := experienceFrom(ns, r, s.cfg.ChainOfThoughtRunes)
+	if r.PreEvaluated() {
+		return item{exp: exp, status: StatusQueued, embedding: r.Embedding}
+	}
+	if exp.Outcome == "" {
+		exp.Outcome = evokg.OutcomeSuccess
+	}
+	return item{exp: exp, status: StatusEvaluating, embedding: r.Embedding}
+}
+
+func experienceFrom(ns string, r *Request, cotRunes int) *evokg.Experience {
+	exp := &evokg.Experience{
+		ID: evokg.NewID(), Namespace: ns, TaskType: r.TaskType, Outcome: r.Outcome,
+		FailureKind: r.FailureKind, Skill: r.Skill,
+		Question: r.Question, Answer: r.Answer, ChainOfThought: evokg.TruncateRunes(r.ChainOfThought, cotRunes),
+		SkillSteps: r.SkillSteps, Context: r.Context, Content: r.Content,
+		Goal: r.Goal, Procedure: r.Procedure, Evidence: r.Evidence, Errors: r.Errors, Patches: r.Patches,
+		Signature: r.Signature, Entities: r.Entities, DerivedFrom: r.DerivedFrom, Supersedes: r.Supersedes,
+		Confidence: r.Confidence, Version: 1, CreatedAt: evokg.Now(),
+	}
+	if r.Evaluation != nil {
+		e := evokg.NewEvaluation(r.Evaluation.Correct, r.Evaluation.Efficient, r.Evaluation.Complete, r.Evaluation.TeacherFeedback)
+		exp.Evaluation = &e
+	}
+	if exp.Outcome == evokg.OutcomeFailure && exp.FailureKind == "" {
+		exp.FailureKind = evokg.FailureSpecific
+	}
+	return exp
+}
+
+// embedMissing computes, in one embedder call, the embeddings of the
+// pre-evaluated items that came without one.
+func (s *Service) embedMissing(ctx context.Context, items []item) error {
+	var texts []string
+	var idx []int
+	for i, it := range items {
+		if it.status == StatusQueued && it.embedding == nil {
+			texts = append(texts, it.exp.EmbeddingText())
+			idx = append(idx, i)
+		}
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	vecs, err := s.embedTexts(ctx, texts)
+	if err != nil {
+		return err
+	}
+	for j, i := range idx {
+		items[i].embedding = vecs[j]
+	}
+	return nil
+}
+
+func (s *Service) embedTexts(ctx context.Context, texts []string) ([][]float32, error) {
+	if s.embed == nil {
+		return nil, evokg.Invalid(evokg.FieldError{Pointer: "/embedding", Detail: "is required: no embedding model is configured"})
+	}
+	vecs, err := s.embed.Embed(ctx, texts)
+	if err != nil {
+		return nil, fmt.Errorf("embedding experiences: %w", err)
+	}
+	if len(vecs) != len(texts) {
+		return nil, evokg.Errorf(evokg.EUNAVAILABLE, "the embedding model returned %d vectors for %d texts", len(vecs), len(texts))
+	}
+	return vecs, nil
+}
+
+// writeItems inserts the rows, the vector rows of the pre-evaluated items
+// and all jobs in tx.
+func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error {
+	batch := &pgx.Batch{}
+	for _, it := range items {
+		if err := queueInsert(batch, it.exp, it.status); err != nil {
+			return err
+		}
+	}
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return fmt.Errorf("inserting experiences: %w", err)
+	}
+	jobs := make([]river.InsertManyParams, 0, len(items))
+	for _, it := range items {
+		if it.status == StatusQueued {
+			if err := s.index.InsertTx(ctx, tx, it.exp, it.embedding); err != nil {
+				return fmt.Errorf("indexing experience %s: %w", it.exp.ID, err)
+			}
+		}
+		job := it.job()
+		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
+	}
+	if _, err := s.queue.InsertManyTx(ctx, tx, jobs); err != nil {
+		return fmt.Errorf("enqueueing jobs: %w", err)
+	}
+	return nil
+}
+
+func queueInsert(b *pgx.Batch, exp *evokg.Experience, status Status) error {
+	record, err := json.Marshal(exp)
+	if err != nil {
+		return err
+	}
+	b.Queue(queries.Get("insert_experience"), exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome),
+		nullable(string(exp.FailureKind)), string(status), record, exp.Quality(), exp.Confidence,
+		nonNil(exp.Signature), exp.Supersedes, exp.CreatedAt)
+	return nil
+}
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// errReplay aborts a transaction whose idempotency key already exists.
+var errReplay = errors.New("ingest: idempotency key already used")
+
+// insertOpts routes a job to its configured queue; uniqueness comes from the
+// job's own InsertOpts.
+func (s *Service) insertOpts(job river.JobArgs) *river.InsertOpts {
+	if _, ok := job.(EvaluateArgs); ok {
+		return &river.InsertOpts{Queue: s.cfg.EvaluateQueue}
+	}
+	return &river.InsertOpts{Queue: s.cfg.ProjectQueue}
+}

@@ -1,0 +1,91 @@
+package ingest
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+)
+
+// Queues of the ingest jobs: model calls and graph writes do not wait for
+// each other.
+const (
+	QueueEvaluate = "ingest_evaluate"
+	QueueProject  = "ingest_project"
+)
+
+// EvaluateArgs asks the evaluation worker to grade an experience with the
+// guidance model. At most one such job exists per experience.
+type EvaluateArgs struct {
+	Namespace    string       `json:"namespace"`
+	ExperienceID uuid.UUID    `json:"experience_id" river:"unique"`
+	Embedding    PackedVector `json:"embedding,omitempty"` // the client's, if it sent one
+}
+
+// Kind implements river.JobArgs.
+func (EvaluateArgs) Kind() string { return "evokg_ingest_evaluate" }
+
+// InsertOpts implements river.JobArgsWithInsertOpts.
+func (EvaluateArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueEvaluate, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// ProjectArgs asks the projection worker to write a committed experience
+// into Neo4j. At most one such job exists per experience.
+type ProjectArgs struct {
+	Namespace    string       `json:"namespace"`
+	ExperienceID uuid.UUID    `json:"experience_id" river:"unique"`
+	Embedding    PackedVector `json:"embedding,omitempty"` // for SIMILAR_TO candidates
+	// EnqueuedAtUnixMicro lets the worker report projection lag.
+	EnqueuedAtUnixMicro int64 `json:"enqueued_at_us,omitempty"`
+}
+
+// Kind implements river.JobArgs.
+func (ProjectArgs) Kind() string { return "evokg_ingest_project" }
+
+// InsertOpts implements river.JobArgsWithInsertOpts.
+func (ProjectArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueProject, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// PackedVector is an embedding that travels in job arguments as base64 of
+// little-endian float32 values: a quarter of the size of a JSON array.
+type PackedVector []float32
+
+// MarshalJSON implements json.Marshaler.
+func (v PackedVector) MarshalJSON() ([]byte, error) {
+	if v == nil {
+		return []byte("null"), nil
+	}
+	buf := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+	}
+	return json.Marshal(base64.StdEncoding.EncodeToString(buf))
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (v *PackedVector) UnmarshalJSON(b []byte) error {
+	var s *string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	if s == nil {
+		*v = nil
+		return nil
+	}
+	buf, err := base64.StdEncoding.DecodeString(*s)
+	if err != nil || len(buf)%4 != 0 {
+		return fmt.Errorf("ingest: bad packed vector")
+	}
+	out := make(PackedVector, len(buf)/4)
+	for i := range out {
+		out[i] = math.Float32frombits(binary.LittleEndian.Uint32(buf[4*i:]))
+	}
+	*v = out
+	return nil
+}

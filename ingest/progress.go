@@ -1,0 +1,85 @@
+package ingest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/evokg/evokg"
+)
+
+// The methods below move an experience through its states; the workers
+// (package workers) call them.
+
+// SaveEvaluation stores the guidance model's evaluation of an experience
+// that is still being evaluated, so a retry does not call the model again.
+func (s *Service) SaveEvaluation(ctx context.Context, exp *evokg.Experience) error {
+	record, err := json.Marshal(exp)
+	if err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx, queries.Get("save_evaluation"), exp.Namespace, exp.ID, record)
+	return translate(err, "saving an evaluation")
+}
+
+// CompleteEvaluation commits a graded experience: in one transaction its
+// final record (status queued), its embedding in the channel of its outcome
+// and its projection job. embedding may be nil: the experience's text is
+// then embedded first. It reports false when the experience had already
+// left the evaluating state (a retried job), leaving it untouched.
+func (s *Service) CompleteEvaluation(ctx context.Context, exp *evokg.Experience, embedding []float32) (bool, error) {
+	if embedding == nil {
+		vecs, err := s.embedTexts(ctx, []string{exp.EmbeddingText()})
+		if err != nil {
+			return false, err
+		}
+		embedding = vecs[0]
+	}
+	if len(embedding) != s.cfg.EmbeddingDim {
+		return false, evokg.Errorf(evokg.EINVALID, "the embedding has %d dimensions, the index has %d", len(embedding), s.cfg.EmbeddingDim)
+	}
+	record, err := json.Marshal(exp)
+	if err != nil {
+		return false, err
+	}
+	done := false
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, queries.Get("complete_evaluation"), exp.Namespace, exp.ID, string(exp.Outcome),
+			nullable(string(exp.FailureKind)), record, exp.Quality(), nonNil(exp.Signature))
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		if err := s.index.InsertTx(ctx, tx, exp, embedding); err != nil {
+			return fmt.Errorf("indexing experience %s: %w", exp.ID, err)
+		}
+		args := ProjectArgs{Namespace: exp.Namespace, ExperienceID: exp.ID, Embedding: embedding, EnqueuedAtUnixMicro: evokg.Now().UnixMicro()}
+		if _, err := s.queue.InsertTx(ctx, tx, args, s.insertOpts(args)); err != nil {
+			return fmt.Errorf("enqueueing the projection: %w", err)
+		}
+		done = true
+		return nil
+	})
+	return done, translate(err, "committing an evaluated experience")
+}
+
+// MarkCommitted records that the experience is projected into the graph.
+func (s *Service) MarkCommitted(ctx context.Context, ns string, id uuid.UUID) error {
+	_, err := s.pool.Exec(ctx, queries.Get("mark_committed"), ns, id)
+	return translate(err, "marking an experience committed")
+}
+
+// MarkFailed records that the experience's job gave up, with a reason shown
+// to clients.
+func (s *Service) MarkFailed(ctx context.Context, ns string, id uuid.UUID, reason string) error {
+	_, err := s.pool.Exec(ctx, queries.Get("mark_failed"), ns, id, evokg.TruncateRunes(reason, 1000))
+	return translate(err, "marking an experience failed")
+}
+
+// NoteRetry records why the last attempt failed while the job will retry.
+func (s *Service) NoteRetry(ctx context.Context, ns string, id uuid.UUID, reason string) error {
+	_, err := s.pool.Exec(ctx, queries.Get("note_retry"), ns, id, evokg.TruncateRunes(reason, 1000))
+	return translate(err, "noting a retry")
+}

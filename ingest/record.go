@@ -1,0 +1,190 @@
+package ingest
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/evokg/evokg"
+)
+
+// Status is where an experience is on its way to the graph.
+type Status string
+
+// Statuses, in the order an experience passes them.
+const (
+	StatusEvaluating Status = "evaluating" // waiting for the guidance model
+	StatusQueued     Status = "queued"     // in Postgres and the vector index, graph projection pending
+	StatusCommitted  Status = "committed"  // projected into Neo4j
+	StatusFailed     Status = "failed"     // a job exhausted its attempts; see StatusReason
+)
+
+// Valid reports whether s is one of the four statuses.
+func (s Status) Valid() bool {
+	switch s {
+	case StatusEvaluating, StatusQueued, StatusCommitted, StatusFailed:
+		return true
+	}
+	return false
+}
+
+// Record is a stored experience with its ingest state.
+type Record struct {
+	evokg.Experience
+	Status       Status     `json:"status"`
+	StatusReason string     `json:"status_reason,omitempty"`
+	UpdatedAt    time.Time  `json:"updated_at"`
+	ProjectedAt  *time.Time `json:"projected_at,omitempty"`
+}
+
+// Filter selects experiences for List. Zero fields do not filter.
+type Filter struct {
+	Outcome  evokg.Outcome
+	TaskType string
+	Status   Status
+	Cursor   string // Page.NextCursor of the previous page
+	Limit    int    // default 50, at most 500
+}
+
+// List limits.
+const (
+	DefaultListLimit = 50
+	MaxListLimit     = 500
+)
+
+// Page is one page of List, oldest first (ids are time-ordered UUIDv7).
+type Page struct {
+	Items      []Record `json:"items"`
+	NextCursor string   `json:"next_cursor,omitempty"`
+}
+
+// Get returns one experience with its status, or evokg.ENOTFOUND.
+func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*Record, error) {
+	rec, err := scanRecord(s.pool.QueryRow(ctx, queries.Get("get_experience"), ns, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
+	}
+	if err != nil {
+		return nil, translate(err, "reading an experience")
+	}
+	return rec, nil
+}
+
+// List returns a page of the namespace's experiences matching f.
+func (s *Service) List(ctx context.Context, ns string, f Filter) (Page, error) {
+	after, limit, err := checkFilter(f)
+	if err != nil {
+		return Page{}, err
+	}
+	rows, err := s.pool.Query(ctx, queries.Get("list_experiences"), ns, after,
+		string(f.Outcome), f.TaskType, string(f.Status), limit+1)
+	if err != nil {
+		return Page{}, translate(err, "listing experiences")
+	}
+	recs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Record, error) {
+		rec, err := scanRecord(r)
+		if err != nil {
+			return Record{}, err
+		}
+		return *rec, nil
+	})
+	if err != nil {
+		return Page{}, translate(err, "listing experiences")
+	}
+	page := Page{Items: recs}
+	if len(recs) > limit {
+		page.Items = recs[:limit]
+		page.NextCursor = encodeCursor(recs[limit-1].ID)
+	}
+	return page, nil
+}
+
+func checkFilter(f Filter) (uuid.UUID, int, error) {
+	var v evokg.Validator
+	v.Check(f.Outcome == "" || f.Outcome.Valid(), "/outcome", "is not a memory class")
+	v.Check(f.Status == "" || f.Status.Valid(), "/status", "must be queued, evaluating, committed or failed")
+	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 500]")
+	after, err := decodeCursor(f.Cursor)
+	v.Check(err == nil, "/cursor", "is not a cursor returned by this API")
+	limit := f.Limit
+	if limit == 0 {
+		limit = DefaultListLimit
+	}
+	return after, limit, v.Err()
+}
+
+func encodeCursor(id uuid.UUID) string { return base64.RawURLEncoding.EncodeToString(id[:]) }
+
+func decodeCursor(c string) (uuid.UUID, error) {
+	if c == "" {
+		return uuid.Nil, nil
+	}
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return uuid.FromBytes(b)
+}
+
+func scanRecord(row pgx.Row) (*Record, error) {
+	var rec Record
+	var raw []byte
+	var status string
+	if err := row.Scan(&raw, &status, &rec.StatusReason, &rec.UpdatedAt, &rec.ProjectedAt); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(raw, &rec.Experience); err != nil {
+		return nil, fmt.Errorf("decoding experience record: %w", err)
+	}
+	rec.Status = Status(status)
+	rec.UpdatedAt = rec.UpdatedAt.UTC()
+	return &rec, nil
+}
+
+// translate maps Postgres errors to domain errors at this adapter's edge.
+func translate(err error, op string) error {
+	if err == nil {
+		return nil
+	}
+	var de *evokg.Error
+	if errors.As(err, &de) || errors.Is(err, errReplay) {
+		return err
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &evokg.Error{Code: evokg.ETIMEOUT, Message: op + " timed out", Err: err}
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch {
+		case pgErr.Hint == "evokg:protected":
+			return &evokg.Error{Code: evokg.EPROTECTED, Message: "protected memories are append-only", Err: err}
+		case pgErr.Code == "23505":
+			return &evokg.Error{Code: evokg.ECONFLICT, Message: "the experience already exists", Err: err}
+		}
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || pgconn.SafeToRetry(err) {
+		return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: "the database is unavailable", Err: err}
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+func prefixFields(err error, prefix string) []evokg.FieldError {
+	var de *evokg.Error
+	if !errors.As(err, &de) {
+		return []evokg.FieldError{{Pointer: prefix, Detail: err.Error()}}
+	}
+	out := make([]evokg.FieldError, len(de.Fields))
+	for i, f := range de.Fields {
+		out[i] = evokg.FieldError{Pointer: prefix + f.Pointer, Detail: f.Detail}
+	}
+	return out
+}

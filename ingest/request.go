@@ -1,0 +1,208 @@
+package ingest
+
+import (
+	"encoding/hex"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+)
+
+// Request is one experience as posted by an agent: the APEX-EM experience
+// record (DESIGN.md §3) with the MAGE memory fields. Server-owned fields (id,
+// namespace, version, created_at, q and the gate status) are not part of it.
+//
+// With Evaluation set the request is pre-evaluated and Outcome is required;
+// principles, retrieval recipes and abstracted patterns need no evaluation
+// either. Otherwise the platform evaluates it and the quality gate decides
+// between success and failure memory.
+type Request struct {
+	TaskType    string            `json:"task_type"`
+	Outcome     evokg.Outcome     `json:"outcome,omitempty"`
+	FailureKind evokg.FailureKind `json:"failure_kind,omitempty"`
+	Skill       string            `json:"skill,omitempty"`
+
+	Question       string            `json:"question,omitempty"`
+	Answer         string            `json:"answer,omitempty"`
+	ChainOfThought string            `json:"chain_of_thought,omitempty"`
+	SkillSteps     []evokg.SkillStep `json:"skill_steps,omitempty"`
+	Context        string            `json:"context,omitempty"`
+	Content        string            `json:"content,omitempty"`
+
+	Goal       *evokg.GoalReflection      `json:"goal,omitempty"`
+	Procedure  *evokg.ProcedureReflection `json:"procedure,omitempty"`
+	Evidence   []evokg.Evidence           `json:"evidence,omitempty"`
+	Errors     []evokg.ErrorRecord        `json:"errors,omitempty"`
+	Patches    []evokg.PatchReflection    `json:"patches,omitempty"`
+	Evaluation *EvaluationInput           `json:"evaluation,omitempty"`
+
+	Signature   []string       `json:"signature,omitempty"`
+	Entities    []evokg.Entity `json:"entities,omitempty"`
+	DerivedFrom []uuid.UUID    `json:"derived_from,omitempty"`
+	Supersedes  *uuid.UUID     `json:"supersedes,omitempty"`
+	Confidence  float64        `json:"confidence,omitempty"`
+
+	// Embedding is the client's own embedding of the experience; when absent
+	// the platform embeds EmbeddingText with the configured embedder.
+	Embedding []float32 `json:"embedding,omitempty"`
+}
+
+// EvaluationInput is a client's grading of its own experience; q and the gate
+// status are computed by the platform (evokg.NewEvaluation).
+type EvaluationInput struct {
+	Correct         float64 `json:"correct"`
+	Efficient       float64 `json:"efficient"`
+	Complete        float64 `json:"complete"`
+	TeacherFeedback string  `json:"teacher_feedback,omitempty"`
+}
+
+// PreEvaluated reports whether the request needs no model call: it carries an
+// evaluation, or its class (principle, recipe, pattern) is not graded.
+func (r *Request) PreEvaluated() bool {
+	if r.Evaluation != nil {
+		return true
+	}
+	return r.Outcome != "" && r.Outcome != evokg.OutcomeSuccess && r.Outcome != evokg.OutcomeFailure
+}
+
+// Field limits enforced by Validate (runes unless said otherwise).
+const (
+	MaxTaskTypeRunes  = 200
+	MaxTextRunes      = 64 << 10 // question, answer, context, content, feedback
+	MaxListItems      = 256      // steps, evidence, errors, patches, entities, derived_from
+	MaxSignatureItems = 64
+	MaxNameRunes      = 200 // skill, operation, entity names
+)
+
+// Validate checks a request and reports every invalid field by JSON pointer
+// (/question, /evaluation/correct, /signature/2 ...). The chain of thought is
+// not limited here: the service cuts it to its rune cap.
+func Validate(req Request) error {
+	var v evokg.Validator
+	validateCore(&v, &req)
+	validateTexts(&v, &req)
+	validateEvaluation(&v, req.Evaluation)
+	validateLists(&v, &req)
+	validateEmbedding(&v, req.Embedding)
+	return v.Err()
+}
+
+func validateCore(v *evokg.Validator, r *Request) {
+	v.Check(r.TaskType != "", "/task_type", "is required")
+	v.Check(utf8.RuneCountInString(r.TaskType) <= MaxTaskTypeRunes, "/task_type", "is longer than 200 characters")
+	v.Check(r.Outcome == "" || r.Outcome.Valid(), "/outcome", "must be one of principle, failure_memory, success_memory, retrieval_recipe, abstracted_pattern")
+	v.Check(r.Evaluation == nil || r.Outcome != "", "/outcome", "is required with an evaluation")
+	v.Check(r.FailureKind == "" || r.FailureKind == evokg.FailureSpecific || r.FailureKind == evokg.FailureTypeStrategy,
+		"/failure_kind", "must be specific or type_strategy")
+	v.Check(r.FailureKind == "" || r.Outcome == "" || r.Outcome == evokg.OutcomeFailure,
+		"/failure_kind", "is only allowed on failure memories")
+	v.Check(utf8.RuneCountInString(r.Skill) <= MaxNameRunes, "/skill", "is longer than 200 characters")
+	v.Check(r.Confidence >= 0 && r.Confidence <= 1, "/confidence", "must be within [0, 1]")
+	v.Check(r.Supersedes == nil || *r.Supersedes != uuid.Nil, "/supersedes", "must not be the nil UUID")
+	switch {
+	case r.Outcome == evokg.OutcomePrinciple || r.Outcome == evokg.OutcomeRecipe || r.Outcome == evokg.OutcomePattern:
+		v.Check(r.Content != "", "/content", "is required for principles, retrieval recipes and abstracted patterns")
+	case !r.PreEvaluated():
+		v.Check(r.Question != "" || (r.Goal != nil && r.Goal.TaskDescription != ""),
+			"/question", "is required (or /goal/task_description) for the platform to evaluate the experience")
+	}
+}
+
+func validateTexts(v *evokg.Validator, r *Request) {
+	for _, f := range []struct{ ptr, s string }{
+		{"/question", r.Question}, {"/answer", r.Answer}, {"/context", r.Context}, {"/content", r.Content},
+	} {
+		v.Check(utf8.ValidString(f.s), f.ptr, "is not valid UTF-8")
+		v.Check(utf8.RuneCountInString(f.s) <= MaxTextRunes, f.ptr, "is longer than 65536 characters")
+	}
+	v.Check(utf8.ValidString(r.ChainOfThought), "/chain_of_thought", "is not valid UTF-8")
+	if r.Goal != nil {
+		v.Check(utf8.RuneCountInString(r.Goal.TaskDescription) <= MaxTextRunes, "/goal/task_description", "is longer than 65536 characters")
+	}
+	if r.Procedure != nil {
+		v.Check(r.Procedure.Name != "", "/procedure/name", "is required")
+	}
+}
+
+func validateEvaluation(v *evokg.Validator, e *EvaluationInput) {
+	if e == nil {
+		return
+	}
+	unit := func(x float64) bool { return x >= 0 && x <= 1 }
+	v.Check(unit(e.Correct), "/evaluation/correct", "must be within [0, 1]")
+	v.Check(unit(e.Efficient), "/evaluation/efficient", "must be within [0, 1]")
+	v.Check(unit(e.Complete), "/evaluation/complete", "must be within [0, 1]")
+	v.Check(utf8.RuneCountInString(e.TeacherFeedback) <= MaxTextRunes, "/evaluation/teacher_feedback", "is longer than 65536 characters")
+}
+
+func validateLists(v *evokg.Validator, r *Request) {
+	validateSignature(v, r.Signature)
+	listLen(v, "/skill_steps", len(r.SkillSteps))
+	for i, s := range r.SkillSteps {
+		v.Check(s.Skill != "", ptr("/skill_steps", i, "skill"), "is required")
+	}
+	listLen(v, "/entities", len(r.Entities))
+	for i, e := range r.Entities {
+		v.Check(e.Name != "" && utf8.RuneCountInString(e.Name) <= MaxNameRunes, ptr("/entities", i, "name"), "is required, at most 200 characters")
+	}
+	validateEvidence(v, r.Evidence)
+	listLen(v, "/errors", len(r.Errors))
+	for i, e := range r.Errors {
+		v.Check(e.ErrorClass != "", ptr("/errors", i, "error_class"), "is required")
+		v.Check(e.RootCauseConfidence >= 0 && e.RootCauseConfidence <= 1, ptr("/errors", i, "root_cause_confidence"), "must be within [0, 1]")
+	}
+	listLen(v, "/patches", len(r.Patches))
+	for i, p := range r.Patches {
+		v.Check(p.Patch != "", ptr("/patches", i, "patch"), "is required")
+	}
+	listLen(v, "/derived_from", len(r.DerivedFrom))
+	for i, id := range r.DerivedFrom {
+		v.Check(id != uuid.Nil, ptr("/derived_from", i, ""), "must not be the nil UUID")
+	}
+}
+
+func validateSignature(v *evokg.Validator, sig []string) {
+	v.Check(len(sig) <= MaxSignatureItems, "/signature", "has more than 64 operations")
+	for i, op := range sig {
+		v.Check(op != "" && utf8.RuneCountInString(op) <= MaxNameRunes, ptr("/signature", i, ""), "must be a non-empty operation name of at most 200 characters")
+	}
+}
+
+func validateEvidence(v *evokg.Validator, ev []evokg.Evidence) {
+	listLen(v, "/evidence", len(ev))
+	for i, e := range ev {
+		v.Check(e.Kind != "", ptr("/evidence", i, "kind"), "is required")
+		v.Check(e.Locator != "", ptr("/evidence", i, "locator"), "is required")
+		v.Check(e.SHA256 == "" || isSHA256(e.SHA256), ptr("/evidence", i, "sha256"), "must be 64 hexadecimal digits")
+		v.Check(e.Trust >= 0 && e.Trust <= 1, ptr("/evidence", i, "trust"), "must be within [0, 1]")
+	}
+}
+
+func validateEmbedding(v *evokg.Validator, emb []float32) {
+	for i, x := range emb {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			v.Check(false, ptr("/embedding", i, ""), "must be a finite number")
+			return
+		}
+	}
+}
+
+func listLen(v *evokg.Validator, pointer string, n int) {
+	v.Check(n <= MaxListItems, pointer, "has more than 256 items")
+}
+
+func isSHA256(s string) bool {
+	b, err := hex.DecodeString(s)
+	return err == nil && len(b) == 32
+}
+
+func ptr(list string, i int, field string) string {
+	p := list + "/" + strconv.Itoa(i)
+	if field != "" {
+		p += "/" + field
+	}
+	return p
+}

@@ -1,0 +1,163 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg"
+)
+
+// Indexer writes an experience's embedding into the success or failure
+// index inside the caller's transaction. *vector.Store implements it.
+type Indexer interface {
+	InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, embedding []float32) error
+}
+
+// Config configures the ingest service.
+type Config struct {
+	// MaxBatch bounds IngestBatch. Default 1000.
+	MaxBatch int
+	// ChainOfThoughtRunes is the cap the chain of thought is cut to
+	// (characters, not bytes). Default 2000.
+	ChainOfThoughtRunes int
+	// EmbeddingDim is the dimension of the vector indexes; client-supplied
+	// embeddings must match it. Default 768.
+	EmbeddingDim int
+	// EvaluateQueue and ProjectQueue name the River queues of the ingest
+	// jobs. Defaults QueueEvaluate and QueueProject; the worker process must
+	// work the same queues.
+	EvaluateQueue, ProjectQueue string
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxBatch            = 1000
+	DefaultChainOfThoughtRunes = 2000
+	DefaultEmbeddingDim        = 768
+)
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.MaxBatch == 0 {
+		c.MaxBatch = DefaultMaxBatch
+	}
+	if c.ChainOfThoughtRunes == 0 {
+		c.ChainOfThoughtRunes = DefaultChainOfThoughtRunes
+	}
+	if c.EmbeddingDim == 0 {
+		c.EmbeddingDim = DefaultEmbeddingDim
+	}
+	if c.EvaluateQueue == "" {
+		c.EvaluateQueue = QueueEvaluate
+	}
+	if c.ProjectQueue == "" {
+		c.ProjectQueue = QueueProject
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.MaxBatch < 1:
+		return fmt.Errorf("ingest: max batch %d, need at least 1", c.MaxBatch)
+	case c.ChainOfThoughtRunes < 1:
+		return fmt.Errorf("ingest: chain-of-thought cap %d, need at least 1", c.ChainOfThoughtRunes)
+	case c.EmbeddingDim < 1:
+		return fmt.Errorf("ingest: embedding dimension %d, need at least 1", c.EmbeddingDim)
+	}
+	return nil
+}
+
+// Service ingests experiences. It is safe for concurrent use and holds no
+// state besides its dependencies, so any number of API replicas can run it.
+type Service struct {
+	cfg    Config
+	pool   *pgxpool.Pool
+	queue  *river.Client[pgx.Tx]
+	embed  evokg.Embedder
+	index  Indexer
+	logger *slog.Logger
+}
+
+// NewService returns the ingest service. queue may be an insert-only River
+// client (workers.NewInsertClient); embed may be nil, in which case
+// pre-evaluated requests must carry their own embedding. It panics on an
+// invalid configuration, a programming error caught at start-up.
+func NewService(cfg Config, pool *pgxpool.Pool, queue *river.Client[pgx.Tx], embed evokg.Embedder, index Indexer, logger *slog.Logger) *Service {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		panic(err)
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{cfg: cfg, pool: pool, queue: queue, embed: embed, index: index, logger: logger}
+}
+
+// Config returns the effective configuration.
+func (s *Service) Config() Config { return s.cfg }
+
+// Ingest validates and durably accepts one experience. With a non-empty
+// idemKey, repeating the same request returns the first result (Replayed
+// set) and the same key with another body fails with evokg.ECONFLICT.
+func (s *Service) Ingest(ctx context.Context, ns string, req Request, idemKey string) (Result, error) {
+	if err := checkNamespace(ns); err != nil {
+		return Result{}, err
+	}
+	if err := Validate(req); err != nil {
+		return Result{}, err
+	}
+	return idempotent(ctx, s, ns, idemKey, requestHash("single", req), markReplayed, func() (Result, error) {
+		res, err := s.commit(ctx, ns, []Request{req}, idemKey, "single")
+		if err != nil {
+			return Result{}, err
+		}
+		return res[0], nil
+	})
+}
+
+// IngestBatch accepts up to Config.MaxBatch experiences atomically: either
+// all are accepted or none (an invalid item fails the whole batch with
+// pointers prefixed by its index, e.g. /3/question).
+func (s *Service) IngestBatch(ctx context.Context, ns string, reqs []Request, idemKey string) ([]Result, error) {
+	if err := checkNamespace(ns); err != nil {
+		return nil, err
+	}
+	if err := s.validateBatch(reqs); err != nil {
+		return nil, err
+	}
+	return idempotent(ctx, s, ns, idemKey, requestHash("batch", reqs), markAllReplayed, func() ([]Result, error) {
+		return s.commit(ctx, ns, reqs, idemKey, "batch")
+	})
+}
+
+func (s *Service) validateBatch(reqs []Request) error {
+	if len(reqs) == 0 {
+		return evokg.Invalid(evokg.FieldError{Pointer: "", Detail: "the batch is empty"})
+	}
+	if len(reqs) > s.cfg.MaxBatch {
+		return evokg.Errorf(evokg.ETOOLARGE, "a batch holds at most %d experiences, got %d", s.cfg.MaxBatch, len(reqs))
+	}
+	var fields []evokg.FieldError
+	for i := range reqs {
+		if err := Validate(reqs[i]); err != nil {
+			fields = append(fields, prefixFields(err, fmt.Sprintf("/%d", i))...)
+		}
+	}
+	if len(fields) > 0 {
+		return evokg.Invalid(fields...)
+	}
+	return nil
+}
+
+func checkNamespace(ns string) error {
+	if !evokg.ValidNamespace(ns) {
+		return evokg.Errorf(evokg.EINVALID, "namespace %q is not valid", ns)
+	}
+	return nil
+}

@@ -1,0 +1,308 @@
+package ingest_test
+
+import (
+	"context"
+	"hash/fnv"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
+)
+
+const dim = 768
+
+// bagEmbedder is a deterministic hashed bag-of-words embedder: texts that
+// share words are close. It stands in for the embedding model only.
+type bagEmbedder struct{ calls int }
+
+func (e *bagEmbedder) Dimension() int { return dim }
+
+func (e *bagEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	e.calls++
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = bagVector(t)
+	}
+	return out, nil
+}
+
+func bagVector(text string) []float32 {
+	v := make([]float32, dim)
+	for _, w := range strings.Fields(strings.ToLower(text)) {
+		h := fnv.New32a()
+		h.Write([]byte(w))
+		v[h.Sum32()%dim]++
+	}
+	var n float64
+	for _, x := range v {
+		n += float64(x * x)
+	}
+	if n == 0 {
+		v[0], n = 1, 1
+	}
+	for i := range v {
+		v[i] /= float32(math.Sqrt(n))
+	}
+	return v
+}
+
+type bundle struct {
+	svc   *ingest.Service
+	pool  *pgxpool.Pool
+	ns    string
+	embed *bagEmbedder
+	store *vector.Store
+}
+
+func setup(t *testing.T) bundle {
+	t.Helper()
+	pool := testenv.Postgres(t)
+	queue, err := workers.NewInsertClient(pool, workers.Config{}, testenv.Logger(t))
+	require.NoError(t, err)
+	embed := &bagEmbedder{}
+	store := vector.NewStore(pool, dim)
+	svc := ingest.NewService(ingest.Config{ChainOfThoughtRunes: 10}, pool, queue, embed, store, testenv.Logger(t))
+	return bundle{svc: svc, pool: pool, ns: testenv.Namespace(t), embed: embed, store: store}
+}
+
+func success(question string) ingest.Request {
+	return ingest.Request{
+		TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Question: question, Answer: "4",
+		ChainOfThought: "two plus two makes four, obviously",
+		Evaluation:     &ingest.EvaluationInput{Correct: 1, Efficient: 0.5, Complete: 1},
+		Signature:      []string{"parse", "add"},
+	}
+}
+
+func jobCount(t *testing.T, pool *pgxpool.Pool, kind string, id uuid.UUID) int {
+	t.Helper()
+	var n int
+	err := pool.QueryRow(context.Background(),
+		`SELECT count(*) FROM river_job WHERE kind = $1 AND args->>'experience_id' = $2`, kind, id.String()).Scan(&n)
+	require.NoError(t, err)
+	return n
+}
+
+func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+
+	res, err := b.svc.Ingest(ctx, b.ns, success("what is two plus two"), "")
+	require.NoError(t, err)
+	require.Equal(t, ingest.StatusQueued, res.Status)
+
+	rec, err := b.svc.Get(ctx, b.ns, res.ID)
+	require.NoError(t, err)
+	require.Equal(t, ingest.StatusQueued, rec.Status)
+	require.Equal(t, evokg.OutcomeSuccess, rec.Outcome)
+	require.InDelta(t, 0.9+0.025+0.05, rec.Evaluation.Q, 1e-9)
+	require.Equal(t, evokg.EvalSuccessful, rec.Evaluation.Status)
+	require.Equal(t, "two plus t", rec.ChainOfThought, "chain of thought cut to 10 runes")
+	require.Equal(t, 1, b.embed.calls)
+
+	hits, err := b.store.Nearest(ctx, b.ns, bagVector("what is two plus two"), 3)
+	require.NoError(t, err)
+	require.Len(t, hits, 1)
+	require.Equal(t, res.ID, hits[0].ID)
+	require.Equal(t, 1, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
+}
+
+func TestIngestClientEmbeddingSkipsTheModel(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	req := success("q")
+	req.Embedding = bagVector("client side text")
+	_, err := b.svc.Ingest(context.Background(), b.ns, req, "")
+	require.NoError(t, err)
+	require.Zero(t, b.embed.calls)
+
+	req.Embedding = req.Embedding[:10]
+	_, err = b.svc.Ingest(context.Background(), b.ns, req, "")
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
+
+func TestIngestPlatformPathWaitsForEvaluation(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	req := success("evaluate me")
+	req.Evaluation, req.Outcome = nil, ""
+	res, err := b.svc.Ingest(context.Background(), b.ns, req, "")
+	require.NoError(t, err)
+	require.Equal(t, ingest.StatusEvaluating, res.Status)
+	require.Zero(t, b.embed.calls, "embedding waits for the evaluation")
+	require.Equal(t, 1, jobCount(t, b.pool, ingest.EvaluateArgs{}.Kind(), res.ID))
+	require.Zero(t, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
+}
+
+func TestIngestIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	first, err := b.svc.Ingest(ctx, b.ns, success("same"), "key-1")
+	require.NoError(t, err)
+	require.False(t, first.Replayed)
+
+	again, err := b.svc.Ingest(ctx, b.ns, success("same"), "key-1")
+	require.NoError(t, err)
+	require.True(t, again.Replayed)
+	require.Equal(t, first.ID, again.ID)
+
+	_, err = b.svc.Ingest(ctx, b.ns, success("different"), "key-1")
+	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err))
+
+	page, err := b.svc.List(ctx, b.ns, ingest.Filter{})
+	require.NoError(t, err)
+	require.Len(t, page.Items, 1)
+}
+
+func TestIngestIdempotencyKeyUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	const n = 8
+	ids := make([]uuid.UUID, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			res, err := b.svc.Ingest(context.Background(), b.ns, success("race"), "race-key")
+			if err == nil {
+				ids[i] = res.ID
+			}
+		})
+	}
+	wg.Wait()
+	for _, id := range ids {
+		require.Equal(t, ids[0], id)
+	}
+	page, err := b.svc.List(context.Background(), b.ns, ingest.Filter{})
+	require.NoError(t, err)
+	require.Len(t, page.Items, 1)
+	require.Equal(t, 1, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), ids[0]))
+}
+
+func TestIngestBatch(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	reqs := []ingest.Request{success("one"), success("two"), success("three")}
+	reqs[1].Evaluation, reqs[1].Outcome = nil, ""
+
+	res, err := b.svc.IngestBatch(ctx, b.ns, reqs, "batch-1")
+	require.NoError(t, err)
+	require.Len(t, res, 3)
+	require.Equal(t, []ingest.Status{ingest.StatusQueued, ingest.StatusEvaluating, ingest.StatusQueued},
+		[]ingest.Status{res[0].Status, res[1].Status, res[2].Status})
+	require.Equal(t, 1, b.embed.calls, "one embedder call for the batch")
+
+	again, err := b.svc.IngestBatch(ctx, b.ns, reqs, "batch-1")
+	require.NoError(t, err)
+	require.Equal(t, res[2].ID, again[2].ID)
+	require.True(t, again[0].Replayed)
+
+	_, err = b.svc.Ingest(ctx, b.ns, reqs[0], "batch-1")
+	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "a single request never replays a batch")
+}
+
+func TestIngestBatchIsAllOrNothing(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	reqs := []ingest.Request{success("ok"), success("bad"), success("bad too")}
+	reqs[1].TaskType = ""
+	reqs[2].Evaluation.Correct = 2
+	_, err := b.svc.IngestBatch(ctx, b.ns, reqs, "")
+	var de *evokg.Error
+	require.ErrorAs(t, err, &de)
+	require.Equal(t, evokg.EINVALID, de.Code)
+	require.Equal(t, []evokg.FieldError{
+		{Pointer: "/1/task_type", Detail: "is required"},
+		{Pointer: "/2/evaluation/correct", Detail: "must be within [0, 1]"},
+	}, de.Fields)
+
+	page, err := b.svc.List(ctx, b.ns, ingest.Filter{})
+	require.NoError(t, err)
+	require.Empty(t, page.Items)
+
+	_, err = b.svc.IngestBatch(ctx, b.ns, make([]ingest.Request, 1001), "")
+	require.Equal(t, evokg.ETOOLARGE, evokg.ErrorCode(err))
+	_, err = b.svc.IngestBatch(ctx, b.ns, nil, "")
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
+
+func TestGetAndList(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+
+	_, err := b.svc.Get(ctx, b.ns, evokg.NewID())
+	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
+
+	var reqs []ingest.Request
+	for i := range 7 {
+		r := success(strings.Repeat("x", i+1))
+		if i%2 == 1 {
+			r.Outcome, r.Evaluation.Correct, r.TaskType = evokg.OutcomeFailure, 0, "logic"
+		}
+		reqs = append(reqs, r)
+	}
+	res, err := b.svc.IngestBatch(ctx, b.ns, reqs, "")
+	require.NoError(t, err)
+
+	var seen []uuid.UUID
+	cursor := ""
+	for {
+		page, err := b.svc.List(ctx, b.ns, ingest.Filter{Limit: 3, Cursor: cursor})
+		require.NoError(t, err)
+		for _, r := range page.Items {
+			seen = append(seen, r.ID)
+		}
+		if page.NextCursor == "" {
+			break
+		}
+		cursor = page.NextCursor
+	}
+	var want []uuid.UUID
+	for _, r := range res {
+		want = append(want, r.ID)
+	}
+	require.Equal(t, want, seen, "all items, oldest first, no repeats")
+
+	failures, err := b.svc.List(ctx, b.ns, ingest.Filter{Outcome: evokg.OutcomeFailure, TaskType: "logic", Status: ingest.StatusQueued})
+	require.NoError(t, err)
+	require.Len(t, failures.Items, 3)
+	for _, r := range failures.Items {
+		require.Equal(t, evokg.FailureSpecific, r.FailureKind, "failure kind defaults to specific")
+	}
+	none, err := b.svc.List(ctx, b.ns, ingest.Filter{Status: ingest.StatusCommitted})
+	require.NoError(t, err)
+	require.Empty(t, none.Items)
+
+	_, err = b.svc.List(ctx, b.ns, ingest.Filter{Cursor: "!!", Limit: 501, Status: "done"})
+	var de *evokg.Error
+	require.ErrorAs(t, err, &de)
+	require.Len(t, de.Fields, 3)
+}
+
+func TestNamespaceIsolation(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	other := testenv.Namespace(t)
+	res, err := b.svc.Ingest(context.Background(), b.ns, success("mine"), "k")
+	require.NoError(t, err)
+	_, err = b.svc.Get(context.Background(), other, res.ID)
+	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
+	// The same idempotency key in another namespace is another request.
+	res2, err := b.svc.Ingest(context.Background(), other, success("mine"), "k")
+	require.NoError(t, err)
+	require.NotEqual(t, res.ID, res2.ID)
+}

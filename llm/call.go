@@ -1,0 +1,182 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/evokg/evokg"
+)
+
+// endpoint is one layer's view of the server: the shared connection and
+// that layer's model configuration, and nothing else.
+type endpoint struct {
+	conn  *conn
+	layer Layer
+	cfg   RoleConfig
+}
+
+// chatCall is one chat request of a role.
+type chatCall struct {
+	role        Role
+	messages    []api.Message
+	format      json.RawMessage
+	temperature float64
+	// check, when set, validates the reply; a failure is recorded as an
+	// invalid reply and returned as is.
+	check func(reply string) error
+}
+
+// chat sends one chat request (one attempt), charges the budget, records
+// the call and returns the reply text.
+func (e endpoint) chat(ctx context.Context, call chatCall) (string, error) {
+	meta := CallFrom(ctx)
+	rec := e.newRecord(meta, call.role)
+	if err := meta.Budget.take(); err != nil {
+		rec.Outcome, rec.Reason = OutcomeBudget, evokg.ErrorMessage(err)
+		e.conn.record(ctx, rec)
+		return "", err
+	}
+	reply, final, err := e.send(ctx, call)
+	rec.Duration = time.Since(rec.CreatedAt)
+	rec.PromptTokens, rec.ReplyTokens = final.PromptEvalCount, final.EvalCount
+	err, rec.Outcome = e.conn.translate(ctx, e.cfg.Model, err)
+	if err == nil && call.check != nil {
+		if err = call.check(reply); err != nil {
+			rec.Outcome = OutcomeInvalidReply
+		}
+	}
+	if err != nil {
+		rec.Reason = evokg.TruncateRunes(err.Error(), 500)
+	}
+	e.conn.record(ctx, rec)
+	return reply, err
+}
+
+func (e endpoint) newRecord(meta CallMeta, role Role) CallRecord {
+	return CallRecord{
+		ID: evokg.NewID(), Namespace: meta.Namespace, RunID: meta.RunID, Iteration: meta.Iteration,
+		ExperienceID: meta.ExperienceID, Role: role, Layer: e.layer, Model: e.cfg.Model, CreatedAt: time.Now(),
+	}
+}
+
+// send performs the HTTP exchange under the role's timeout.
+func (e endpoint) send(ctx context.Context, call chatCall) (string, api.Metrics, error) {
+	ctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
+	defer cancel()
+	stream := false
+	req := &api.ChatRequest{
+		Model: e.cfg.Model, Messages: call.messages, Stream: &stream,
+		Format: call.format, Options: e.cfg.options(call.temperature),
+	}
+	var content strings.Builder
+	var final api.Metrics
+	err := e.conn.client.Chat(ctx, req, func(r api.ChatResponse) error {
+		content.WriteString(r.Message.Content)
+		if r.Done {
+			final = r.Metrics
+		}
+		return nil
+	})
+	return content.String(), final, err
+}
+
+// record hands rec to the recorder; a recording failure is logged, never
+// returned: accounting must not fail the work it accounts for.
+func (c *conn) record(ctx context.Context, rec CallRecord) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	c.logger.DebugContext(ctx, "model call", slog.String("role", string(rec.Role)),
+		slog.String("layer", string(rec.Layer)), slog.String("model", rec.Model),
+		slog.String("outcome", rec.Outcome), slog.Duration("duration", rec.Duration),
+		slog.Int("prompt_tokens", rec.PromptTokens), slog.Int("reply_tokens", rec.ReplyTokens))
+	if err := c.rec.Record(ctx, rec); err != nil {
+		c.logger.ErrorContext(ctx, "recording a model call failed", slog.Any("error", err))
+	}
+}
+
+// structured renders the task's prompt, asks the model for a reply matching
+// the task's schema, repairs invalid replies up to MaxRepairs times and
+// decodes the valid reply into out.
+func structured(ctx context.Context, e endpoint, role Role, task string, data any, temperature float64, out any) error {
+	p, ok := e.conn.prompts[task]
+	if !ok {
+		return fmt.Errorf("llm: no prompt named %q", task)
+	}
+	system, user, err := p.render(data)
+	if err != nil {
+		return err
+	}
+	messages := []api.Message{{Role: "system", Content: system}, {Role: "user", Content: user}}
+	var raw string
+	var invalid *invalidReplyError
+	for attempt := 0; attempt <= e.conn.maxRepairs; attempt++ {
+		var cleaned string
+		check := func(reply string) error {
+			cleaned = cleanReply(reply)
+			if err := p.validate(cleaned); err != nil {
+				return &invalidReplyError{err: err}
+			}
+			return decodeReply(cleaned, out)
+		}
+		raw, err = e.chat(ctx, chatCall{role: role, messages: messages, format: p.raw, temperature: temperature, check: check})
+		if err == nil || !errors.As(err, &invalid) {
+			return err
+		}
+		e.conn.logger.WarnContext(ctx, "invalid structured reply", slog.String("task", task),
+			slog.String("model", e.cfg.Model), slog.Int("attempt", attempt+1), slog.Any("error", invalid.err))
+		messages = append(messages, api.Message{Role: "assistant", Content: raw}, repairMessage(invalid.err))
+	}
+	return &StructuredError{Role: role, Model: e.cfg.Model, Task: task,
+		Attempts: e.conn.maxRepairs + 1, Raw: raw, Err: invalid.err}
+}
+
+// invalidReplyError marks a reply that arrived but did not match its schema.
+type invalidReplyError struct{ err error }
+
+func (e *invalidReplyError) Error() string { return e.err.Error() }
+
+func repairMessage(err error) api.Message {
+	return api.Message{Role: "user", Content: "Your previous reply was rejected: " +
+		evokg.TruncateRunes(err.Error(), 600) +
+		"\nReply again with only one JSON object that matches the required schema, with no other text."}
+}
+
+var (
+	thinkBlock = regexp.MustCompile(`(?s)<think>.*?</think>`)
+	codeFence  = regexp.MustCompile("(?s)^```[a-zA-Z]*\\s*(.*?)\\s*```$")
+)
+
+// cleanReply strips reasoning blocks and a Markdown code fence around the
+// JSON.
+func cleanReply(reply string) string {
+	s := StripThink(reply)
+	if m := codeFence.FindStringSubmatch(s); m != nil {
+		s = m[1]
+	}
+	return s
+}
+
+// StripThink removes <think>…</think> reasoning blocks from a model reply,
+// including an unterminated one, and surrounding whitespace.
+func StripThink(reply string) string {
+	s := thinkBlock.ReplaceAllString(reply, "")
+	if i := strings.Index(s, "<think>"); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+func decodeReply(reply string, out any) error {
+	if err := json.Unmarshal([]byte(reply), out); err != nil {
+		return &invalidReplyError{err: fmt.Errorf("reply does not decode: %w", err)}
+	}
+	return nil
+}

@@ -1,0 +1,417 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/evokg/evokg"
+)
+
+// Guidance is the guidance layer: SkillDiscovery, Navigator, Critic,
+// Curator, the teacher/judge, the signature extractor and the failure
+// analyst. Every method is one schema-constrained call.
+type Guidance struct {
+	ep endpoint
+}
+
+var _ evokg.Disambiguator = (*Guidance)(nil)
+
+// Model returns the guidance model name.
+func (g *Guidance) Model() string { return g.ep.cfg.Model }
+
+func (g *Guidance) call(ctx context.Context, role Role, task string, data, out any) error {
+	return structured(ctx, g.ep, role, task, data, g.ep.cfg.Temperature, out)
+}
+
+// EvaluateRequest asks the teacher to grade one experience.
+type EvaluateRequest struct {
+	Experience evokg.Experience
+	Gold       string // the expected answer when known
+}
+
+// ExperienceEvaluation is the teacher's grade of an experience. For
+// failures it carries error registry entries and a patch reflection.
+type ExperienceEvaluation struct {
+	Evaluation evokg.Evaluation       // q and status computed by evokg.NewEvaluation
+	Errors     []evokg.ErrorRecord    // error registry entries (failures)
+	Patch      *evokg.PatchReflection // how to avoid the failure next time
+}
+
+type evaluationReply struct {
+	Correct   float64                `json:"correct"`
+	Efficient float64                `json:"efficient"`
+	Complete  float64                `json:"complete"`
+	Feedback  string                 `json:"feedback"`
+	Errors    []evokg.ErrorRecord    `json:"errors"`
+	Patch     *evokg.PatchReflection `json:"patch"`
+}
+
+// EvaluateExperience grades an experience: correctness c, efficiency η and
+// completeness κ in [0,1], feedback and, for failures, the error registry
+// and a patch reflection.
+func (g *Guidance) EvaluateExperience(ctx context.Context, req EvaluateRequest) (ExperienceEvaluation, error) {
+	var r evaluationReply
+	if err := g.call(ctx, RoleTeacher, "evaluate_experience", req, &r); err != nil {
+		return ExperienceEvaluation{}, err
+	}
+	ev := ExperienceEvaluation{Evaluation: evokg.NewEvaluation(r.Correct, r.Efficient, r.Complete, r.Feedback), Errors: r.Errors}
+	if r.Patch != nil && strings.TrimSpace(r.Patch.Patch) != "" {
+		ev.Patch = r.Patch
+	}
+	return ev, nil
+}
+
+// SignatureRequest asks for the structural signature of a procedure.
+type SignatureRequest struct {
+	TaskType   string
+	Task       string
+	Steps      []string
+	Vocabulary []string // operation names already in the graph, to reuse
+}
+
+// ExtractSignature returns the ordered abstract operation names
+// (lower snake_case) of a procedure, e.g. [entity_resolution,
+// temporal_filter, aggregation].
+func (g *Guidance) ExtractSignature(ctx context.Context, req SignatureRequest) ([]string, error) {
+	var r struct {
+		Operations []string `json:"operations"`
+	}
+	if err := g.call(ctx, RoleSignature, "extract_signature", req, &r); err != nil {
+		return nil, err
+	}
+	ops := make([]string, 0, len(r.Operations))
+	for _, op := range r.Operations {
+		if op = OperationName(op); op != "" {
+			ops = append(ops, op)
+		}
+	}
+	return ops, nil
+}
+
+// OperationName normalizes an operation name to lower snake_case.
+func OperationName(s string) string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	return strings.Join(f, "_")
+}
+
+// SampleQuestion is one pool item shown to SkillDiscovery.
+type SampleQuestion struct {
+	Question string
+	TaskType string
+}
+
+// DiscoverRequest is phase 0: induce skills from sample questions.
+type DiscoverRequest struct {
+	Questions []SampleQuestion
+	MaxSkills int
+}
+
+// SkillSpec is a skill proposed by the guidance model.
+type SkillSpec struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// TaskTypeSpec is a task type proposed by the guidance model.
+type TaskTypeSpec struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// SkillTask links a skill to a task type it serves.
+type SkillTask struct {
+	Skill    string `json:"skill"`
+	TaskType string `json:"task_type"`
+}
+
+// Prerequisite says Prerequisite must be mastered before Skill.
+type Prerequisite struct {
+	Skill        string `json:"skill"`
+	Prerequisite string `json:"prerequisite"`
+}
+
+// SkillPlan is the initial capability and task subgraphs.
+type SkillPlan struct {
+	Skills        []SkillSpec    `json:"skills"`
+	TaskTypes     []TaskTypeSpec `json:"task_types"`
+	SkillForTask  []SkillTask    `json:"skill_for_task"`
+	Prerequisites []Prerequisite `json:"prerequisites"`
+}
+
+// DiscoverSkills induces skills, task types, skill_for_task pairs and
+// prerequisite pairs from sample questions (phase 0). Skills beyond
+// MaxSkills are dropped.
+func (g *Guidance) DiscoverSkills(ctx context.Context, req DiscoverRequest) (SkillPlan, error) {
+	if req.MaxSkills <= 0 {
+		req.MaxSkills = evokg.DefaultMaxSkills
+	}
+	var plan SkillPlan
+	if err := g.call(ctx, RoleSkillDiscovery, "discover_skills", req, &plan); err != nil {
+		return SkillPlan{}, err
+	}
+	if len(plan.Skills) > req.MaxSkills {
+		plan.Skills = plan.Skills[:req.MaxSkills]
+	}
+	return plan, nil
+}
+
+// GradedExample is one graded answer shown to the Critic or a failure analyst.
+type GradedExample struct {
+	Question string
+	Answer   string
+	Gold     string
+	Correct  bool
+}
+
+// TaskTypeResult is one task type's results of an iteration.
+type TaskTypeResult struct {
+	TaskType string
+	Correct  int
+	Total    int
+	Examples []GradedExample
+}
+
+// CritiqueRequest asks the Critic to review an iteration.
+type CritiqueRequest struct {
+	Iteration int
+	Results   []TaskTypeResult
+}
+
+// TaskTypeCritique is the Critic's view of one task type.
+type TaskTypeCritique struct {
+	TaskType string  `json:"task_type"`
+	Score    float64 `json:"score"`
+	Notes    string  `json:"notes"`
+}
+
+// Critique returns per task type scores in [0,1] and notes.
+func (g *Guidance) Critique(ctx context.Context, req CritiqueRequest) ([]TaskTypeCritique, error) {
+	var r struct {
+		TaskTypes []TaskTypeCritique `json:"task_types"`
+	}
+	if err := g.call(ctx, RoleCritic, "critique", req, &r); err != nil {
+		return nil, err
+	}
+	return r.TaskTypes, nil
+}
+
+// FailureMemoryRequest asks for a failure memory of one failed item.
+type FailureMemoryRequest struct {
+	Kind      evokg.FailureKind // specific or type_strategy
+	TaskType  string
+	Question  string
+	Context   string
+	Answer    string // the wrong answer
+	Gold      string
+	Reasoning string // the learner's reasoning
+}
+
+// FailureMemory is a failure memory's content: for kind specific a
+// step-by-step recomputation of the item, for type_strategy the method for
+// the question type.
+type FailureMemory struct {
+	Content string   `json:"content"`
+	Steps   []string `json:"steps"`
+}
+
+// WriteFailureMemory writes a failure memory of the requested kind.
+func (g *Guidance) WriteFailureMemory(ctx context.Context, req FailureMemoryRequest) (FailureMemory, error) {
+	if req.Kind != evokg.FailureTypeStrategy {
+		req.Kind = evokg.FailureSpecific
+	}
+	var fm FailureMemory
+	err := g.call(ctx, RoleFailureAnalyst, "write_failure_memory", req, &fm)
+	return fm, err
+}
+
+// PrinciplesRequest asks for principles of a skill from its memories.
+type PrinciplesRequest struct {
+	Skill     string
+	TaskType  string
+	Successes []string
+	Failures  []string
+	Existing  []string // principles the skill already has
+	Max       int
+}
+
+// PrincipleSpec is one extracted principle.
+type PrincipleSpec struct {
+	Text        string `json:"text"`
+	AppliesWhen string `json:"applies_when"`
+}
+
+// ExtractPrinciples distils up to req.Max new principles (default 3).
+func (g *Guidance) ExtractPrinciples(ctx context.Context, req PrinciplesRequest) ([]PrincipleSpec, error) {
+	if req.Max <= 0 {
+		req.Max = 3
+	}
+	var r struct {
+		Principles []PrincipleSpec `json:"principles"`
+	}
+	if err := g.call(ctx, RoleSkillDiscovery, "extract_principles", req, &r); err != nil {
+		return nil, err
+	}
+	return r.Principles[:min(len(r.Principles), req.Max)], nil
+}
+
+// ToolRequest asks for a tool that would have prevented failures.
+type ToolRequest struct {
+	Skill    string
+	TaskType string
+	Need     string   // what the tool must do
+	Examples []string // failed items it should help with
+}
+
+// ToolSpec is an authored tool (Mem2Evolve asset memory).
+type ToolSpec struct {
+	Name         string          `json:"name"`
+	Description  string          `json:"description"`
+	InputSchema  json.RawMessage `json:"input_schema"`
+	OutputSchema json.RawMessage `json:"output_schema"`
+	Code         string          `json:"code"`
+}
+
+// AuthorTool writes a tool: name, description, input/output schemas, code.
+func (g *Guidance) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, error) {
+	var t ToolSpec
+	if err := g.call(ctx, RoleSkillDiscovery, "author_tool", req, &t); err != nil {
+		return ToolSpec{}, err
+	}
+	t.Name = OperationName(t.Name)
+	return t, nil
+}
+
+// RefinePromptRequest asks for a better prompt template for a skill.
+type RefinePromptRequest struct {
+	Skill         string
+	CurrentPrompt string
+	Strategy      string
+	Failures      []string
+}
+
+// PromptRefinement is a refined prompt template and strategy.
+type PromptRefinement struct {
+	Prompt    string `json:"prompt"`
+	Strategy  string `json:"strategy"`
+	Rationale string `json:"rationale"`
+}
+
+// RefinePrompt rewrites a skill's prompt template and strategy.
+func (g *Guidance) RefinePrompt(ctx context.Context, req RefinePromptRequest) (PromptRefinement, error) {
+	var r PromptRefinement
+	err := g.call(ctx, RoleSkillDiscovery, "refine_prompt", req, &r)
+	return r, err
+}
+
+// SplitSkillRequest asks to split a skill that covers too much.
+type SplitSkillRequest struct {
+	Skill       string
+	Description string
+	TaskTypes   []string
+	Failures    []string
+}
+
+// SubSkill is one finer skill of a split.
+type SubSkill struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	TaskTypes   []string `json:"task_types"`
+}
+
+// SkillSplit is the result of a split: at least two finer skills.
+type SkillSplit struct {
+	Skills    []SubSkill `json:"skills"`
+	Rationale string     `json:"rationale"`
+}
+
+// SplitSkill splits a skill into at least two finer skills.
+func (g *Guidance) SplitSkill(ctx context.Context, req SplitSkillRequest) (SkillSplit, error) {
+	var r SkillSplit
+	err := g.call(ctx, RoleSkillDiscovery, "split_skill", req, &r)
+	return r, err
+}
+
+// FrontierSkill is a skill on (or near) the frontier.
+type FrontierSkill struct {
+	Name          string
+	Mastery       float64
+	Prerequisites []string
+}
+
+// FrontierRequest asks the Navigator to plan the next iteration.
+type FrontierRequest struct {
+	Iteration int
+	Accuracy  float64
+	Frontier  []FrontierSkill
+}
+
+// PlanItem is one focus of the next iteration.
+type PlanItem struct {
+	Skill    string `json:"skill"`
+	Priority int    `json:"priority"`
+	Reason   string `json:"reason"`
+}
+
+// Plan is the Navigator's plan.
+type Plan struct {
+	Focus []PlanItem `json:"focus"`
+	Notes string     `json:"notes"`
+}
+
+// PlanFrontier refines the frontier into the next plan; skills not on the
+// frontier are dropped from it.
+func (g *Guidance) PlanFrontier(ctx context.Context, req FrontierRequest) (Plan, error) {
+	var p Plan
+	if err := g.call(ctx, RoleNavigator, "plan_frontier", req, &p); err != nil {
+		return Plan{}, err
+	}
+	p.Focus = slices.DeleteFunc(p.Focus, func(it PlanItem) bool {
+		return !slices.ContainsFunc(req.Frontier, func(f FrontierSkill) bool { return f.Name == it.Skill })
+	})
+	return p, nil
+}
+
+// JudgeRequest asks whether a free-text answer matches the gold answer.
+type JudgeRequest struct {
+	Question string
+	Answer   string
+	Gold     string
+}
+
+// Verdict is the judge's decision.
+type Verdict struct {
+	Correct bool   `json:"correct"`
+	Reason  string `json:"reason"`
+}
+
+// Judge decides whether a free-text answer is right against the gold answer.
+func (g *Guidance) Judge(ctx context.Context, req JudgeRequest) (Verdict, error) {
+	var v Verdict
+	err := g.call(ctx, RoleJudge, "judge", req, &v)
+	return v, err
+}
+
+// Disambiguate picks which candidate a mention refers to, or ok=false
+// when it is none of them (it implements evokg.Disambiguator). A choice
+// that is not one of the candidates counts as none.
+func (g *Guidance) Disambiguate(ctx context.Context, kind, mention string, candidates []string) (string, bool, error) {
+	data := struct {
+		Kind, Mention string
+		Candidates    []string
+	}{kind, mention, candidates}
+	var r struct {
+		Choice string `json:"choice"`
+		IsNew  bool   `json:"is_new"`
+	}
+	if err := g.call(ctx, RoleCurator, "disambiguate", data, &r); err != nil {
+		return "", false, err
+	}
+	if r.IsNew || !slices.Contains(candidates, r.Choice) {
+		return "", false, nil
+	}
+	return r.Choice, true, nil
+}

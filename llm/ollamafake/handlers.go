@@ -1,0 +1,217 @@
+package ollamafake
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/ollama/ollama/api"
+	"github.com/ollama/ollama/types/model"
+)
+
+func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
+	var req api.ChatRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	v := ChatRequestView{Path: r.URL.Path, Model: req.Model, Task: taskOf(req.Format),
+		Messages: req.Messages, Format: req.Format, Options: req.Options}
+	var system []string
+	for _, m := range req.Messages {
+		switch m.Role {
+		case "system":
+			system = append(system, m.Content)
+		case "user":
+			v.Prompt = m.Content
+		}
+	}
+	v.System = strings.Join(system, "\n")
+	s.record(Request{Path: v.Path, Model: v.Model, Chat: &v, At: time.Now()})
+	if !s.admit(w, r, req.Model) {
+		return
+	}
+	reply := s.reply(v)
+	metrics := tokenMetrics(v.Text(), reply)
+	chunk := func(text string, done bool) any {
+		resp := api.ChatResponse{Model: req.Model, CreatedAt: time.Now().UTC(),
+			Message: api.Message{Role: "assistant", Content: text}, Done: done}
+		if done {
+			resp.DoneReason, resp.Metrics = "stop", metrics
+		}
+		return resp
+	}
+	s.respond(w, req.Stream, reply, chunk)
+}
+
+func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
+	var req api.GenerateRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	v := ChatRequestView{Path: r.URL.Path, Model: req.Model, Task: taskOf(req.Format), System: req.System,
+		Prompt: req.Prompt, Format: req.Format, Options: req.Options}
+	s.record(Request{Path: v.Path, Model: v.Model, Chat: &v, At: time.Now()})
+	if !s.admit(w, r, req.Model) {
+		return
+	}
+	reply := s.reply(v)
+	metrics := tokenMetrics(v.Text(), reply)
+	chunk := func(text string, done bool) any {
+		resp := api.GenerateResponse{Model: req.Model, CreatedAt: time.Now().UTC(), Response: text, Done: done}
+		if done {
+			resp.DoneReason, resp.Metrics = "stop", metrics
+		}
+		return resp
+	}
+	s.respond(w, req.Stream, reply, chunk)
+}
+
+// respond writes reply as one JSON object, or as NDJSON chunks of
+// ChunkWords words followed by a final done chunk when streaming (the
+// default when stream is absent).
+func (s *Server) respond(w http.ResponseWriter, stream *bool, reply string, chunk func(string, bool) any) {
+	if stream != nil && !*stream {
+		writeJSON(w, http.StatusOK, chunk(reply, true))
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.WriteHeader(http.StatusOK)
+	enc := json.NewEncoder(w)
+	flusher, _ := w.(http.Flusher)
+	for _, part := range splitChunks(reply, s.opts.ChunkWords) {
+		_ = enc.Encode(chunk(part, false))
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	_ = enc.Encode(chunk("", true))
+}
+
+// splitChunks cuts text after every n-th space, keeping every byte.
+func splitChunks(text string, n int) []string {
+	var parts []string
+	words, start := 0, 0
+	for i, c := range text {
+		if c == ' ' {
+			if words++; words == n {
+				parts = append(parts, text[start:i+1])
+				words, start = 0, i+1
+			}
+		}
+	}
+	if start < len(text) {
+		parts = append(parts, text[start:])
+	}
+	return parts
+}
+
+func tokenMetrics(prompt, reply string) api.Metrics {
+	return api.Metrics{
+		PromptEvalCount:    max(1, len(wordPattern.FindAllString(prompt, -1))),
+		EvalCount:          max(1, len(wordPattern.FindAllString(reply, -1))),
+		TotalDuration:      time.Millisecond,
+		PromptEvalDuration: 100 * time.Microsecond,
+		EvalDuration:       900 * time.Microsecond,
+	}
+}
+
+func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request) {
+	var req api.EmbedRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	inputs, err := embedInputs(req.Input)
+	s.record(Request{Path: r.URL.Path, Model: req.Model, Inputs: inputs, At: time.Now()})
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if !s.admit(w, r, req.Model) {
+		return
+	}
+	dim := s.opts.EmbeddingDim
+	if req.Dimensions > 0 && req.Dimensions < dim {
+		dim = req.Dimensions
+	}
+	resp := api.EmbedResponse{Model: req.Model, Embeddings: make([][]float32, len(inputs)), TotalDuration: time.Millisecond}
+	for i, in := range inputs {
+		resp.Embeddings[i] = Embed(in, dim)
+		resp.PromptEvalCount += max(1, len(wordPattern.FindAllString(in, -1)))
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// embedInputs accepts a string or a list of strings, as Ollama does.
+func embedInputs(input any) ([]string, error) {
+	switch in := input.(type) {
+	case string:
+		return []string{in}, nil
+	case []any:
+		out := make([]string, len(in))
+		for i, x := range in {
+			s, ok := x.(string)
+			if !ok {
+				return nil, fmt.Errorf("invalid input type at %d", i)
+			}
+			out[i] = s
+		}
+		return out, nil
+	case nil:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("invalid input type")
+}
+
+func (s *Server) handleTags(w http.ResponseWriter, _ *http.Request) {
+	resp := api.ListResponse{Models: []api.ListModelResponse{}}
+	for _, m := range s.Models() {
+		name := withTag(m)
+		resp.Models = append(resp.Models, api.ListModelResponse{Name: name, Model: name,
+			ModifiedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), Size: 1 << 30,
+			Digest: fmt.Sprintf("%x", Embed(name, 8)[0:4]), Details: details()})
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *Server) handleShow(w http.ResponseWriter, r *http.Request) {
+	var req api.ShowRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	name := req.Model
+	if name == "" {
+		name = req.Name
+	}
+	s.record(Request{Path: r.URL.Path, Model: name, At: time.Now()})
+	if !s.admit(w, r, name) {
+		return
+	}
+	resp := api.ShowResponse{Details: details(), Capabilities: []model.Capability{model.CapabilityCompletion},
+		ModelInfo: map[string]any{"general.architecture": "scripted-fake"}, System: "scripted fake model"}
+	if isEmbeddingModel(name) {
+		resp.Capabilities = []model.Capability{model.CapabilityEmbedding}
+		resp.ModelInfo["scripted-fake.embedding_length"] = s.opts.EmbeddingDim
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+func (s *Server) handleVersion(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"version": Version, "scripted": true})
+}
+
+func details() api.ModelDetails {
+	return api.ModelDetails{Format: "gguf", Family: "scripted-fake", Families: []string{"scripted-fake"},
+		ParameterSize: "0B", QuantizationLevel: "none"}
+}
+
+func isEmbeddingModel(name string) bool { return strings.Contains(name, "embed") }
+
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return false
+	}
+	return true
+}

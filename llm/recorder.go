@@ -1,0 +1,180 @@
+package llm
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/evokg/evokg/internal/queryfs"
+)
+
+//go:embed queries/*.sql
+var queryFiles embed.FS
+
+var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+
+// CallRecord is one model call attempt.
+type CallRecord struct {
+	ID           uuid.UUID
+	Namespace    string
+	RunID        string
+	Iteration    int
+	ExperienceID string
+	Role         Role
+	Layer        Layer
+	Model        string
+	PromptTokens int
+	ReplyTokens  int
+	Duration     time.Duration
+	Outcome      string // one of the Outcome constants
+	Reason       string // why it failed, empty when ok
+	CreatedAt    time.Time
+}
+
+// Recorder persists call records. Record errors are logged by the layer,
+// never returned to the caller of the model.
+type Recorder interface {
+	Record(ctx context.Context, call CallRecord) error
+}
+
+type nopRecorder struct{}
+
+func (nopRecorder) Record(context.Context, CallRecord) error { return nil }
+
+// PostgresRecorder writes every call to the llm_calls table and to
+// Prometheus metrics.
+type PostgresRecorder struct {
+	pool     *pgxpool.Pool
+	calls    *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+	tokens   *prometheus.CounterVec
+}
+
+// NewPostgresRecorder returns a recorder writing to pool and registering
+// its metrics with reg (nil: metrics are kept but not exported). Metrics
+// already registered on reg are reused, so several recorders may share one
+// registry.
+func NewPostgresRecorder(pool *pgxpool.Pool, reg prometheus.Registerer) *PostgresRecorder {
+	r := &PostgresRecorder{
+		pool: pool,
+		calls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "evokg", Subsystem: "llm", Name: "calls_total",
+			Help: "Model calls by role, layer, model and outcome.",
+		}, []string{"role", "layer", "model", "outcome"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "evokg", Subsystem: "llm", Name: "call_duration_seconds",
+			Help:    "Duration of model calls.",
+			Buckets: []float64{0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300},
+		}, []string{"role", "layer", "model"}),
+		tokens: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "evokg", Subsystem: "llm", Name: "tokens_total",
+			Help: "Prompt and reply tokens of model calls.",
+		}, []string{"role", "layer", "model", "direction"}),
+	}
+	if reg != nil {
+		r.calls = register(reg, r.calls)
+		r.duration = register(reg, r.duration)
+		r.tokens = register(reg, r.tokens)
+	}
+	return r
+}
+
+func register[C prometheus.Collector](reg prometheus.Registerer, c C) C {
+	if err := reg.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			if existing, ok := are.ExistingCollector.(C); ok {
+				return existing
+			}
+		}
+		panic(fmt.Sprintf("llm: registering metrics: %v", err))
+	}
+	return c
+}
+
+// Record stores c and updates the metrics.
+func (r *PostgresRecorder) Record(ctx context.Context, c CallRecord) error {
+	role, layer := string(c.Role), string(c.Layer)
+	r.calls.WithLabelValues(role, layer, c.Model, c.Outcome).Inc()
+	r.duration.WithLabelValues(role, layer, c.Model).Observe(c.Duration.Seconds())
+	r.tokens.WithLabelValues(role, layer, c.Model, "prompt").Add(float64(c.PromptTokens))
+	r.tokens.WithLabelValues(role, layer, c.Model, "reply").Add(float64(c.ReplyTokens))
+	_, err := r.pool.Exec(ctx, queries.Get("insert_call"), c.ID, c.Namespace, c.RunID, c.Iteration,
+		c.ExperienceID, role, layer, c.Model, c.PromptTokens, c.ReplyTokens,
+		float64(c.Duration.Microseconds())/1000, c.Outcome, c.Reason, c.CreatedAt)
+	if err != nil {
+		return fmt.Errorf("llm: recording call: %w", err)
+	}
+	return nil
+}
+
+// RoleUsage counts the calls of one role.
+type RoleUsage struct {
+	Layer        Layer   `json:"layer"`
+	Role         Role    `json:"role"`
+	Calls        int     `json:"calls"`
+	Failed       int     `json:"failed"` // calls whose outcome was not ok
+	PromptTokens int64   `json:"prompt_tokens"`
+	ReplyTokens  int64   `json:"reply_tokens"`
+	DurationMS   float64 `json:"duration_ms"`
+}
+
+// Usage summarises the model calls of a namespace or one of its runs.
+type Usage struct {
+	Namespace string `json:"namespace"`
+	RunID     string `json:"run_id,omitempty"`
+	Guidance  int    `json:"guidance_calls"`
+	Execution int    `json:"execution_calls"`
+	Embedding int    `json:"embedding_calls"`
+	// GuidanceShare is guidance / (guidance + execution) calls: the share
+	// of chat calls made by the guidance layer (embeddings excluded); 0
+	// when there were none.
+	GuidanceShare float64     `json:"guidance_share"`
+	ByRole        []RoleUsage `json:"by_role"`
+}
+
+// Usage counts the calls of namespace ns by layer and role; runID ""
+// covers the whole namespace.
+func (r *PostgresRecorder) Usage(ctx context.Context, ns, runID string) (Usage, error) {
+	rows, err := r.pool.Query(ctx, queries.Get("usage_by_role"), ns, runID)
+	if err != nil {
+		return Usage{}, fmt.Errorf("llm: usage query: %w", err)
+	}
+	byRole, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RoleUsage, error) {
+		var u RoleUsage
+		err := row.Scan(&u.Layer, &u.Role, &u.Calls, &u.Failed, &u.PromptTokens, &u.ReplyTokens, &u.DurationMS)
+		return u, err
+	})
+	if err != nil {
+		return Usage{}, fmt.Errorf("llm: usage query: %w", err)
+	}
+	return summarize(ns, runID, byRole), nil
+}
+
+func summarize(ns, runID string, byRole []RoleUsage) Usage {
+	u := Usage{Namespace: ns, RunID: runID, ByRole: byRole}
+	if u.ByRole == nil {
+		u.ByRole = []RoleUsage{}
+	}
+	for _, r := range byRole {
+		switch r.Layer {
+		case LayerGuidance:
+			u.Guidance += r.Calls
+		case LayerExecution:
+			u.Execution += r.Calls
+		case LayerEmbedding:
+			u.Embedding += r.Calls
+		}
+	}
+	if chat := u.Guidance + u.Execution; chat > 0 {
+		u.GuidanceShare = float64(u.Guidance) / float64(chat)
+	}
+	return u
+}

@@ -1,0 +1,157 @@
+package pool_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/pool"
+)
+
+func TestGenerateIsSeededBalancedAndGradable(t *testing.T) {
+	t.Parallel()
+	a, err := pool.Generate(200, 42)
+	require.NoError(t, err)
+	b, err := pool.Generate(200, 42)
+	require.NoError(t, err)
+	c, err := pool.Generate(200, 43)
+	require.NoError(t, err)
+	require.Equal(t, a, b, "same seed, same pool")
+	require.NotEqual(t, a[0].Question, c[0].Question)
+
+	perType := map[string]int{}
+	g := pool.Grader{}
+	for _, it := range a {
+		perType[it.TaskType]++
+		ok, err := g.Grade(context.Background(), it, "Step 1 ... so the answer is #### "+it.Answer)
+		require.NoError(t, err)
+		require.True(t, ok, it.ID)
+		ok, err = g.Grade(context.Background(), it, "#### "+it.Answer+"1")
+		require.NoError(t, err)
+		require.False(t, ok, it.ID)
+	}
+	require.Len(t, perType, 10)
+	for tt, n := range perType {
+		require.Equal(t, 20, n, tt)
+	}
+}
+
+func TestGeneratedGoldAnswers(t *testing.T) {
+	t.Parallel()
+	items, err := pool.Generate(10, 7)
+	require.NoError(t, err)
+	for _, it := range items {
+		nums := numbers(t, it.Question)
+		var want int
+		switch it.TaskType {
+		case pool.RatioTotal: // k, base
+			k, base := nums[0], nums[1]
+			want = base + base/2 + k*base/2
+		case pool.StateTracking: // start, give, get, packs, (5), lose
+			want = nums[0] - nums[1] + nums[2] + nums[3]*5 - nums[5]
+		case pool.AverageIncrements: // s, d, w, w+1
+			sum := 0
+			for i := 0; i <= nums[2]; i++ {
+				sum += nums[0] + i*nums[1]
+			}
+			want = sum / (nums[2] + 1)
+		case pool.Percentages:
+			want = nums[0] * (100 - nums[1]) / 100
+		case pool.UnitRates:
+			want = nums[1] / nums[0] * nums[2]
+		case pool.SumsDifferences:
+			want = nums[0] + nums[1] + nums[1] - nums[2]
+		case pool.TravelDistance:
+			want = nums[0]*nums[1] + nums[2]*nums[3]
+		case pool.AgeDifference:
+			want = nums[2] - nums[1] + nums[0]
+		case pool.ChangeFromPurchase:
+			want = nums[2] - nums[0]*nums[1]
+		case pool.FractionRemaining:
+			want = nums[0] / 3
+		}
+		require.Equal(t, want, mustAtoi(t, it.Answer), "%s: %s", it.TaskType, it.Question)
+	}
+}
+
+func TestSplitIsDisjointAndCoversTypes(t *testing.T) {
+	t.Parallel()
+	items, err := pool.Generate(100, 1)
+	require.NoError(t, err)
+	p, err := pool.Split("arith", items, 0.2, 9)
+	require.NoError(t, err)
+	require.Len(t, p.HeldOut, 20)
+	require.Len(t, p.Evolution, 80)
+	seen := map[string]bool{}
+	for _, it := range append(append([]pool.Item{}, p.Evolution...), p.HeldOut...) {
+		require.False(t, seen[it.ID], "item %s in both splits", it.ID)
+		seen[it.ID] = true
+	}
+	require.Len(t, pool.TaskTypes(p.HeldOut), 10, "every task type is held out")
+	_, err = pool.Split("x", items, 1, 0)
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
+
+func TestLoadJSONL(t *testing.T) {
+	t.Parallel()
+	in := `{"id":"q1","question":"2+2?","answer":4,"task_type":"sums"}
+
+{"id":"q2","question":"Capital of France?","answer":"Paris","context":"Europe"}
+`
+	items, err := pool.LoadJSONL(strings.NewReader(in))
+	require.NoError(t, err)
+	require.Equal(t, []pool.Item{
+		{ID: "q1", Question: "2+2?", Answer: "4", TaskType: "sums"},
+		{ID: "q2", Question: "Capital of France?", Answer: "Paris", TaskType: pool.DefaultTaskType, Context: "Europe"},
+	}, items)
+
+	_, err = pool.LoadJSONL(strings.NewReader("{\"id\":\"a\",\"question\":\"q\"}\nnot json\n"))
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, evokg.EINVALID, e.Code)
+	require.Equal(t, []evokg.FieldError{
+		{Pointer: "/lines/1/answer", Detail: "required"},
+		{Pointer: "/lines/2", Detail: e.Fields[1].Detail},
+	}, e.Fields)
+
+	_, err = pool.LoadJSONL(strings.NewReader(`{"id":"a","question":"q","answer":1}` + "\n" + `{"id":"a","question":"q","answer":2}`))
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
+
+func TestGraders(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	num := pool.Item{Question: "q", Answer: "1,250"}
+	text := pool.Item{Question: "Who wrote Hamlet?", Answer: "William Shakespeare"}
+	judged := 0
+	judge := func(_ context.Context, q, gold, answer string) (bool, error) {
+		judged++
+		return strings.Contains(answer, "Shakespeare"), nil
+	}
+	tests := []struct {
+		name   string
+		g      pool.Grader
+		item   pool.Item
+		answer string
+		want   bool
+	}{
+		{"marker wins over later numbers", pool.Grader{}, num, "#### 1250 (checked in 3 steps)", true},
+		{"last number", pool.Grader{}, num, "So 1000 + 250 = $1,250.", true},
+		{"decimal equal", pool.Grader{}, num, "1250.0", true},
+		{"wrong number", pool.Grader{}, num, "The answer: 1205", false},
+		{"no number", pool.Grader{}, num, "I do not know", false},
+		{"normalized text", pool.Grader{}, text, "  william shakespeare. ", true},
+		{"article dropped", pool.Grader{}, pool.Item{Answer: "The Eiffel Tower"}, "eiffel tower", true},
+		{"text mismatch without judge", pool.Grader{}, text, "Shakespeare wrote it", false},
+		{"judge for free text", pool.Grader{Judge: judge}, text, "Shakespeare wrote it", true},
+	}
+	for _, tt := range tests {
+		got, err := tt.g.Grade(ctx, tt.item, tt.answer)
+		require.NoError(t, err, tt.name)
+		require.Equal(t, tt.want, got, tt.name)
+	}
+	require.Equal(t, 1, judged, "the judge is asked only when the exact match fails")
+}

@@ -1,0 +1,121 @@
+package retrieval
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Weights of the composite score
+// score = α·sim_sem + β·sim_σ + γ·prox_G + δ·q + ε·recency (APEX-EM Eq. 2).
+// The paper gives no values; the defaults favour semantic similarity, then
+// structure, and sum to 1 so that a score stays in [0, 1].
+type Weights struct {
+	Alpha   float64 `json:"alpha"`   // semantic similarity. Default 0.45.
+	Beta    float64 `json:"beta"`    // structural similarity sim_σ. Default 0.25.
+	Gamma   float64 `json:"gamma"`   // graph proximity 1/hops. Default 0.10.
+	Delta   float64 `json:"delta"`   // quality q. Default 0.10.
+	Epsilon float64 `json:"epsilon"` // recency. Default 0.10.
+}
+
+// DefaultWeights are the documented default composite weights.
+var DefaultWeights = Weights{Alpha: 0.45, Beta: 0.25, Gamma: 0.10, Delta: 0.10, Epsilon: 0.10}
+
+func (w Weights) isZero() bool { return w == Weights{} }
+
+// Config configures a Retriever. Zero fields take the documented defaults.
+type Config struct {
+	// K is the semantic top-K per channel. Default 3.
+	K int
+	// ShortContextChars is the context length (in characters, not bytes) up
+	// to which a question counts as short-context. Default 500.
+	ShortContextChars int
+	// ExtendedShortText allocates 2 successes + 2 failures to short contexts
+	// instead of 2 + 1.
+	ExtendedShortText bool
+	// TypeStrategyMin is the cosine similarity a type_strategy failure needs
+	// to be retrieved. Default 0.55.
+	TypeStrategyMin float64
+	// StructuralThreshold is the minimum sim_σ of a structural match. Default 0.6.
+	StructuralThreshold float64
+	// Weights of the composite score. Default DefaultWeights.
+	Weights Weights
+	// RecencyHalfLife is the age at which recency falls to 0.5. Default 30 days.
+	RecencyHalfLife time.Duration
+	// CharBudget bounds the rendered prompt block, in characters. Default 4000.
+	CharBudget int
+	// ItemChars bounds one item's chain of thought, in characters. Default 600.
+	ItemChars int
+	// APEXMode returns P+ top-3 and P− top-2 instead of the κ allocation.
+	APEXMode bool
+	// MaxHops bounds the graph channel. Default 2.
+	MaxHops int
+	// EmbedCacheSize is the number of question embeddings cached. Default 1024.
+	EmbedCacheSize int
+	// Principles supplies the cascade's principle items; when nil the cascade
+	// reads the principle index of the task type.
+	Principles PrincipleSource
+}
+
+// Defaults.
+const (
+	DefaultK                   = 3
+	DefaultShortContextChars   = 500
+	DefaultTypeStrategyMin     = 0.55
+	DefaultStructuralThreshold = 0.6
+	DefaultRecencyHalfLife     = 30 * 24 * time.Hour
+	DefaultCharBudget          = 4000
+	DefaultItemChars           = 600
+	DefaultMaxHops             = 2
+	DefaultEmbedCacheSize      = 1024
+)
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	c.K = orDefault(c.K, DefaultK)
+	c.ShortContextChars = orDefault(c.ShortContextChars, DefaultShortContextChars)
+	c.CharBudget = orDefault(c.CharBudget, DefaultCharBudget)
+	c.ItemChars = orDefault(c.ItemChars, DefaultItemChars)
+	c.MaxHops = orDefault(c.MaxHops, DefaultMaxHops)
+	c.EmbedCacheSize = orDefault(c.EmbedCacheSize, DefaultEmbedCacheSize)
+	if c.TypeStrategyMin == 0 {
+		c.TypeStrategyMin = DefaultTypeStrategyMin
+	}
+	if c.StructuralThreshold == 0 {
+		c.StructuralThreshold = DefaultStructuralThreshold
+	}
+	if c.RecencyHalfLife == 0 {
+		c.RecencyHalfLife = DefaultRecencyHalfLife
+	}
+	if c.Weights.isZero() {
+		c.Weights = DefaultWeights
+	}
+	return c
+}
+
+// Validate reports the first problems of a configuration (after WithDefaults).
+func (c Config) Validate() error {
+	var errs []error
+	check := func(ok bool, format string, args ...any) {
+		if !ok {
+			errs = append(errs, fmt.Errorf(format, args...))
+		}
+	}
+	check(c.K >= 1 && c.K <= 100, "retrieval: K %d out of range 1..100", c.K)
+	check(c.ShortContextChars > 0, "retrieval: short context threshold must be positive")
+	check(c.TypeStrategyMin >= -1 && c.TypeStrategyMin <= 1, "retrieval: type_strategy threshold %v out of [-1, 1]", c.TypeStrategyMin)
+	check(c.StructuralThreshold > 0 && c.StructuralThreshold <= 1, "retrieval: structural threshold %v out of (0, 1]", c.StructuralThreshold)
+	w := c.Weights
+	check(w.Alpha >= 0 && w.Beta >= 0 && w.Gamma >= 0 && w.Delta >= 0 && w.Epsilon >= 0, "retrieval: weights must not be negative")
+	check(c.RecencyHalfLife > 0, "retrieval: recency half-life must be positive")
+	check(c.CharBudget >= 100, "retrieval: character budget %d below 100", c.CharBudget)
+	check(c.MaxHops >= 1 && c.MaxHops <= 4, "retrieval: max hops %d out of 1..4", c.MaxHops)
+	return errors.Join(errs...)
+}
+
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}

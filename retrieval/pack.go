@@ -1,0 +1,243 @@
+package retrieval
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/vector"
+)
+
+// Channel names, as listed in Item.Channels.
+const (
+	ChannelSemantic   = "semantic"
+	ChannelStructural = "structural"
+	ChannelGraph      = "graph"
+	ChannelPrinciple  = "principle"
+)
+
+// Parts are the components of an item's composite score, before weighting.
+type Parts struct {
+	Semantic   float64 `json:"semantic"`
+	Structural float64 `json:"structural"`
+	Proximity  float64 `json:"proximity"`
+	Quality    float64 `json:"quality"`
+	Recency    float64 `json:"recency"`
+}
+
+// Item is one memory of a pack, with the channels that found it and its score.
+type Item struct {
+	ID          uuid.UUID         `json:"id"`
+	Outcome     evokg.Outcome     `json:"outcome"`
+	FailureKind evokg.FailureKind `json:"failure_kind,omitempty"`
+	TaskType    string            `json:"task_type"`
+	Text        string            `json:"text"`
+	Score       float64           `json:"score"`
+	Parts       Parts             `json:"parts"`
+	Channels    []string          `json:"channels"`
+}
+
+// Allocation is how many successes and failures a pack holds (κ).
+type Allocation struct {
+	Successes int `json:"successes"`
+	Failures  int `json:"failures"`
+}
+
+// Pack is a memory pack: what one question gets from memory.
+type Pack struct {
+	Successes  []Item `json:"successes"`
+	Failures   []Item `json:"failures"`
+	Principles []Item `json:"principles"`
+	// Structural and Neighbors hold what those channels found beyond the
+	// items already placed in Successes and Failures (each item appears once).
+	Structural []Item     `json:"structural"`
+	Neighbors  []Item     `json:"neighbors"`
+	Rendered   string     `json:"rendered"`
+	Allocation Allocation `json:"allocation"`
+	Strategy   string     `json:"strategy"`
+	TookMS     float64    `json:"took_ms"`
+}
+
+// Allocate is the format-conditioned allocation κ (MAGE): a context of at
+// most ShortContextChars characters gets 2 successes + 1 failure (2 + 2 when
+// ExtendedShortText), a longer one 1 success + 2 failures. APEX mode always
+// gets P+ top-3 and P− top-2.
+func (c Config) Allocate(context string) Allocation {
+	switch {
+	case c.APEXMode:
+		return Allocation{Successes: 3, Failures: 2}
+	case utf8.RuneCountInString(context) > c.ShortContextChars:
+		return Allocation{Successes: 1, Failures: 2}
+	case c.ExtendedShortText:
+		return Allocation{Successes: 2, Failures: 2}
+	default:
+		return Allocation{Successes: 2, Failures: 1}
+	}
+}
+
+// Score is the composite score α·sem + β·σ + γ·prox + δ·q + ε·recency.
+func (w Weights) Score(p Parts) float64 {
+	return w.Alpha*p.Semantic + w.Beta*p.Structural + w.Gamma*p.Proximity + w.Delta*p.Quality + w.Epsilon*p.Recency
+}
+
+// Recency is 0.5^(age/halfLife): 1 for a memory written now.
+func Recency(created, now time.Time, halfLife time.Duration) float64 {
+	age := now.Sub(created)
+	if age <= 0 {
+		return 1
+	}
+	return math.Exp2(-float64(age) / float64(halfLife))
+}
+
+// Proximity is 1/hops for a graph neighbour, 0 when unreached.
+func Proximity(hops int) float64 {
+	if hops <= 0 {
+		return 0
+	}
+	return 1 / float64(hops)
+}
+
+// candidates merges the items found by every channel, one per experience.
+type candidates struct {
+	byID  map[uuid.UUID]*Item
+	order []uuid.UUID
+}
+
+func newCandidates() *candidates { return &candidates{byID: map[uuid.UUID]*Item{}} }
+
+// add merges it into the set: a second sighting adds its channel and keeps
+// the larger value of each score part.
+func (cs *candidates) add(it Item) {
+	cur, ok := cs.byID[it.ID]
+	if !ok {
+		cp := it
+		cp.Channels = slices.Clone(it.Channels)
+		cs.byID[it.ID] = &cp
+		cs.order = append(cs.order, it.ID)
+		return
+	}
+	for _, ch := range it.Channels {
+		if !slices.Contains(cur.Channels, ch) {
+			cur.Channels = append(cur.Channels, ch)
+		}
+	}
+	cur.Parts = maxParts(cur.Parts, it.Parts)
+	if cur.Text == "" {
+		cur.Text = it.Text
+	}
+}
+
+func maxParts(a, b Parts) Parts {
+	return Parts{
+		Semantic:   max(a.Semantic, b.Semantic),
+		Structural: max(a.Structural, b.Structural),
+		Proximity:  max(a.Proximity, b.Proximity),
+		Quality:    max(a.Quality, b.Quality),
+		Recency:    max(a.Recency, b.Recency),
+	}
+}
+
+// ranked scores every candidate and returns them best first; ties break on
+// the id so that packs are stable.
+func (cs *candidates) ranked(w Weights) []Item {
+	out := make([]Item, 0, len(cs.order))
+	for _, id := range cs.order {
+		it := *cs.byID[id]
+		it.Score = w.Score(it.Parts)
+		slices.Sort(it.Channels)
+		out = append(out, it)
+	}
+	sortItems(out)
+	return out
+}
+
+func sortItems(items []Item) {
+	slices.SortStableFunc(items, func(a, b Item) int {
+		if a.Score != b.Score {
+			if a.Score > b.Score {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.ID.String(), b.ID.String())
+	})
+}
+
+// selection splits ranked candidates into the pack's lists.
+type selection struct {
+	successes, failures, structural, neighbors []Item
+}
+
+// selectItems fills the allocation with the best successes and failures;
+// type_strategy failures need semantic similarity ≥ typeStrategyMin. What
+// the structural and graph channels found beyond that is kept (up to k each).
+func selectItems(ranked []Item, alloc Allocation, typeStrategyMin float64, k int) selection {
+	var s selection
+	for _, it := range ranked {
+		switch {
+		case it.Outcome == evokg.OutcomeSuccess && len(s.successes) < alloc.Successes:
+			s.successes = append(s.successes, it)
+		case it.Outcome == evokg.OutcomeFailure && len(s.failures) < alloc.Failures && failureAllowed(it, typeStrategyMin):
+			s.failures = append(s.failures, it)
+		case slices.Contains(it.Channels, ChannelStructural) && len(s.structural) < k:
+			s.structural = append(s.structural, it)
+		case slices.Contains(it.Channels, ChannelGraph) && len(s.neighbors) < k:
+			s.neighbors = append(s.neighbors, it)
+		}
+	}
+	return s
+}
+
+func failureAllowed(it Item, typeStrategyMin float64) bool {
+	return it.FailureKind != evokg.FailureTypeStrategy || it.Parts.Semantic >= typeStrategyMin
+}
+
+// hitItem turns an index hit into an item found by channel.
+func (r *Retriever) hitItem(h vector.Hit, channel string, now time.Time) Item {
+	return Item{
+		ID:          h.ID,
+		Outcome:     h.Outcome,
+		FailureKind: h.FailureKind,
+		TaskType:    h.TaskType,
+		Text:        itemText(h, r.cfg.ItemChars),
+		Parts: Parts{
+			Quality: h.Quality,
+			Recency: Recency(h.CreatedAt, now, r.cfg.RecencyHalfLife),
+		},
+		Channels: []string{channel},
+	}
+}
+
+// itemText is the readable payload of a memory: question, (cut) reasoning
+// and answer for exemplars; the content for corrections and principles.
+func itemText(h vector.Hit, cotChars int) string {
+	p := h.Payload
+	var b strings.Builder
+	line := func(label, s string) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(label)
+		b.WriteString(s)
+	}
+	line("Question: ", p.Question)
+	if h.Outcome == evokg.OutcomeFailure || h.Outcome == evokg.OutcomePrinciple {
+		line("", p.Content)
+		line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
+		line("Answer: ", p.Answer)
+		return b.String()
+	}
+	line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
+	line("Answer: ", p.Answer)
+	line("", p.Content)
+	return b.String()
+}

@@ -1,0 +1,338 @@
+// Package retrieval builds memory packs: for a question of a task type it
+// gathers success exemplars, failure corrections and principles through the
+// semantic (pgvector), structural (signature LCS) and graph (2-hop PKG)
+// channels, deduplicates them, ranks them by the composite score
+// α·sim_sem + β·sim_σ + γ·prox_G + δ·q + ε·recency (APEX-EM), allocates them
+// by the format-conditioned rule κ (MAGE) and renders a prompt block.
+//
+// Every channel is filtered by namespace and task type: a pack never holds a
+// memory of another task type or namespace.
+package retrieval
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/vector"
+)
+
+// Retrieval strategies, picked per task type by the search bandit.
+const (
+	StrategySemantic           = "semantic"            // semantic channel only
+	StrategySemanticStructural = "semantic_structural" // + structural signature matches
+	StrategyHybridGraph        = "hybrid_graph"        // + 2-hop graph neighbours of the seeds
+	StrategyCascade            = "cascade"             // hybrid_graph + principles
+)
+
+// Strategies lists every strategy (the search bandit's arms).
+var Strategies = []string{StrategySemantic, StrategySemanticStructural, StrategyHybridGraph, StrategyCascade}
+
+// GraphSource is the graph side of retrieval; *graph.Graph implements it.
+type GraphSource interface {
+	SignatureMatches(ctx context.Context, ns, taskType string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error)
+	Neighbors(ctx context.Context, ns string, seeds []uuid.UUID, maxHops int) ([]evokg.Neighbor, error)
+}
+
+// PrincipleRequest asks a PrincipleSource for the principles of a question.
+type PrincipleRequest struct {
+	Namespace string
+	TaskType  string
+	Question  string
+	Embedding []float32
+	Limit     int
+}
+
+// PrincipleSource supplies the cascade's principle items (for example the
+// principles of the prerequisite skills). Items must belong to the request's
+// namespace and task type.
+type PrincipleSource interface {
+	Principles(ctx context.Context, req PrincipleRequest) ([]Item, error)
+}
+
+// Request asks for one memory pack.
+type Request struct {
+	Namespace string   `json:"namespace"`
+	TaskType  string   `json:"task_type"`
+	Question  string   `json:"question"`
+	Context   string   `json:"context,omitempty"`
+	Signature []string `json:"signature,omitempty"`
+	// Embedding is the question's vector when the client computed it; it
+	// must have the index dimension. Otherwise the question is embedded.
+	Embedding []float32 `json:"embedding,omitempty"`
+	// Strategy is one of Strategies. Default semantic.
+	Strategy string `json:"strategy,omitempty"`
+}
+
+// Retriever builds memory packs. It is safe for concurrent use.
+type Retriever struct {
+	cfg      Config
+	cfgErr   error
+	store    *vector.Store
+	graph    GraphSource
+	embedder evokg.Embedder
+	cache    *embedCache
+	logger   *slog.Logger
+	now      func() time.Time
+}
+
+// New returns a retriever. graph and embedder may be nil: without a graph the
+// structural and graph channels are skipped, without an embedder requests
+// must carry their embedding. An invalid cfg makes every Retrieve fail with
+// the configuration error (check it at start with cfg.WithDefaults().Validate()).
+func New(cfg Config, store *vector.Store, graph GraphSource, embedder evokg.Embedder, logger *slog.Logger) *Retriever {
+	cfg = cfg.WithDefaults()
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Retriever{
+		cfg: cfg, cfgErr: cfg.Validate(), store: store, graph: graph, embedder: embedder,
+		cache: newEmbedCache(cfg.EmbedCacheSize), logger: logger, now: time.Now,
+	}
+}
+
+// Retrieve builds the memory pack of one question.
+func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
+	start := time.Now()
+	if r.cfgErr != nil {
+		return nil, r.cfgErr
+	}
+	if err := r.validate(&req); err != nil {
+		return nil, err
+	}
+	emb, err := r.embedding(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	cands, seeds, err := r.semantic(ctx, req, emb)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.graphChannels(ctx, req, cands, seeds); err != nil {
+		return nil, err
+	}
+	pack := r.assemble(req, cands)
+	if req.Strategy == StrategyCascade {
+		if pack.Principles, err = r.principles(ctx, req, emb); err != nil {
+			return nil, err
+		}
+	}
+	pack.Rendered = Render(pack.Successes, pack.Failures, pack.Principles, r.cfg.CharBudget)
+	pack.TookMS = float64(time.Since(start).Microseconds()) / 1000
+	r.logger.DebugContext(ctx, "memory pack", slog.String("namespace", req.Namespace), slog.String("task_type", req.TaskType),
+		slog.String("strategy", req.Strategy), slog.Int("successes", len(pack.Successes)),
+		slog.Int("failures", len(pack.Failures)), slog.Float64("took_ms", pack.TookMS))
+	return pack, nil
+}
+
+func (r *Retriever) validate(req *Request) error {
+	if req.Strategy == "" {
+		req.Strategy = StrategySemantic
+	}
+	var v evokg.Validator
+	v.Check(evokg.ValidNamespace(req.Namespace), "/namespace", "is not a valid namespace")
+	v.Check(req.TaskType != "", "/task_type", "is required")
+	v.Check(req.Question != "" || len(req.Embedding) > 0, "/question", "is required unless an embedding is given")
+	v.Check(slices.Contains(Strategies, req.Strategy), "/strategy", fmt.Sprintf("must be one of %v", Strategies))
+	v.Check(len(req.Embedding) == 0 || len(req.Embedding) == r.store.Dimension(), "/embedding",
+		fmt.Sprintf("has %d dimensions, the embedding indexes have %d", len(req.Embedding), r.store.Dimension()))
+	return v.Err()
+}
+
+// embedding returns the client's vector or the cached or computed embedding
+// of the question.
+func (r *Retriever) embedding(ctx context.Context, req Request) ([]float32, error) {
+	if len(req.Embedding) > 0 {
+		return req.Embedding, nil
+	}
+	if v, ok := r.cache.get(req.Question); ok {
+		return v, nil
+	}
+	if r.embedder == nil {
+		return nil, evokg.Errorf(evokg.EINVALID, "no embedding model is configured: pass the question's embedding")
+	}
+	vs, err := r.embedder.Embed(ctx, []string{req.Question})
+	if err != nil {
+		return nil, fmt.Errorf("embedding the question: %w", err)
+	}
+	if len(vs) != 1 || len(vs[0]) != r.store.Dimension() {
+		return nil, evokg.Errorf(evokg.EUNAVAILABLE, "the embedding model returned a vector of the wrong dimension (want %d)", r.store.Dimension())
+	}
+	r.cache.put(req.Question, vs[0])
+	return vs[0], nil
+}
+
+// semantic runs the top-K search over both channels of the task type and
+// returns the candidates and the seeds for the graph channel.
+func (r *Retriever) semantic(ctx context.Context, req Request, emb []float32) (*candidates, []uuid.UUID, error) {
+	q := vector.Query{Namespace: req.Namespace, TaskType: req.TaskType, Embedding: emb, K: r.cfg.K}
+	fq := q
+	fq.Channel = evokg.ChannelFailure
+	q.Channel = evokg.ChannelSuccess
+	res, err := r.store.SearchChannels(ctx, q, fq)
+	if err != nil {
+		return nil, nil, err
+	}
+	now := r.now()
+	cands := newCandidates()
+	var seeds []uuid.UUID
+	for _, hits := range res {
+		for _, h := range hits {
+			it := r.hitItem(h, ChannelSemantic, now)
+			it.Parts.Semantic = h.Similarity
+			cands.add(it)
+			seeds = append(seeds, h.ID)
+		}
+	}
+	return cands, seeds, nil
+}
+
+// graphChannels adds structural matches and graph neighbours, as the strategy asks.
+func (r *Retriever) graphChannels(ctx context.Context, req Request, cands *candidates, seeds []uuid.UUID) error {
+	if r.graph == nil || req.Strategy == StrategySemantic {
+		return nil
+	}
+	found := map[uuid.UUID]Parts{}
+	if len(req.Signature) > 0 {
+		if err := r.structural(ctx, req, found); err != nil {
+			return err
+		}
+	}
+	if req.Strategy != StrategySemanticStructural && len(seeds) > 0 {
+		if err := r.neighbors(ctx, req, seeds, found); err != nil {
+			return err
+		}
+	}
+	return r.addFound(ctx, req, cands, found)
+}
+
+// structural records sim_σ of the signature matches of the task type; the
+// similarity is recomputed here so the threshold holds whatever the source.
+func (r *Retriever) structural(ctx context.Context, req Request, found map[uuid.UUID]Parts) error {
+	matches, err := r.graph.SignatureMatches(ctx, req.Namespace, req.TaskType, req.Signature, r.cfg.StructuralThreshold, 4*r.cfg.K)
+	if err != nil {
+		return fmt.Errorf("structural channel: %w", err)
+	}
+	for _, m := range matches {
+		sim := evokg.SignatureSimilarity(req.Signature, m.Signature)
+		if m.TaskType != req.TaskType || sim < r.cfg.StructuralThreshold {
+			continue
+		}
+		p := found[m.ExperienceID]
+		p.Structural = max(p.Structural, sim)
+		found[m.ExperienceID] = p
+	}
+	return nil
+}
+
+// neighbors records the proximity 1/hops of the seeds' neighbours.
+func (r *Retriever) neighbors(ctx context.Context, req Request, seeds []uuid.UUID, found map[uuid.UUID]Parts) error {
+	ns, err := r.graph.Neighbors(ctx, req.Namespace, seeds, r.cfg.MaxHops)
+	if err != nil {
+		return fmt.Errorf("graph channel: %w", err)
+	}
+	for _, n := range ns {
+		if n.TaskType != req.TaskType || n.Hops < 1 || n.Hops > r.cfg.MaxHops {
+			continue
+		}
+		p := found[n.ExperienceID]
+		p.Proximity = max(p.Proximity, Proximity(n.Hops))
+		found[n.ExperienceID] = p
+	}
+	return nil
+}
+
+// addFound reads the payload of the structural and graph finds (which also
+// enforces namespace and task type) and merges them.
+func (r *Retriever) addFound(ctx context.Context, req Request, cands *candidates, found map[uuid.UUID]Parts) error {
+	if len(found) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, 0, len(found))
+	for id := range found {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
+	hits, err := r.store.Payloads(ctx, req.Namespace, req.TaskType, ids)
+	if err != nil {
+		return err
+	}
+	now := r.now()
+	for _, h := range hits {
+		cands.add(r.foundItem(h, found[h.ID], now))
+	}
+	return nil
+}
+
+func (r *Retriever) foundItem(h vector.Hit, p Parts, now time.Time) Item {
+	it := r.hitItem(h, ChannelStructural, now)
+	it.Channels = it.Channels[:0]
+	if p.Structural > 0 {
+		it.Channels = append(it.Channels, ChannelStructural)
+	}
+	if p.Proximity > 0 {
+		it.Channels = append(it.Channels, ChannelGraph)
+	}
+	it.Parts.Structural, it.Parts.Proximity = p.Structural, p.Proximity
+	return it
+}
+
+// assemble ranks the candidates and fills the pack.
+func (r *Retriever) assemble(req Request, cands *candidates) *Pack {
+	alloc := r.cfg.Allocate(req.Context)
+	sel := selectItems(cands.ranked(r.cfg.Weights), alloc, r.cfg.TypeStrategyMin, r.cfg.K)
+	return &Pack{
+		Successes: orEmpty(sel.successes), Failures: orEmpty(sel.failures), Principles: []Item{},
+		Structural: orEmpty(sel.structural), Neighbors: orEmpty(sel.neighbors),
+		Allocation: alloc, Strategy: req.Strategy,
+	}
+}
+
+// principles returns the cascade's principles: from the configured source,
+// or the task type's principle index.
+func (r *Retriever) principles(ctx context.Context, req Request, emb []float32) ([]Item, error) {
+	if r.cfg.Principles != nil {
+		items, err := r.cfg.Principles.Principles(ctx, PrincipleRequest{Namespace: req.Namespace, TaskType: req.TaskType,
+			Question: req.Question, Embedding: emb, Limit: r.cfg.K})
+		if err != nil {
+			return nil, fmt.Errorf("principles: %w", err)
+		}
+		return keepTaskType(items, req.TaskType), nil
+	}
+	hits, err := r.store.SearchPrinciples(ctx, vector.Query{Namespace: req.Namespace, TaskType: req.TaskType, Embedding: emb, K: r.cfg.K})
+	if err != nil {
+		return nil, err
+	}
+	now := r.now()
+	items := make([]Item, 0, len(hits))
+	for _, h := range hits {
+		it := r.hitItem(h, ChannelPrinciple, now)
+		it.Parts.Semantic = h.Similarity
+		it.Score = r.cfg.Weights.Score(it.Parts)
+		items = append(items, it)
+	}
+	sortItems(items)
+	return items, nil
+}
+
+func keepTaskType(items []Item, taskType string) []Item {
+	out := make([]Item, 0, len(items))
+	for _, it := range items {
+		if it.TaskType == taskType {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func orEmpty(items []Item) []Item {
+	if items == nil {
+		return []Item{}
+	}
+	return items
+}

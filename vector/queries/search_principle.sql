@@ -1,0 +1,13 @@
+-- Top-K principles of one (namespace, task type) slice by cosine similarity.
+-- $1 namespace, $2 task type, $3 query vector, $4 K, $5 minimum similarity.
+SELECT s.id, s.task_type, 'principle', '', s.quality, '{}'::text[], s.created_at, s.similarity,
+       '', '', '', coalesce(e.record->>'content', ''), s.skill
+  FROM (SELECT id, task_type, skill, quality, created_at,
+               1 - (embedding <=> $3::text::vector) AS similarity
+          FROM principle_embeddings
+         WHERE namespace = $1 AND task_type = $2
+         ORDER BY embedding <=> $3::text::vector
+         LIMIT $4) s
+  JOIN experiences e ON e.id = s.id
+ WHERE s.similarity >= $5
+ ORDER BY s.similarity DESC, s.id

@@ -1,0 +1,19 @@
+-- Top-K of the success channel within one (namespace, task type) slice, by cosine
+-- similarity, with the payload of the K survivors from experiences.
+-- $1 namespace, $2 task type, $3 query vector, $4 outcomes, $5 failure kind
+-- (NULL = any), $6 K, $7 minimum similarity.
+SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.signature, s.created_at,
+       s.similarity,
+       coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''),
+       coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
+       coalesce(e.record->>'skill', '')
+  FROM (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
+               1 - (embedding <=> $3::text::vector) AS similarity
+          FROM success_index
+         WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
+           AND ($5::text IS NULL OR failure_kind = $5::text)
+         ORDER BY embedding <=> $3::text::vector
+         LIMIT $6) s
+  JOIN experiences e ON e.id = s.id
+ WHERE s.similarity >= $7
+ ORDER BY s.similarity DESC, s.id

@@ -1,0 +1,383 @@
+// Package vector wraps pgvector: the success and failure embedding indexes
+// (MAGE's two parallel channels), the principle index and the asset index.
+//
+// Every search is filtered by namespace and, for the memory channels, by
+// task type (MAGE never retrieves across task types). The tables are
+// hash-partitioned on (namespace, task_type), so a search prunes to one
+// partition; see migrations/00002_vector.sql for the layout and
+// bench/retrieval.go for the measurements behind it.
+package vector
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/pgvector/pgvector-go"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/queryfs"
+)
+
+//go:embed queries/*.sql
+var queryFiles embed.FS
+
+var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+
+// Search defaults.
+const (
+	DefaultK        = 3
+	MaxK            = 100
+	DefaultEfSearch = 100
+)
+
+// Store reads and writes the embedding indexes.
+type Store struct {
+	pool     *pgxpool.Pool
+	dim      int
+	efSearch string
+}
+
+// NewStore returns a store over pool for embeddings of dimension dim.
+func NewStore(pool *pgxpool.Pool, dim int) *Store {
+	return &Store{pool: pool, dim: dim, efSearch: strconv.Itoa(DefaultEfSearch)}
+}
+
+// Dimension returns the embedding dimension D the store expects.
+func (s *Store) Dimension() int { return s.dim }
+
+// Query is one filtered semantic search over a channel.
+type Query struct {
+	Namespace string
+	TaskType  string
+	Channel   evokg.Channel
+	Embedding []float32
+	// K is the number of hits wanted. Default 3, at most 100.
+	K int
+	// MinSimilarity drops hits whose cosine similarity is below it.
+	MinSimilarity float64
+	// FailureKind restricts failure hits to one kind; empty means any.
+	FailureKind evokg.FailureKind
+	// Outcomes restricts the classes returned. Default: success memories on
+	// the success channel, failure memories on the failure channel.
+	Outcomes []evokg.Outcome
+}
+
+// Payload is the text of an experience, read from experiences.record.
+type Payload struct {
+	Question       string
+	Answer         string
+	ChainOfThought string
+	Content        string
+	Skill          string
+}
+
+// Hit is one experience found by a search, with what retrieval scores on.
+type Hit struct {
+	ID          uuid.UUID
+	TaskType    string
+	Outcome     evokg.Outcome
+	FailureKind evokg.FailureKind
+	Quality     float64
+	Signature   []string
+	CreatedAt   time.Time
+	// Similarity is the cosine similarity to the query (1 − cosine distance).
+	Similarity float64
+	Payload    Payload
+}
+
+// InsertTx adds exp to its index inside tx (the ingest transaction): the
+// failure index for failure memories, the principle index for principles,
+// the success index for the other classes. Inserting twice is a no-op.
+func (s *Store) InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, embedding []float32) error {
+	if err := s.checkEmbedding(embedding); err != nil {
+		return err
+	}
+	vec := encode(embedding)
+	var err error
+	switch {
+	case exp.Outcome == evokg.OutcomePrinciple:
+		_, err = tx.Exec(ctx, queries.Get("insert_principle"), exp.ID, exp.Namespace, exp.TaskType,
+			exp.Skill, exp.Quality(), createdAt(exp), vec)
+	case exp.Outcome.Channel() == evokg.ChannelFailure:
+		_, err = tx.Exec(ctx, queries.Get("insert_failure"), s.insertArgs(exp, vec)...)
+	default:
+		_, err = tx.Exec(ctx, queries.Get("insert_success"), s.insertArgs(exp, vec)...)
+	}
+	if err != nil {
+		return translate(err, "indexing the experience embedding")
+	}
+	return nil
+}
+
+func (s *Store) insertArgs(exp *evokg.Experience, vec string) []any {
+	return []any{exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), nullString(string(exp.FailureKind)),
+		exp.Quality(), signature(exp.Signature), createdAt(exp), vec}
+}
+
+// Search returns the top-K hits of one channel within one namespace and task
+// type, most similar first.
+func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
+	res, err := s.SearchChannels(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// SearchChannels runs several channel searches in one round trip and one
+// snapshot; result i answers qs[i].
+func (s *Store) SearchChannels(ctx context.Context, qs ...Query) ([][]Hit, error) {
+	return s.searchChannels(ctx, "search_", qs)
+}
+
+// SearchExact is Search without the ANN index: an exact scan of the slice.
+// It is the reference for recall measurements.
+func (s *Store) SearchExact(ctx context.Context, q Query) ([]Hit, error) {
+	res, err := s.searchChannels(ctx, "search_exact_", []Query{q})
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+func (s *Store) searchChannels(ctx context.Context, prefix string, qs []Query) ([][]Hit, error) {
+	stmts := make([]statement, len(qs))
+	for i, q := range qs {
+		q, err := s.normalize(q)
+		if err != nil {
+			return nil, err
+		}
+		stmts[i] = statement{queries.Get(prefix + string(q.Channel)), []any{q.Namespace, q.TaskType, encode(q.Embedding),
+			outcomeStrings(q.Outcomes), nullString(string(q.FailureKind)), q.K, q.MinSimilarity}}
+	}
+	return s.search(ctx, stmts...)
+}
+
+// Analyze refreshes the planner statistics of the embedding tables; run it
+// after a bulk load.
+func (s *Store) Analyze(ctx context.Context) error {
+	if _, err := s.pool.Exec(ctx, queries.Get("analyze")); err != nil {
+		return translate(err, "analyzing the embedding tables")
+	}
+	return nil
+}
+
+// SearchPrinciples returns the top-K principles of one namespace and task type.
+func (s *Store) SearchPrinciples(ctx context.Context, q Query) ([]Hit, error) {
+	q.Channel = evokg.ChannelSuccess
+	q, err := s.normalize(q)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.search(ctx, statement{queries.Get("search_principle"),
+		[]any{q.Namespace, q.TaskType, encode(q.Embedding), q.K, q.MinSimilarity}})
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// Nearest returns the k experiences of namespace ns nearest to embedding,
+// across task types and both channels (to draw SIMILAR_TO edges). Payloads
+// are left empty.
+func (s *Store) Nearest(ctx context.Context, ns string, embedding []float32, k int) ([]Hit, error) {
+	var v evokg.Validator
+	v.Check(ns != "", "/namespace", "is required")
+	v.Check(k >= 0 && k <= MaxK, "/k", fmt.Sprintf("must be between 1 and %d", MaxK))
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.checkEmbedding(embedding); err != nil {
+		return nil, err
+	}
+	if k == 0 {
+		k = DefaultK
+	}
+	res, err := s.search(ctx, statement{queries.Get("nearest"), []any{ns, encode(embedding), k}})
+	if err != nil {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// Payloads returns the scoring columns and payload of the experiences ids of one namespace and task type (for hits found by the
+// structural and graph channels). Similarity is zero; unknown ids are absent.
+func (s *Store) Payloads(ctx context.Context, ns, taskType string, ids []uuid.UUID) ([]Hit, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := s.pool.Query(ctx, queries.Get("payloads"), ns, taskType, ids)
+	if err != nil {
+		return nil, translate(err, "reading experience payloads")
+	}
+	return collectHits(rows)
+}
+
+func (s *Store) normalize(q Query) (Query, error) {
+	if q.K == 0 {
+		q.K = DefaultK
+	}
+	if q.Channel == "" {
+		q.Channel = evokg.ChannelSuccess
+	}
+	if len(q.Outcomes) == 0 {
+		q.Outcomes = []evokg.Outcome{evokg.OutcomeSuccess}
+		if q.Channel == evokg.ChannelFailure {
+			q.Outcomes = []evokg.Outcome{evokg.OutcomeFailure}
+		}
+	}
+	var v evokg.Validator
+	v.Check(q.Namespace != "", "/namespace", "is required")
+	v.Check(q.TaskType != "", "/task_type", "is required")
+	v.Check(q.Channel == evokg.ChannelSuccess || q.Channel == evokg.ChannelFailure, "/channel", "must be success or failure")
+	v.Check(q.K >= 1 && q.K <= MaxK, "/k", fmt.Sprintf("must be between 1 and %d", MaxK))
+	v.Check(q.FailureKind == "" || q.FailureKind == evokg.FailureSpecific || q.FailureKind == evokg.FailureTypeStrategy,
+		"/failure_kind", "must be specific or type_strategy")
+	if err := v.Err(); err != nil {
+		return q, err
+	}
+	return q, s.checkEmbedding(q.Embedding)
+}
+
+type statement struct {
+	sql  string
+	args []any
+}
+
+// search runs search statements in one read-only transaction and one
+// batch; its HNSW settings (ef_search, iterative scans) apply to it alone.
+func (s *Store) search(ctx context.Context, stmts ...statement) ([][]Hit, error) {
+	out := make([][]Hit, len(stmts))
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		batch := &pgx.Batch{}
+		batch.Queue(queries.Get("scan_settings"), s.efSearch, iterativeScan)
+		for _, st := range stmts {
+			batch.Queue(st.sql, st.args...)
+		}
+		br := tx.SendBatch(ctx, batch)
+		defer br.Close()
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
+		for i := range stmts {
+			rows, err := br.Query()
+			if err != nil {
+				return err
+			}
+			if out[i], err = collectHits(rows); err != nil {
+				return err
+			}
+		}
+		return br.Close()
+	})
+	if err != nil {
+		return nil, translate(err, "searching the embedding index")
+	}
+	return out, nil
+}
+
+// iterativeScan lets an HNSW scan continue past ef_search candidates until
+// the filter is satisfied; relaxed order is re-sorted by the outer query.
+const iterativeScan = "relaxed_order"
+
+func collectHits(rows pgx.Rows) ([]Hit, error) {
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Hit, error) {
+		var h Hit
+		var outcome, kind string
+		err := row.Scan(&h.ID, &h.TaskType, &outcome, &kind, &h.Quality, &h.Signature, &h.CreatedAt, &h.Similarity,
+			&h.Payload.Question, &h.Payload.Answer, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill)
+		h.Outcome, h.FailureKind = evokg.Outcome(outcome), evokg.FailureKind(kind)
+		return h, err
+	})
+}
+
+func (s *Store) checkEmbedding(embedding []float32) error {
+	if len(embedding) != s.dim {
+		return evokg.Invalid(evokg.FieldError{Pointer: "/embedding",
+			Detail: fmt.Sprintf("has %d dimensions, the embedding indexes have %d", len(embedding), s.dim)})
+	}
+	return nil
+}
+
+// CheckDimension verifies that the embedding tables were created with
+// dimension dim. A mismatch (or a database not yet migrated) is one clear error.
+func CheckDimension(ctx context.Context, pool *pgxpool.Pool, dim int) error {
+	rows, err := pool.Query(ctx, queries.Get("check_dimension"))
+	if err != nil {
+		return translate(err, "checking the embedding dimension")
+	}
+	dims := map[string]int{}
+	var table string
+	var typmod int
+	_, err = pgx.ForEachRow(rows, []any{&table, &typmod}, func() error { dims[table] = typmod; return nil })
+	if err != nil {
+		return translate(err, "checking the embedding dimension")
+	}
+	if len(dims) == 0 {
+		return evokg.Errorf(evokg.EUNAVAILABLE, "the embedding tables do not exist: run `evokg migrate` first")
+	}
+	for _, t := range []string{"success_index", "failure_index", "principle_embeddings", "asset_embeddings"} {
+		if d, ok := dims[t]; ok && d != dim {
+			return evokg.Errorf(evokg.EINVALID, "embedding dimension mismatch: the database's %s holds vector(%d) but the configured embedding dimension is %d; use a %d-dimensional embedding model or migrate a fresh database with EVOKG_EMBEDDING_DIM=%d",
+				t, d, dim, d, dim)
+		}
+	}
+	return nil
+}
+
+// translate turns driver errors into domain errors at the adapter edge.
+func translate(err error, doing string) error {
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return &evokg.Error{Code: evokg.ETIMEOUT, Message: doing + " timed out", Err: err}
+	case errors.Is(err, context.Canceled):
+		return err
+	case errors.As(err, &pgErr) && pgErr.Code == "23503":
+		return &evokg.Error{Code: evokg.ENOTFOUND, Message: doing + ": the experience does not exist", Err: err}
+	case errors.As(err, &pgErr) && pgErr.Code == "22000":
+		return &evokg.Error{Code: evokg.EINVALID, Message: doing + ": bad vector", Err: err}
+	case errors.As(err, &pgErr) && pgErr.Code[:2] == "08":
+		return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: doing + ": database unavailable", Err: err}
+	}
+	return &evokg.Error{Code: evokg.EINTERNAL, Message: doing + " failed", Err: err}
+}
+
+func encode(v []float32) string { return pgvector.NewVector(v).String() }
+
+func nullString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func signature(sig []string) []string {
+	if sig == nil {
+		return []string{}
+	}
+	return sig
+}
+
+func createdAt(exp *evokg.Experience) time.Time {
+	if exp.CreatedAt.IsZero() {
+		return evokg.Now()
+	}
+	return exp.CreatedAt
+}
+
+func outcomeStrings(os []evokg.Outcome) []string {
+	out := make([]string, len(os))
+	for i, o := range os {
+		out[i] = string(o)
+	}
+	return out
+}

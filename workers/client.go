@@ -1,0 +1,176 @@
+package workers
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/ingest"
+)
+
+// Config configures the River client and the ingest workers.
+type Config struct {
+	// Queues maps queue names to their concurrency. Defaults:
+	// ingest_evaluate 4, ingest_project 16, default 8. Extra workers
+	// (AddWorkers) may use any queue listed here.
+	Queues map[string]river.QueueConfig
+	// MaxAttempts before a job, and its experience, is marked failed. Default 25.
+	MaxAttempts int
+	// RetryBase and RetryMax bound the exponential backoff between attempts:
+	// base·2^(n−1) with ±10% jitter, capped at max. Defaults 1s and 10m.
+	RetryBase, RetryMax time.Duration
+	// JobTimeout bounds one attempt. Default 2m.
+	JobTimeout time.Duration
+	// RescueStuckJobsAfter is how long a job may stay running before it is
+	// considered lost with its process and retried. Default 1h; must be
+	// greater than JobTimeout.
+	RescueStuckJobsAfter time.Duration
+	// FetchPollInterval and FetchCooldown tune how fast new jobs are picked
+	// up. Defaults 200ms and 20ms.
+	FetchPollInterval, FetchCooldown time.Duration
+	// SimilarK is how many nearest neighbours are considered for SIMILAR_TO.
+	// Default 10.
+	SimilarK int
+	// SimilarThreshold is the cosine above which SIMILAR_TO is drawn.
+	// Default evokg.DefaultSemanticEdgeThreshold (0.85).
+	SimilarThreshold float64
+	// ID names the client in River's tables; default River's own.
+	ID string
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxAttempts       = 25
+	DefaultRetryBase         = time.Second
+	DefaultRetryMax          = 10 * time.Minute
+	DefaultJobTimeout        = 2 * time.Minute
+	DefaultRescueAfter       = time.Hour
+	DefaultFetchPollInterval = 200 * time.Millisecond
+	DefaultFetchCooldown     = 20 * time.Millisecond
+	DefaultSimilarK          = 10
+)
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	if c.Queues == nil {
+		c.Queues = map[string]river.QueueConfig{
+			ingest.QueueEvaluate: {MaxWorkers: 4},
+			ingest.QueueProject:  {MaxWorkers: 16},
+			river.QueueDefault:   {MaxWorkers: 8},
+		}
+	}
+	c.MaxAttempts = or(c.MaxAttempts, DefaultMaxAttempts)
+	c.RetryBase = or(c.RetryBase, DefaultRetryBase)
+	c.RetryMax = or(c.RetryMax, DefaultRetryMax)
+	c.JobTimeout = or(c.JobTimeout, DefaultJobTimeout)
+	c.RescueStuckJobsAfter = or(c.RescueStuckJobsAfter, max(DefaultRescueAfter, c.JobTimeout+time.Minute))
+	c.FetchPollInterval = or(c.FetchPollInterval, DefaultFetchPollInterval)
+	c.FetchCooldown = or(c.FetchCooldown, DefaultFetchCooldown)
+	c.SimilarK = or(c.SimilarK, DefaultSimilarK)
+	c.SimilarThreshold = or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
+	return c
+}
+
+func or[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.MaxAttempts < 1:
+		return fmt.Errorf("workers: max attempts %d, need at least 1", c.MaxAttempts)
+	case c.RetryBase <= 0 || c.RetryMax < c.RetryBase:
+		return fmt.Errorf("workers: retry backoff %v..%v is not a range", c.RetryBase, c.RetryMax)
+	case c.RescueStuckJobsAfter <= c.JobTimeout:
+		return fmt.Errorf("workers: rescue-after %v must exceed the job timeout %v", c.RescueStuckJobsAfter, c.JobTimeout)
+	case c.SimilarK < 1:
+		return fmt.Errorf("workers: similar k %d, need at least 1", c.SimilarK)
+	}
+	return nil
+}
+
+// Deps are what the workers call. Ingest and Projector are required;
+// Evaluator is required to work platform-evaluated experiences (without one
+// their jobs retry until one is configured or they fail visibly).
+type Deps struct {
+	Ingest    *ingest.Service
+	Projector Projector
+	Neighbors Neighbors // nil: no SIMILAR_TO candidates
+	Evaluator Evaluator
+	// AddWorkers registers further workers (the evolution jobs) on the same client.
+	AddWorkers func(*river.Workers) error
+}
+
+func (d Deps) validate() error {
+	if d.Ingest == nil || d.Projector == nil {
+		return errors.New("workers: Deps.Ingest and Deps.Projector are required")
+	}
+	return nil
+}
+
+// NewClient returns a River client that works the ingest jobs (and those
+// added by deps.AddWorkers). Start it with Start(ctx); stop it with Stop or
+// StopAndCancel.
+func NewClient(pool *pgxpool.Pool, cfg Config, deps Deps, logger *slog.Logger) (*river.Client[pgx.Tx], error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if err := deps.validate(); err != nil {
+		return nil, err
+	}
+	logger = orLogger(logger)
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &evaluateWorker{deps: deps, logger: logger})
+	river.AddWorker(workers, &projectWorker{deps: deps, cfg: cfg, links: &linkStore{pool: pool}, logger: logger})
+	if deps.AddWorkers != nil {
+		if err := deps.AddWorkers(workers); err != nil {
+			return nil, fmt.Errorf("workers: registering extra workers: %w", err)
+		}
+	}
+	rc := riverConfig(cfg, logger)
+	rc.Queues = cfg.Queues
+	rc.Workers = workers
+	return river.NewClient(riverpgxv5.New(pool), rc)
+}
+
+// NewInsertClient returns a River client that only enqueues jobs (the API
+// process, and the ingest service inside a worker process).
+func NewInsertClient(pool *pgxpool.Pool, cfg Config, logger *slog.Logger) (*river.Client[pgx.Tx], error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return river.NewClient(riverpgxv5.New(pool), riverConfig(cfg, orLogger(logger)))
+}
+
+func riverConfig(cfg Config, logger *slog.Logger) *river.Config {
+	return &river.Config{
+		ID:                   cfg.ID,
+		Logger:               logger.With("component", "river"),
+		MaxAttempts:          cfg.MaxAttempts,
+		RetryPolicy:          &Backoff{Base: cfg.RetryBase, Max: cfg.RetryMax},
+		JobTimeout:           cfg.JobTimeout,
+		RescueStuckJobsAfter: cfg.RescueStuckJobsAfter,
+		FetchPollInterval:    cfg.FetchPollInterval,
+		FetchCooldown:        cfg.FetchCooldown,
+	}
+}
+
+func orLogger(l *slog.Logger) *slog.Logger {
+	if l == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l
+}

@@ -1,0 +1,43 @@
+package workers
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+)
+
+// Similar is an experience semantically close to the one being projected.
+type Similar struct {
+	ID     uuid.UUID
+	Cosine float64
+}
+
+// Projector writes an experience into the graph, idempotently (MERGE by id).
+// GraphProjector adapts *graph.Graph.
+type Projector interface {
+	ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []Similar) error
+}
+
+// Neighbors finds the nearest experiences of a namespace across task types
+// and channels. VectorNeighbors adapts *vector.Store.
+type Neighbors interface {
+	Nearest(ctx context.Context, ns string, embedding []float32, k int) ([]Similar, error)
+}
+
+// Assessment is the guidance model's grade of an experience.
+type Assessment struct {
+	Correct, Efficient, Complete float64
+	Feedback                     string
+	Errors                       []evokg.ErrorRecord
+	Patch                        *evokg.PatchReflection
+}
+
+// Evaluator is the guidance model as the evaluation worker uses it: one
+// schema-constrained call to grade, one to extract the signature.
+// GuidanceEvaluator adapts *llm.Guidance.
+type Evaluator interface {
+	EvaluateExperience(ctx context.Context, exp *evokg.Experience) (Assessment, error)
+	ExtractSignature(ctx context.Context, exp *evokg.Experience) ([]string, error)
+}

@@ -1,0 +1,97 @@
+package workers
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/ingest"
+)
+
+// evaluateWorker grades a platform-evaluated experience with the guidance
+// model, applies the quality gate and commits it (record, vector row and
+// projection job in one transaction).
+type evaluateWorker struct {
+	river.WorkerDefaults[ingest.EvaluateArgs]
+	deps   Deps
+	logger *slog.Logger
+}
+
+func (w *evaluateWorker) Work(ctx context.Context, job *river.Job[ingest.EvaluateArgs]) error {
+	a := job.Args
+	err := w.work(ctx, job)
+	return settle(ctx, w.deps.Ingest, w.logger, job.JobRow, a.Namespace, a.ExperienceID, "evaluation", err)
+}
+
+func (w *evaluateWorker) work(ctx context.Context, job *river.Job[ingest.EvaluateArgs]) error {
+	a := job.Args
+	rec, err := w.deps.Ingest.Get(ctx, a.Namespace, a.ExperienceID)
+	if err != nil {
+		return err
+	}
+	if rec.Status != ingest.StatusEvaluating {
+		return nil // committed by an earlier attempt
+	}
+	if w.deps.Evaluator == nil {
+		return evokg.Errorf(evokg.EUNAVAILABLE, "no guidance model is configured to evaluate experiences")
+	}
+	exp := &rec.Experience
+	ctx = withExperienceCall(ctx, exp)
+	if exp.Evaluation == nil {
+		if err := w.grade(ctx, exp); err != nil {
+			return err
+		}
+	}
+	if len(exp.Signature) == 0 {
+		sig, err := w.deps.Evaluator.ExtractSignature(ctx, exp)
+		if err != nil {
+			return err
+		}
+		exp.Signature = sig
+	}
+	_, err = w.deps.Ingest.CompleteEvaluation(ctx, exp, a.Embedding)
+	return err
+}
+
+// grade asks the model for c, η, κ and applies the quality gate: q ≥ 0.3 is
+// a success memory, below it a failure memory carrying the error registry
+// and the patch reflection. The grade is saved at once so a retry (say the
+// signature call fails) does not call the model for it again.
+func (w *evaluateWorker) grade(ctx context.Context, exp *evokg.Experience) error {
+	a, err := w.deps.Evaluator.EvaluateExperience(ctx, exp)
+	if err != nil {
+		return err
+	}
+	applyGate(exp, a)
+	return w.deps.Ingest.SaveEvaluation(ctx, exp)
+}
+
+func applyGate(exp *evokg.Experience, a Assessment) {
+	ev := evokg.NewEvaluation(a.Correct, a.Efficient, a.Complete, a.Feedback)
+	exp.Evaluation = &ev
+	if ev.Status == evokg.EvalSuccessful {
+		exp.Outcome = evokg.OutcomeSuccess
+		exp.FailureKind = ""
+		return
+	}
+	exp.Outcome = evokg.OutcomeFailure
+	if exp.FailureKind == "" {
+		exp.FailureKind = evokg.FailureSpecific
+	}
+	exp.Errors = append(exp.Errors, a.Errors...)
+	if a.Patch != nil {
+		exp.Patches = append(exp.Patches, *a.Patch)
+	}
+}
+
+// errPermanent marks failures that no retry can fix.
+func permanent(err error) bool {
+	switch evokg.ErrorCode(err) {
+	case evokg.ENOTFOUND, evokg.EINVALID, evokg.EPROTECTED, evokg.ELIMIT:
+		return true
+	}
+	return errors.Is(err, errNoProjection)
+}

@@ -1,0 +1,63 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/llm"
+)
+
+// statusWriteTimeout bounds the status update written after a failed
+// attempt, even when the attempt's own context is already cancelled.
+const statusWriteTimeout = 10 * time.Second
+
+// settle makes the outcome of an attempt visible on the experience: the
+// reason of a failure that will be retried, or the failed status once the
+// job gives up (permanent error or last attempt). It returns what River
+// should do with the job.
+func settle(ctx context.Context, svc *ingest.Service, logger *slog.Logger, job *rivertype.JobRow, ns string, id uuid.UUID, what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), statusWriteTimeout)
+	defer cancel()
+	final := permanent(err) || job.Attempt >= job.MaxAttempts
+	attrs := []any{"namespace", ns, "experience", id, "attempt", job.Attempt, "max_attempts", job.MaxAttempts, "err", err}
+	if !final {
+		logger.WarnContext(ctx, what+" attempt failed, will retry", attrs...)
+		reason := fmt.Sprintf("%s attempt %d of %d failed, retrying: %s", what, job.Attempt, job.MaxAttempts, evokg.ErrorMessage(err))
+		if nerr := svc.NoteRetry(wctx, ns, id, reason); nerr != nil {
+			logger.WarnContext(ctx, "noting a retry", "experience", id, "err", nerr)
+		}
+		return err
+	}
+	logger.ErrorContext(ctx, what+" failed for good", attrs...)
+	reason := fmt.Sprintf("%s failed after %d attempt(s): %s", what, job.Attempt, evokg.ErrorMessage(err))
+	if merr := svc.MarkFailed(wctx, ns, id, reason); merr != nil {
+		// Leave the job to River's retries so the failure is not lost.
+		return fmt.Errorf("%w (and marking the experience failed: %v)", err, merr)
+	}
+	return river.JobCancel(err)
+}
+
+// withExperienceCall charges the model calls of one evaluation attempt to
+// a budget of ModelCallsPerExperience calls.
+func withExperienceCall(ctx context.Context, exp *evokg.Experience) context.Context {
+	id := exp.ID.String()
+	return llm.WithCall(ctx, llm.CallMeta{
+		Namespace: exp.Namespace, ExperienceID: id,
+		Budget: llm.NewBudget("experience "+id, ModelCallsPerExperience),
+	})
+}
+
+// ModelCallsPerExperience is the cap on guidance-model calls per evaluation
+// attempt: one grade and one signature, plus one repair.
+const ModelCallsPerExperience = 3

@@ -1,0 +1,220 @@
+package workers_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+	"github.com/riverqueue/river"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
+)
+
+const dim = 768
+
+// fakeEmbedder embeds like the fake model server (hashed bag of words).
+type fakeEmbedder struct{}
+
+func (fakeEmbedder) Dimension() int { return dim }
+func (fakeEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = ollamafake.Embed(t, dim)
+	}
+	return out, nil
+}
+
+type bundle struct {
+	ctx   context.Context
+	ns    string
+	pool  *pgxpool.Pool
+	svc   *ingest.Service
+	store *vector.Store
+	proxy *tcpProxy
+	graph *graph.Graph
+	cfg   workers.Config
+	deps  workers.Deps
+}
+
+type setupOpts struct {
+	maxAttempts int
+	evaluator   workers.Evaluator
+	embedder    evokg.Embedder
+}
+
+// setup builds a namespace with its own River queues (so parallel tests do
+// not work each other's jobs) and a graph reached through a TCP proxy that
+// the test can take down.
+func setup(t *testing.T, opts setupOpts) *bundle {
+	t.Helper()
+	ctx := context.Background()
+	pool := testenv.Postgres(t)
+	testenv.Neo4j(t)
+	ns := testenv.Namespace(t)
+	if opts.embedder == nil {
+		opts.embedder = fakeEmbedder{}
+	}
+	evalQ, projQ := strings.ReplaceAll(ns, "-", "_")+"_eval", strings.ReplaceAll(ns, "-", "_")+"_proj"
+	cfg := workers.Config{
+		Queues: map[string]river.QueueConfig{evalQ: {MaxWorkers: 4}, projQ: {MaxWorkers: 16}},
+		MaxAttempts: opts.maxAttempts, RetryBase: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond,
+		JobTimeout: 20 * time.Second, RescueStuckJobsAfter: 25 * time.Second,
+		FetchPollInterval: 50 * time.Millisecond, FetchCooldown: 5 * time.Millisecond,
+	}
+	queue, err := workers.NewInsertClient(pool, cfg, testenv.Logger(t))
+	require.NoError(t, err)
+	store := vector.NewStore(pool, dim)
+	svc := ingest.NewService(ingest.Config{EvaluateQueue: evalQ, ProjectQueue: projQ}, pool, queue, opts.embedder, store, testenv.Logger(t))
+
+	u, err := url.Parse(testenv.Neo4jURI())
+	require.NoError(t, err)
+	proxy := startProxy(t, u.Host)
+	g, err := graph.Open(ctx, graph.Config{URI: "bolt://" + proxy.Addr(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, testenv.Logger(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = g.Close(context.Background()) })
+	require.NoError(t, g.ApplySchema(ctx))
+
+	deps := workers.Deps{Ingest: svc, Projector: workers.GraphProjector(g), Neighbors: workers.VectorNeighbors(store), Evaluator: opts.evaluator}
+	return &bundle{ctx: ctx, ns: ns, pool: pool, svc: svc, store: store, proxy: proxy, graph: g, cfg: cfg, deps: deps}
+}
+
+// start runs a fresh worker client until the test ends.
+func (b *bundle) start(t *testing.T) *river.Client[pgx.Tx] {
+	t.Helper()
+	client, err := workers.NewClient(b.pool, b.cfg, b.deps, testenv.Logger(t))
+	require.NoError(t, err)
+	require.NoError(t, client.Start(b.ctx))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = client.StopAndCancel(ctx)
+	})
+	return client
+}
+
+func experience(i int) ingest.Request {
+	topics := []string{"fractions", "percent", "geometry", "ratios", "dates"}
+	topic := topics[i%len(topics)]
+	return ingest.Request{
+		TaskType: "math_" + topic, Outcome: evokg.OutcomeSuccess,
+		Question: fmt.Sprintf("question %d about %s and numbers", i, topic), Answer: fmt.Sprint(i),
+		Evaluation: &ingest.EvaluationInput{Correct: 1, Efficient: 0.8, Complete: 1},
+		Signature:  []string{"parse_" + topic, "compute", "verify"},
+		Entities:   []evokg.Entity{{Name: topic, Type: "topic"}},
+	}
+}
+
+// ingestN ingests n pre-evaluated experiences in batches of 100.
+func (b *bundle) ingestN(t *testing.T, from, n int) {
+	t.Helper()
+	for start := from; start < from+n; start += 100 {
+		var reqs []ingest.Request
+		for i := start; i < min(start+100, from+n); i++ {
+			reqs = append(reqs, experience(i))
+		}
+		_, err := b.svc.IngestBatch(b.ctx, b.ns, reqs, "")
+		require.NoError(t, err)
+	}
+}
+
+func (b *bundle) countStatus(t *testing.T, status ingest.Status) int {
+	t.Helper()
+	var n int
+	require.NoError(t, b.pool.QueryRow(b.ctx,
+		`SELECT count(*) FROM experiences WHERE namespace = $1 AND status = $2`, b.ns, string(status)).Scan(&n))
+	return n
+}
+
+func (b *bundle) waitCommitted(t *testing.T, n int, within time.Duration) {
+	t.Helper()
+	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusCommitted) == n },
+		within, 100*time.Millisecond, "waiting for %d committed experiences", n)
+}
+
+// graphCounts returns the Experience nodes of the namespace, all its nodes
+// and all relationships between them, read straight from Neo4j.
+func graphCounts(t *testing.T, ns string) (experiences, nodes, edges int64) {
+	t.Helper()
+	ctx := context.Background()
+	d := testenv.Neo4j(t)
+	one := func(q string) int64 {
+		res, err := neo4j.ExecuteQuery(ctx, d, q, map[string]any{"ns": ns}, neo4j.EagerResultTransformer)
+		require.NoError(t, err)
+		return res.Records[0].Values[0].(int64)
+	}
+	return one(`MATCH (e:Experience {namespace: $ns}) RETURN count(e)`),
+		one(`MATCH (n {namespace: $ns}) RETURN count(n)`),
+		one(`MATCH (a {namespace: $ns})-[r]->(b {namespace: $ns}) RETURN count(r)`)
+}
+
+// jobStates counts the projection jobs of the namespace by state.
+func jobStates(t *testing.T, b *bundle) map[string]int {
+	t.Helper()
+	rows, err := b.pool.Query(b.ctx, `SELECT state::text, count(*) FROM river_job WHERE args->>'namespace' = $1 GROUP BY state`, b.ns)
+	require.NoError(t, err)
+	out := map[string]int{}
+	for rows.Next() {
+		var s string
+		var n int
+		require.NoError(t, rows.Scan(&s, &n))
+		out[s] = n
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+// requireExactlyOnce checks both stores hold each of the n experiences once.
+func requireExactlyOnce(t *testing.T, b *bundle, n int) {
+	t.Helper()
+	var rows, distinct int
+	require.NoError(t, b.pool.QueryRow(b.ctx,
+		`SELECT count(*), count(DISTINCT record->>'question') FROM experiences WHERE namespace = $1`, b.ns).Scan(&rows, &distinct))
+	require.Equal(t, n, rows)
+	require.Equal(t, n, distinct)
+	require.Equal(t, n, b.countStatus(t, ingest.StatusCommitted))
+	exps, _, _ := graphCounts(t, b.ns)
+	require.Equal(t, int64(n), exps)
+	require.Equal(t, map[string]int{"completed": n}, jobStates(t, b))
+}
+
+func TestProjectionCommitsIntoTheGraph(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{})
+	b.start(t)
+	first, err := b.svc.Ingest(b.ctx, b.ns, experience(1), "")
+	require.NoError(t, err)
+	b.waitCommitted(t, 1, 30*time.Second)
+	twin := experience(1)
+	twin.Answer = "the same question, answered again"
+	second, err := b.svc.Ingest(b.ctx, b.ns, twin, "")
+	require.NoError(t, err)
+	b.waitCommitted(t, 2, 30*time.Second)
+
+	rec, err := b.svc.Get(b.ctx, b.ns, second.ID)
+	require.NoError(t, err)
+	require.Equal(t, ingest.StatusCommitted, rec.Status)
+	require.NotNil(t, rec.ProjectedAt)
+	require.Empty(t, rec.StatusReason)
+
+	exps, _, _ := graphCounts(t, b.ns)
+	require.Equal(t, int64(2), exps)
+	res, err := neo4j.ExecuteQuery(b.ctx, testenv.Neo4j(t),
+		`MATCH (a:Experience {namespace: $ns, id: $a})-[r:SIMILAR_TO]-(b:Experience {namespace: $ns, id: $b}) RETURN count(r)`,
+		map[string]any{"ns": b.ns, "a": first.ID.String(), "b": second.ID.String()}, neo4j.EagerResultTransformer)
+	require.NoError(t, err)
+	require.Positive(t, res.Records[0].Values[0].(int64), "identical questions are SIMILAR_TO each other")
+	require.Equal(t, map[string]int{"completed": 2}, jobStates(t, b))
+}
