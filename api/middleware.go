@@ -161,13 +161,20 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 			s.fail(w, r, evokg.Errorf(evokg.EUNAUTHORIZED, "an API key is required: send Authorization: Bearer evk_…"))
 			return
 		}
-		k, err := s.deps.Keys.Authenticate(r.Context(), token)
+		k, err := s.authenticateToken(r.Context(), token)
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyContextKey, k)))
 	})
+}
+
+// authenticateToken bounds the key lookup by the request timeout.
+func (s *server) authenticateToken(ctx context.Context, token string) (Key, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	defer cancel()
+	return s.deps.Keys.Authenticate(ctx, token)
 }
 
 func bearerToken(r *http.Request) (string, bool) {

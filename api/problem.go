@@ -13,11 +13,16 @@ import (
 
 // API-local error codes for conditions that only exist at the HTTP edge.
 const (
-	codeBadRequest      = "bad_request"        // malformed JSON, unknown field
-	codeRateLimited     = "rate_limited"       // per-key rate limit
-	codeRouteNotFound   = "route_not_found"    // no such route
-	codeMethodNotAllowd = "method_not_allowed" // route exists, method does not
+	codeBadRequest       = "bad_request"        // malformed JSON, unknown field
+	codeRateLimited      = "rate_limited"       // per-key rate limit
+	codeRouteNotFound    = "route_not_found"    // no such route
+	codeMethodNotAllowed = "method_not_allowed" // route exists, method does not
+	codeCanceled         = "canceled"           // the client went away
 )
+
+// statusClientClosed is the de-facto status for a request its client
+// abandoned; nobody reads it, but logs and metrics do.
+const statusClientClosed = 499
 
 // problemKind is one row of the error table.
 type problemKind struct {
@@ -27,21 +32,22 @@ type problemKind struct {
 
 // problemTable is the one table mapping error codes to HTTP statuses.
 var problemTable = map[string]problemKind{
-	evokg.EINVALID:      {http.StatusUnprocessableEntity, "Validation failed"},
-	codeBadRequest:      {http.StatusBadRequest, "Malformed request"},
-	evokg.ECONFLICT:     {http.StatusConflict, "Conflict"},
-	evokg.EPROTECTED:    {http.StatusConflict, "Protected memory"},
-	evokg.ENOTFOUND:     {http.StatusNotFound, "Not found"},
-	codeRouteNotFound:   {http.StatusNotFound, "Not found"},
-	codeMethodNotAllowd: {http.StatusMethodNotAllowed, "Method not allowed"},
-	evokg.EUNAUTHORIZED: {http.StatusUnauthorized, "Unauthorized"},
-	evokg.EFORBIDDEN:    {http.StatusForbidden, "Forbidden"},
-	evokg.ETOOLARGE:     {http.StatusRequestEntityTooLarge, "Request too large"},
-	evokg.ELIMIT:        {http.StatusUnprocessableEntity, "Limit reached"},
-	codeRateLimited:     {http.StatusTooManyRequests, "Too many requests"},
-	evokg.EUNAVAILABLE:  {http.StatusServiceUnavailable, "Dependency unavailable"},
-	evokg.ETIMEOUT:      {http.StatusGatewayTimeout, "Timed out"},
-	evokg.EINTERNAL:     {http.StatusInternalServerError, "Internal error"},
+	evokg.EINVALID:       {http.StatusUnprocessableEntity, "Validation failed"},
+	codeBadRequest:       {http.StatusBadRequest, "Malformed request"},
+	evokg.ECONFLICT:      {http.StatusConflict, "Conflict"},
+	evokg.EPROTECTED:     {http.StatusConflict, "Protected memory"},
+	evokg.ENOTFOUND:      {http.StatusNotFound, "Not found"},
+	codeRouteNotFound:    {http.StatusNotFound, "Not found"},
+	codeMethodNotAllowed: {http.StatusMethodNotAllowed, "Method not allowed"},
+	evokg.EUNAUTHORIZED:  {http.StatusUnauthorized, "Unauthorized"},
+	evokg.EFORBIDDEN:     {http.StatusForbidden, "Forbidden"},
+	evokg.ETOOLARGE:      {http.StatusRequestEntityTooLarge, "Request too large"},
+	evokg.ELIMIT:         {http.StatusUnprocessableEntity, "Limit reached"},
+	codeRateLimited:      {http.StatusTooManyRequests, "Too many requests"},
+	evokg.EUNAVAILABLE:   {http.StatusServiceUnavailable, "Dependency unavailable"},
+	evokg.ETIMEOUT:       {http.StatusGatewayTimeout, "Timed out"},
+	evokg.EINTERNAL:      {http.StatusInternalServerError, "Internal error"},
+	codeCanceled:         {statusClientClosed, "Request canceled"},
 }
 
 // problemTypeBase prefixes the problem type URI with the error code.
@@ -95,8 +101,13 @@ func problemFor(r *http.Request, err error) Problem {
 // errorCode is evokg.ErrorCode with context errors mapped to timeouts.
 func errorCode(err error) string {
 	var de *evokg.Error
-	if !errors.As(err, &de) && errors.Is(err, context.DeadlineExceeded) {
-		return evokg.ETIMEOUT
+	if !errors.As(err, &de) {
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			return evokg.ETIMEOUT
+		case errors.Is(err, context.Canceled):
+			return codeCanceled
+		}
 	}
 	return evokg.ErrorCode(err)
 }

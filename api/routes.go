@@ -22,7 +22,7 @@ func (s *server) routes() http.Handler {
 		s.fail(w, r, &evokg.Error{Code: codeRouteNotFound, Message: "no route matches " + r.URL.Path})
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, &evokg.Error{Code: codeMethodNotAllowd, Message: r.Method + " is not allowed on " + r.URL.Path})
+		s.fail(w, r, &evokg.Error{Code: codeMethodNotAllowed, Message: r.Method + " is not allowed on " + r.URL.Path})
 	})
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)

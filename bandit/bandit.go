@@ -193,7 +193,7 @@ func (b *Bandit) Select(ctx context.Context, ns string, k Kind, key string) (Cho
 		return Choice{}, err
 	}
 	var choice Choice
-	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+	err := b.inTx(ctx, func(tx pgx.Tx) error {
 		arms, err := b.lockArms(ctx, tx, ns, k, key)
 		if err != nil {
 			return err
@@ -225,11 +225,29 @@ func (b *Bandit) lockArms(ctx context.Context, tx pgx.Tx, ns string, k Kind, key
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ArmState, error) {
+	var positions []int
+	arms, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (ArmState, error) {
 		a := ArmState{Kind: k, Context: key}
-		err := r.Scan(&a.Arm, &a.Alpha, &a.Beta, &a.Pulls, &a.RewardSum)
+		var pos int
+		err := r.Scan(&a.Arm, &pos, &a.Alpha, &a.Beta, &a.Pulls, &a.RewardSum)
+		positions = append(positions, pos)
 		return a, err
 	})
+	if err != nil {
+		return nil, err
+	}
+	return inWarmupOrder(arms, positions), nil
+}
+
+// inWarmupOrder sorts arms by position. Rows are locked in (kind, context,
+// arm) order, the one order every transaction of this package takes locks
+// in, so concurrent selections, rewards and restores never deadlock.
+func inWarmupOrder(arms []ArmState, positions []int) []ArmState {
+	out := make([]ArmState, len(arms))
+	for i, p := range positions {
+		out[p] = arms[i]
+	}
+	return out
 }
 
 func (b *Bandit) ensureArms(ctx context.Context, tx pgx.Tx, ns string, k Kind, key string) error {

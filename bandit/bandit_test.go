@@ -224,3 +224,42 @@ func TestRestoreRollsPosteriorsBack(t *testing.T) {
 	}
 	require.Equal(t, snap, bandit.Posteriors(after[4:]))
 }
+
+func TestRestoreConcurrentWithRewards(t *testing.T) {
+	t.Parallel()
+	bd := setup(t, bandit.Config{})
+	var ids []uuid.UUID
+	for i := range 40 {
+		taskType := []string{"a", "b"}[i%2]
+		s, err := bd.b.Select(bd.ctx, bd.ns, bandit.Search, taskType)
+		require.NoError(t, err)
+		r, err := bd.b.Select(bd.ctx, bd.ns, bandit.Routing, "skill-"+taskType)
+		require.NoError(t, err)
+		id, err := bd.b.RecordAnswer(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Skill: "skill-" + taskType,
+			Question: "q", Answer: "a", SearchArm: s.Arm, RoutingArm: r.Arm})
+		require.NoError(t, err)
+		ids = append(ids, id)
+	}
+	snap, err := bd.b.Snapshot(bd.ctx, bd.ns)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := w; i < len(ids); i += 4 {
+				_, err := bd.b.ApplyReward(bd.ctx, bd.ns, ids[i], 1)
+				require.NoError(t, err)
+			}
+		})
+	}
+	for range 2 {
+		wg.Go(func() {
+			for range 10 {
+				require.NoError(t, bd.b.Restore(bd.ctx, bd.ns, snap))
+			}
+		})
+	}
+	wg.Wait()
+	stats, err := bd.b.TaskTypes(bd.ctx, bd.ns)
+	require.NoError(t, err)
+	require.Equal(t, []bandit.TaskTypeStats{{Name: "a", NSeen: 20}, {Name: "b", NSeen: 20}}, stats, "every reward counted once")
+}

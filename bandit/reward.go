@@ -78,7 +78,7 @@ func (b *Bandit) ApplyReward(ctx context.Context, ns string, answerID uuid.UUID,
 		return RewardResult{}, evokg.Invalid(evokg.FieldError{Pointer: "/reward", Detail: "must be within [0, 1]"})
 	}
 	var res RewardResult
-	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+	err := b.inTx(ctx, func(tx pgx.Tx) error {
 		var err error
 		res, err = b.applyReward(ctx, tx, ns, answerID, reward)
 		return err
@@ -108,10 +108,11 @@ func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.
 		return RewardResult{}, err
 	}
 	res.Applied = true
-	if err := b.rewardArm(ctx, tx, ns, Search, a.TaskType, a.SearchArm, reward); err != nil {
+	// Routing before search: rows are locked in (kind, context, arm) order.
+	if err := b.rewardArm(ctx, tx, ns, Routing, a.Skill, a.RoutingArm, reward); err != nil {
 		return RewardResult{}, err
 	}
-	if err := b.rewardArm(ctx, tx, ns, Routing, a.Skill, a.RoutingArm, reward); err != nil {
+	if err := b.rewardArm(ctx, tx, ns, Search, a.TaskType, a.SearchArm, reward); err != nil {
 		return RewardResult{}, err
 	}
 	fail := 0

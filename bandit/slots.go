@@ -44,7 +44,10 @@ func (b *Bandit) Restore(ctx context.Context, ns string, snap Posteriors) error 
 		kinds[i], keys[i], arms[i] = string(a.Kind), a.Context, a.Arm
 		alphas[i], betas[i], pulls[i], sums[i] = a.Alpha, a.Beta, a.Pulls, a.RewardSum
 	}
-	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+	err := b.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, queries.Get("lock_namespace_arms"), ns); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, queries.Get("reset_arms"), ns, b.cfg.PriorAlpha, b.cfg.PriorBeta); err != nil {
 			return err
 		}

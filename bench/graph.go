@@ -104,38 +104,38 @@ func Graph(ctx context.Context, g *graph.Graph, opts GraphOptions, progress io.W
 			}
 		}()
 	}
-	data := generate(opts)
+	data := generateGraph(opts)
 	fmt.Fprintf(progress, "building %d experiences, %d skills, %d task types in %s\n", opts.Experiences, opts.Skills, opts.TaskTypes, opts.Namespace)
 	start := time.Now()
 	if err := g.BulkLoad(ctx, opts.Namespace, data.bulk); err != nil {
 		return res, fmt.Errorf("bench: building the graph: %w", err)
 	}
-	res.BuildMS = ms(time.Since(start))
+	res.BuildMS = graphMS(time.Since(start))
 	res.Sizes = GraphSizes{Experiences: opts.Experiences, Skills: opts.Skills, TaskTypes: opts.TaskTypes, Operations: opts.Operations, Entities: opts.Entities}
 	if res.Sizes.Nodes, res.Sizes.Edges, err = g.CountNodesAndEdges(ctx, opts.Namespace); err != nil {
 		return res, err
 	}
 	fmt.Fprintf(progress, "built %d nodes and %d edges in %.0f ms\n", res.Sizes.Nodes, res.Sizes.Edges, res.BuildMS)
-	for _, q := range queries(g, opts, data) {
-		stats, err := measure(ctx, q.run, opts.Iterations)
+	for _, q := range graphQueries(g, opts, data) {
+		stats, err := measureGraphQuery(ctx, q.run, opts.Iterations)
 		if err != nil {
 			return res, fmt.Errorf("bench: %s: %w", q.name, err)
 		}
 		res.Queries[q.name] = stats
-		fmt.Fprintf(progress, "%-18s p50 %6.2f ms  p95 %6.2f ms  max %6.2f ms  rows %.1f\n", q.name, stats.P50MS, stats.P95MS, stats.MaxMS, stats.AvgRows)
+		fmt.Fprintf(progress, "%-26s p50 %6.2f ms  p95 %6.2f ms  max %6.2f ms  rows %.1f\n", q.name, stats.P50MS, stats.P95MS, stats.MaxMS, stats.AvgRows)
 	}
 	return res, nil
 }
 
-// benchQuery runs one query for iteration i and returns its row count.
-type benchQuery struct {
+// graphQuery runs one query for iteration i and returns its row count.
+type graphQuery struct {
 	name string
 	run  func(ctx context.Context, i int) (int, error)
 }
 
-func queries(g *graph.Graph, o GraphOptions, d *dataset) []benchQuery {
+func graphQueries(g *graph.Graph, o GraphOptions, d *graphDataset) []graphQuery {
 	ns := o.Namespace
-	return []benchQuery{
+	return []graphQuery{
 		{"frontier", func(ctx context.Context, _ int) (int, error) {
 			r, err := g.Frontier(ctx, ns, evokg.DefaultMasteryTheta)
 			return len(r), err
@@ -153,12 +153,15 @@ func queries(g *graph.Graph, o GraphOptions, d *dataset) []benchQuery {
 			r, err := g.Transitions(ctx, ns, 1000)
 			return len(r), err
 		}},
+		// Retrieval always filters by task type; projection and cross-domain
+		// transfer match across all of them.
 		{"signature_matches", func(ctx context.Context, i int) (int, error) {
-			tt := ""
-			if i%2 == 0 {
-				tt = d.taskTypes[i%len(d.taskTypes)]
-			}
-			r, err := g.SignatureMatches(ctx, ns, tt, d.templates[i%len(d.templates)], evokg.DefaultStructuralThreshold, 10)
+			t := i % len(d.taskTypes)
+			r, err := g.SignatureMatches(ctx, ns, d.taskTypes[t], d.templates[t], evokg.DefaultStructuralThreshold, 10)
+			return len(r), err
+		}},
+		{"signature_matches_any_type", func(ctx context.Context, i int) (int, error) {
+			r, err := g.SignatureMatches(ctx, ns, "", d.templates[i%len(d.templates)], evokg.DefaultStructuralThreshold, 10)
 			return len(r), err
 		}},
 		{"memory_counts", func(ctx context.Context, _ int) (int, error) {
@@ -168,8 +171,8 @@ func queries(g *graph.Graph, o GraphOptions, d *dataset) []benchQuery {
 	}
 }
 
-// measure runs q a few times to warm caches and plans, then n timed times.
-func measure(ctx context.Context, q func(context.Context, int) (int, error), n int) (QueryStats, error) {
+// measureGraphQuery runs q a few times to warm caches and plans, then n timed times.
+func measureGraphQuery(ctx context.Context, q func(context.Context, int) (int, error), n int) (QueryStats, error) {
 	for i := range 10 {
 		if _, err := q(ctx, i); err != nil {
 			return QueryStats{}, err
@@ -183,37 +186,37 @@ func measure(ctx context.Context, q func(context.Context, int) (int, error), n i
 		if err != nil {
 			return QueryStats{}, err
 		}
-		durations[i] = ms(time.Since(start))
+		durations[i] = graphMS(time.Since(start))
 		rows += k
 	}
 	sort.Float64s(durations)
-	return QueryStats{P50MS: percentile(durations, 0.50), P95MS: percentile(durations, 0.95),
+	return QueryStats{P50MS: graphPercentile(durations, 0.50), P95MS: graphPercentile(durations, 0.95),
 		MaxMS: durations[n-1], AvgRows: float64(rows) / float64(n)}, nil
 }
 
-// percentile returns the nearest-rank percentile of sorted values.
-func percentile(sorted []float64, p float64) float64 {
+// graphPercentile returns the nearest-rank graphPercentile of sorted values.
+func graphPercentile(sorted []float64, p float64) float64 {
 	i := int(float64(len(sorted))*p+0.999999) - 1
 	return sorted[max(0, min(i, len(sorted)-1))]
 }
 
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+func graphMS(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// dataset is the generated graph plus what the queries draw inputs from.
-type dataset struct {
+// graphDataset is the generated graph plus what the queries draw inputs from.
+type graphDataset struct {
 	bulk      *graph.BulkData
 	taskTypes []string
 	templates [][]string
 	ids       []uuid.UUID
 }
 
-// generate builds a deterministic synthetic graph: per task type a template
+// generateGraph builds a deterministic synthetic graph: per task type a template
 // signature that experiences follow with mutations, entities local to task
 // types, a layered prerequisite DAG, principles on skills, provenance within
 // a task type and the structural and semantic edges projection would draw.
-func generate(o GraphOptions) *dataset {
+func generateGraph(o GraphOptions) *graphDataset {
 	rng := mrand.New(mrand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
-	d := &dataset{bulk: &graph.BulkData{}}
+	d := &graphDataset{bulk: &graph.BulkData{}}
 	b := d.bulk
 	for i := range o.TaskTypes {
 		d.taskTypes = append(d.taskTypes, fmt.Sprintf("task-%02d", i))
@@ -226,14 +229,14 @@ func generate(o GraphOptions) *dataset {
 		b.Entities = append(b.Entities, evokg.Entity{Name: fmt.Sprintf("entity-%03d", i), Type: "thing"})
 	}
 	for range d.taskTypes {
-		d.templates = append(d.templates, sample(rng, b.Operations, 4+rng.IntN(3)))
+		d.templates = append(d.templates, graphSample(rng, b.Operations, 4+rng.IntN(3)))
 	}
-	generateSkills(rng, o, b)
-	generateExperiences(rng, o, d)
+	generateGraphSkills(rng, o, b)
+	generateGraphExperiences(rng, o, d)
 	return d
 }
 
-func generateSkills(rng *mrand.Rand, o GraphOptions, b *graph.BulkData) {
+func generateGraphSkills(rng *mrand.Rand, o GraphOptions, b *graph.BulkData) {
 	for i := range o.Skills {
 		b.Skills = append(b.Skills, graph.BulkSkill{Name: fmt.Sprintf("skill-%03d", i), Mastery: rng.Float64()})
 		for k := range rng.IntN(3) {
@@ -250,13 +253,13 @@ func generateSkills(rng *mrand.Rand, o GraphOptions, b *graph.BulkData) {
 	}
 }
 
-func generateExperiences(rng *mrand.Rand, o GraphOptions, d *dataset) {
+func generateGraphExperiences(rng *mrand.Rand, o GraphOptions, d *graphDataset) {
 	b := d.bulk
 	byType := make([][]int, len(d.taskTypes))
 	principles := map[string]int{}
 	for i := range o.Experiences {
 		t := rng.IntN(len(d.taskTypes))
-		e := graph.BulkExperience{ID: evokg.NewID(), TaskType: d.taskTypes[t], Outcome: pickOutcome(rng),
+		e := graph.BulkExperience{ID: evokg.NewID(), TaskType: d.taskTypes[t], Outcome: graphOutcome(rng),
 			Quality: rng.Float64(), Confidence: rng.Float64(), Content: fmt.Sprintf("experience %d", i)}
 		if e.Outcome == evokg.OutcomePrinciple {
 			skill := b.Skills[rng.IntN(len(b.Skills))].Name
@@ -265,7 +268,7 @@ func generateExperiences(rng *mrand.Rand, o GraphOptions, d *dataset) {
 				e.Skill = skill
 			}
 		}
-		e.Signature = mutate(rng, d.templates[t], b.Operations)
+		e.Signature = graphMutate(rng, d.templates[t], b.Operations)
 		for k := range 1 + rng.IntN(3) {
 			e.Entities = append(e.Entities, b.Entities[(t*10+rng.IntN(20)+k)%len(b.Entities)].Name)
 		}
@@ -274,7 +277,7 @@ func generateExperiences(rng *mrand.Rand, o GraphOptions, d *dataset) {
 		if len(peers) > 0 && rng.Float64() < 0.3 {
 			e.DerivedFrom = []uuid.UUID{b.Experiences[peers[rng.IntN(len(peers))]].ID}
 		}
-		b.Structural = append(b.Structural, structuralEdges(e, peers, b.Experiences)...)
+		b.Structural = append(b.Structural, graphStructuralEdges(e, peers, b.Experiences)...)
 		for range min(2, len(peers)) {
 			b.Similar = append(b.Similar, graph.BulkEdge{From: e.ID, To: b.Experiences[peers[rng.IntN(len(peers))]].ID, Score: 0.86 + 0.13*rng.Float64()})
 		}
@@ -284,9 +287,9 @@ func generateExperiences(rng *mrand.Rand, o GraphOptions, d *dataset) {
 	}
 }
 
-// structuralEdges links e to its 10 most similar earlier peers (sim ≥ 0.6),
+// graphStructuralEdges links e to its 10 most similar earlier peers (sim ≥ 0.6),
 // as projection does with its default StructuralLinks.
-func structuralEdges(e graph.BulkExperience, peers []int, all []graph.BulkExperience) []graph.BulkEdge {
+func graphStructuralEdges(e graph.BulkExperience, peers []int, all []graph.BulkExperience) []graph.BulkEdge {
 	var edges []graph.BulkEdge
 	for _, p := range peers {
 		if s := evokg.SignatureSimilarity(e.Signature, all[p].Signature); s >= evokg.DefaultStructuralThreshold {
@@ -297,7 +300,7 @@ func structuralEdges(e graph.BulkExperience, peers []int, all []graph.BulkExperi
 	return edges[:min(len(edges), 10)]
 }
 
-func pickOutcome(rng *mrand.Rand) evokg.Outcome {
+func graphOutcome(rng *mrand.Rand) evokg.Outcome {
 	switch x := rng.Float64(); {
 	case x < 0.05:
 		return evokg.OutcomePrinciple
@@ -312,9 +315,9 @@ func pickOutcome(rng *mrand.Rand) evokg.Outcome {
 	}
 }
 
-// mutate copies a template, replacing or dropping each step with a small
+// graphMutate copies a template, replacing or dropping each step with a small
 // probability and sometimes appending one.
-func mutate(rng *mrand.Rand, template, vocab []string) []string {
+func graphMutate(rng *mrand.Rand, template, vocab []string) []string {
 	var out []string
 	for _, op := range template {
 		switch x := rng.Float64(); {
@@ -332,7 +335,7 @@ func mutate(rng *mrand.Rand, template, vocab []string) []string {
 	return out
 }
 
-func sample(rng *mrand.Rand, from []string, n int) []string {
+func graphSample(rng *mrand.Rand, from []string, n int) []string {
 	idx := rng.Perm(len(from))[:n]
 	out := make([]string, n)
 	for i, j := range idx {

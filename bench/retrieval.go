@@ -55,6 +55,9 @@ type RetrievalOptions struct {
 	Seed uint64
 	// Keep leaves the memories in place after the run.
 	Keep bool
+	// Reuse measures the memories a previous run with Keep and the same
+	// options left in the namespace instead of seeding again.
+	Reuse bool
 }
 
 // WithDefaults returns o with zero fields set to their defaults.
@@ -126,8 +129,9 @@ func (r RetrievalResult) JSON() string {
 
 // retrievalDesign describes what is measured, for the record.
 const retrievalDesign = "success/failure tables hash-partitioned on (namespace, task_type) x16, vector(D) STORAGE PLAIN, " +
-	"btree (namespace, task_type, outcome, failure_kind) + per-partition HNSW (m=16, ef_construction=64), " +
-	"ef_search=100 with relaxed iterative scans; planner picks exact slice scan or HNSW; full pack = both channels + payload join + render"
+	"btree (namespace, task_type, outcome, failure_kind) + per-partition HNSW (m=16, ef_construction=64); " +
+	"searches planned per call (force_custom_plan) so the planner picks exact slice scan or HNSW, ef_search=40 with relaxed iterative scans; " +
+	"full pack = settings + both channels with payload join in one round trip, scoring, rendering"
 
 // Retrieval seeds opts.Memories synthetic memories (clustered vectors over
 // task types, one namespace) and measures full memory packs — both channels,
@@ -146,8 +150,10 @@ func Retrieval(ctx context.Context, pool *pgxpool.Pool, opts RetrievalOptions, p
 	if err := vector.CheckDimension(ctx, pool, opts.Dim); err != nil {
 		return RetrievalResult{}, err
 	}
-	if err := postgres.PurgeNamespace(ctx, pool, opts.Namespace); err != nil {
-		return RetrievalResult{}, fmt.Errorf("bench: purging %s: %w", opts.Namespace, err)
+	if !opts.Reuse {
+		if err := postgres.PurgeNamespace(ctx, pool, opts.Namespace); err != nil {
+			return RetrievalResult{}, fmt.Errorf("bench: purging %s: %w", opts.Namespace, err)
+		}
 	}
 	if !opts.Keep {
 		defer func() {
@@ -157,8 +163,10 @@ func Retrieval(ctx context.Context, pool *pgxpool.Pool, opts RetrievalOptions, p
 	}
 	data := newRetrievalData(opts)
 	start := time.Now()
-	if err := seedRetrieval(ctx, pool, data, progress); err != nil {
-		return RetrievalResult{}, err
+	if !opts.Reuse {
+		if err := seedRetrieval(ctx, pool, data, progress); err != nil {
+			return RetrievalResult{}, err
+		}
 	}
 	store := vector.NewStore(pool, opts.Dim)
 	if err := store.Analyze(ctx); err != nil {

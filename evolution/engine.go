@@ -25,7 +25,13 @@ type Deps struct {
 	Retriever Retriever
 	Memory    Memory
 	Bandit    *bandit.Bandit
-	Logger    *slog.Logger
+	// Cascade, when set, adds the cascade components A–D to the pack of
+	// every question whose search arm is "cascade" (*cascade.Builder).
+	Cascade Cascade
+	// IterationBudget, when set, bounds the model calls of one iteration
+	// ((*llm.Models).IterationBudget); a call beyond it fails with ELIMIT.
+	IterationBudget func(runID string, iteration int) *llm.Budget
+	Logger          *slog.Logger
 }
 
 func (d Deps) validate() error {
@@ -76,8 +82,9 @@ type ProgressFunc func(Progress)
 // ErrCancelled is returned by Run when the run was cancelled.
 var ErrCancelled = evokg.Errorf(evokg.ECONFLICT, "the evolution run was cancelled")
 
-// Run executes run from its last completed iteration to the last one,
-// persisting every iteration. It returns ErrCancelled when the run is
+// Run executes run, which must exist in the store (Service.Start,
+// RunLocal), from its last completed iteration to the last one, persisting
+// every iteration. Most callers want Execute, which also records the outcome. It returns ErrCancelled when the run is
 // cancelled between iterations and ctx's error when ctx ends.
 func (e *Engine) Run(ctx context.Context, run *Run, progress ProgressFunc) error {
 	if progress == nil {
@@ -158,7 +165,11 @@ func (r *runner) checkCancelled(ctx context.Context) error {
 
 // callCtx attaches the accounting metadata of iteration k to ctx.
 func (r *runner) callCtx(ctx context.Context, k int) context.Context {
-	return llm.WithCall(ctx, llm.CallMeta{Namespace: r.ns, RunID: r.run.ID.String(), Iteration: k})
+	meta := llm.CallMeta{Namespace: r.ns, RunID: r.run.ID.String(), Iteration: k}
+	if r.deps.IterationBudget != nil {
+		meta.Budget = r.deps.IterationBudget(meta.RunID, k)
+	}
+	return llm.WithCall(ctx, meta)
 }
 
 // iteration runs MAGE's steps 1–7 for iteration k and persists the result.
@@ -208,18 +219,18 @@ func (r *runner) learnFromAnswers(ctx context.Context, k int, it *evaluation, m 
 func (r *runner) finish(ctx context.Context, k int, start time.Time, it *evaluation, m *Metrics) error {
 	r.st.Results = it.results()
 	if k%r.p.RefreshEvery == 0 {
-		if ref, ok := r.deps.Retriever.(Refresher); ok {
-			if err := ref.Refresh(ctx, r.ns); err != nil {
-				return fmt.Errorf("memory refresh: %w", err)
-			}
-			m.Refreshed = true
+		if err := r.refresh(ctx, k, it, m); err != nil {
+			return fmt.Errorf("memory refresh: %w", err)
 		}
 	}
 	counts, err := r.store.memoryCounts(ctx, r.ns)
 	if err != nil {
 		return err
 	}
-	m.Memories = counts
+	if err := checkAppendOnly(r.st.Memories, counts); err != nil {
+		return err
+	}
+	m.Memories, r.st.Memories = counts, counts
 	calls := r.calls.take()
 	r.st.Calls.Guidance += calls.Guidance
 	r.st.Calls.Learner += calls.Learner

@@ -162,6 +162,11 @@ func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill,
 	if err != nil {
 		return a, fmt.Errorf("retrieval: %w", err)
 	}
+	if a.SearchArm == bandit.StrategyCascade && r.deps.Cascade != nil {
+		if _, err := r.deps.Cascade.Apply(ctx, r.ns, it.TaskType, pack); err != nil {
+			return a, fmt.Errorf("cascade: %w", err)
+		}
+	}
 	zero := 0.0
 	r.calls.learner.Add(1)
 	reply, err := r.deps.Learner.Answer(ctx, llm.AnswerRequest{Question: it.Question, Context: it.Context,

@@ -61,12 +61,12 @@ func (r *runner) failureMemories(ctx context.Context, k int, taskType string, an
 			continue
 		}
 		if written == 0 {
-			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy); err != nil {
+			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy, "curriculum"); err != nil {
 				return written, err
 			}
 			written++
 		}
-		if err := r.writeFailure(ctx, k, a, evokg.FailureSpecific); err != nil {
+		if err := r.writeFailure(ctx, k, a, evokg.FailureSpecific, "curriculum"); err != nil {
 			return written, err
 		}
 		written++
@@ -74,7 +74,9 @@ func (r *runner) failureMemories(ctx context.Context, k int, taskType string, an
 	return written, nil
 }
 
-func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.FailureKind) error {
+// writeFailure writes one failure memory; purpose keys it idempotently
+// within the iteration ("curriculum" or "refresh").
+func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.FailureKind, purpose string) error {
 	r.calls.guidance.Add(1)
 	fm, err := r.deps.Guidance.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
 		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning})
@@ -86,8 +88,42 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 		ChainOfThought: evokg.TruncateRunes(strings.Join(fm.Steps, "\n"), maxChainRunes),
 		Errors:         []evokg.ErrorRecord{{ErrorClass: "wrong_answer", RootCause: "answered " + evokg.TruncateRunes(a.Answer, 200), RecoveryProcedure: fm.Content}},
 		Evaluation:     &ingest.EvaluationInput{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"}}
-	_, err = r.deps.Memory.Ingest(ctx, r.ns, req, idemKey(r.run.ID, k, string(kind), a.Item.ID))
+	if kind == evokg.FailureTypeStrategy {
+		if prev, ok := r.st.TypeStrategies[a.Item.TaskType]; ok {
+			req.Supersedes = &prev
+		}
+	}
+	res, err := r.deps.Memory.Ingest(ctx, r.ns, req, idemKey(r.run.ID, k, purpose+"/"+string(kind), a.Item.ID))
+	if err == nil && kind == evokg.FailureTypeStrategy {
+		r.st.TypeStrategies[a.Item.TaskType] = res.ID
+	}
 	return err
+}
+
+// refresh is the periodic memory refresh: every task type still below θ
+// gets a new type_strategy memory written from its current failures, which
+// supersedes the previous one (both stay: memories are append-only).
+func (r *runner) refresh(ctx context.Context, k int, ev *evaluation, m *Metrics) error {
+	for _, t := range sortedKeys(m.ByTaskType) {
+		if m.ByTaskType[t].Accuracy >= r.p.Theta {
+			continue
+		}
+		for _, a := range ev.byType()[t] {
+			if a.Correct {
+				continue
+			}
+			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy, "refresh"); err != nil {
+				return err
+			}
+			m.Failures++
+			break
+		}
+	}
+	m.Refreshed = true
+	if ref, ok := r.deps.Retriever.(Refresher); ok {
+		return ref.Refresh(ctx, r.ns)
+	}
+	return nil
 }
 
 // target picks the skill an operation works on: the least-mastered active
@@ -170,19 +206,40 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 	return len(specs) > 0, nil
 }
 
+// authorTool has the guidance model write a tool for the skill's failures
+// and stores it as a :Tool node (a new version when the name exists),
+// linked with HAS_TOOL. Tools are not validated here: no sandbox runs them.
 func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType string, failures []string) (bool, error) {
-	tools, ok := r.deps.Graph.(ToolStore)
-	if !ok {
-		r.log.InfoContext(ctx, "tool authoring skipped: the graph has no tool store", "namespace", r.ns)
-		return false, nil
-	}
 	r.calls.guidance.Add(1)
 	spec, err := r.deps.Guidance.AuthorTool(ctx, llm.ToolRequest{Skill: skill.Name, TaskType: taskType,
 		Need: "compute the multi-step quantities these failed questions need", Examples: failures})
+	if err != nil || spec.Name == "" {
+		return false, err
+	}
+	version, err := r.nextToolVersion(ctx, spec.Name)
 	if err != nil {
 		return false, err
 	}
-	return true, tools.AddTool(ctx, r.ns, skill.Name, spec)
+	tool, err := r.deps.Graph.UpsertTool(ctx, r.ns, graph.Tool{Name: spec.Name, Description: spec.Description,
+		InputSchema: string(spec.InputSchema), OutputSchema: string(spec.OutputSchema), Code: spec.Code, Version: version})
+	if err != nil {
+		return false, err
+	}
+	return true, r.deps.Graph.AttachTool(ctx, r.ns, skill.Name, tool.ID)
+}
+
+func (r *runner) nextToolVersion(ctx context.Context, name string) (int, error) {
+	tools, err := r.deps.Graph.ListTools(ctx, r.ns)
+	if err != nil {
+		return 0, err
+	}
+	version := 1
+	for _, t := range tools {
+		if t.Name == name && t.Version >= version {
+			version = t.Version + 1
+		}
+	}
+	return version, nil
 }
 
 func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures []string) (bool, error) {
@@ -285,7 +342,10 @@ func planSummary(p llm.Plan) string {
 		fmt.Fprintf(&b, "%d. %s", f.Priority, f.Skill)
 	}
 	if p.Notes != "" {
-		b.WriteString(" — " + p.Notes)
+		if b.Len() > 0 {
+			b.WriteString(" — ")
+		}
+		b.WriteString(p.Notes)
 	}
 	return evokg.TruncateRunes(b.String(), 500)
 }

@@ -59,18 +59,18 @@ type Params struct {
 
 // Defaults.
 const (
-	DefaultIterations       = 20
-	DefaultPoolSize         = 200
-	DefaultHeldOut          = 0.2
-	DefaultLambda           = 0.3
-	DefaultTopM             = 3
-	DefaultMaxFailures      = 5
-	DefaultRefreshEvery     = 5
-	DefaultDiscoverySample  = 24
-	DefaultPruneThreshold   = 0.3
-	DefaultConcurrency      = 4
-	MaxIterations           = 500
-	MaxPoolSize             = 20_000
+	DefaultIterations      = 20
+	DefaultPoolSize        = 200
+	DefaultHeldOut         = 0.2
+	DefaultLambda          = 0.3
+	DefaultTopM            = 3
+	DefaultMaxFailures     = 5
+	DefaultRefreshEvery    = 5
+	DefaultDiscoverySample = 24
+	DefaultPruneThreshold  = 0.3
+	DefaultConcurrency     = 4
+	MaxIterations          = 500
+	MaxPoolSize            = 20_000
 )
 
 // WithDefaults returns p with zero fields set to their defaults.

@@ -3,7 +3,10 @@ package evolution
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
@@ -55,16 +58,18 @@ type Graph interface {
 	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error
 	PrunePatterns(ctx context.Context, ns string, threshold float64) (int64, error)
 	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
-}
-
-// ToolStore is implemented by graphs that keep authored tools as :Tool
-// nodes; without it, tool authoring is skipped.
-type ToolStore interface {
-	AddTool(ctx context.Context, ns, skill string, tool llm.ToolSpec) error
+	ListTools(ctx context.Context, ns string) ([]graph.Tool, error)
+	UpsertTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error)
+	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }
 
 // Refresher is implemented by retrievers that cache memory packs; the loop
 // refreshes them every RefreshEvery iterations.
 type Refresher interface {
 	Refresh(ctx context.Context, ns string) error
+}
+
+// Cascade adds the cascade components to a memory pack (*cascade.Builder).
+type Cascade interface {
+	Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*cascade.Block, error)
 }

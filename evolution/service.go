@@ -3,7 +3,6 @@ package evolution
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -34,8 +33,13 @@ type Worker struct {
 	engine *Engine
 }
 
+var _ river.Worker[RunArgs] = (*Worker)(nil)
+
 // NewWorker returns the River worker of evolution runs.
 func NewWorker(engine *Engine) *Worker { return &Worker{engine: engine} }
+
+// busySnooze is how long a job waits when its run is executing elsewhere.
+const busySnooze = time.Minute
 
 // Timeout: a run takes as long as its iterations take.
 func (w *Worker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
@@ -45,6 +49,9 @@ func (w *Worker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
 func (w *Worker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	canRetry := job.Attempt < job.MaxAttempts
 	_, err := w.engine.execute(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
+	if errors.Is(err, ErrRunBusy) {
+		return river.JobSnooze(busySnooze) // a rescued duplicate: look again later
+	}
 	if errors.Is(err, ErrCancelled) || (err != nil && !(canRetry && retryable(err))) {
 		return nil // the outcome is on the run; retrying would not change it
 	}
@@ -64,6 +71,11 @@ func (e *Engine) Execute(ctx context.Context, ns string, id uuid.UUID, progress 
 }
 
 func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Run, error) {
+	unlock, err := e.store.lockRun(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	ok, err := e.store.startRun(ctx, ns, id)
 	if err != nil {
 		return nil, err
@@ -117,12 +129,11 @@ func (e *Engine) Get(ctx context.Context, ns string, id uuid.UUID) (*Run, error)
 type Service struct {
 	engine *Engine
 	river  *river.Client[pgx.Tx]
-	log    *slog.Logger
 }
 
 // NewService returns a Service; client enqueues jobs (it need not work them).
 func NewService(engine *Engine, client *river.Client[pgx.Tx]) *Service {
-	return &Service{engine: engine, river: client, log: engine.log}
+	return &Service{engine: engine, river: client}
 }
 
 // Start validates params, creates a queued run of namespace ns and

@@ -62,7 +62,12 @@ type state struct {
 	LastSnapshot uuid.UUID       `json:"last_snapshot"`
 	BestSnapshot uuid.UUID       `json:"best_snapshot"`
 	Rollbacks    int             `json:"rollbacks"`
-	Calls        callCounts      `json:"calls"`
+	// TypeStrategies is the latest type_strategy memory per task type (the
+	// next one supersedes it).
+	TypeStrategies map[string]uuid.UUID `json:"type_strategies"`
+	// Memories are the counts after the last iteration (append-only check).
+	Memories MemoryCounts `json:"memories"`
+	Calls    callCounts   `json:"calls"`
 }
 
 // snapshot is a Delta-Guard snapshot of the mutable slots.
@@ -195,7 +200,7 @@ func (s *store) lastState(ctx context.Context, ns string, run uuid.UUID) (int, *
 	var raw []byte
 	err := s.pool.QueryRow(ctx, queries.Get("last_state"), ns, run).Scan(&k, &raw)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, &state{Results: map[string]bool{}}, nil
+		return 0, &state{Results: map[string]bool{}, TypeStrategies: map[string]uuid.UUID{}}, nil
 	}
 	if err != nil {
 		return 0, nil, translate(err, "reading the run state")
@@ -203,6 +208,9 @@ func (s *store) lastState(ctx context.Context, ns string, run uuid.UUID) (int, *
 	st := &state{}
 	if err := json.Unmarshal(raw, st); err != nil {
 		return 0, nil, fmt.Errorf("decoding the run state: %w", err)
+	}
+	if st.TypeStrategies == nil {
+		st.TypeStrategies = map[string]uuid.UUID{}
 	}
 	return k, st, nil
 }
@@ -271,6 +279,16 @@ func (s *store) memoryCounts(ctx context.Context, ns string) (MemoryCounts, erro
 	return c, translate(rows.Err(), "counting memories")
 }
 
+// checkAppendOnly enforces the Curator's invariant that protected memories
+// only grow: a count below the previous iteration's means one was removed.
+func checkAppendOnly(prev, now MemoryCounts) error {
+	if now.Success < prev.Success || now.Failure < prev.Failure || now.Principles < prev.Principles {
+		return &evokg.Error{Code: evokg.EINTERNAL, Message: "protected memories decreased during the run",
+			Err: fmt.Errorf("append-only invariant: %+v after %+v", now, prev)}
+	}
+	return nil
+}
+
 // translate maps driver errors to domain errors at this package's edge.
 func translate(err error, what string) error {
 	if err == nil {
@@ -284,4 +302,31 @@ func translate(err error, what string) error {
 		return &evokg.Error{Code: evokg.ETIMEOUT, Message: what + " timed out", Err: err}
 	}
 	return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: what + " failed", Err: err}
+}
+
+// ErrRunBusy is returned when another worker is executing the run.
+var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being executed by another worker")
+
+// lockRun holds a session advisory lock on run id for as long as the run
+// executes, so a job River rescues as stuck never runs beside the original.
+// The lock goes with the connection if the process dies.
+func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, translate(err, "locking the run")
+	}
+	var ok bool
+	if err := conn.QueryRow(ctx, queries.Get("try_run_lock"), id.String()).Scan(&ok); err != nil || !ok {
+		conn.Release()
+		if err != nil {
+			return nil, translate(err, "locking the run")
+		}
+		return nil, ErrRunBusy
+	}
+	return func() {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), queries.Get("run_unlock"), id.String()); err != nil {
+			conn.Conn().Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing drops the lock
+		}
+		conn.Release()
+	}, nil
 }

@@ -84,7 +84,7 @@ func (g *Graph) BulkLoad(ctx context.Context, ns string, d *BulkData) error {
 			return err
 		}
 	}
-	return nil
+	return g.RecountMemories(ctx, ns)
 }
 
 func (g *Graph) bulkWrite(ctx context.Context, ns, stmt string, rows []map[string]any) error {

@@ -8,9 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/cypher"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/testenv"
 )
 
 var (
@@ -71,4 +74,69 @@ func stripComments(s string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+var (
+	labelPattern   = regexp.MustCompile(`[(\s]\w*:([A-Z]\w*)`)
+	relTypePattern = regexp.MustCompile(`\[\w*:([A-Z_|]+)`)
+	grassNode      = regexp.MustCompile(`node\.(\w+)\s*\{`)
+)
+
+// TestLabelsAndTypesComeFromTheClosedList checks every label and
+// relationship type written in cypher/ (statements and Browser queries)
+// against graph.Labels and graph.RelationshipTypes, and that the Browser
+// style colours every label.
+func TestLabelsAndTypesComeFromTheClosedList(t *testing.T) {
+	t.Parallel()
+	files, err := fs.Glob(cypher.FS, "*.cypher")
+	require.NoError(t, err)
+	browser, err := fs.Glob(cypher.FS, "browser/*.cypher")
+	require.NoError(t, err)
+	require.NotEmpty(t, browser)
+	labels, types := map[string]bool{}, map[string]bool{}
+	for _, name := range append(files, browser...) {
+		b, err := fs.ReadFile(cypher.FS, name)
+		require.NoError(t, err)
+		text := stripComments(string(b))
+		for _, m := range labelPattern.FindAllStringSubmatch(text, -1) {
+			require.Contains(t, graph.Labels, m[1], "%s uses label %s", name, m[1])
+			labels[m[1]] = true
+		}
+		for _, m := range relTypePattern.FindAllStringSubmatch(text, -1) {
+			for _, typ := range strings.Split(m[1], "|") {
+				require.Contains(t, graph.RelationshipTypes, typ, "%s uses type %s", name, typ)
+				types[typ] = true
+			}
+		}
+	}
+	require.Len(t, labels, len(graph.Labels), "every listed label is used")
+	require.Len(t, types, len(graph.RelationshipTypes), "every listed type is used")
+	grass, err := fs.ReadFile(cypher.FS, "browser/evokg.grass")
+	require.NoError(t, err)
+	var styled []string
+	for _, m := range grassNode.FindAllStringSubmatch(string(grass), -1) {
+		styled = append(styled, m[1])
+	}
+	require.ElementsMatch(t, graph.Labels, styled, "one style rule per label")
+}
+
+// TestBrowserQueriesAreValid asks Neo4j to plan every saved Browser query.
+func TestBrowserQueriesAreValid(t *testing.T) {
+	t.Parallel()
+	driver := testenv.Neo4j(t)
+	ctx := t.Context()
+	files, err := fs.Glob(cypher.FS, "browser/*.cypher")
+	require.NoError(t, err)
+	session := driver.NewSession(ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead})
+	defer session.Close(ctx)
+	p := map[string]any{"namespace": "x", "theta": 0.5, "task_type": "t", "id": "i"}
+	for _, name := range files {
+		b, err := fs.ReadFile(cypher.FS, name)
+		require.NoError(t, err)
+		res, err := session.Run(ctx, "EXPLAIN "+string(b), p)
+		if err == nil {
+			_, err = res.Consume(ctx)
+		}
+		require.NoError(t, err, name)
+	}
 }

@@ -54,6 +54,7 @@ type projection struct {
 	entities []resolved
 	types    []string // entity types, parallel to entities
 	similar  []map[string]any
+	fresh    bool // the node was created by this projection
 }
 
 // ProjectExperience writes an experience into the graph: the node with
@@ -179,6 +180,7 @@ func (g *Graph) mergeNode(ctx context.Context, tx neo4j.ManagedTransaction, p *p
 		return err
 	}
 	r := rowOf(rec)
+	p.fresh = r.boolean("fresh")
 	stored := evokg.Outcome(r.str("outcome"))
 	switch {
 	case r.str("sha") == p.sha:
@@ -193,7 +195,7 @@ func (g *Graph) mergeNode(ctx context.Context, tx neo4j.ManagedTransaction, p *p
 
 func (g *Graph) linkTaskType(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
 	return exec(ctx, tx, "experience_link_task_type", params(p.exp.Namespace, "id", p.id,
-		"task_type", p.exp.TaskType, "task_type_id", evokg.NewID().String()))
+		"task_type", p.exp.TaskType, "task_type_id", evokg.NewID().String(), "fresh", p.fresh))
 }
 
 func (g *Graph) linkOperations(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
@@ -297,14 +299,20 @@ func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransactio
 	if len(sig) == 0 {
 		return nil, nil
 	}
-	recs, err := run(ctx, tx, "experience_signature_candidates", params(ns, "ops", sig, "task_type", taskType,
-		"exclude", exclude, "length", len(sig), "threshold", threshold, "limit", limit))
+	stmt := "experience_signature_candidates"
+	if taskType != "" {
+		stmt = "experience_signature_candidates_in_task_type"
+	}
+	recs, err := run(ctx, tx, stmt, params(ns, "ops", sig, "task_type", taskType,
+		"length", len(sig), "threshold", threshold, "limit", limit+1))
 	if err != nil {
 		return nil, err
 	}
 	var out []evokg.SignatureMatch
-	for _, rec := range recs {
-		r := rowOf(rec)
+	for _, r := range rowOf(recs[0]).rows("candidates") {
+		if r.str("id") == exclude {
+			continue
+		}
 		cand := r.strs("signature")
 		if s := evokg.SignatureSimilarity(sig, cand); s >= threshold {
 			out = append(out, evokg.SignatureMatch{ExperienceID: r.uuid("id"), TaskType: r.str("task_type"),
@@ -350,6 +358,13 @@ func (g *Graph) PrunePatterns(ctx context.Context, ns string, threshold float64)
 	return n, nil
 }
 
+// RecountMemories recomputes the per-class memory counters of every task
+// type of a namespace from the experiences (MemoryCounts reads them).
+func (g *Graph) RecountMemories(ctx context.Context, ns string) error {
+	_, err := g.writeOne(ctx, "task_type_recount", params(ns))
+	return err
+}
+
 // MemoryCount is the number of memories of one class for one task type.
 type MemoryCount struct {
 	TaskType string        `json:"task_type"`
@@ -363,9 +378,9 @@ func (g *Graph) MemoryCounts(ctx context.Context, ns string) ([]MemoryCount, err
 	if err != nil {
 		return nil, err
 	}
-	out := make([]MemoryCount, len(recs))
-	for i, rec := range recs {
-		r := rowOf(rec)
+	list := rowOf(recs[0]).rows("counts")
+	out := make([]MemoryCount, len(list))
+	for i, r := range list {
 		out[i] = MemoryCount{TaskType: r.str("task_type"), Outcome: evokg.Outcome(r.str("outcome")), Count: r.i64("n")}
 	}
 	return out, nil

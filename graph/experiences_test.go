@@ -174,6 +174,17 @@ func TestPrinciplesAndCascade(t *testing.T) {
 	require.Len(t, cascade[1].Principles, 2)
 	require.Equal(t, "multiply", cascade[2].Skill.Name)
 	require.Empty(t, cascade[2].Principles)
+
+	// A shortcut makes count a direct prerequisite: its depth is the fewest hops.
+	require.NoError(t, b.g.AddPrerequisite(b.ctx, b.ns, "count", "multiply"))
+	cascade, err = b.g.Cascade(b.ctx, b.ns, "arithmetic")
+	require.NoError(t, err)
+	require.Len(t, cascade, 3)
+	require.Equal(t, 1, cascade[0].Depth)
+	require.ElementsMatch(t, []string{"add", "count"}, []string{cascade[0].Skill.Name, cascade[1].Skill.Name})
+	empty, err := b.g.Cascade(b.ctx, b.ns, "unknown")
+	require.NoError(t, err)
+	require.Empty(t, empty)
 }
 
 func TestMemoryCountsPerTaskTypeAndClass(t *testing.T) {
@@ -195,6 +206,26 @@ func TestMemoryCountsPerTaskTypeAndClass(t *testing.T) {
 	list, err := b.g.ListExperiences(b.ctx, b.ns, "a", evokg.OutcomeSuccess, 10)
 	require.NoError(t, err)
 	require.Len(t, list, 2)
+
+	// Retried projections are not counted twice; pruning is subtracted.
+	exp := newExperience(b.ns, expOpts{TaskType: "a", Outcome: evokg.OutcomeRecipe})
+	for range 2 {
+		require.NoError(t, b.g.ProjectExperience(b.ctx, exp, nil))
+	}
+	_, err = b.g.PrunePatterns(b.ctx, b.ns, 0.6)
+	require.NoError(t, err)
+	want := []graph.MemoryCount{
+		{TaskType: "a", Outcome: evokg.OutcomeFailure, Count: 1},
+		{TaskType: "a", Outcome: evokg.OutcomeRecipe, Count: 1},
+		{TaskType: "a", Outcome: evokg.OutcomeSuccess, Count: 2},
+	}
+	counts, err = b.g.MemoryCounts(b.ctx, b.ns)
+	require.NoError(t, err)
+	require.Equal(t, want, counts)
+	require.NoError(t, b.g.RecountMemories(b.ctx, b.ns))
+	counts, err = b.g.MemoryCounts(b.ctx, b.ns)
+	require.NoError(t, err)
+	require.Equal(t, want, counts, "the counters agree with a recount")
 }
 
 func TestResolutionByEmbedding(t *testing.T) {

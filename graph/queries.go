@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"sort"
 
@@ -41,6 +42,8 @@ func (g *Graph) Cascade(ctx context.Context, ns, taskType string) ([]CascadeSkil
 		return nil, err
 	}
 	out := make([]CascadeSkill, len(recs))
+	parents := make(map[string][]string, len(recs))
+	var roots []string
 	for i, rec := range recs {
 		r := rowOf(rec)
 		ps := r.rows("principles")
@@ -48,9 +51,45 @@ func (g *Graph) Cascade(ctx context.Context, ns, taskType string) ([]CascadeSkil
 		for j, p := range ps {
 			principles[j] = experienceFrom(p)
 		}
-		out[i] = CascadeSkill{Skill: skillFrom(r.sub("skill")), Depth: int(r.i64("depth")), Principles: principles}
+		out[i] = CascadeSkill{Skill: skillFrom(r.sub("skill")), Principles: principles}
+		parents[out[i].Skill.Name] = r.strs("prerequisites")
+		if r.boolean("serves") {
+			roots = append(roots, out[i].Skill.Name)
+		}
 	}
+	depth := cascadeDepths(roots, parents)
+	for i := range out {
+		out[i].Depth = depth[out[i].Skill.Name]
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Depth != out[j].Depth {
+			return out[i].Depth > out[j].Depth
+		}
+		return out[i].Skill.Name < out[j].Skill.Name
+	})
 	return out, nil
+}
+
+// cascadeDepths is a breadth-first walk from the serving skills up their
+// prerequisites: each skill's depth is its fewest edges to a serving skill.
+func cascadeDepths(roots []string, parents map[string][]string) map[string]int {
+	depth := make(map[string]int, len(parents))
+	for _, r := range roots {
+		depth[r] = 0
+	}
+	for frontier := roots; len(frontier) > 0; {
+		var next []string
+		for _, s := range frontier {
+			for _, p := range parents[s] {
+				if _, seen := depth[p]; !seen {
+					depth[p] = depth[s] + 1
+					next = append(next, p)
+				}
+			}
+		}
+		frontier = next
+	}
+	return depth
 }
 
 // Neighbors returns the experiences within maxHops (1 or 2) of the seeds
@@ -65,15 +104,25 @@ func (g *Graph) Neighbors(ctx context.Context, ns string, seeds []uuid.UUID, max
 	if len(seeds) == 0 {
 		return nil, nil
 	}
-	recs, err := g.readOne(ctx, "experience_neighbors", params(ns, "seeds", uuidStrings(seeds), "max_hops", maxHops))
+	stmt := "experience_neighbors"
+	if maxHops == 1 {
+		stmt = "experience_neighbors_1hop"
+	}
+	recs, err := g.readOne(ctx, stmt, params(ns, "seeds", uuidStrings(seeds)))
 	if err != nil {
 		return nil, err
 	}
+	isSeed := make(map[uuid.UUID]bool, len(seeds))
+	for _, s := range seeds {
+		isSeed[s] = true
+	}
 	best := map[uuid.UUID]evokg.Neighbor{}
-	for _, rec := range recs {
-		r := rowOf(rec)
+	for _, r := range rowOf(recs[0]).rows("neighbors") {
 		n := evokg.Neighbor{ExperienceID: r.uuid("id"), SeedID: r.uuid("seed"), TaskType: r.str("task_type"),
 			Outcome: evokg.Outcome(r.str("outcome")), Hops: int(r.i64("hops"))}
+		if isSeed[n.ExperienceID] {
+			continue
+		}
 		if old, ok := best[n.ExperienceID]; !ok || closer(n, old) {
 			best[n.ExperienceID] = n
 		}
@@ -91,10 +140,10 @@ func closer(a, b evokg.Neighbor) bool {
 	if a.Hops != b.Hops {
 		return a.Hops < b.Hops
 	}
-	if a.SeedID != b.SeedID {
-		return a.SeedID.String() < b.SeedID.String()
+	if c := bytes.Compare(a.SeedID[:], b.SeedID[:]); c != 0 {
+		return c < 0
 	}
-	return a.ExperienceID.String() < b.ExperienceID.String()
+	return bytes.Compare(a.ExperienceID[:], b.ExperienceID[:]) < 0
 }
 
 // Transition is one FOLLOWED_BY edge of the operation transition graph.
@@ -110,9 +159,9 @@ func (g *Graph) Transitions(ctx context.Context, ns string, limit int) ([]Transi
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Transition, len(recs))
-	for i, rec := range recs {
-		r := rowOf(rec)
+	list := rowOf(recs[0]).rows("transitions")
+	out := make([]Transition, len(list))
+	for i, r := range list {
 		out[i] = Transition{From: r.str("from"), To: r.str("to"), Count: r.i64("count")}
 	}
 	return out, nil

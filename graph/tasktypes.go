@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 
-
 	"github.com/evokg/evokg"
 )
 
@@ -83,4 +82,3 @@ func taskTypeFrom(r row) evokg.TaskType {
 		NFail: int(r.i64("n_fail")), KLast: int(r.i64("k_last")), CreatedAt: r.time("created_at"),
 	}
 }
-

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -414,4 +415,17 @@ func dot(a, b []float32) float64 {
 		s += float64(a[i]) * float64(b[i])
 	}
 	return s
+}
+
+// The execution layer's exported surface is fixed: anything added to it
+// must be reviewed for the isolation rule (no path to a guidance model).
+func TestExecutionSurface(t *testing.T) {
+	t.Parallel()
+	typ := reflect.TypeFor[*llm.Execution]()
+	var methods []string
+	for m := range typ.Methods() {
+		methods = append(methods, m.Name)
+	}
+	require.Equal(t, []string{"Answer", "Explore", "Model"}, methods)
+	require.Zero(t, typ.Elem().NumField()-1, "Execution holds exactly one (unexported) endpoint")
 }

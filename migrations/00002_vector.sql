@@ -12,13 +12,17 @@
 -- Layout, chosen by measurement (bench/retrieval.go, issue 9):
 --   * retrieval is always filtered by (namespace, task_type); a global HNSW
 --     index under a 2% filter is slow and loses recall, so both channels are
---     HASH-partitioned on (namespace, task_type): a query prunes to one
---     partition, whose rows are mostly the slice it asks for;
---   * the slice is then scanned exactly through the (namespace, task_type,
---     outcome) btree when small, or through the partition's HNSW index
---     (pgvector 0.8 iterative scans) when large: the planner picks by cost;
+--     HASH-partitioned on (namespace, task_type) into 16 partitions: a query
+--     prunes to one partition, where its slice is a large share of the rows;
+--   * searches are planned with their values (vector.Store sets
+--     plan_cache_mode per call), so the planner scans a small slice exactly
+--     through the (namespace, task_type, ...) btree and a large one through
+--     the partition's HNSW index with pgvector 0.8 relaxed iterative scans
+--     (ef_search 40);
 --   * embeddings are kept inline (STORAGE PLAIN): 768 floats fit in a page,
 --     and de-TOASTing each candidate dominated the naive design.
+--   Measured at 100k memories, 50 task types: memory pack p50 ~2.2 ms,
+--   p95 ~4.2 ms, recall@3 1.0 (PG15, shared_buffers 1GB, 2 shared cores).
 -- +goose StatementBegin
 DO $$
 DECLARE

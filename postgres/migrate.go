@@ -28,7 +28,9 @@ type Migrator struct {
 // NewMigrator prepares a migrator over pool.
 func NewMigrator(pool *pgxpool.Pool) (*Migrator, error) {
 	db := stdlib.OpenDBFromPool(pool)
-	provider, err := goose.NewProvider(goose.DialectPostgres, db, migrations.FS)
+	// Out-of-order application lets a database that already has a later
+	// migration accept an earlier-numbered one added on another branch.
+	provider, err := goose.NewProvider(goose.DialectPostgres, db, migrations.FS, goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return nil, fmt.Errorf("loading migrations: %w", err)
 	}

@@ -20,10 +20,11 @@ type Projector interface {
 	ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []Similar) error
 }
 
-// Neighbors finds the nearest experiences of a namespace across task types
-// and channels. VectorNeighbors adapts *vector.Store.
+// Neighbors finds the SIMILAR_TO candidates of an experience: at most k
+// experiences with cosine similarity at least minCosine to embedding.
+// VectorNeighbors adapts *vector.Store.
 type Neighbors interface {
-	Nearest(ctx context.Context, ns string, embedding []float32, k int) ([]Similar, error)
+	Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]Similar, error)
 }
 
 // Assessment is the guidance model's grade of an experience.

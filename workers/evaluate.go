@@ -2,7 +2,6 @@ package workers
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 
 	"github.com/riverqueue/river"
@@ -87,11 +86,13 @@ func applyGate(exp *evokg.Experience, a Assessment) {
 	}
 }
 
-// errPermanent marks failures that no retry can fix.
+// permanent reports failures that no retry can fix: the experience is gone
+// (namespace purged), the input or the graph refuses it, or the model-call
+// budget of the experience is spent.
 func permanent(err error) bool {
 	switch evokg.ErrorCode(err) {
-	case evokg.ENOTFOUND, evokg.EINVALID, evokg.EPROTECTED, evokg.ELIMIT:
+	case evokg.ENOTFOUND, evokg.EINVALID, evokg.ECONFLICT, evokg.EPROTECTED, evokg.ELIMIT:
 		return true
 	}
-	return errors.Is(err, errNoProjection)
+	return false
 }

@@ -25,6 +25,8 @@ func TestNeo4jOutageLosesAndDuplicatesNothing(t *testing.T) {
 	b.start(t)
 
 	b.ingestN(t, 0, 100)
+	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusCommitted) >= 10 },
+		time.Minute, 10*time.Millisecond, "the graph is down while experiences are being projected")
 	b.proxy.setDown(true)
 	b.ingestN(t, 100, n-100) // ingest keeps accepting while the graph is down
 	require.Eventually(t, func() bool {

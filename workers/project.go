@@ -39,20 +39,22 @@ func (w *projectWorker) work(ctx context.Context, job *river.Job[ingest.ProjectA
 	if rec.Status == ingest.StatusEvaluating {
 		return errNoProjection
 	}
+	t0 := time.Now()
 	similar, err := w.similar(ctx, &rec.Experience, a.Embedding)
 	if err != nil {
 		return err
 	}
+	t1 := time.Now()
 	if err := w.deps.Projector.ProjectExperience(ctx, &rec.Experience, similar); err != nil {
 		return err
 	}
+	t2 := time.Now()
 	if err := w.deps.Ingest.MarkCommitted(ctx, a.Namespace, a.ExperienceID); err != nil {
 		return err
 	}
-	if a.EnqueuedAtUnixMicro > 0 {
-		lag := time.Since(time.UnixMicro(a.EnqueuedAtUnixMicro))
-		w.logger.DebugContext(ctx, "projected experience", "experience", a.ExperienceID, "lag", lag)
-	}
+	w.logger.DebugContext(ctx, "projected experience", "experience", a.ExperienceID,
+		"similar", len(similar), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
+		"lag_ms", ms(time.Since(time.UnixMicro(a.EnqueuedAtUnixMicro))))
 	return nil
 }
 
@@ -63,7 +65,7 @@ func (w *projectWorker) similar(ctx context.Context, exp *evokg.Experience, embe
 	if w.deps.Neighbors == nil || embedding == nil {
 		return w.links.load(ctx, exp.Namespace, exp.ID)
 	}
-	hits, err := w.deps.Neighbors.Nearest(ctx, exp.Namespace, embedding, w.cfg.SimilarK+1)
+	hits, err := w.deps.Neighbors.Similar(ctx, exp, embedding, w.cfg.SimilarK+1, w.cfg.SimilarThreshold)
 	if err != nil {
 		return nil, err
 	}
@@ -78,3 +80,5 @@ func (w *projectWorker) similar(ctx context.Context, exp *evokg.Experience, embe
 	}
 	return out, nil
 }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

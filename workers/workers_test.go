@@ -69,7 +69,7 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	}
 	evalQ, projQ := strings.ReplaceAll(ns, "-", "_")+"_eval", strings.ReplaceAll(ns, "-", "_")+"_proj"
 	cfg := workers.Config{
-		Queues: map[string]river.QueueConfig{evalQ: {MaxWorkers: 4}, projQ: {MaxWorkers: 16}},
+		Queues:      map[string]river.QueueConfig{evalQ: {MaxWorkers: 4}, projQ: {MaxWorkers: 8}},
 		MaxAttempts: opts.maxAttempts, RetryBase: 50 * time.Millisecond, RetryMax: 500 * time.Millisecond,
 		JobTimeout: 20 * time.Second, RescueStuckJobsAfter: 25 * time.Second,
 		FetchPollInterval: 50 * time.Millisecond, FetchCooldown: 5 * time.Millisecond,
@@ -187,7 +187,8 @@ func requireExactlyOnce(t *testing.T, b *bundle, n int) {
 	require.Equal(t, n, b.countStatus(t, ingest.StatusCommitted))
 	exps, _, _ := graphCounts(t, b.ns)
 	require.Equal(t, int64(n), exps)
-	require.Equal(t, map[string]int{"completed": n}, jobStates(t, b))
+	require.Eventually(t, func() bool { return jobStates(t, b)["completed"] == n }, 30*time.Second, 50*time.Millisecond)
+	require.Equal(t, map[string]int{"completed": n}, jobStates(t, b), "one job per experience")
 }
 
 func TestProjectionCommitsIntoTheGraph(t *testing.T) {

@@ -1,5 +1,5 @@
-SELECT arm, alpha, beta, pulls, reward_sum
+SELECT arm, position, alpha, beta, pulls, reward_sum
 FROM bandit_arms
 WHERE namespace = $1 AND kind = $2 AND context = $3
-ORDER BY position
+ORDER BY kind, context, arm
 FOR UPDATE

@@ -85,10 +85,25 @@ type OllamaFlags struct {
 	Seed            int           `name:"seed" env:"EVOKG_MODEL_SEED" default:"42" help:"Sampling seed."`
 	MaxRepairs      int           `name:"max-repairs" env:"EVOKG_MAX_REPAIRS" default:"2" help:"Repair retries for malformed structured replies."`
 	CallsPerIngest  int           `name:"budget-calls-per-experience" env:"EVOKG_BUDGET_CALLS_PER_EXPERIENCE" default:"3" help:"Model-call budget per ingested experience."`
-	CallsPerIterate int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"4000" help:"Model-call budget per evolution iteration."`
+	CallsPerIterate int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"2000" help:"Model-call budget per evolution iteration."`
 }
 
 // HTTPClient returns the client every model call goes through.
 func (f OllamaFlags) HTTPClient() *http.Client {
 	return &http.Client{Timeout: f.OllamaTimeout}
+}
+
+// LLMConfig returns the model layer's configuration.
+func (f OllamaFlags) LLMConfig(embeddingDim int) llm.Config {
+	return llm.Config{
+		BaseURL: f.OllamaURL,
+		Guidance: llm.RoleConfig{Model: f.GuidanceModel, Temperature: f.GuidanceTemp, NumCtx: f.NumCtx,
+			Seed: f.Seed, Timeout: f.OllamaTimeout},
+		Execution: llm.RoleConfig{Model: f.ExecutionModel, Temperature: f.ExecutionTemp, NumCtx: f.NumCtx,
+			Seed: f.Seed, Timeout: f.OllamaTimeout},
+		EmbeddingModel: f.EmbeddingModel,
+		EmbeddingDim:   embeddingDim,
+		MaxRepairs:     f.MaxRepairs,
+		Budgets:        llm.Budgets{PerExperience: f.CallsPerIngest, PerIteration: f.CallsPerIterate},
+	}
 }

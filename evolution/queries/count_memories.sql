@@ -1,4 +1,4 @@
 SELECT outcome, count(*)
 FROM experiences
-WHERE namespace = $1 AND status = 'committed'
+WHERE namespace = $1 AND status <> 'failed'
 GROUP BY outcome

@@ -8,11 +8,11 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', '')
   FROM (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
-               1 - (embedding <=> $3::text::vector) AS similarity
+               1 - (embedding <=> $3::real[]::vector) AS similarity
           FROM failure_index
          WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
            AND ($5::text IS NULL OR failure_kind = $5::text)
-         ORDER BY embedding <=> $3::text::vector
+         ORDER BY embedding <=> $3::real[]::vector
          LIMIT $6) s
   JOIN experiences e ON e.id = s.id
  WHERE s.similarity >= $7

@@ -3,10 +3,10 @@
 SELECT s.id, s.task_type, 'principle', '', s.quality, '{}'::text[], s.created_at, s.similarity,
        '', '', '', coalesce(e.record->>'content', ''), s.skill
   FROM (SELECT id, task_type, skill, quality, created_at,
-               1 - (embedding <=> $3::text::vector) AS similarity
+               1 - (embedding <=> $3::real[]::vector) AS similarity
           FROM principle_embeddings
          WHERE namespace = $1 AND task_type = $2
-         ORDER BY embedding <=> $3::text::vector
+         ORDER BY embedding <=> $3::real[]::vector
          LIMIT $4) s
   JOIN experiences e ON e.id = s.id
  WHERE s.similarity >= $5

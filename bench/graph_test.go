@@ -1,0 +1,50 @@
+package bench_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg/bench"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/testenv"
+)
+
+// TestGraphBenchmarkSmall runs the graph benchmark end to end at a small
+// size: it builds, measures every query, reports JSON and purges.
+func TestGraphBenchmarkSmall(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, testenv.Logger(t))
+	require.NoError(t, err)
+	defer g.Close(ctx)
+
+	var progress strings.Builder
+	res, err := bench.Graph(ctx, g, bench.GraphOptions{Experiences: 400, Skills: 20, TaskTypes: 5, Entities: 50, Iterations: 10}, &progress)
+	require.NoError(t, err, progress.String())
+	t.Log(progress.String())
+
+	require.Equal(t, 400, res.Sizes.Experiences)
+	require.Greater(t, res.Sizes.Nodes, int64(400+20+5))
+	require.Greater(t, res.Sizes.Edges, int64(400*3))
+	for _, q := range []string{"frontier", "cascade", "neighbors_2hop", "transitions", "signature_matches", "signature_matches_any_type", "memory_counts"} {
+		s, ok := res.Queries[q]
+		require.True(t, ok, q)
+		require.Positive(t, s.P50MS, q)
+		require.GreaterOrEqual(t, s.P95MS, s.P50MS, q)
+	}
+	require.Positive(t, res.Queries["signature_matches"].AvgRows)
+	require.Positive(t, res.Queries["neighbors_2hop"].AvgRows)
+	require.Positive(t, res.Queries["cascade"].AvgRows)
+
+	b, err := json.Marshal(res)
+	require.NoError(t, err)
+	require.Contains(t, string(b), `"p95_ms"`)
+	require.Contains(t, string(b), `"sizes"`)
+
+	n, _, err := g.CountNodesAndEdges(ctx, res.Namespace)
+	require.NoError(t, err)
+	require.Zero(t, n, "the namespace is purged")
+}

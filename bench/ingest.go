@@ -1,0 +1,315 @@
+package bench
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	mrand "math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
+)
+
+//go:embed queries/ingest_*.sql
+var ingestQueryFiles embed.FS
+
+var ingestQueries = queryfs.MustLoad(ingestQueryFiles, "queries", ".sql")
+
+// IngestOptions configures the ingest benchmark.
+type IngestOptions struct {
+	// N is the number of experiences. Default 2000.
+	N int
+	// Batch is the batch size; 1 ingests one experience per request.
+	// Default 1.
+	Batch int
+	// Clients is the number of concurrent ingesting clients. Default 8.
+	Clients int
+	// ProjectWorkers is the projection concurrency. Default 4: Neo4j lock
+	// contention on shared TaskType/Operation nodes makes more slower here.
+	ProjectWorkers int
+	// EmbeddingDim must match the database. Default 768.
+	EmbeddingDim int
+	// TaskTypes spreads the experiences over this many task types. Default 20.
+	TaskTypes int
+	// Keep leaves the benchmark namespace in place instead of purging it.
+	Keep bool
+	// Seed makes the synthetic experiences reproducible. Default 1.
+	Seed   uint64
+	Logger *slog.Logger
+}
+
+func (o IngestOptions) withDefaults() IngestOptions {
+	o.N = ingestOr(o.N, 2000)
+	o.Batch = ingestOr(o.Batch, 1)
+	o.Clients = ingestOr(o.Clients, 8)
+	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 4)
+	o.EmbeddingDim = ingestOr(o.EmbeddingDim, postgres.DefaultEmbeddingDim)
+	o.TaskTypes = ingestOr(o.TaskTypes, 20)
+	o.Seed = ingestOr(o.Seed, 1)
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+func ingestOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// IngestResult holds the figures of one run; it is printed as JSON.
+type IngestResult struct {
+	Namespace        string  `json:"namespace"`
+	Experiences      int     `json:"experiences"`
+	Batch            int     `json:"batch"`
+	Clients          int     `json:"clients"`
+	ProjectWorkers   int     `json:"project_workers"`
+	AcceptSeconds    float64 `json:"accept_seconds"`
+	AcceptPerSecond  float64 `json:"accept_per_second"` // accepted into Postgres (row + vector + job)
+	Seconds          float64 `json:"seconds"`           // until the last one is projected
+	PerSecond        float64 `json:"per_second"`        // end to end, committed in both stores
+	ProjectionLagP50 float64 `json:"projection_lag_p50_ms"`
+	ProjectionLagP95 float64 `json:"projection_lag_p95_ms"`
+	ProjectionLagMax float64 `json:"projection_lag_max_ms"`
+}
+
+// Ingest measures pre-evaluated experiences end to end: accepted through
+// the ingest service (row, vector and outbox job in one transaction, the
+// embedding supplied by the client so no model runs) and worked by a River
+// client until each is projected into Neo4j and committed. Projection lag
+// is projected_at − created_at of each experience.
+func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts IngestOptions, progress io.Writer) (IngestResult, error) {
+	opts = opts.withDefaults()
+	if progress == nil {
+		progress = io.Discard
+	}
+	ns := ingestNewNamespace()
+	if !opts.Keep {
+		defer ingestPurge(pool, g, ns)
+	}
+	svc, client, err := ingestStack(ctx, pool, g, ns, opts)
+	if err != nil {
+		return IngestResult{}, err
+	}
+	if err := client.Start(ctx); err != nil {
+		return IngestResult{}, err
+	}
+	defer ingestStopClient(client)
+
+	reqs := ingestRequests(opts)
+	start := time.Now()
+	if err := ingestAll(ctx, svc, ns, reqs, opts); err != nil {
+		return IngestResult{}, err
+	}
+	accepted := time.Since(start)
+	fmt.Fprintf(progress, "accepted %d experiences in %.2fs\n", opts.N, accepted.Seconds())
+	if err := ingestWaitCommitted(ctx, pool, ns, opts.N, progress); err != nil {
+		return IngestResult{}, err
+	}
+	total := time.Since(start)
+	lags, err := ingestProjectionLags(ctx, pool, ns)
+	if err != nil {
+		return IngestResult{}, err
+	}
+	return IngestResult{
+		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, ProjectWorkers: opts.ProjectWorkers,
+		AcceptSeconds: accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
+		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
+		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
+	}, nil
+}
+
+func ingestNewNamespace() string {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	return "bench-ingest-" + hex.EncodeToString(b)
+}
+
+// ingestStack builds the service and a worker client on queues of their own.
+func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns string, opts IngestOptions) (*ingest.Service, *river.Client[pgx.Tx], error) {
+	q := strings.ReplaceAll(ns, "-", "_")
+	cfg := workers.Config{
+		Queues:            map[string]river.QueueConfig{q + "_eval": {MaxWorkers: 1}, q + "_proj": {MaxWorkers: opts.ProjectWorkers}},
+		FetchPollInterval: 20 * time.Millisecond, FetchCooldown: 2 * time.Millisecond,
+	}
+	queue, err := workers.NewInsertClient(pool, cfg, opts.Logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	store := vector.NewStore(pool, opts.EmbeddingDim)
+	svc := ingest.NewService(ingest.Config{EmbeddingDim: opts.EmbeddingDim, EvaluateQueue: q + "_eval", ProjectQueue: q + "_proj"},
+		pool, queue, nil, store, opts.Logger)
+	client, err := workers.NewClient(pool, cfg, workers.Deps{
+		Ingest: svc, Projector: workers.GraphProjector(g), Neighbors: workers.VectorNeighbors(store),
+	}, opts.Logger)
+	return svc, client, err
+}
+
+func ingestStopClient(c *river.Client[pgx.Tx]) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_ = c.Stop(ctx)
+}
+
+func ingestPurge(pool *pgxpool.Pool, g *graph.Graph, ns string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	_ = postgres.PurgeNamespace(ctx, pool, ns)
+	_ = g.PurgeNamespace(ctx, ns)
+}
+
+// ingestRequests builds N synthetic pre-evaluated experiences with
+// client-side embeddings clustered by task type, signatures over a small
+// operation vocabulary and a few entities each.
+func ingestRequests(opts IngestOptions) []ingest.Request {
+	rng := mrand.New(mrand.NewPCG(opts.Seed, 7))
+	ops := []string{"parse", "lookup", "filter", "join", "aggregate", "compare", "verify", "format", "rank", "compute"}
+	centers := make([][]float32, opts.TaskTypes)
+	for i := range centers {
+		centers[i] = ingestRandomUnit(rng, opts.EmbeddingDim, nil, 0)
+	}
+	reqs := make([]ingest.Request, opts.N)
+	for i := range reqs {
+		tt := i % opts.TaskTypes
+		sig := make([]string, 3+rng.IntN(3))
+		for j := range sig {
+			sig[j] = ops[rng.IntN(len(ops))]
+		}
+		reqs[i] = ingest.Request{
+			TaskType: fmt.Sprintf("task_%02d", tt), Outcome: evokg.OutcomeSuccess,
+			Question: fmt.Sprintf("synthetic question %d of task %d", i, tt), Answer: fmt.Sprint(i),
+			ChainOfThought: "step by step", Signature: sig,
+			Entities:   []evokg.Entity{{Name: fmt.Sprintf("entity_%d", rng.IntN(200)), Type: "thing"}},
+			Evaluation: &ingest.EvaluationInput{Correct: 1, Efficient: rng.Float64(), Complete: 1},
+			Embedding:  ingestRandomUnit(rng, opts.EmbeddingDim, centers[tt], 0.35),
+		}
+	}
+	return reqs
+}
+
+func ingestRandomUnit(rng *mrand.Rand, dim int, center []float32, spread float64) []float32 {
+	v := make([]float32, dim)
+	var n float64
+	for i := range v {
+		x := rng.NormFloat64()
+		if center != nil {
+			x = float64(center[i])*math.Sqrt(float64(dim)) + spread*x*math.Sqrt(float64(dim))/4
+		}
+		v[i] = float32(x)
+		n += x * x
+	}
+	for i := range v {
+		v[i] /= float32(math.Sqrt(n))
+	}
+	return v
+}
+
+// ingestAll sends the requests from opts.Clients concurrent clients, one
+// per request or in batches of opts.Batch.
+func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []ingest.Request, opts IngestOptions) error {
+	chunks := slices.Collect(slices.Chunk(reqs, opts.Batch))
+	work := make(chan []ingest.Request)
+	errs := make(chan error, opts.Clients)
+	var wg sync.WaitGroup
+	for range opts.Clients {
+		wg.Go(func() {
+			for c := range work {
+				if err := ingestChunk(ctx, svc, ns, c); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(work)
+		for _, c := range chunks {
+			select {
+			case work <- c:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+func ingestChunk(ctx context.Context, svc *ingest.Service, ns string, c []ingest.Request) error {
+	if len(c) == 1 {
+		_, err := svc.Ingest(ctx, ns, c[0], "")
+		return err
+	}
+	_, err := svc.IngestBatch(ctx, ns, c, "")
+	return err
+}
+
+// ingestWaitCommitted polls until n experiences of ns are committed, or one failed.
+func ingestWaitCommitted(ctx context.Context, pool *pgxpool.Pool, ns string, n int, progress io.Writer) error {
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	last := time.Now()
+	for {
+		var committed, failed int
+		err := pool.QueryRow(ctx, ingestQueries.Get("ingest_status_counts"), ns).Scan(&committed, &failed)
+		if err != nil {
+			return err
+		}
+		if failed > 0 {
+			return fmt.Errorf("bench: %d experiences failed to project", failed)
+		}
+		if committed >= n {
+			return nil
+		}
+		if time.Since(last) > 2*time.Second {
+			fmt.Fprintf(progress, "projected %d of %d\n", committed, n)
+			last = time.Now()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+	}
+}
+
+func ingestProjectionLags(ctx context.Context, pool *pgxpool.Pool, ns string) ([]float64, error) {
+	rows, err := pool.Query(ctx, ingestQueries.Get("ingest_projection_lags"), ns)
+	if err != nil {
+		return nil, err
+	}
+	lags, err := pgx.CollectRows(rows, pgx.RowTo[float64])
+	slices.Sort(lags)
+	return lags, err
+}
+
+// ingestQuantile of sorted values (nearest rank); 0 for none.
+func ingestQuantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(math.Ceil(q*float64(len(sorted)))) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
+}

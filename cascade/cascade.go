@@ -1,0 +1,370 @@
+// Package cascade adds MAGE's cascade retrieval components (v20) to a
+// memory pack, each switchable:
+//
+//   - A, prerequisite principles: the principles of the prerequisite skills
+//     of the skills that serve the task type;
+//   - B, action recipes: the steps of the last successful memories of the
+//     task type (3 by default);
+//   - C, planning DAG: the skill lattice of the task type rendered as
+//     ordered steps, deepest prerequisites first;
+//   - D, curriculum-aware retrieval: memories of frontier skills (whose
+//     prerequisites are mastered but which are not) are boosted in the pack.
+package cascade
+
+import (
+	"cmp"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/retrieval"
+)
+
+//go:embed queries/*.sql
+var queryFiles embed.FS
+
+var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+
+// Components switches the four components on and off.
+type Components struct {
+	Principles bool `json:"principles"` // A
+	Recipes    bool `json:"recipes"`    // B
+	Plan       bool `json:"plan"`       // C
+	Boost      bool `json:"boost"`      // D
+}
+
+// All switches every component on.
+func All() Components { return Components{Principles: true, Recipes: true, Plan: true, Boost: true} }
+
+// Config configures a Builder.
+type Config struct {
+	Components Components
+	// Recipes is how many recent successes B shows. Default 3.
+	Recipes int
+	// MaxPrinciples bounds A. Default 6.
+	MaxPrinciples int
+	// Boost multiplies the score of frontier-skill memories by 1+Boost. Default 0.5.
+	Boost float64
+	// Theta is the mastery threshold of the frontier. Default evokg.DefaultMasteryTheta.
+	Theta float64
+	// CharBudget bounds the re-rendered pack. Default retrieval.DefaultCharBudget.
+	CharBudget int
+	// RecipeStepRunes caps one recipe step. Default 300.
+	RecipeStepRunes int
+}
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	c.Recipes = orInt(c.Recipes, 3)
+	c.MaxPrinciples = orInt(c.MaxPrinciples, 6)
+	if c.Boost == 0 {
+		c.Boost = 0.5
+	}
+	if c.Theta == 0 {
+		c.Theta = evokg.DefaultMasteryTheta
+	}
+	c.CharBudget = orInt(c.CharBudget, retrieval.DefaultCharBudget)
+	c.RecipeStepRunes = orInt(c.RecipeStepRunes, 300)
+	return c
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.Recipes < 1 || c.MaxPrinciples < 1:
+		return errors.New("cascade: recipes and principles must be at least 1")
+	case c.Boost < 0:
+		return fmt.Errorf("cascade: boost %g < 0", c.Boost)
+	case c.Theta <= 0 || c.Theta >= 1:
+		return fmt.Errorf("cascade: theta %g outside (0, 1)", c.Theta)
+	}
+	return nil
+}
+
+func orInt(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// Graph is the part of *graph.Graph the cascade reads.
+type Graph interface {
+	Cascade(ctx context.Context, ns, taskType string) ([]graph.CascadeSkill, error)
+	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
+}
+
+// Builder builds cascade blocks. It is safe for concurrent use.
+type Builder struct {
+	cfg   Config
+	graph Graph
+	pool  *pgxpool.Pool
+}
+
+// New returns a Builder reading the graph and the experiences in pool.
+func New(cfg Config, g Graph, pool *pgxpool.Pool) (*Builder, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return &Builder{cfg: cfg, graph: g, pool: pool}, nil
+}
+
+// Principle is a principle of a prerequisite skill (A).
+type Principle struct {
+	Skill string `json:"skill"`
+	Text  string `json:"text"`
+}
+
+// Recipe is the action recipe of a recent success (B).
+type Recipe struct {
+	ID       uuid.UUID `json:"id"`
+	Question string    `json:"question"`
+	Steps    []string  `json:"steps"`
+}
+
+// PlanStep is one step of the planning DAG (C).
+type PlanStep struct {
+	Order   int     `json:"order"`
+	Skill   string  `json:"skill"`
+	Mastery float64 `json:"mastery"`
+	Depth   int     `json:"depth"`
+}
+
+// Block is the cascade's contribution to one question's pack.
+type Block struct {
+	Principles []Principle `json:"principles,omitempty"`
+	Recipes    []Recipe    `json:"recipes,omitempty"`
+	Plan       []PlanStep  `json:"plan,omitempty"`
+	Boosted    []uuid.UUID `json:"boosted,omitempty"` // pack items lifted by D
+	Rendered   string      `json:"rendered"`
+}
+
+// Build returns components A–C for taskType.
+func (b *Builder) Build(ctx context.Context, ns, taskType string) (*Block, error) {
+	blk := &Block{}
+	c := b.cfg.Components
+	if c.Principles || c.Plan {
+		lattice, err := b.graph.Cascade(ctx, ns, taskType)
+		if err != nil {
+			return nil, err
+		}
+		if c.Principles {
+			blk.Principles = prerequisitePrinciples(lattice, b.cfg.MaxPrinciples)
+		}
+		if c.Plan {
+			blk.Plan = planSteps(lattice)
+		}
+	}
+	if c.Recipes {
+		recipes, err := b.recipes(ctx, ns, taskType)
+		if err != nil {
+			return nil, err
+		}
+		blk.Recipes = recipes
+	}
+	blk.Rendered = render(blk)
+	return blk, nil
+}
+
+// prerequisitePrinciples returns the principles of skills below the serving
+// ones (depth ≥ 1), nearest prerequisites first.
+func prerequisitePrinciples(lattice []graph.CascadeSkill, limit int) []Principle {
+	sorted := slices.Clone(lattice)
+	slices.SortStableFunc(sorted, func(a, b graph.CascadeSkill) int { return cmp.Compare(a.Depth, b.Depth) })
+	var out []Principle
+	for _, s := range sorted {
+		if s.Depth == 0 {
+			continue
+		}
+		for _, p := range s.Principles {
+			if len(out) == limit {
+				return out
+			}
+			out = append(out, Principle{Skill: s.Skill.Name, Text: p.Content})
+		}
+	}
+	return out
+}
+
+// planSteps orders the lattice deepest prerequisites first (a topological
+// order: a prerequisite is always deeper than what it enables).
+func planSteps(lattice []graph.CascadeSkill) []PlanStep {
+	sorted := slices.Clone(lattice)
+	slices.SortStableFunc(sorted, func(a, b graph.CascadeSkill) int {
+		if c := cmp.Compare(b.Depth, a.Depth); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Skill.Name, b.Skill.Name)
+	})
+	out := make([]PlanStep, len(sorted))
+	for i, s := range sorted {
+		out[i] = PlanStep{Order: i + 1, Skill: s.Skill.Name, Mastery: s.Skill.Mastery, Depth: s.Depth}
+	}
+	return out
+}
+
+func (b *Builder) recipes(ctx context.Context, ns, taskType string) ([]Recipe, error) {
+	rows, err := b.pool.Query(ctx, queries.Get("recent_successes"), ns, taskType, b.cfg.Recipes)
+	if err != nil {
+		return nil, translate(err, "reading recent successes")
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Recipe, error) {
+		var raw []byte
+		if err := r.Scan(&raw); err != nil {
+			return Recipe{}, err
+		}
+		var exp evokg.Experience
+		if err := json.Unmarshal(raw, &exp); err != nil {
+			return Recipe{}, err
+		}
+		return Recipe{ID: exp.ID, Question: exp.Question, Steps: recipeSteps(&exp, b.cfg.RecipeStepRunes)}, nil
+	})
+	return out, translate(err, "reading recent successes")
+}
+
+// recipeSteps are a success's actions: its procedure steps, else its skill
+// steps, else its chain of thought line by line.
+func recipeSteps(exp *evokg.Experience, stepRunes int) []string {
+	var steps []string
+	switch {
+	case exp.Procedure != nil && len(exp.Procedure.Steps) > 0:
+		steps = slices.Clone(exp.Procedure.Steps)
+	case len(exp.SkillSteps) > 0:
+		for _, s := range exp.SkillSteps {
+			steps = append(steps, s.Skill+": "+s.Output)
+		}
+	default:
+		for _, line := range strings.Split(exp.ChainOfThought, "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				steps = append(steps, line)
+			}
+		}
+	}
+	for i := range steps {
+		steps[i] = evokg.TruncateRunes(steps[i], stepRunes)
+	}
+	return steps
+}
+
+func render(blk *Block) string {
+	var b strings.Builder
+	if len(blk.Plan) > 0 {
+		b.WriteString("Plan (skills in order):\n")
+		for _, s := range blk.Plan {
+			fmt.Fprintf(&b, "%d. %s (mastery %.2f)\n", s.Order, s.Skill, s.Mastery)
+		}
+	}
+	if len(blk.Principles) > 0 {
+		b.WriteString("Prerequisite principles:\n")
+		for _, p := range blk.Principles {
+			fmt.Fprintf(&b, "- [%s] %s\n", p.Skill, p.Text)
+		}
+	}
+	if len(blk.Recipes) > 0 {
+		b.WriteString("Recent successful recipes:\n")
+		for i, r := range blk.Recipes {
+			fmt.Fprintf(&b, "%d. %s\n", i+1, evokg.TruncateRunes(r.Question, 200))
+			for _, s := range r.Steps {
+				fmt.Fprintf(&b, "   - %s\n", s)
+			}
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// Apply adds the cascade to pack for taskType: D re-ranks the pack's
+// successes and failures (frontier-skill memories' scores × (1+Boost)),
+// the pack is re-rendered and the A–C block appended to it.
+func (b *Builder) Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*Block, error) {
+	blk, err := b.Build(ctx, ns, taskType)
+	if err != nil {
+		return nil, err
+	}
+	if b.cfg.Components.Boost {
+		if blk.Boosted, err = b.boost(ctx, ns, pack); err != nil {
+			return nil, err
+		}
+		pack.Rendered = retrieval.Render(pack.Successes, pack.Failures, pack.Principles, b.cfg.CharBudget)
+	}
+	if blk.Rendered != "" {
+		pack.Rendered = strings.TrimSpace(pack.Rendered + "\n\n" + blk.Rendered)
+	}
+	return blk, nil
+}
+
+// boost lifts the pack items that belong to frontier skills.
+func (b *Builder) boost(ctx context.Context, ns string, pack *retrieval.Pack) ([]uuid.UUID, error) {
+	frontier, err := b.graph.Frontier(ctx, ns, b.cfg.Theta)
+	if err != nil || len(frontier) == 0 {
+		return nil, err
+	}
+	skills, err := b.skillsOf(ctx, ns, append(slices.Clone(pack.Successes), pack.Failures...))
+	if err != nil {
+		return nil, err
+	}
+	onFrontier := map[string]bool{}
+	for _, s := range frontier {
+		onFrontier[s.Name] = true
+	}
+	var boosted []uuid.UUID
+	lift := func(items []retrieval.Item) {
+		for i := range items {
+			if onFrontier[skills[items[i].ID]] {
+				items[i].Score *= 1 + b.cfg.Boost
+				boosted = append(boosted, items[i].ID)
+			}
+		}
+		slices.SortStableFunc(items, func(a, b retrieval.Item) int { return cmp.Compare(b.Score, a.Score) })
+	}
+	lift(pack.Successes)
+	lift(pack.Failures)
+	return boosted, nil
+}
+
+func (b *Builder) skillsOf(ctx context.Context, ns string, items []retrieval.Item) (map[uuid.UUID]string, error) {
+	ids := make([]uuid.UUID, len(items))
+	for i, it := range items {
+		ids[i] = it.ID
+	}
+	rows, err := b.pool.Query(ctx, queries.Get("experience_skills"), ns, ids)
+	if err != nil {
+		return nil, translate(err, "reading memory skills")
+	}
+	defer rows.Close()
+	out := map[uuid.UUID]string{}
+	for rows.Next() {
+		var id uuid.UUID
+		var skill string
+		if err := rows.Scan(&id, &skill); err != nil {
+			return nil, translate(err, "reading memory skills")
+		}
+		out[id] = skill
+	}
+	return out, translate(rows.Err(), "reading memory skills")
+}
+
+// translate maps driver errors to domain errors at this package's edge.
+func translate(err error, what string) error {
+	if err == nil {
+		return nil
+	}
+	var e *evokg.Error
+	switch {
+	case errors.As(err, &e), errors.Is(err, context.Canceled):
+		return err
+	case errors.Is(err, context.DeadlineExceeded):
+		return &evokg.Error{Code: evokg.ETIMEOUT, Message: what + " timed out", Err: err}
+	}
+	return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: what + " failed", Err: err}
+}

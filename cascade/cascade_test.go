@@ -1,0 +1,143 @@
+package cascade_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/cascade"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
+)
+
+const dim = 768
+
+type bundle struct {
+	ctx     context.Context
+	ns      string
+	g       *graph.Graph
+	memory  *ingest.Service
+	builder func(cascade.Components) *cascade.Builder
+}
+
+func setup(t *testing.T) bundle {
+	t.Helper()
+	ctx := context.Background()
+	pool := testenv.Postgres(t)
+	testenv.Neo4j(t)
+	logger := testenv.Logger(t)
+	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, logger)
+	require.NoError(t, err)
+	t.Cleanup(func() { g.Close(context.Background()) })
+	require.NoError(t, g.ApplySchema(ctx))
+	queue, err := workers.NewInsertClient(pool, workers.Config{}, logger)
+	require.NoError(t, err)
+	memory := ingest.NewService(ingest.Config{}, pool, queue, nil, vector.NewStore(pool, dim), logger)
+	return bundle{ctx: ctx, ns: testenv.Namespace(t), g: g, memory: memory,
+		builder: func(c cascade.Components) *cascade.Builder {
+			b, err := cascade.New(cascade.Config{Components: c}, g, pool)
+			require.NoError(t, err)
+			return b
+		}}
+}
+
+func unit(i int) []float32 {
+	v := make([]float32, dim)
+	v[i] = 1
+	return v
+}
+
+// handBuilt is a lattice counting → multiplication → ratio (ratio serves
+// ratio_total), with principles on each, plus four successes of ratio_total.
+func handBuilt(t *testing.T, b bundle) []uuid.UUID {
+	t.Helper()
+	for _, s := range []graph.NewSkill{{Name: "counting", Mastery: 0.9}, {Name: "multiplication", Mastery: 0.7},
+		{Name: "ratio", Mastery: 0.2}, {Name: "unrelated", Mastery: 0.1}} {
+		_, err := b.g.CreateSkill(b.ctx, b.ns, s)
+		require.NoError(t, err)
+	}
+	require.NoError(t, b.g.AddPrerequisite(b.ctx, b.ns, "counting", "multiplication"))
+	require.NoError(t, b.g.AddPrerequisite(b.ctx, b.ns, "multiplication", "ratio"))
+	_, err := b.g.UpsertTaskType(b.ctx, b.ns, "ratio_total", "")
+	require.NoError(t, err)
+	require.NoError(t, b.g.LinkSkillToTask(b.ctx, b.ns, "ratio", "ratio_total"))
+	for skill, text := range map[string]string{"counting": "count each group once", "multiplication": "repeated addition is a product", "ratio": "anchor on the known quantity"} {
+		p := &evokg.Experience{ID: evokg.NewID(), Namespace: b.ns, TaskType: "ratio_total", Outcome: evokg.OutcomePrinciple, Content: text, Version: 1, CreatedAt: evokg.Now()}
+		require.NoError(t, b.g.AddPrinciple(b.ctx, b.ns, skill, p))
+	}
+	var ids []uuid.UUID
+	for i, skill := range []string{"counting", "ratio", "counting", "ratio"} {
+		req := ingest.Request{TaskType: "ratio_total", Outcome: evokg.OutcomeSuccess, Skill: skill,
+			Question:   "success " + string(rune('A'+i)),
+			Answer:     "42",
+			SkillSteps: []evokg.SkillStep{{Skill: skill, Output: "step of " + string(rune('A'+i))}},
+			Evaluation: &ingest.EvaluationInput{Correct: 1, Efficient: 1, Complete: 1}, Embedding: unit(i)}
+		res, err := b.memory.Ingest(b.ctx, b.ns, req, "")
+		require.NoError(t, err)
+		ids = append(ids, res.ID)
+	}
+	return ids
+}
+
+func TestCascadeComponentsOnHandBuiltGraph(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ids := handBuilt(t, b)
+
+	blk, err := b.builder(cascade.All()).Build(b.ctx, b.ns, "ratio_total")
+	require.NoError(t, err)
+	// C: the lattice as ordered steps, deepest prerequisite first.
+	require.Equal(t, []cascade.PlanStep{
+		{Order: 1, Skill: "counting", Mastery: 0.9, Depth: 2},
+		{Order: 2, Skill: "multiplication", Mastery: 0.7, Depth: 1},
+		{Order: 3, Skill: "ratio", Mastery: 0.2, Depth: 0},
+	}, blk.Plan)
+	// A: principles of the prerequisites only, nearest first.
+	require.Equal(t, []cascade.Principle{
+		{Skill: "multiplication", Text: "repeated addition is a product"},
+		{Skill: "counting", Text: "count each group once"},
+	}, blk.Principles)
+	// B: the last three successes, newest first, with their steps.
+	require.Len(t, blk.Recipes, 3)
+	require.Equal(t, []uuid.UUID{ids[3], ids[2], ids[1]}, []uuid.UUID{blk.Recipes[0].ID, blk.Recipes[1].ID, blk.Recipes[2].ID})
+	require.Equal(t, []string{"ratio: step of D"}, blk.Recipes[0].Steps)
+	for _, want := range []string{"1. counting (mastery 0.90)", "- [multiplication] repeated addition is a product", "1. success D", "   - ratio: step of D"} {
+		require.Contains(t, blk.Rendered, want)
+	}
+
+	only, err := b.builder(cascade.Components{Plan: true}).Build(b.ctx, b.ns, "ratio_total")
+	require.NoError(t, err)
+	require.Len(t, only.Plan, 3)
+	require.Empty(t, only.Principles)
+	require.Empty(t, only.Recipes)
+	require.NotContains(t, only.Rendered, "principles")
+}
+
+func TestCascadeBoostsFrontierMemories(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ids := handBuilt(t, b)
+	pack := &retrieval.Pack{
+		Successes: []retrieval.Item{
+			{ID: ids[0], Outcome: evokg.OutcomeSuccess, Text: "Question: success A", Score: 0.9},
+			{ID: ids[1], Outcome: evokg.OutcomeSuccess, Text: "Question: success B", Score: 0.7},
+		},
+		Rendered: "old",
+	}
+	blk, err := b.builder(cascade.Components{Boost: true}).Apply(b.ctx, b.ns, "ratio_total", pack)
+	require.NoError(t, err)
+	// ratio is the frontier: multiplication (its prerequisite) is mastered, ratio is not.
+	require.Equal(t, []uuid.UUID{ids[1]}, blk.Boosted)
+	require.Equal(t, ids[1], pack.Successes[0].ID)
+	require.InDelta(t, 0.7*1.5, pack.Successes[0].Score, 1e-12)
+	require.True(t, strings.Index(pack.Rendered, "success B") < strings.Index(pack.Rendered, "success A"))
+	require.Empty(t, blk.Rendered, "only D was switched on")
+}

@@ -1,0 +1,130 @@
+package evolution
+
+import (
+	"context"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
+)
+
+func quietLearner() *learnerScript {
+	return &learnerScript{perIter: 1 << 30, gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+}
+
+func smallParams() Params {
+	return Params{Iterations: 2, Pool: PoolSpec{Name: pool.Arith, Size: 10, Seed: 5}, DisableBandits: true}
+}
+
+func TestServiceRunsAsRiverJob(t *testing.T) {
+	t.Parallel()
+	e := setupE2E(t, quietLearner())
+	pg := e.engine.deps.Pool
+	logger := testenv.Logger(t)
+	queue, err := workers.NewInsertClient(pg, workers.Config{}, logger)
+	require.NoError(t, err)
+	memory := ingest.NewService(ingest.Config{}, pg, queue, nil, vector.NewStore(pg, 768), logger)
+	client, err := workers.NewClient(pg, workers.Config{}, workers.Deps{Ingest: memory, Projector: workers.GraphProjector(e.graph),
+		AddWorkers: func(w *river.Workers) error { return river.AddWorkerSafely(w, NewWorker(e.engine)) }}, logger)
+	require.NoError(t, err)
+	require.NoError(t, client.Start(e.ctx))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		require.NoError(t, client.Stop(ctx))
+	})
+	svc := NewService(e.engine, client)
+
+	_, err = svc.Start(e.ctx, e.ns, Params{Iterations: -1})
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+
+	run, err := svc.Start(e.ctx, e.ns, smallParams())
+	require.NoError(t, err)
+	require.Equal(t, StatusQueued, run.Status)
+	require.Eventually(t, func() bool {
+		got, err := svc.Get(e.ctx, e.ns, run.ID)
+		require.NoError(t, err)
+		require.NotEqual(t, StatusFailed, got.Status, got.Error)
+		return got.Status == StatusSucceeded
+	}, 2*time.Minute, 50*time.Millisecond)
+
+	got, err := svc.Get(e.ctx, e.ns, run.ID)
+	require.NoError(t, err)
+	require.Equal(t, 2, got.CurrentIteration)
+	require.Len(t, got.Metrics, 2)
+	require.EqualValues(t, 10, got.Metrics[0].LearnerCalls, "8 pool + 2 held-out answers")
+	runs, err := svc.List(e.ctx, e.ns, 10)
+	require.NoError(t, err)
+	require.Len(t, runs, 1)
+
+	_, err = svc.Cancel(e.ctx, e.ns, run.ID)
+	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "a finished run cannot be cancelled")
+}
+
+func TestCancelledRunDoesNoWork(t *testing.T) {
+	t.Parallel()
+	e := setupE2E(t, quietLearner())
+	queue, err := workers.NewInsertClient(e.engine.deps.Pool, workers.Config{}, testenv.Logger(t))
+	require.NoError(t, err)
+	svc := NewService(e.engine, queue) // enqueues only: nobody works the job
+	run, err := svc.Start(e.ctx, e.ns, smallParams())
+	require.NoError(t, err)
+	cancelled, err := svc.Cancel(e.ctx, e.ns, run.ID)
+	require.NoError(t, err)
+	require.Equal(t, StatusCancelled, cancelled.Status)
+
+	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
+	require.NoError(t, err)
+	require.Equal(t, StatusCancelled, final.Status)
+	require.Empty(t, final.Metrics)
+	require.Zero(t, e.fake.CountTask("answer"), "no learner call for a cancelled run")
+
+	_, err = svc.Get(e.ctx, e.ns, evokg.NewID())
+	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
+}
+
+func TestRunLocalReportsProgress(t *testing.T) {
+	t.Parallel()
+	e := setupE2E(t, quietLearner())
+	params := smallParams()
+	params.Namespace = e.ns
+	var mu sync.Mutex
+	var events []Progress
+	res, err := RunLocal(e.ctx, e.engine, params, func(p Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		events = append(events, p)
+	})
+	require.NoError(t, err)
+	require.Equal(t, StatusSucceeded, res.Run.Status)
+	require.Len(t, res.Metrics, 2)
+
+	evaluate := 0
+	for _, p := range events {
+		if p.Phase == "evaluate" {
+			evaluate++
+			require.LessOrEqual(t, p.Item, p.Items)
+			require.Equal(t, 8, p.Items)
+		}
+	}
+	require.Equal(t, 2*8, evaluate, "one event per answered pool item")
+	require.Equal(t, "discover", events[0].Phase)
+	require.Equal(t, "done", events[len(events)-1].Phase)
+
+	// A run's lock keeps a second executor out while it works.
+	unlock, err := e.engine.store.lockRun(e.ctx, res.Run.ID)
+	require.NoError(t, err)
+	_, err = e.engine.Execute(e.ctx, e.ns, res.Run.ID, nil)
+	require.ErrorIs(t, err, ErrRunBusy)
+	unlock()
+}

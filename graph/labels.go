@@ -1,0 +1,28 @@
+package graph
+
+// Labels is the closed list of node labels the graph uses. Statements write
+// them as literal text; none is ever built from input (a test checks every
+// file of cypher/ against this list and the Browser style against it).
+var Labels = []string{
+	"Skill", "TaskType",
+	"Experience", "Principle", "FailureMemory", "SuccessMemory", "RetrievalRecipe", "AbstractedPattern",
+	"Entity", "Operation", "SubTask",
+	"EnvEntity", "Observation",
+	"Tool", "ExpertAgent",
+	"SchemaVersion",
+}
+
+// RelationshipTypes is the closed list of relationship types.
+var RelationshipTypes = []string{
+	// Capability and task subgraphs.
+	"PREREQUISITE_OF", "COMPOSES_INTO", "SKILL_FOR_TASK", "PRINCIPLE_OF",
+	// APEX-EM's ten PKG types.
+	"FOLLOWED_BY", "RELATES_TO", "USES", "EQUIVALENT_TO", "MEMBER_OF", "USES_ENTITY",
+	"SIMILAR_TO", "STRUCTURALLY_SIMILAR_TO", "DERIVED_FROM", "SUPERSEDES",
+	// Signature steps and decomposition.
+	"USES_OPERATION", "HAS_SUBTASK",
+	// Environment subgraph.
+	"ENV_RELATION", "OBSERVES",
+	// Asset memory.
+	"CAN_USE", "CREATED_FROM", "HAS_TOOL",
+}

@@ -1,0 +1,27 @@
+package pool_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/evokg/evokg/pool"
+)
+
+func BenchmarkGenerate200(b *testing.B) {
+	for b.Loop() {
+		if _, err := pool.Generate(200, 42); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGradeNumeric(b *testing.B) {
+	it := pool.Item{Question: "q", Answer: "1,250"}
+	g := pool.Grader{}
+	ctx := context.Background()
+	for b.Loop() {
+		if ok, _ := g.Grade(ctx, it, "First 1000, then 250 more, so the total is #### 1250"); !ok {
+			b.Fatal("not graded correct")
+		}
+	}
+}

@@ -1,0 +1,398 @@
+package retrieval_test
+
+import (
+	"context"
+	"encoding/json"
+	"hash/fnv"
+	"math"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/vector"
+)
+
+const dim = postgres.DefaultEmbeddingDim
+
+const insertExperienceSQL = `INSERT INTO experiences (id, namespace, task_type, outcome, failure_kind, status, record, quality, signature, created_at)
+VALUES ($1, $2, $3, $4, $5, 'committed', $6, $7, $8, $9)`
+
+type bundle struct {
+	pool  *pgxpool.Pool
+	store *vector.Store
+	ns    string
+}
+
+func setup(t *testing.T) bundle {
+	t.Helper()
+	pool := testenv.Postgres(t)
+	return bundle{pool: pool, store: vector.NewStore(pool, dim), ns: testenv.Namespace(t)}
+}
+
+type expOpts struct {
+	Namespace string
+	TaskType  string
+	Outcome   evokg.Outcome
+	Kind      evokg.FailureKind
+	Question  string
+	Content   string
+	Signature []string
+	Vec       []float32
+}
+
+func (b bundle) insert(t *testing.T, o expOpts) *evokg.Experience {
+	t.Helper()
+	if o.Namespace == "" {
+		o.Namespace = b.ns
+	}
+	if o.TaskType == "" {
+		o.TaskType = "arithmetic"
+	}
+	if o.Outcome == "" {
+		o.Outcome = evokg.OutcomeSuccess
+	}
+	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: o.Namespace, TaskType: o.TaskType, Outcome: o.Outcome,
+		FailureKind: o.Kind, Question: o.Question, Content: o.Content, Answer: "42", Signature: o.Signature,
+		Version: 1, CreatedAt: evokg.Now()}
+	rec, err := json.Marshal(exp)
+	require.NoError(t, err)
+	ctx := context.Background()
+	err = pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		var kind *string
+		if o.Kind != "" {
+			s := string(o.Kind)
+			kind = &s
+		}
+		sig := o.Signature
+		if sig == nil {
+			sig = []string{}
+		}
+		if _, err := tx.Exec(ctx, insertExperienceSQL, exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), kind,
+			rec, exp.Quality(), sig, exp.CreatedAt); err != nil {
+			return err
+		}
+		return b.store.InsertTx(ctx, tx, exp, o.Vec)
+	})
+	require.NoError(t, err)
+	return exp
+}
+
+func unit(i int) []float32 {
+	v := make([]float32, dim)
+	v[i] = 1
+	return v
+}
+
+// tilt is a unit vector with cosine cos to basis vector i, rotated towards j.
+func tilt(i, j int, cos float64) []float32 {
+	v := make([]float32, dim)
+	v[i] = float32(cos)
+	v[j] = float32(math.Sqrt(1 - cos*cos))
+	return v
+}
+
+// bagOfWords is a deterministic hashed bag-of-words embedder that counts its calls.
+type bagOfWords struct{ calls atomic.Int32 }
+
+func (*bagOfWords) Dimension() int { return dim }
+
+func (e *bagOfWords) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	e.calls.Add(1)
+	out := make([][]float32, len(texts))
+	for i, text := range texts {
+		v := make([]float32, dim)
+		for _, w := range strings.Fields(strings.ToLower(text)) {
+			h := fnv.New32a()
+			_, _ = h.Write([]byte(strings.Trim(w, ".,?!")))
+			v[h.Sum32()%dim]++
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+type fakeGraph struct {
+	matches   []evokg.SignatureMatch
+	neighbors []evokg.Neighbor
+	seeds     []uuid.UUID
+}
+
+func (g *fakeGraph) SignatureMatches(context.Context, string, string, []string, float64, int) ([]evokg.SignatureMatch, error) {
+	return g.matches, nil
+}
+
+func (g *fakeGraph) Neighbors(_ context.Context, _ string, seeds []uuid.UUID, _ int) ([]evokg.Neighbor, error) {
+	g.seeds = seeds
+	return g.neighbors, nil
+}
+
+func itemIDs(items []retrieval.Item) []uuid.UUID {
+	out := make([]uuid.UUID, len(items))
+	for i, it := range items {
+		out[i] = it.ID
+	}
+	return out
+}
+
+func allItems(p *retrieval.Pack) []retrieval.Item {
+	var out []retrieval.Item
+	for _, l := range [][]retrieval.Item{p.Successes, p.Failures, p.Principles, p.Structural, p.Neighbors} {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// seedSlice writes three successes and three specific failures of
+// decreasing similarity to unit(0), plus closer memories elsewhere.
+func seedSlice(t *testing.T, b bundle) (succ, fail []*evokg.Experience) {
+	t.Helper()
+	for i, cos := range []float64{0.9, 0.8, 0.7} {
+		succ = append(succ, b.insert(t, expOpts{Question: "success " + string(rune('A'+i)), Vec: tilt(0, 1+i, cos)}))
+		fail = append(fail, b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific,
+			Content: "correction " + string(rune('A'+i)), Vec: tilt(0, 10+i, cos-0.05)}))
+	}
+	other := testenv.Namespace(t)
+	b.insert(t, expOpts{TaskType: "geometry", Question: "other type", Vec: unit(0)})
+	b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(0)})
+	b.insert(t, expOpts{Namespace: other, Question: "other namespace", Vec: unit(0)})
+	return succ, fail
+}
+
+func TestRetrieveAllocatesByContextLength(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	succ, fail := seedSlice(t, b)
+	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	ctx := context.Background()
+	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)}
+
+	req.Context = strings.Repeat("ж", 500) // 1000 bytes, 500 characters: short
+	pack, err := r.Retrieve(ctx, req)
+	require.NoError(t, err)
+	require.Equal(t, retrieval.Allocation{Successes: 2, Failures: 1}, pack.Allocation)
+	require.Equal(t, []uuid.UUID{succ[0].ID, succ[1].ID}, itemIDs(pack.Successes))
+	require.Equal(t, []uuid.UUID{fail[0].ID}, itemIDs(pack.Failures))
+
+	req.Context = strings.Repeat("ж", 501)
+	pack, err = r.Retrieve(ctx, req)
+	require.NoError(t, err)
+	require.Equal(t, retrieval.Allocation{Successes: 1, Failures: 2}, pack.Allocation)
+	require.Equal(t, []uuid.UUID{succ[0].ID}, itemIDs(pack.Successes))
+	require.Equal(t, []uuid.UUID{fail[0].ID, fail[1].ID}, itemIDs(pack.Failures))
+
+	for _, it := range append(pack.Successes, pack.Failures...) {
+		require.Equal(t, "arithmetic", it.TaskType)
+		require.Equal(t, []string{retrieval.ChannelSemantic}, it.Channels)
+		require.Greater(t, it.Parts.Semantic, 0.6)
+		require.InDelta(t, retrieval.DefaultWeights.Score(it.Parts), it.Score, 1e-9)
+	}
+	require.Positive(t, pack.TookMS)
+}
+
+func TestRetrieveAPEXMode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	succ, fail := seedSlice(t, b)
+	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, nil, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{succ[0].ID, succ[1].ID, succ[2].ID}, itemIDs(pack.Successes))
+	require.Equal(t, []uuid.UUID{fail[0].ID, fail[1].ID}, itemIDs(pack.Failures))
+}
+
+func TestRetrieveNeverReturnsAnotherTaskTypeOrNamespace(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	seedSlice(t, b)
+	other := testenv.Namespace(t)
+	foreignType := b.insert(t, expOpts{TaskType: "geometry", Signature: []string{"a", "b"}, Vec: unit(0)})
+	foreignNS := b.insert(t, expOpts{Namespace: other, Signature: []string{"a", "b"}, Vec: unit(0)})
+	// A misbehaving graph source that reports them as matches of this slice.
+	g := &fakeGraph{
+		matches: []evokg.SignatureMatch{
+			{ExperienceID: foreignType.ID, TaskType: "arithmetic", Signature: []string{"a", "b"}},
+			{ExperienceID: foreignNS.ID, TaskType: "arithmetic", Signature: []string{"a", "b"}},
+		},
+		neighbors: []evokg.Neighbor{
+			{ExperienceID: foreignType.ID, TaskType: "arithmetic", Hops: 1},
+			{ExperienceID: foreignNS.ID, TaskType: "arithmetic", Hops: 1},
+		},
+	}
+	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, g, nil, testenv.Logger(t))
+	for _, strategy := range retrieval.Strategies {
+		pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+			Signature: []string{"a", "b"}, Embedding: unit(0), Strategy: strategy})
+		require.NoError(t, err)
+		items := allItems(pack)
+		require.NotEmpty(t, items)
+		for _, it := range items {
+			require.Equal(t, "arithmetic", it.TaskType, strategy)
+			require.NotEqual(t, foreignType.ID, it.ID, strategy)
+			require.NotEqual(t, foreignNS.ID, it.ID, strategy)
+		}
+		require.NotContains(t, pack.Rendered, "other type")
+		require.NotContains(t, pack.Rendered, "other namespace")
+	}
+}
+
+func TestRetrieveTypeStrategyNeedsSimilarity(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	above := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "method A", Vec: tilt(0, 1, 0.56)})
+	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "method B", Vec: tilt(0, 2, 0.54)})
+	r := retrieval.New(retrieval.Config{ExtendedShortText: true}, b.store, nil, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	require.NoError(t, err)
+	require.Equal(t, 2, pack.Allocation.Failures)
+	require.Equal(t, []uuid.UUID{above.ID}, itemIDs(pack.Failures))
+	require.Contains(t, pack.Rendered, "[type strategy] method A")
+	require.NotContains(t, pack.Rendered, "method B")
+}
+
+func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	sig := []string{"parse", "convert", "sum"}
+	semantic := b.insert(t, expOpts{Question: "semantic and structural", Signature: sig, Vec: tilt(0, 1, 0.9)})
+	structural := b.insert(t, expOpts{Question: "structural only", Signature: []string{"parse", "x", "sum"}, Vec: tilt(0, 2, 0.3)})
+	weak := b.insert(t, expOpts{Question: "weak structure", Signature: []string{"parse", "x", "y", "z"}, Vec: tilt(0, 3, 0.2)})
+	neighbor := b.insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Content: "recipe", Vec: tilt(0, 4, 0.1)})
+	g := &fakeGraph{
+		matches: []evokg.SignatureMatch{
+			{ExperienceID: semantic.ID, TaskType: "arithmetic", Signature: sig, Similarity: 1},
+			{ExperienceID: structural.ID, TaskType: "arithmetic", Signature: structural.Signature, Similarity: 0.67},
+			{ExperienceID: weak.ID, TaskType: "arithmetic", Signature: weak.Signature, Similarity: 0.9}, // claims 0.9, is 1/3
+		},
+		neighbors: []evokg.Neighbor{
+			{ExperienceID: structural.ID, SeedID: semantic.ID, TaskType: "arithmetic", Hops: 2},
+			{ExperienceID: neighbor.ID, SeedID: semantic.ID, TaskType: "arithmetic", Hops: 1},
+		},
+	}
+	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, g, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+		Signature: sig, Embedding: unit(0), Strategy: retrieval.StrategyHybridGraph})
+	require.NoError(t, err)
+	require.Contains(t, g.seeds, semantic.ID, "the semantic hits seed the graph channel")
+
+	byID := map[uuid.UUID]retrieval.Item{}
+	for _, it := range allItems(pack) {
+		_, dup := byID[it.ID]
+		require.False(t, dup, "each experience appears once")
+		byID[it.ID] = it
+	}
+	require.Equal(t, []string{retrieval.ChannelSemantic}, byID[weak.ID].Channels, "sim_σ = 1/3 is below 0.6 whatever the source says")
+	require.Zero(t, byID[weak.ID].Parts.Structural)
+
+	first := byID[semantic.ID]
+	require.Equal(t, []string{retrieval.ChannelSemantic, retrieval.ChannelStructural}, first.Channels)
+	require.Equal(t, 1.0, first.Parts.Structural)
+	require.InDelta(t, 0.9, first.Parts.Semantic, 1e-6)
+
+	st := byID[structural.ID]
+	require.Equal(t, []string{retrieval.ChannelGraph, retrieval.ChannelSemantic, retrieval.ChannelStructural}, st.Channels)
+	require.InDelta(t, 2.0/3, st.Parts.Structural, 1e-9)
+	require.Equal(t, 0.5, st.Parts.Proximity)
+
+	nb := byID[neighbor.ID]
+	require.Equal(t, []uuid.UUID{neighbor.ID}, itemIDs(pack.Neighbors))
+	require.Equal(t, 1.0, nb.Parts.Proximity)
+	require.Equal(t, []string{retrieval.ChannelGraph}, nb.Channels)
+	require.Equal(t, []uuid.UUID{semantic.ID, structural.ID, weak.ID}, itemIDs(pack.Successes), "ranked by composite score")
+
+	// The semantic strategy ignores the graph.
+	pack, err = r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+		Signature: sig, Embedding: unit(0), Strategy: retrieval.StrategySemantic})
+	require.NoError(t, err)
+	require.Empty(t, pack.Neighbors)
+	require.Equal(t, []string{retrieval.ChannelSemantic}, pack.Successes[0].Channels)
+}
+
+type principles struct{ items []retrieval.Item }
+
+func (p principles) Principles(context.Context, retrieval.PrincipleRequest) ([]retrieval.Item, error) {
+	return p.items, nil
+}
+
+func TestRetrieveCascadeRendersPrinciplesLast(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.insert(t, expOpts{Question: "How much is 3+4?", Vec: tilt(0, 1, 0.9)})
+	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "Forgot to carry.", Vec: tilt(0, 2, 0.9)})
+	b.insert(t, expOpts{Outcome: evokg.OutcomePrinciple, Content: "Line digits up before adding.", Vec: tilt(0, 3, 0.8)})
+	b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomePrinciple, Content: "Angles sum to 180.", Vec: unit(0)})
+
+	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0), Strategy: retrieval.StrategyCascade}
+	pack, err := r.Retrieve(context.Background(), req)
+	require.NoError(t, err)
+	require.Len(t, pack.Principles, 1)
+	out := pack.Rendered
+	iS, iF, iP := strings.Index(out, "How much is 3+4?"), strings.Index(out, "Forgot to carry."), strings.Index(out, "Line digits up")
+	require.True(t, iS >= 0 && iF > iS && iP > iF, "successes, then failures, then principles:\n%s", out)
+	require.NotContains(t, out, "Angles sum")
+
+	// A configured PrincipleSource replaces the index; items of other task
+	// types are dropped.
+	src := principles{items: []retrieval.Item{
+		{ID: evokg.NewID(), Outcome: evokg.OutcomePrinciple, TaskType: "arithmetic", Text: "From the skill DAG."},
+		{ID: evokg.NewID(), Outcome: evokg.OutcomePrinciple, TaskType: "geometry", Text: "Wrong type."},
+	}}
+	r = retrieval.New(retrieval.Config{Principles: src}, b.store, nil, nil, testenv.Logger(t))
+	pack, err = r.Retrieve(context.Background(), req)
+	require.NoError(t, err)
+	require.Contains(t, pack.Rendered, "- From the skill DAG.")
+	require.NotContains(t, pack.Rendered, "Wrong type.")
+}
+
+func TestRetrieveEmbedsTheQuestionOnce(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	emb := &bagOfWords{}
+	vs, _ := emb.Embed(context.Background(), []string{"what is the sum of two and three"})
+	target := b.insert(t, expOpts{Question: "what is the sum of two and three", Vec: vs[0]})
+	emb.calls.Store(0)
+
+	r := retrieval.New(retrieval.Config{}, b.store, nil, emb, testenv.Logger(t))
+	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "What is the sum of two and three?"}
+	for range 3 {
+		pack, err := r.Retrieve(context.Background(), req)
+		require.NoError(t, err)
+		require.Equal(t, []uuid.UUID{target.ID}, itemIDs(pack.Successes))
+		require.InDelta(t, 1, pack.Successes[0].Parts.Semantic, 1e-6)
+	}
+	require.Equal(t, int32(1), emb.calls.Load(), "the embedding is cached")
+}
+
+func TestRetrieveValidates(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	ctx := context.Background()
+
+	_, err := r.Retrieve(ctx, retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: make([]float32, 384)})
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, evokg.EINVALID, e.Code)
+	require.Equal(t, "/embedding", e.Fields[0].Pointer)
+	require.Contains(t, e.Fields[0].Detail, "has 384 dimensions, the embedding indexes have 768")
+
+	_, err = r.Retrieve(ctx, retrieval.Request{Namespace: b.ns, Question: "q", Embedding: unit(0), Strategy: "magic"})
+	require.ErrorAs(t, err, &e)
+	require.Len(t, e.Fields, 2) // task type and strategy
+
+	_, err = r.Retrieve(ctx, retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q"})
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "no embedder and no embedding")
+
+	bad := retrieval.New(retrieval.Config{K: 1000}, b.store, nil, nil, nil)
+	_, err = bad.Retrieve(ctx, retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	require.ErrorContains(t, err, "K 1000")
+}

@@ -1,0 +1,331 @@
+package vector_test
+
+import (
+	"context"
+	"encoding/json"
+	"hash/fnv"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/vector"
+)
+
+const dim = postgres.DefaultEmbeddingDim
+
+// insertExperienceSQL writes the system-of-record row a memory's index row
+// refers to (the ingest package does this in production).
+const insertExperienceSQL = `INSERT INTO experiences (id, namespace, task_type, outcome, failure_kind, status, record, quality, signature, created_at)
+VALUES ($1, $2, $3, $4, $5, 'committed', $6, $7, $8, $9)`
+
+type bundle struct {
+	pool  *pgxpool.Pool
+	store *vector.Store
+	ns    string
+}
+
+func setup(t *testing.T) bundle {
+	t.Helper()
+	pool := testenv.Postgres(t)
+	return bundle{pool: pool, store: vector.NewStore(pool, dim), ns: testenv.Namespace(t)}
+}
+
+// expOpts describes a memory to insert; zero fields get defaults.
+type expOpts struct {
+	Namespace string
+	TaskType  string
+	Outcome   evokg.Outcome
+	Kind      evokg.FailureKind
+	Question  string
+	Content   string
+	Signature []string
+	Vec       []float32
+}
+
+// insert commits an experience and its embedding in one transaction, as ingest does.
+func (b bundle) insert(t *testing.T, o expOpts) *evokg.Experience {
+	t.Helper()
+	if o.Namespace == "" {
+		o.Namespace = b.ns
+	}
+	if o.TaskType == "" {
+		o.TaskType = "arithmetic"
+	}
+	if o.Outcome == "" {
+		o.Outcome = evokg.OutcomeSuccess
+	}
+	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: o.Namespace, TaskType: o.TaskType, Outcome: o.Outcome,
+		FailureKind: o.Kind, Question: o.Question, Content: o.Content, Signature: o.Signature, Version: 1, CreatedAt: evokg.Now()}
+	rec, err := json.Marshal(exp)
+	require.NoError(t, err)
+	ctx := context.Background()
+	err = pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		var kind *string
+		if o.Kind != "" {
+			s := string(o.Kind)
+			kind = &s
+		}
+		sig := o.Signature
+		if sig == nil {
+			sig = []string{}
+		}
+		if _, err := tx.Exec(ctx, insertExperienceSQL, exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), kind,
+			rec, exp.Quality(), sig, exp.CreatedAt); err != nil {
+			return err
+		}
+		return b.store.InsertTx(ctx, tx, exp, o.Vec)
+	})
+	require.NoError(t, err)
+	return exp
+}
+
+// unit returns the i-th basis vector.
+func unit(i int) []float32 {
+	v := make([]float32, dim)
+	v[i] = 1
+	return v
+}
+
+// tilt returns a unit vector whose cosine with basis vector i is cos
+// (rotated towards basis vector j).
+func tilt(i, j int, cos float64) []float32 {
+	v := make([]float32, dim)
+	v[i] = float32(cos)
+	v[j] = float32(math.Sqrt(1 - cos*cos))
+	return v
+}
+
+// bagOfWords is a deterministic hashed bag-of-words embedder for tests.
+type bagOfWords struct{}
+
+func (bagOfWords) Dimension() int { return dim }
+
+func (bagOfWords) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, text := range texts {
+		v := make([]float32, dim)
+		for _, w := range strings.Fields(strings.ToLower(text)) {
+			h := fnv.New32a()
+			_, _ = h.Write([]byte(strings.Trim(w, ".,?!")))
+			v[h.Sum32()%dim]++
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func ids(hits []vector.Hit) []uuid.UUID {
+	out := make([]uuid.UUID, len(hits))
+	for i, h := range hits {
+		out[i] = h.ID
+	}
+	return out
+}
+
+func TestSearchNeverCrossesTaskTypeOrNamespace(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	other := testenv.Namespace(t)
+	ctx := context.Background()
+	// The closest vectors live in another task type and another namespace.
+	b.insert(t, expOpts{TaskType: "geometry", Vec: unit(0)})
+	b.insert(t, expOpts{Namespace: other, Vec: unit(0)})
+	b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(0)})
+	mine := b.insert(t, expOpts{Question: "What is 2+2?", Vec: tilt(0, 1, 0.3)})
+	fail := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "carry the one", Vec: tilt(0, 2, 0.2)})
+
+	hits, err := b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelSuccess, Embedding: unit(0), K: 3})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{mine.ID}, ids(hits))
+	require.InDelta(t, 0.3, hits[0].Similarity, 1e-6)
+	require.Equal(t, "What is 2+2?", hits[0].Payload.Question)
+	require.Equal(t, evokg.OutcomeSuccess, hits[0].Outcome)
+
+	hits, err = b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(0)})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{fail.ID}, ids(hits))
+	require.Equal(t, "carry the one", hits[0].Payload.Content)
+	require.Equal(t, evokg.FailureSpecific, hits[0].FailureKind)
+
+	exact, err := b.store.SearchExact(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(0)})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{fail.ID}, ids(exact))
+}
+
+func TestSearchOrdersByCosineAndHonoursK(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var want []uuid.UUID
+	for _, cos := range []float64{0.9, 0.8, 0.7, 0.6, 0.5} {
+		want = append(want, b.insert(t, expOpts{Vec: tilt(3, 4, cos)}).ID)
+	}
+	hits, err := b.store.Search(context.Background(), vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(3), K: 3})
+	require.NoError(t, err)
+	require.Equal(t, want[:3], ids(hits))
+	require.InDelta(t, 0.9, hits[0].Similarity, 1e-6)
+	require.InDelta(t, 0.7, hits[2].Similarity, 1e-6)
+}
+
+func TestSearchMinSimilarityAndFailureKind(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	above := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Vec: tilt(5, 6, 0.56)})
+	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Vec: tilt(5, 7, 0.54)})
+	specific := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(5, 8, 0.3)})
+
+	q := vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(5),
+		FailureKind: evokg.FailureTypeStrategy, MinSimilarity: 0.55}
+	hits, err := b.store.Search(ctx, q)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{above.ID}, ids(hits))
+
+	q.FailureKind, q.MinSimilarity = evokg.FailureSpecific, 0
+	hits, err = b.store.Search(ctx, q)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{specific.ID}, ids(hits))
+}
+
+func TestDimensionErrors(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+
+	_, err := b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: make([]float32, 3)})
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, "/embedding", e.Fields[0].Pointer)
+	require.Contains(t, e.Fields[0].Detail, "has 3 dimensions, the embedding indexes have 768")
+
+	_, err = b.store.Nearest(ctx, b.ns, make([]float32, dim+1), 3)
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+
+	require.NoError(t, vector.CheckDimension(ctx, b.pool, dim))
+	err = vector.CheckDimension(ctx, b.pool, 1024)
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+	require.Contains(t, err.Error(), "embedding dimension mismatch")
+	require.Contains(t, err.Error(), "vector(768) but the configured embedding dimension is 1024")
+}
+
+func TestInsertTxRoutesByChannel(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	succ := b.insert(t, expOpts{Vec: unit(10)})
+	fail := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(10)})
+	principle := b.insert(t, expOpts{Outcome: evokg.OutcomePrinciple, Content: "Check units first.", Vec: unit(10)})
+	recipe := b.insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Vec: unit(10)})
+
+	q := vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(10), K: 10}
+	hits, err := b.store.Search(ctx, q)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{succ.ID}, ids(hits), "the success channel returns success memories by default")
+
+	q.Outcomes = []evokg.Outcome{evokg.OutcomeRecipe}
+	hits, err = b.store.Search(ctx, q)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{recipe.ID}, ids(hits))
+
+	q.Outcomes, q.Channel = nil, evokg.ChannelFailure
+	hits, err = b.store.Search(ctx, q)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{fail.ID}, ids(hits))
+
+	hits, err = b.store.SearchPrinciples(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(10)})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{principle.ID}, ids(hits))
+	require.Equal(t, "Check units first.", hits[0].Payload.Content)
+}
+
+func TestInsertTxRequiresTheExperienceRow(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: b.ns, TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess}
+	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error { return b.store.InsertTx(ctx, tx, exp, unit(0)) })
+	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
+}
+
+func TestNearestAcrossTaskTypesWithinNamespace(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	other := testenv.Namespace(t)
+	a := b.insert(t, expOpts{TaskType: "algebra", Vec: tilt(20, 21, 0.95)})
+	f := b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(20, 22, 0.9)})
+	b.insert(t, expOpts{TaskType: "logic", Vec: tilt(20, 23, 0.1)})
+	b.insert(t, expOpts{Namespace: other, Vec: unit(20)})
+
+	hits, err := b.store.Nearest(context.Background(), b.ns, unit(20), 2)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{a.ID, f.ID}, ids(hits))
+	require.Equal(t, "geometry", hits[1].TaskType)
+}
+
+func TestPayloadsStayInSlice(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	mine := b.insert(t, expOpts{Question: "q1", Signature: []string{"parse", "sum"}, Vec: unit(1)})
+	elsewhere := b.insert(t, expOpts{TaskType: "geometry", Vec: unit(1)})
+	hits, err := b.store.Payloads(context.Background(), b.ns, "arithmetic", []uuid.UUID{mine.ID, elsewhere.ID, evokg.NewID()})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{mine.ID}, ids(hits))
+	require.Equal(t, []string{"parse", "sum"}, hits[0].Signature)
+	require.Equal(t, "q1", hits[0].Payload.Question)
+}
+
+func TestAssets(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	emb := bagOfWords{}
+	vs, err := emb.Embed(ctx, []string{"convert units of measure", "plot a chart", "convert currency amounts"})
+	require.NoError(t, err)
+	units := vector.Asset{Namespace: b.ns, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "unit_converter", Validated: true}
+	require.NoError(t, b.store.UpsertAsset(ctx, units, vs[0]))
+	require.NoError(t, b.store.UpsertAsset(ctx, vector.Asset{Namespace: b.ns, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "plotter"}, vs[1]))
+	units.Description = "converts units"
+	require.NoError(t, b.store.UpsertAsset(ctx, units, vs[0]))
+
+	hits, err := b.store.SearchAssets(ctx, b.ns, vector.AssetTool, vs[2], 1)
+	require.NoError(t, err)
+	require.Len(t, hits, 1)
+	require.Equal(t, units.ID, hits[0].ID)
+	require.Equal(t, "converts units", hits[0].Description)
+	require.InDelta(t, 1/math.Sqrt(12), hits[0].Similarity, 1e-6) // one shared word of 4 and 3
+
+	err = b.store.UpsertAsset(ctx, vector.Asset{Namespace: b.ns, ID: evokg.NewID(), Kind: "robot", Name: "x"}, vs[0])
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
+
+func TestSearchValidates(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	_, err := b.store.Search(context.Background(), vector.Query{Embedding: unit(0), K: 500})
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	pointers := []string{}
+	for _, f := range e.Fields {
+		pointers = append(pointers, f.Pointer)
+	}
+	require.ElementsMatch(t, []string{"/namespace", "/task_type", "/k"}, pointers)
+}
+
+func TestSearchHonoursContext(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	_, err := b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(0)})
+	require.Error(t, err)
+}
