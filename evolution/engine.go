@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	evokg "github.com/evokg/evokg"
+	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/pool"
@@ -109,6 +110,17 @@ type runner struct {
 	k        int // last completed iteration
 	calls    counters
 	progress ProgressFunc
+	answerer *execution.Service
+}
+
+// answerer is the execution layer the learner answers through; without
+// bandits it uses the default strategies.
+func (e *Engine) answerer(disableBandits bool) *execution.Service {
+	var bandits execution.Bandits
+	if !disableBandits {
+		bandits = e.deps.Bandit
+	}
+	return execution.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, nil)
 }
 
 func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc) (*runner, error) {
@@ -127,6 +139,7 @@ func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc)
 	}
 	r := &runner{Engine: e, run: run, p: p, ns: run.Namespace, pool: pl, st: st, k: k, progress: progress}
 	r.grader = pool.Grader{Judge: r.judge}
+	r.answerer = e.answerer(p.DisableBandits)
 	return r, nil
 }
 

@@ -9,11 +9,10 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/bandit"
+	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/pool"
-	"github.com/evokg/evokg/retrieval"
 )
 
 // answer is one graded learner answer.
@@ -152,51 +151,17 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 }
 
 func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill, explore bool) (answer, error) {
-	a := answer{Item: it, Skill: skill.Name}
-	var err error
-	if a.SearchArm, a.RoutingArm, err = r.arms(ctx, it.TaskType, skill.Name, explore); err != nil {
-		return a, err
-	}
-	pack, err := r.deps.Retriever.Retrieve(ctx, retrieval.Request{Namespace: r.ns, TaskType: it.TaskType,
-		Question: it.Question, Context: it.Context, Strategy: a.SearchArm})
-	if err != nil {
-		return a, fmt.Errorf("retrieval: %w", err)
-	}
-	if a.SearchArm == bandit.StrategyCascade && r.deps.Cascade != nil {
-		if _, err := r.deps.Cascade.Apply(ctx, r.ns, it.TaskType, pack); err != nil {
-			return a, fmt.Errorf("cascade: %w", err)
-		}
-	}
 	zero := 0.0
 	r.calls.learner.Add(1)
-	reply, err := r.deps.Learner.Answer(ctx, llm.AnswerRequest{Question: it.Question, Context: it.Context,
-		MemoryBlock: pack.Rendered, SkillPrompt: skill.PromptTemplate, Strategy: a.RoutingArm, Temperature: &zero})
+	reply, err := r.answerer.Answer(ctx, r.ns, execution.Question{TaskType: it.TaskType, Question: it.Question,
+		Context: it.Context, Skill: &skill, Explore: explore, Temperature: &zero})
+	a := answer{Item: it, Skill: skill.Name, Answer: reply.Answer, Reasoning: reply.Reasoning,
+		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm}
 	if err != nil {
-		return a, fmt.Errorf("learner: %w", err)
+		return a, err
 	}
-	a.Answer, a.Reasoning = reply.Answer, reply.Reasoning
 	a.Correct, err = r.grader.Grade(ctx, it, reply.Answer)
 	return a, err
-}
-
-// arms picks the retrieval and reasoning strategies.
-func (r *runner) arms(ctx context.Context, taskType, skill string, explore bool) (string, string, error) {
-	if r.p.DisableBandits {
-		return bandit.StrategySemantic, bandit.StrategyDirectCoT, nil
-	}
-	pickArm := r.deps.Bandit.Best
-	if explore {
-		pickArm = func(ctx context.Context, ns string, k bandit.Kind, key string) (string, error) {
-			c, err := r.deps.Bandit.Select(ctx, ns, k, key)
-			return c.Arm, err
-		}
-	}
-	search, err := pickArm(ctx, r.ns, bandit.Search, taskType)
-	if err != nil || skill == "" {
-		return search, "", err
-	}
-	routing, err := pickArm(ctx, r.ns, bandit.Routing, skill)
-	return search, routing, err
 }
 
 // judge is the Critic grading free text that does not match exactly.
@@ -214,10 +179,9 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 	}
 	for _, a := range ev.pool {
 		id := answerID(r.run.ID, k, a.Item.ID)
-		_, err := r.deps.Bandit.RecordAnswer(ctx, bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType,
-			Skill: a.Skill, Question: a.Item.Question, Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm,
-			RunID: &r.run.ID, Iteration: &k})
-		if err != nil {
+		q := execution.Question{TaskType: a.Item.TaskType, Question: a.Item.Question}
+		reply := execution.Reply{Answer: a.Answer, Skill: a.Skill, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm}
+		if err := r.answerer.Record(ctx, r.ns, id, q, reply, &r.run.ID, &k); err != nil {
 			return err
 		}
 		if _, err := r.deps.Bandit.ApplyReward(ctx, r.ns, id, boolReward(a.Correct)); err != nil {

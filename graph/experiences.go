@@ -335,9 +335,12 @@ func (g *Graph) GetExperience(ctx context.Context, ns string, id uuid.UUID) (Exp
 	return experienceFrom(rowOf(recs[0]).sub("experience")), nil
 }
 
-// ListExperiences returns up to limit experiences, oldest first; empty
-// taskType or outcome match all.
+// ListExperiences returns up to limit experiences (100 when limit ≤ 0),
+// oldest first; empty taskType or outcome match all.
 func (g *Graph) ListExperiences(ctx context.Context, ns, taskType string, outcome evokg.Outcome, limit int) ([]ExperienceNode, error) {
+	if limit <= 0 {
+		limit = 100
+	}
 	recs, err := g.readOne(ctx, "experience_list", params(ns, "task_type", taskType, "outcome", string(outcome), "limit", limit))
 	if err != nil {
 		return nil, err

@@ -274,3 +274,38 @@ func TestResolutionWithoutEmbedderUsesExactNames(t *testing.T) {
 	_, err = b.g.ResolveOperations(b.ctx, b.ns, []string{"  "})
 	requireCode(t, err, evokg.EINVALID)
 }
+
+// TestConcurrentProjectionsCountEveryTransition projects experiences that
+// share operations from many goroutines: MERGE must not duplicate nodes,
+// deadlocks must be retried and no FOLLOWED_BY increment may be lost.
+func TestConcurrentProjectionsCountEveryTransition(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	const n = 12
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			exp := newExperience(b.ns, expOpts{TaskType: "shared", Signature: []string{"parse", "compute", "format"}, Entities: []string{"x", "y"}})
+			exp.Content = exp.ID.String()
+			if i%3 == 0 {
+				exp.Outcome = evokg.OutcomeFailure
+			}
+			errs <- b.g.ProjectExperience(b.ctx, exp, nil)
+		}()
+	}
+	for range n {
+		require.NoError(t, <-errs)
+	}
+	tr, err := b.g.Transitions(b.ctx, b.ns, 10)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []graph.Transition{{From: "parse", To: "compute", Count: n}, {From: "compute", To: "format", Count: n}}, tr)
+	nodes, _, err := b.g.CountNodesAndEdges(b.ctx, b.ns)
+	require.NoError(t, err)
+	require.EqualValues(t, n+1+3+2, nodes, "experiences, one task type, three operations, two entities")
+	counts, err := b.g.MemoryCounts(b.ctx, b.ns)
+	require.NoError(t, err)
+	require.Equal(t, []graph.MemoryCount{
+		{TaskType: "shared", Outcome: evokg.OutcomeFailure, Count: n / 3},
+		{TaskType: "shared", Outcome: evokg.OutcomeSuccess, Count: n - n/3},
+	}, counts)
+}

@@ -153,8 +153,12 @@ type Transition struct {
 	Count int64  `json:"count"`
 }
 
-// Transitions returns up to limit FOLLOWED_BY edges, most frequent first.
+// Transitions returns up to limit FOLLOWED_BY edges (1000 when limit ≤ 0),
+// most frequent first.
 func (g *Graph) Transitions(ctx context.Context, ns string, limit int) ([]Transition, error) {
+	if limit <= 0 {
+		limit = 1000
+	}
 	recs, err := g.readOne(ctx, "operation_transitions", params(ns, "limit", limit))
 	if err != nil {
 		return nil, err

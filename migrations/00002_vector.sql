@@ -52,6 +52,8 @@ BEGIN
         END LOOP;
         EXECUTE format('CREATE INDEX %I ON %I (namespace, task_type, outcome, failure_kind)',
                        ch || '_slice', ch);
+        -- The ON DELETE CASCADE from experiences looks rows up by id alone.
+        EXECUTE format('CREATE INDEX %I ON %I (id)', ch || '_id', ch);
         EXECUTE format('CREATE INDEX %I ON %I USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64)',
                        ch || '_hnsw', ch);
     END LOOP;

@@ -202,7 +202,7 @@ func TestStructuralChannelThreshold(t *testing.T) {
 	t.Parallel()
 	sig := []string{"a", "b", "c", "d", "e"}
 	exact := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "t", Signature: []string{"a", "b", "c", "d", "e"}}
-	at := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "t", Signature: []string{"a", "x", "c", "y", "e"}}       // 3/5 = 0.6
+	at := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "t", Signature: []string{"a", "x", "c", "y", "e"}}         // 3/5 = 0.6
 	below := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "t", Signature: []string{"a", "x", "y", "z", "w", "e"}} // 2/5 = 0.4
 	otherType := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "u", Signature: sig}
 	r := New(Config{}, nil, fakeGraph{matches: []evokg.SignatureMatch{exact, at, below, otherType}}, nil, nil)

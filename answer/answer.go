@@ -1,0 +1,173 @@
+// Package answer is EvoKG's execution layer: the frozen learner answers a
+// question with the memory retrieved for it, the search bandit choosing the
+// retrieval strategy per task type and the routing bandit the reasoning
+// strategy per skill. It holds only the execution model, so answering can
+// never call a guidance model. Evolution runs and the REST API's answer
+// endpoint both go through it, and both feed rewards back through Feedback.
+package answer
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/cascade"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/retrieval"
+)
+
+// Learner is the execution model ((*llm.Models).Execution()).
+type Learner interface {
+	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)
+}
+
+// Retriever builds memory packs (*retrieval.Retriever).
+type Retriever interface {
+	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
+}
+
+// Cascade adds cascade components A–D to a pack (*cascade.Builder).
+type Cascade interface {
+	Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*cascade.Block, error)
+}
+
+// Bandits picks arms and takes rewards (*bandit.Bandit).
+type Bandits interface {
+	Select(ctx context.Context, ns string, kind bandit.Kind, key string) (bandit.Choice, error)
+	Best(ctx context.Context, ns string, kind bandit.Kind, key string) (string, error)
+	RecordAnswer(ctx context.Context, a bandit.Answer) (uuid.UUID, error)
+	ApplyReward(ctx context.Context, ns string, answerID uuid.UUID, reward float64) (bandit.RewardResult, error)
+}
+
+// Skills finds the skills serving a task type (*graph.Graph).
+type Skills interface {
+	TaskTypeSkills(ctx context.Context, ns, taskType string) ([]evokg.Skill, error)
+}
+
+// Service answers questions with memory.
+type Service struct {
+	learner   Learner
+	retriever Retriever
+	cascade   Cascade // optional
+	bandits   Bandits // optional: without it the default strategies are used
+	skills    Skills  // optional
+}
+
+// New builds the execution layer. cascade, bandits and skills may be nil.
+func New(learner Learner, retriever Retriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
+	return &Service{learner: learner, retriever: retriever, cascade: cascade, bandits: bandits, skills: skills}
+}
+
+// Question is one question to answer.
+type Question struct {
+	TaskType string
+	Question string
+	Context  string
+	// Skill is the skill that serves the task type; when nil the first
+	// active skill linked to the task type is used.
+	Skill *evokg.Skill
+	// Explore selects arms by Thompson sampling and counts the pulls;
+	// otherwise the arm with the best posterior mean is used.
+	Explore bool
+	// Temperature of the learner; nil keeps the configured one (0.0).
+	Temperature *float64
+}
+
+// Reply is the learner's answer and how it was produced.
+type Reply struct {
+	Answer     string
+	Reasoning  string
+	Skill      string
+	SearchArm  string
+	RoutingArm string
+	MemoryIDs  []uuid.UUID
+}
+
+// Answer retrieves memory for q and asks the learner.
+func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, error) {
+	skill, err := s.skillFor(ctx, ns, q)
+	if err != nil {
+		return Reply{}, err
+	}
+	r := Reply{Skill: skill.Name}
+	if r.SearchArm, r.RoutingArm, err = s.arms(ctx, ns, q.TaskType, skill.Name, q.Explore); err != nil {
+		return r, err
+	}
+	pack, err := s.pack(ctx, ns, q, r.SearchArm)
+	if err != nil {
+		return r, err
+	}
+	reply, err := s.learner.Answer(ctx, llm.AnswerRequest{Question: q.Question, Context: q.Context,
+		MemoryBlock: pack.Rendered, SkillPrompt: skill.PromptTemplate, Strategy: r.RoutingArm, Temperature: q.Temperature})
+	if err != nil {
+		return r, fmt.Errorf("learner: %w", err)
+	}
+	r.Answer, r.Reasoning, r.MemoryIDs = reply.Answer, reply.Reasoning, packIDs(pack)
+	return r, nil
+}
+
+func (s *Service) pack(ctx context.Context, ns string, q Question, strategy string) (*retrieval.Pack, error) {
+	pack, err := s.retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: q.TaskType,
+		Question: q.Question, Context: q.Context, Strategy: strategy})
+	if err != nil {
+		return nil, fmt.Errorf("retrieval: %w", err)
+	}
+	if strategy == bandit.StrategyCascade && s.cascade != nil {
+		if _, err := s.cascade.Apply(ctx, ns, q.TaskType, pack); err != nil {
+			return nil, fmt.Errorf("cascade: %w", err)
+		}
+	}
+	return pack, nil
+}
+
+func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Skill, error) {
+	if q.Skill != nil || s.skills == nil {
+		if q.Skill == nil {
+			return evokg.Skill{}, nil
+		}
+		return *q.Skill, nil
+	}
+	skills, err := s.skills.TaskTypeSkills(ctx, ns, q.TaskType)
+	if err != nil {
+		return evokg.Skill{}, err
+	}
+	for _, sk := range skills {
+		if sk.Status != evokg.SkillSplit {
+			return sk, nil
+		}
+	}
+	return evokg.Skill{}, nil
+}
+
+// arms picks the retrieval strategy (search bandit, per task type) and the
+// reasoning strategy (routing bandit, per skill).
+func (s *Service) arms(ctx context.Context, ns, taskType, skill string, explore bool) (search, routing string, err error) {
+	if s.bandits == nil {
+		return bandit.StrategySemantic, bandit.StrategyDirectCoT, nil
+	}
+	pick := s.bandits.Best
+	if explore {
+		pick = func(ctx context.Context, ns string, k bandit.Kind, key string) (string, error) {
+			c, err := s.bandits.Select(ctx, ns, k, key)
+			return c.Arm, err
+		}
+	}
+	if search, err = pick(ctx, ns, bandit.Search, taskType); err != nil || skill == "" {
+		return search, "", err
+	}
+	routing, err = pick(ctx, ns, bandit.Routing, skill)
+	return search, routing, err
+}
+
+func packIDs(p *retrieval.Pack) []uuid.UUID {
+	var ids []uuid.UUID
+	for _, group := range [][]retrieval.Item{p.Successes, p.Failures, p.Principles, p.Structural, p.Neighbors} {
+		for _, it := range group {
+			ids = append(ids, it.ID)
+		}
+	}
+	return ids
+}
