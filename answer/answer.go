@@ -88,6 +88,9 @@ type Reply struct {
 
 // Answer retrieves memory for q and asks the learner.
 func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, error) {
+	if llm.CallFrom(ctx).Namespace == "" {
+		ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: ns})
+	}
 	skill, err := s.skillFor(ctx, ns, q)
 	if err != nil {
 		return Reply{}, err

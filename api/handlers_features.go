@@ -127,7 +127,13 @@ const maxPool = 10000
 func validateRun(req EvolutionRunRequest) error {
 	var v evokg.Validator
 	v.Check(req.Iterations >= 0 && req.Iterations <= 1000, "/iterations", "must be from 1 to 1000 (0 takes the default)")
-	v.Check(len(req.Pool) > 0 && len(req.Pool) <= maxPool, "/pool", "must hold 1 to 10000 items")
+	v.Check((len(req.Pool) > 0) != (req.Generator != nil), "/pool", "give either pool items or a generator, not both")
+	v.Check(len(req.Pool) <= maxPool, "/pool", "must hold at most 10000 items")
+	v.Check(req.HeldOut >= 0 && req.HeldOut < 1, "/held_out", "must be in [0, 1)")
+	if g := req.Generator; g != nil {
+		v.Check(g.Name == "arith", "/generator/name", `must be "arith"`)
+		v.Check(g.Size >= 0 && g.Size <= maxPool, "/generator/size", "must be from 1 to 10000 (0 takes the default)")
+	}
 	for i, it := range req.Pool {
 		at := pointerAt("/pool", i)
 		v.Check(strings.TrimSpace(it.Question) != "", at+"/question", "is required")

@@ -222,10 +222,20 @@ type PoolItem struct {
 	Context  string `json:"context,omitempty"`
 }
 
-// EvolutionRunRequest starts a run over a question pool.
+// PoolGenerator asks for a built-in, seeded pool of verifiable questions.
+type PoolGenerator struct {
+	Name string `json:"name"`           // "arith": multi-step word problems over 10 task types
+	Size int    `json:"size,omitempty"` // default 200
+	Seed uint64 `json:"seed,omitempty"` // default 1
+}
+
+// EvolutionRunRequest starts a run over a question pool: either inline
+// items (Pool) or a built-in generator (Generator), not both.
 type EvolutionRunRequest struct {
-	Iterations int        `json:"iterations,omitempty"` // default 20
-	Pool       []PoolItem `json:"pool"`
+	Iterations int            `json:"iterations,omitempty"` // default 20
+	Pool       []PoolItem     `json:"pool,omitempty"`
+	Generator  *PoolGenerator `json:"generator,omitempty"`
+	HeldOut    float64        `json:"held_out,omitempty"` // held-out fraction, default 0.2
 }
 
 // IterationMetrics are the per-iteration figures of a run.
@@ -239,6 +249,12 @@ type IterationMetrics struct {
 	LearnerCalls       int                `json:"learner_calls"`
 	RolledBack         bool               `json:"rolled_back"`
 	WallMS             float64            `json:"wall_ms"`
+	HeldOutAccuracy    float64            `json:"held_out_accuracy"`
+	GuidanceShare      float64            `json:"guidance_share"`
+	Harvested          int                `json:"harvested"`
+	FailuresWritten    int                `json:"failures_written"`
+	Operation          string             `json:"operation,omitempty"`
+	Selected           []string           `json:"selected,omitempty"`
 }
 
 // EvolutionRun is a run and its progress.

@@ -54,6 +54,8 @@ func TestEndToEnd(t *testing.T) {
 	require.NotEmpty(t, pack.Memories, "the committed success memories are retrieved")
 	require.Contains(t, memoryIDs(pack), pre)
 
+	var before api.Usage
+	c.get(t, "/usage", http.StatusOK, &before)
 	var ans api.AnswerResponse
 	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &ans)
 	require.NotEqual(t, "", ans.ID.String())
@@ -67,7 +69,9 @@ func TestEndToEnd(t *testing.T) {
 
 	var usage api.Usage
 	c.get(t, "/usage", http.StatusOK, &usage)
-	require.GreaterOrEqual(t, usage.LearnerCalls, 1)
+	require.Equal(t, before.LearnerCalls+1, usage.LearnerCalls, "answering made one learner call")
+	require.Equal(t, before.GuidanceCalls, usage.GuidanceCalls, "answering made no guidance call")
+	require.Positive(t, before.GuidanceCalls, "the platform-evaluated experience was graded by the guidance model")
 
 	c.do(t, http.MethodDelete, "/experiences/"+pre, "", http.StatusConflict, nil)
 
@@ -93,7 +97,7 @@ func newEnv(t *testing.T) *env {
 	addr := freeAddr(t)
 	e.baseURL = "http://" + addr
 	e.vars = append(os.Environ(),
-		"EVOKG_POSTGRES_URL="+testenv.PostgresURL(), "EVOKG_NEO4J_URI="+testenv.Neo4jURI(),
+		"EVOKG_POSTGRES_URL="+testenv.IsolatedPostgresURL(t), "EVOKG_NEO4J_URI="+testenv.Neo4jURI(),
 		"EVOKG_NEO4J_USER="+testenv.Neo4jUser(), "EVOKG_NEO4J_PASSWORD="+testenv.Neo4jPassword(),
 		"EVOKG_OLLAMA_URL="+fake.Start(t), "EVOKG_ADDR="+addr, "EVOKG_LOG_FORMAT=text")
 	e.start(t, "serve", "--addr", addr)

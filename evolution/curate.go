@@ -76,7 +76,7 @@ func (r *runner) curate(ctx context.Context, ev *evaluation) error {
 			return err
 		}
 	}
-	_, err = r.deps.Graph.PrunePatterns(ctx, r.ns, r.p.PruneThreshold)
+	_, err = r.deps.Memory.PrunePatterns(ctx, r.ns, r.p.PruneThreshold, false)
 	return err
 }
 

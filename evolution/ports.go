@@ -39,6 +39,8 @@ type Retriever interface {
 // Memory appends memories durably (*ingest.Service, pre-evaluated path).
 type Memory interface {
 	Ingest(ctx context.Context, ns string, req ingest.Request, idemKey string) (ingest.Result, error)
+	// PrunePatterns deletes abstracted patterns below threshold from both stores.
+	PrunePatterns(ctx context.Context, ns string, threshold float64, dryRun bool) ([]uuid.UUID, error)
 }
 
 // Graph is the part of the EvoKG graph (*graph.Graph) the loop reads and
@@ -56,7 +58,6 @@ type Graph interface {
 	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
 	SnapshotSlots(ctx context.Context, ns string) ([]evokg.SkillSlots, error)
 	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error
-	PrunePatterns(ctx context.Context, ns string, threshold float64) (int64, error)
 	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
 	ListTools(ctx context.Context, ns string) ([]graph.Tool, error)
 	UpsertTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error)

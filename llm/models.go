@@ -138,19 +138,14 @@ type ServerInfo struct {
 }
 
 // Server asks the model server for its version and whether it is the
-// scripted fake. It logs a warning when it is.
+// scripted fake.
 func (m *Models) Server(ctx context.Context) (ServerInfo, error) {
 	v, err := m.conn.client.Version(ctx)
 	if err != nil {
 		terr, _ := m.conn.translate(ctx, "(version)", err)
 		return ServerInfo{}, terr
 	}
-	info := ServerInfo{URL: m.conn.base, Version: v, Scripted: strings.Contains(v, ScriptedMarker)}
-	if info.Scripted {
-		m.conn.logger.WarnContext(ctx, "the model server is a scripted fake; replies are not from a model",
-			slog.String("version", v))
-	}
-	return info, nil
+	return ServerInfo{URL: m.conn.base, Version: v, Scripted: strings.Contains(v, ScriptedMarker)}, nil
 }
 
 // normalizeModel adds the implicit ":latest" tag.

@@ -82,7 +82,7 @@ type OllamaFlags struct {
 	GuidanceTemp    float64       `name:"guidance-temperature" env:"EVOKG_GUIDANCE_TEMPERATURE" default:"0.3" help:"Guidance model temperature."`
 	ExecutionTemp   float64       `name:"execution-temperature" env:"EVOKG_EXECUTION_TEMPERATURE" default:"0" help:"Learner temperature at evaluation."`
 	NumCtx          int           `name:"num-ctx" env:"EVOKG_NUM_CTX" default:"8192" help:"Context window requested from Ollama."`
-	Seed            int           `name:"seed" env:"EVOKG_MODEL_SEED" default:"42" help:"Sampling seed."`
+	Seed            int           `name:"model-seed" env:"EVOKG_MODEL_SEED" default:"42" help:"Sampling seed."`
 	MaxRepairs      int           `name:"max-repairs" env:"EVOKG_MAX_REPAIRS" default:"2" help:"Repair retries for malformed structured replies."`
 	CallsPerIngest  int           `name:"budget-calls-per-experience" env:"EVOKG_BUDGET_CALLS_PER_EXPERIENCE" default:"3" help:"Model-call budget per ingested experience."`
 	CallsPerIterate int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"2000" help:"Model-call budget per evolution iteration."`

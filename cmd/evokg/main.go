@@ -12,6 +12,8 @@ import (
 	"syscall"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/evokg/evokg/postgres"
 )
 
 // CLI is the command tree.
@@ -33,13 +35,24 @@ type CLI struct {
 
 var version = "dev"
 
-func main() {
-	var cli CLI
-	kctx := kong.Parse(&cli,
+// newParser builds the command-line parser over cli.
+func newParser(cli *CLI) (*kong.Kong, error) {
+	return kong.New(cli,
 		kong.Name("evokg"),
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
+		kong.Vars{"pg_url": postgres.DefaultURL},
 	)
+}
+
+func main() {
+	var cli CLI
+	parser, err := newParser(&cli)
+	if err != nil {
+		panic(err)
+	}
+	kctx, err := parser.Parse(os.Args[1:])
+	parser.FatalIfErrorf(err)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	logger := cli.Log.Logger(os.Stderr)

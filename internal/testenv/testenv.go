@@ -12,6 +12,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"net/url"
 	"os"
 	"sync"
 	"testing"
@@ -133,4 +134,34 @@ func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Helper()
 	w.t.Log(string(p))
 	return len(p), nil
+}
+
+// IsolatedPostgresURL returns a URL of the test database whose tables live
+// in a fresh schema (pgvector stays reachable in public), dropped when t
+// ends. Tests that run whole evokg processes use it so their job queue
+// never meets the jobs of tests running beside them.
+func IsolatedPostgresURL(t testing.TB) string {
+	t.Helper()
+	pool := Postgres(t)
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "t_" + hex.EncodeToString(b)
+	ctx := context.Background()
+	_, err := pool.Exec(ctx, "CREATE SCHEMA "+schema) // schema name is generated here, not input
+	if err != nil {
+		t.Fatalf("creating schema %s: %v", schema, err)
+	}
+	t.Cleanup(func() {
+		if _, err := pool.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+			t.Errorf("dropping schema %s: %v", schema, err)
+		}
+	})
+	u, err := url.Parse(PostgresURL())
+	if err != nil {
+		t.Fatalf("bad postgres URL: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema+",public")
+	u.RawQuery = q.Encode()
+	return u.String()
 }

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/app"
+	"github.com/evokg/evokg/retrieval"
+)
+
+// AppFlags configure a whole EvoKG process (API, worker, evolve).
+type AppFlags struct {
+	PostgresFlags  `embed:""`
+	Neo4jFlags     `embed:""`
+	OllamaFlags    `embed:""`
+	RetrievalFlags `embed:"" prefix:"retrieval-"`
+	NoMigrate      bool `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+}
+
+// RetrievalFlags configure memory packs (DESIGN.md §4).
+type RetrievalFlags struct {
+	K                   int       `env:"EVOKG_RETRIEVAL_K" default:"3" help:"Semantic top-K per channel."`
+	ShortContextChars   int       `name:"short-context-chars" env:"EVOKG_RETRIEVAL_SHORT_CONTEXT_CHARS" default:"500" help:"Contexts up to this many characters get 2 successes + 1 failure; longer ones 1 + 2."`
+	ExtendedShortText   bool      `name:"extended-short-text" env:"EVOKG_RETRIEVAL_EXTENDED_SHORT_TEXT" help:"Give short contexts 2 successes + 2 failures."`
+	TypeStrategyMin     float64   `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"0.55" help:"Similarity a type_strategy failure needs."`
+	StructuralThreshold float64   `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"0.6" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
+	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"4000" help:"Character budget of the rendered memory block."`
+	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"0.45,0.25,0.10,0.10,0.10" help:"Composite score weights α,β,γ,δ,ε (semantic, structural, graph proximity, quality, recency)."`
+}
+
+// Config returns the retrieval configuration.
+func (f RetrievalFlags) Config() retrieval.Config {
+	cfg := retrieval.Config{K: f.K, ShortContextChars: f.ShortContextChars, ExtendedShortText: f.ExtendedShortText,
+		TypeStrategyMin: f.TypeStrategyMin, StructuralThreshold: f.StructuralThreshold, CharBudget: f.CharBudget}
+	if w := f.Weights; len(w) == 5 {
+		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4]}
+	}
+	return cfg
+}
+
+// Validate runs after parsing.
+func (f RetrievalFlags) Validate() error {
+	return f.Config().WithDefaults().Validate()
+}
+
+// AppConfig assembles the process configuration.
+func (f AppFlags) AppConfig() app.Config {
+	return app.Config{
+		Postgres: f.PostgresFlags.Config(),
+		Graph: graph.Config{URI: f.Neo4jURI, User: f.Neo4jUser, Password: f.Neo4jPassword, Database: f.Neo4jDatabase,
+			MaxSkills: f.MaxSkills, MaxPrinciples: f.MaxPrinciples},
+		LLM:       f.OllamaFlags.LLMConfig(f.EmbeddingDim),
+		HTTP:      f.OllamaFlags.HTTPClient(),
+		Retrieval: f.RetrievalFlags.Config(),
+		Ingest:    ingest.Config{EmbeddingDim: f.EmbeddingDim},
+		Bandit:    bandit.Config{},
+		Migrate:   !f.NoMigrate,
+	}
+}
+
+// Open opens the app in mode.
+func (f AppFlags) Open(ctx context.Context, mode app.Mode, logger *slog.Logger) (*app.App, error) {
+	return app.Open(ctx, f.AppConfig(), mode, logger)
+}

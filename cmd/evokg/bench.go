@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/evokg/evokg/bench"
+)
+
+// BenchCmd groups the benchmarks. Each prints progress on stderr and, with
+// --json, one JSON object of figures as the last line of stdout.
+type BenchCmd struct {
+	Graph     BenchGraphCmd     `cmd:"" help:"Graph queries at 10,000 experiences, 100 skills, 50 task types (p50/p95 per query)."`
+	Retrieval BenchRetrievalCmd `cmd:"" help:"Memory packs over N synthetic memories (p50/p95/p99 latency, recall@K)."`
+	Ingest    BenchIngestCmd    `cmd:"" help:"Pre-evaluated ingest end to end until projected in Neo4j (throughput, projection lag)."`
+}
+
+// BenchGraphCmd benchmarks the graph queries.
+type BenchGraphCmd struct {
+	Neo4jFlags  `embed:""`
+	JSON        bool `help:"Print the figures as one JSON line."`
+	Experiences int  `default:"10000" help:"Experiences to build."`
+	Skills      int  `default:"100" help:"Skills to build."`
+	TaskTypes   int  `name:"task-types" default:"50" help:"Task types to build."`
+	Iterations  int  `default:"200" help:"Timed runs per query."`
+}
+
+func (c *BenchGraphCmd) Run(g *Globals) error {
+	gr, err := c.Neo4jFlags.Open(g.Ctx, g.Logger)
+	if err != nil {
+		return err
+	}
+	defer gr.Close(g.Ctx)
+	if err := gr.ApplySchema(g.Ctx); err != nil {
+		return err
+	}
+	res, err := bench.Graph(g.Ctx, gr, bench.GraphOptions{Experiences: c.Experiences, Skills: c.Skills,
+		TaskTypes: c.TaskTypes, Iterations: c.Iterations}, os.Stderr)
+	if err != nil {
+		return err
+	}
+	return report(os.Stdout, c.JSON, res)
+}
+
+// BenchRetrievalCmd benchmarks memory packs.
+type BenchRetrievalCmd struct {
+	PostgresFlags `embed:""`
+	JSON          bool `help:"Print the figures as one JSON line."`
+	Memories      int  `default:"10000" help:"Synthetic memories to seed in one namespace."`
+	TaskTypes     int  `name:"task-types" default:"50" help:"Task types to spread them over."`
+	Queries       int  `default:"1000" help:"Measured memory packs."`
+	Keep          bool `help:"Keep the memories for a later --reuse run."`
+	Reuse         bool `help:"Measure the memories a previous --keep run left."`
+}
+
+func (c *BenchRetrievalCmd) Run(g *Globals) error {
+	pool, err := c.Open(g.Ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	res, err := bench.Retrieval(g.Ctx, pool, bench.RetrievalOptions{Memories: c.Memories, TaskTypes: c.TaskTypes,
+		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse}, os.Stderr)
+	if err != nil {
+		return err
+	}
+	return report(os.Stdout, c.JSON, res)
+}
+
+// BenchIngestCmd benchmarks ingest end to end.
+type BenchIngestCmd struct {
+	PostgresFlags `embed:""`
+	Neo4jFlags    `embed:""`
+	JSON          bool `help:"Print the figures as one JSON line."`
+	N             int  `short:"n" default:"2000" help:"Experiences to ingest."`
+	Batch         int  `default:"1" help:"Experiences per request (1 = single)."`
+	Clients       int  `default:"8" help:"Concurrent clients."`
+}
+
+func (c *BenchIngestCmd) Run(g *Globals) error {
+	pool, err := c.PostgresFlags.Open(g.Ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	gr, err := c.Neo4jFlags.Open(g.Ctx, g.Logger)
+	if err != nil {
+		return err
+	}
+	defer gr.Close(g.Ctx)
+	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients,
+		EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+	if err != nil {
+		return err
+	}
+	return report(os.Stdout, c.JSON, res)
+}
+
+// report prints figures: indented for people, or one JSON line for tools.
+func report(w io.Writer, asJSON bool, v any) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(v)
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, string(b))
+	return err
+}

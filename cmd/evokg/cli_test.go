@@ -1,0 +1,56 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/alecthomas/kong"
+	"github.com/stretchr/testify/require"
+)
+
+func parse(t *testing.T, args ...string) (*CLI, *kong.Context, error) {
+	t.Helper()
+	var cli CLI
+	parser, err := newParser(&cli)
+	require.NoError(t, err, "the command tree must build (no duplicate flags)")
+	kctx, err := parser.Parse(args)
+	return &cli, kctx, err
+}
+
+func TestCommandsParseWithDefaults(t *testing.T) {
+	for _, args := range [][]string{
+		{"serve"}, {"worker"}, {"migrate", "up"}, {"migrate", "status"}, {"keys", "list"},
+		{"keys", "create", "--name", "ci", "--namespaces", "demo"}, {"models", "check"}, {"fake-ollama"},
+		{"bench", "graph", "--json"}, {"bench", "retrieval", "--memories", "100000", "--json"},
+		{"bench", "ingest", "-n", "500", "--json"}, {"graph", "rebuild", "--namespace", "demo"},
+		{"evolve", "--namespace", "demo", "--pool", "arith", "--size", "200", "--iterations", "20"},
+	} {
+		_, _, err := parse(t, args...)
+		require.NoError(t, err, "%v", args)
+	}
+}
+
+func TestServeDefaults(t *testing.T) {
+	cli, _, err := parse(t, "serve")
+	require.NoError(t, err)
+	require.Equal(t, "127.0.0.1:8080", cli.Serve.Addr)
+	require.Equal(t, 768, cli.Serve.EmbeddingDim)
+	require.Equal(t, "qwen3:8b", cli.Serve.GuidanceModel)
+	require.Equal(t, "llama3.1:8b", cli.Serve.ExecutionModel)
+	require.Equal(t, "nomic-embed-text", cli.Serve.EmbeddingModel)
+	require.Equal(t, []float64{0.45, 0.25, 0.10, 0.10, 0.10}, cli.Serve.Weights)
+	require.False(t, cli.Serve.NoMigrate, "serve migrates at start unless disabled")
+}
+
+func TestEnvironmentOverridesDefaults(t *testing.T) {
+	t.Setenv("EVOKG_ADDR", "127.0.0.1:9999")
+	t.Setenv("EVOKG_EMBEDDING_DIM", "384")
+	cli, _, err := parse(t, "serve")
+	require.NoError(t, err)
+	require.Equal(t, "127.0.0.1:9999", cli.Serve.Addr)
+	require.Equal(t, 384, cli.Serve.EmbeddingDim)
+}
+
+func TestInvalidRetrievalConfigIsRefused(t *testing.T) {
+	_, _, err := parse(t, "serve", "--retrieval-type-strategy-min", "1.5")
+	require.Error(t, err)
+}

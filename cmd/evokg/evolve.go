@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/internal/app"
+	"github.com/evokg/evokg/pool"
+)
+
+// EvolveCmd runs a MAGE evolution run in this process.
+type EvolveCmd struct {
+	AppFlags   `embed:""`
+	Namespace  string  `required:"" help:"Namespace to evolve."`
+	Pool       string  `default:"arith" help:"Question pool: 'arith' (built-in generator) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
+	Size       int     `default:"200" help:"Generated pool size (arith), evolution and held-out together."`
+	Seed       uint64  `default:"1" help:"Generator and split seed."`
+	HeldOut    float64 `name:"held-out" default:"0.2" help:"Held-out fraction."`
+	Iterations int     `default:"20" help:"Iterations N."`
+	Plot       string  `help:"Where to write the SVG plot of accuracy and memory growth (default evolve-<namespace>.svg)."`
+	JSON       bool    `help:"Print the per-iteration metrics as one JSON object on the last line."`
+	NoWorker   bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
+}
+
+func (c *EvolveCmd) Run(g *Globals) error {
+	params, err := c.params()
+	if err != nil {
+		return err
+	}
+	a, err := c.Open(g.Ctx, app.ModeWorker, g.Logger)
+	if err != nil {
+		return err
+	}
+	defer a.Close(context.Background())
+	a.ReportModelServer(g.Ctx)
+	if !c.NoWorker {
+		if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
+			return err
+		}
+		defer a.Jobs.Stop(context.Background()) //nolint:errcheck // best effort at exit
+	}
+	bar := newRunBar(os.Stderr, params.Iterations)
+	res, err := evolution.RunLocal(g.Ctx, a.Engine, params, bar.update)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	return c.report(res)
+}
+
+func (c *EvolveCmd) params() (evolution.Params, error) {
+	spec := evolution.PoolSpec{Name: pool.Arith, Size: c.Size, Seed: c.Seed, HeldOut: c.HeldOut}
+	if c.Pool != pool.Arith {
+		f, err := os.Open(c.Pool)
+		if err != nil {
+			return evolution.Params{}, fmt.Errorf("pool: %w", err)
+		}
+		defer f.Close()
+		items, err := pool.LoadJSONL(f)
+		if err != nil {
+			return evolution.Params{}, fmt.Errorf("pool %s: %w", c.Pool, err)
+		}
+		spec = evolution.PoolSpec{Name: "inline", Items: items, Seed: c.Seed, HeldOut: c.HeldOut}
+	}
+	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations}.WithDefaults()
+	return p, p.Validate()
+}
+
+func (c *EvolveCmd) report(res *evolution.Result) error {
+	writeTable(os.Stdout, res.Metrics)
+	path := c.Plot
+	if path == "" {
+		path = "evolve-" + c.Namespace + ".svg"
+	}
+	if err := writePlot(path, res.Metrics); err != nil {
+		return err
+	}
+	fmt.Printf("run %s: %s; plot written to %s\n", res.Run.ID, res.Run.Status, path)
+	if c.JSON {
+		return json.NewEncoder(os.Stdout).Encode(map[string]any{"run_id": res.Run.ID, "namespace": c.Namespace, "iterations": res.Metrics})
+	}
+	return nil
+}
+
+func writePlot(path string, metrics []evolution.Metrics) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := evolution.Plot(metrics, f, evolution.FormatSVG); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func writeTable(w io.Writer, metrics []evolution.Metrics) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "ITER\tACC\tHELD-OUT\tFLIPS\tSUCCESS\tFAILURE\tPRINCIPLES\tGUIDANCE\tLEARNER\tSHARE\tROLLBACK\tOPERATION\tSECONDS\t")
+	for _, m := range metrics {
+		rollback := "-"
+		if m.Rollback {
+			rollback = m.RollbackKind
+		}
+		fmt.Fprintf(tw, "%d\t%.3f\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%s\t%s\t%.1f\t\n", m.Iteration, m.Accuracy,
+			m.HeldOutAccuracy, m.Flips, m.Memories.Success, m.Memories.Failure, m.Memories.Principles, m.GuidanceCalls,
+			m.LearnerCalls, m.GuidanceShare, rollback, m.Operation, m.Durations.Total)
+	}
+	tw.Flush()
+}
+
+// runBar shows iteration, item and running accuracy.
+type runBar struct {
+	mu         sync.Mutex
+	w          io.Writer
+	iterations int
+	bar        *progressbar.ProgressBar
+	key        string
+}
+
+func newRunBar(w io.Writer, iterations int) *runBar { return &runBar{w: w, iterations: iterations} }
+
+func (b *runBar) update(p evolution.Progress) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	key := fmt.Sprintf("%d/%s", p.Iteration, p.Phase)
+	if key != b.key || b.bar == nil {
+		b.finishLocked()
+		b.key = key
+		b.bar = progressbar.NewOptions(max(p.Items, 1), progressbar.OptionSetWriter(b.w),
+			progressbar.OptionShowCount(), progressbar.OptionSetWidth(30), progressbar.OptionClearOnFinish())
+	}
+	b.bar.Describe(fmt.Sprintf("iteration %d/%d %-9s acc %.3f", p.Iteration, b.iterations, phaseName(p.Phase), p.Accuracy))
+	_ = b.bar.Set(p.Item)
+}
+
+func phaseName(p string) string { return strings.ReplaceAll(p, "_", "-") }
+
+func (b *runBar) finish() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.finishLocked()
+}
+
+func (b *runBar) finishLocked() {
+	if b.bar != nil {
+		_ = b.bar.Finish()
+		b.bar = nil
+	}
+}

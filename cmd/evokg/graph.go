@@ -1,0 +1,46 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/evokg/evokg/workers"
+)
+
+// GraphCmd groups graph maintenance.
+type GraphCmd struct {
+	Rebuild GraphRebuildCmd `cmd:"" help:"Re-project a namespace's committed experiences from Postgres into Neo4j."`
+}
+
+// GraphRebuildCmd rebuilds a namespace's graph projection.
+type GraphRebuildCmd struct {
+	PostgresFlags `embed:""`
+	Neo4jFlags    `embed:""`
+	Namespace     string `required:"" help:"Namespace to rebuild."`
+}
+
+func (c *GraphRebuildCmd) Run(g *Globals) error {
+	pool, err := c.PostgresFlags.Open(g.Ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	gr, err := c.Neo4jFlags.Open(g.Ctx, g.Logger)
+	if err != nil {
+		return err
+	}
+	defer gr.Close(g.Ctx)
+	if err := gr.ApplySchema(g.Ctx); err != nil {
+		return err
+	}
+	n, err := workers.RebuildGraph(g.Ctx, pool, workers.GraphProjector(gr), c.Namespace, os.Stderr)
+	if err != nil {
+		return err
+	}
+	nodes, edges, err := gr.CountNodesAndEdges(g.Ctx, c.Namespace)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("re-projected %d experiences into namespace %s: %d nodes, %d edges\n", n, c.Namespace, nodes, edges)
+	return nil
+}

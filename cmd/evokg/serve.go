@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/internal/app"
+)
+
+// ServeCmd runs the REST API.
+type ServeCmd struct {
+	AppFlags `embed:""`
+
+	Addr            string        `env:"EVOKG_ADDR" default:"127.0.0.1:8080" help:"Listen address of the API."`
+	MaxBody         int64         `name:"max-body" env:"EVOKG_MAX_BODY_BYTES" default:"1048576" help:"Request body limit in bytes."`
+	MaxBatchBody    int64         `name:"max-batch-body" env:"EVOKG_MAX_BATCH_BODY_BYTES" default:"33554432" help:"Body limit of batch ingest in bytes."`
+	RateLimit       int           `name:"rate-limit" env:"EVOKG_RATE_LIMIT" default:"1200" help:"Requests per minute per API key (negative disables)."`
+	RequestTimeout  time.Duration `name:"request-timeout" env:"EVOKG_REQUEST_TIMEOUT" default:"30s" help:"Timeout of one request."`
+	CORSOrigins     []string      `name:"cors-origins" env:"EVOKG_CORS_ORIGINS" help:"Allowed CORS origins (CORS is off when empty)."`
+	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"20s" help:"Grace period for in-flight requests at shutdown."`
+}
+
+func (c *ServeCmd) apiConfig() api.Config {
+	return api.Config{MaxBodyBytes: c.MaxBody, MaxBatchBodyBytes: c.MaxBatchBody, RateLimit: c.RateLimit,
+		RequestTimeout: c.RequestTimeout, CORSOrigins: c.CORSOrigins}.WithDefaults()
+}
+
+func (c *ServeCmd) Run(g *Globals) error {
+	cfg := c.apiConfig()
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	a, err := c.Open(g.Ctx, app.ModeAPI, g.Logger)
+	if err != nil {
+		return err
+	}
+	defer a.Close(context.Background())
+	a.ReportModelServer(g.Ctx)
+	srv := &http.Server{Addr: c.Addr, Handler: api.NewHandler(cfg, a.APIDeps(), g.Logger),
+		ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return g.Ctx }}
+	return serveUntilDone(g.Ctx, srv, c.ShutdownTimeout, g.Logger)
+}
+
+// serveUntilDone serves until ctx ends, then shuts down gracefully.
+func serveUntilDone(ctx context.Context, srv *http.Server, grace time.Duration, logger *slog.Logger) error {
+	ln, err := net.Listen("tcp", srv.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", srv.Addr, err)
+	}
+	logger.InfoContext(ctx, "evokg API listening", slog.String("addr", ln.Addr().String()))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down the API")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("graceful shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,41 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+)
+
+// DeleteExperiences removes the given experiences from the graph unless
+// they are protected memories, then recounts the task types' memory
+// counters. It is the graph half of deleting a retrieval recipe or an
+// abstracted pattern; the Postgres row goes first, in the transaction that
+// enqueues this deletion. Deleting an absent node is a no-op, so retries
+// are safe.
+func (g *Graph) DeleteExperiences(ctx context.Context, ns string, ids []uuid.UUID) (int64, error) {
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	recs, err := g.writeOne(ctx, "experience_delete_unprotected", params(ns, "ids", uuidStrings(ids)))
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	if len(recs) > 0 {
+		n = rowOf(recs[0]).i64("deleted")
+	}
+	return n, g.RecountMemories(ctx, ns)
+}
+
+// SkillTaskTypes lists the task types a skill serves (SKILL_FOR_TASK).
+func (g *Graph) SkillTaskTypes(ctx context.Context, ns, skill string) ([]string, error) {
+	recs, err := g.readOne(ctx, "skill_task_types", params(ns, "name", skill))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, rowOf(r).str("name"))
+	}
+	return out, nil
+}

@@ -1,0 +1,217 @@
+// Package app wires EvoKG's adapters and services into one process: the
+// API server (insert-only job client) or the worker (full job client). It
+// is the only place that knows every package; cmd/evokg turns flags into
+// a Config and calls Open.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/cascade"
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
+)
+
+// Config is everything a process needs.
+type Config struct {
+	Postgres  postgres.Config
+	Graph     graph.Config
+	LLM       llm.Config
+	HTTP      *http.Client // for model calls; must have a Timeout
+	Retrieval retrieval.Config
+	Ingest    ingest.Config
+	Workers   workers.Config
+	Bandit    bandit.Config
+	Cascade   cascade.Config
+	// Migrate applies Postgres migrations and the Neo4j schema at start.
+	Migrate bool
+}
+
+// Mode selects which job client the process gets.
+type Mode int
+
+const (
+	// ModeAPI inserts jobs but never works them.
+	ModeAPI Mode = iota
+	// ModeWorker works ingest and evolution jobs.
+	ModeWorker
+)
+
+// App holds the open adapters and the services built on them.
+type App struct {
+	Pool      *pgxpool.Pool
+	Graph     *graph.Graph
+	Models    *llm.Models
+	Recorder  *llm.PostgresRecorder
+	Vectors   *vector.Store
+	Retriever *retrieval.Retriever
+	// APEXRetriever returns P+ top-3 and P− top-2 instead of the κ allocation.
+	APEXRetriever *retrieval.Retriever
+	Ingest        *ingest.Service
+	Bandits       *bandit.Bandit
+	Cascade       *cascade.Builder
+	Answer        *answer.Service
+	Engine        *evolution.Engine
+	Evolution     *evolution.Service
+	Jobs          *river.Client[pgx.Tx]
+	Registry      *prometheus.Registry
+	Config        Config
+	logger        *slog.Logger
+}
+
+// Open connects to Postgres and Neo4j, optionally migrates, and builds
+// every service. Errors name the dependency that failed.
+func Open(ctx context.Context, cfg Config, mode Mode, logger *slog.Logger) (*App, error) {
+	a := &App{Config: cfg, logger: logger, Registry: prometheus.NewRegistry()}
+	a.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	steps := []func(context.Context) error{a.openPostgres, a.openGraph, a.openModels, a.buildServices}
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
+			a.Close(context.WithoutCancel(ctx))
+			return nil, err
+		}
+	}
+	if err := a.openJobs(mode); err != nil {
+		a.Close(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *App) openPostgres(ctx context.Context) error {
+	pool, err := postgres.Open(ctx, a.Config.Postgres)
+	if err != nil {
+		return err
+	}
+	a.Pool = pool
+	if a.Config.Migrate {
+		m, err := postgres.NewMigrator(pool)
+		if err != nil {
+			return err
+		}
+		if err := m.Up(ctx); err != nil {
+			return fmt.Errorf("postgres migrations: %w", err)
+		}
+	}
+	return vector.CheckDimension(ctx, pool, a.Config.Postgres.WithDefaults().EmbeddingDim)
+}
+
+func (a *App) openGraph(ctx context.Context) error {
+	g, err := graph.Open(ctx, a.Config.Graph, a.logger)
+	if err != nil {
+		return err
+	}
+	a.Graph = g
+	if a.Config.Migrate {
+		if err := g.ApplySchema(ctx); err != nil {
+			return fmt.Errorf("neo4j schema: %w", err)
+		}
+	}
+	return nil
+}
+
+func (a *App) openModels(context.Context) error {
+	a.Recorder = llm.NewPostgresRecorder(a.Pool, a.Registry)
+	models, err := llm.New(a.Config.LLM, a.Config.HTTP, a.Recorder, a.logger)
+	if err != nil {
+		return err
+	}
+	a.Models = models
+	a.Graph.SetEmbedder(models.Embedder())
+	a.Graph.SetDisambiguator(models.Guidance())
+	return nil
+}
+
+func (a *App) buildServices(context.Context) error {
+	if err := a.Config.Retrieval.WithDefaults().Validate(); err != nil {
+		return fmt.Errorf("retrieval: %w", err)
+	}
+	a.Vectors = vector.NewStore(a.Pool, a.Config.Postgres.WithDefaults().EmbeddingDim)
+	a.Retriever = retrieval.New(a.Config.Retrieval, a.Vectors, a.Graph, a.Models.Embedder(), a.logger)
+	apex := a.Config.Retrieval
+	apex.APEXMode = true
+	a.APEXRetriever = retrieval.New(apex, a.Vectors, a.Graph, a.Models.Embedder(), a.logger)
+	var err error
+	if a.Bandits, err = bandit.New(a.Pool, a.Config.Bandit, a.logger); err != nil {
+		return err
+	}
+	if a.Cascade, err = cascade.New(a.Config.Cascade, a.Graph, a.Pool); err != nil {
+		return err
+	}
+	a.Answer = answer.New(a.Models.Execution(), a.Retriever, a.Cascade, a.Bandits, a.Graph)
+	return nil
+}
+
+// openJobs builds the job client. The ingest service inserts jobs through
+// an insert-only client; a worker process then gets a full client working
+// the ingest and evolution queues.
+func (a *App) openJobs(mode Mode) error {
+	inserter, err := workers.NewInsertClient(a.Pool, a.Config.Workers, a.logger)
+	if err != nil {
+		return err
+	}
+	a.Ingest = ingest.NewService(a.Config.Ingest, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
+	if a.Engine, err = a.newEngine(); err != nil {
+		return err
+	}
+	a.Jobs = inserter
+	if mode == ModeWorker {
+		if a.Jobs, err = workers.NewClient(a.Pool, a.Config.Workers, a.workerDeps(), a.logger); err != nil {
+			return err
+		}
+	}
+	a.Evolution = evolution.NewService(a.Engine, a.Jobs)
+	return nil
+}
+
+func (a *App) newEngine() (*evolution.Engine, error) {
+	return evolution.NewEngine(evolution.Deps{
+		Pool: a.Pool, Graph: a.Graph, Guidance: a.Models.Guidance(), Learner: a.Models.Execution(),
+		Retriever: a.Retriever, Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
+		IterationBudget: a.Models.IterationBudget, Logger: a.logger,
+	})
+}
+
+func (a *App) workerDeps() workers.Deps {
+	return workers.Deps{
+		Ingest:    a.Ingest,
+		Projector: workers.GraphProjector(a.Graph),
+		Neighbors: workers.VectorNeighbors(a.Vectors),
+		Evaluator: workers.GuidanceEvaluator(a.Models.Guidance()),
+		AddWorkers: func(w *river.Workers) error {
+			if err := river.AddWorkerSafely(w, workers.NewForgetWorker(a.Graph)); err != nil {
+				return err
+			}
+			return river.AddWorkerSafely(w, evolution.NewWorker(a.Engine))
+		},
+	}
+}
+
+// Close releases every open adapter.
+func (a *App) Close(ctx context.Context) {
+	if a.Graph != nil {
+		if err := a.Graph.Close(ctx); err != nil {
+			a.logger.WarnContext(ctx, "closing neo4j", slog.Any("error", err))
+		}
+	}
+	if a.Pool != nil {
+		a.Pool.Close()
+	}
+}

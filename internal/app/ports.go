@@ -1,0 +1,235 @@
+package app
+
+import (
+	"context"
+	"sort"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/retrieval"
+)
+
+// APIDeps adapts the services to the API's ports.
+func (a *App) APIDeps() api.Deps {
+	return api.Deps{
+		Keys:        api.NewKeyStore(a.Pool, a.logger),
+		Namespaces:  api.NewNamespaceStore(a.Pool),
+		Experiences: experiencePort{a},
+		Retriever:   retrievePort{a},
+		Answerer:    answerPort{a},
+		Skills:      skillPort{a},
+		TaskTypes:   taskTypePort{a},
+		Evolution:   evolutionPort{a},
+		Graph:       graphPort{a},
+		Usage:       usagePort{a},
+		Bandits:     banditPort{a},
+		Maintenance: maintenancePort{a},
+		Checks:      a.Checks(),
+		Registerer:  a.Registry,
+		Gatherer:    a.Registry,
+	}
+}
+
+type experiencePort struct{ *App }
+
+func (p experiencePort) Ingest(ctx context.Context, ns string, req api.IngestRequest, o api.IngestOptions) (api.IngestReceipt, error) {
+	res, err := p.App.Ingest.Ingest(ctx, ns, toIngest(req), o.IdempotencyKey)
+	return receipt(res), err
+}
+
+func (p experiencePort) IngestBatch(ctx context.Context, ns string, reqs []api.IngestRequest, o api.IngestOptions) ([]api.IngestReceipt, error) {
+	in := make([]ingest.Request, len(reqs))
+	for i, r := range reqs {
+		in[i] = toIngest(r)
+	}
+	res, err := p.App.Ingest.IngestBatch(ctx, ns, in, o.IdempotencyKey)
+	out := make([]api.IngestReceipt, len(res))
+	for i, r := range res {
+		out[i] = receipt(r)
+	}
+	return out, err
+}
+
+func (p experiencePort) GetExperience(ctx context.Context, ns string, id uuid.UUID) (api.StoredExperience, error) {
+	rec, err := p.App.Ingest.Get(ctx, ns, id)
+	if err != nil {
+		return api.StoredExperience{}, err
+	}
+	return stored(*rec), nil
+}
+
+func (p experiencePort) ListExperiences(ctx context.Context, ns string, q api.ExperienceQuery) (api.ExperiencePage, error) {
+	page, err := p.App.Ingest.List(ctx, ns, ingest.Filter{Outcome: q.Outcome, TaskType: q.TaskType, Cursor: q.Cursor, Limit: q.Limit})
+	if err != nil {
+		return api.ExperiencePage{}, err
+	}
+	out := api.ExperiencePage{Items: make([]api.StoredExperience, len(page.Items)), NextCursor: page.NextCursor}
+	for i, r := range page.Items {
+		out.Items[i] = stored(r)
+	}
+	return out, nil
+}
+
+func (p experiencePort) DeleteExperience(ctx context.Context, ns string, id uuid.UUID) error {
+	return p.App.Ingest.Delete(ctx, ns, id)
+}
+
+func toIngest(r api.IngestRequest) ingest.Request {
+	e := r.Experience
+	req := ingest.Request{TaskType: e.TaskType, Outcome: e.Outcome, FailureKind: e.FailureKind, Skill: e.Skill,
+		Question: e.Question, Answer: e.Answer, ChainOfThought: e.ChainOfThought, SkillSteps: e.SkillSteps,
+		Context: e.Context, Content: e.Content, Goal: e.Goal, Procedure: e.Procedure, Evidence: e.Evidence,
+		Errors: e.Errors, Patches: e.Patches, Signature: e.Signature, Entities: e.Entities,
+		DerivedFrom: e.DerivedFrom, Supersedes: e.Supersedes, Confidence: e.Confidence, Embedding: r.Embedding}
+	if ev := e.Evaluation; ev != nil {
+		req.Evaluation = &ingest.EvaluationInput{Correct: ev.Correct, Efficient: ev.Efficient, Complete: ev.Complete,
+			TeacherFeedback: ev.TeacherFeedback}
+	}
+	return req
+}
+
+func receipt(r ingest.Result) api.IngestReceipt {
+	return api.IngestReceipt{ID: r.ID, Status: string(r.Status), Replayed: r.Replayed}
+}
+
+func stored(r ingest.Record) api.StoredExperience {
+	return api.StoredExperience{Experience: r.Experience, Status: string(r.Status), StatusReason: r.StatusReason, UpdatedAt: r.UpdatedAt}
+}
+
+type retrievePort struct{ *App }
+
+func (p retrievePort) Retrieve(ctx context.Context, ns string, req api.RetrieveRequest) (api.RetrieveResponse, error) {
+	strategy := req.Strategy
+	if strategy == "" {
+		best, err := p.Bandits.Best(ctx, ns, bandit.Search, req.TaskType)
+		if err != nil {
+			return api.RetrieveResponse{}, err
+		}
+		strategy = best
+	}
+	retriever := p.App.Retriever
+	if req.Mode == "apex" {
+		retriever = p.APEXRetriever
+	}
+	pack, err := retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: req.TaskType, Question: req.Question,
+		Context: req.Context, Signature: req.Signature, Strategy: strategy})
+	if err != nil {
+		return api.RetrieveResponse{}, err
+	}
+	return api.RetrieveResponse{Memories: memories(pack), Prompt: pack.Rendered, Strategy: pack.Strategy}, nil
+}
+
+func memories(p *retrieval.Pack) []api.RetrievedMemory {
+	var out []api.RetrievedMemory
+	for _, group := range [][]retrieval.Item{p.Successes, p.Failures, p.Principles, p.Structural, p.Neighbors} {
+		for _, it := range group {
+			out = append(out, api.RetrievedMemory{ExperienceID: it.ID, Outcome: it.Outcome, TaskType: it.TaskType,
+				Score: it.Score, Text: it.Text, Components: map[string]float64{
+					"semantic": it.Parts.Semantic, "structural": it.Parts.Structural, "proximity": it.Parts.Proximity,
+					"quality": it.Parts.Quality, "recency": it.Parts.Recency}})
+		}
+	}
+	return out
+}
+
+type answerPort struct{ *App }
+
+func (p answerPort) Answer(ctx context.Context, ns string, req api.AnswerRequest) (api.AnswerResponse, error) {
+	q := answer.Question{TaskType: req.TaskType, Question: req.Question, Context: req.Context, Explore: true}
+	if req.Skill != "" {
+		skill, err := p.Graph.GetSkill(ctx, ns, req.Skill)
+		if err != nil {
+			return api.AnswerResponse{}, err
+		}
+		q.Skill = &skill
+	}
+	reply, err := p.App.Answer.Answer(ctx, ns, q)
+	if err != nil {
+		return api.AnswerResponse{}, err
+	}
+	id := evokg.NewID()
+	if err := p.App.Answer.Record(ctx, ns, id, q, reply, nil, nil); err != nil {
+		return api.AnswerResponse{}, err
+	}
+	return api.AnswerResponse{ID: id, Answer: reply.Answer, Arms: arms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
+		LearnerCalls: 1, GuidanceCalls: 0}, nil
+}
+
+func (p answerPort) Feedback(ctx context.Context, ns string, id uuid.UUID, req api.FeedbackRequest) (api.FeedbackResponse, error) {
+	res, err := p.App.Answer.Feedback(ctx, ns, id, req.Reward)
+	if err != nil {
+		return api.FeedbackResponse{}, err
+	}
+	updated := []api.BanditArm{{Bandit: string(bandit.Search), Key: res.TaskType.Name}}
+	return api.FeedbackResponse{AnswerID: id, Reward: req.Reward, Updated: updated}, nil
+}
+
+func arms(taskType string, r answer.Reply) []api.BanditArm {
+	out := []api.BanditArm{{Bandit: string(bandit.Search), Key: taskType, Arm: r.SearchArm}}
+	if r.RoutingArm != "" {
+		out = append(out, api.BanditArm{Bandit: string(bandit.Routing), Key: r.Skill, Arm: r.RoutingArm})
+	}
+	return out
+}
+
+type skillPort struct{ *App }
+
+func (p skillPort) ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error) {
+	return p.Graph.ListSkills(ctx, ns)
+}
+
+func (p skillPort) Frontier(ctx context.Context, ns string) ([]evokg.Skill, error) {
+	return p.Graph.Frontier(ctx, ns, p.Config.Graph.WithDefaults().MasteryTheta)
+}
+
+func (p skillPort) GetSkill(ctx context.Context, ns, name string) (api.SkillDetail, error) {
+	skill, err := p.Graph.GetSkill(ctx, ns, name)
+	if err != nil {
+		return api.SkillDetail{}, err
+	}
+	d := api.SkillDetail{Skill: skill, Prerequisites: []string{}, TaskTypes: []string{}, History: []api.MasteryPoint{}}
+	edges, err := p.Graph.SkillEdges(ctx, ns)
+	if err != nil {
+		return d, err
+	}
+	for _, e := range edges {
+		if e.To == name && e.Type == "PREREQUISITE_OF" {
+			d.Prerequisites = append(d.Prerequisites, e.From)
+		}
+	}
+	if d.TaskTypes, err = p.Graph.SkillTaskTypes(ctx, ns, name); err != nil {
+		return d, err
+	}
+	history, err := evolution.MasteryHistory(ctx, p.Pool, ns, name)
+	for _, h := range history {
+		d.History = append(d.History, api.MasteryPoint{Iteration: h.Iteration, Mastery: h.Mastery, At: h.At})
+	}
+	return d, err
+}
+
+type taskTypePort struct{ *App }
+
+func (p taskTypePort) ListTaskTypes(ctx context.Context, ns string) ([]api.TaskTypeScore, error) {
+	types, err := p.Graph.ListTaskTypes(ctx, ns)
+	if err != nil {
+		return nil, err
+	}
+	// k is the latest iteration any task type was observed at.
+	k := 0
+	for _, t := range types {
+		k = max(k, t.KLast)
+	}
+	out := make([]api.TaskTypeScore, len(types))
+	for i, t := range types {
+		score := evolution.CurriculumScore(evolution.TaskState{Name: t.Name, NFail: t.NFail, KLast: t.KLast}, k, evolution.DefaultLambda)
+		out[i] = api.TaskTypeScore{TaskType: t, Score: score}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	return out, nil
+}

@@ -1,0 +1,161 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/pool"
+)
+
+type evolutionPort struct{ *App }
+
+func (p evolutionPort) StartRun(ctx context.Context, ns string, req api.EvolutionRunRequest) (api.EvolutionRun, error) {
+	run, err := p.Evolution.Start(ctx, ns, runParams(req))
+	return apiRun(run), err
+}
+
+func (p evolutionPort) ListRuns(ctx context.Context, ns string) ([]api.EvolutionRun, error) {
+	runs, err := p.Evolution.List(ctx, ns, evolution.DefaultListLimit)
+	out := make([]api.EvolutionRun, len(runs))
+	for i, r := range runs {
+		out[i] = apiRun(r)
+	}
+	return out, err
+}
+
+func (p evolutionPort) GetRun(ctx context.Context, ns string, id uuid.UUID) (api.EvolutionRun, error) {
+	run, err := p.Evolution.Get(ctx, ns, id)
+	return apiRun(run), err
+}
+
+func (p evolutionPort) CancelRun(ctx context.Context, ns string, id uuid.UUID) (api.EvolutionRun, error) {
+	run, err := p.Evolution.Cancel(ctx, ns, id)
+	return apiRun(run), err
+}
+
+func runParams(req api.EvolutionRunRequest) evolution.Params {
+	spec := evolution.PoolSpec{Name: "inline", HeldOut: req.HeldOut}
+	if g := req.Generator; g != nil {
+		spec = evolution.PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, HeldOut: req.HeldOut}
+	}
+	for i, it := range req.Pool {
+		spec.Items = append(spec.Items, pool.Item{ID: itemID(i), Question: it.Question, Answer: it.Gold,
+			TaskType: it.TaskType, Context: it.Context})
+	}
+	return evolution.Params{Iterations: req.Iterations, Pool: spec}
+}
+
+func itemID(i int) string {
+	return "item-" + uuid.NewSHA1(uuid.Nil, []byte{byte(i >> 8), byte(i)}).String()[:8]
+}
+
+func apiRun(r *evolution.Run) api.EvolutionRun {
+	if r == nil {
+		return api.EvolutionRun{}
+	}
+	out := api.EvolutionRun{ID: r.ID, Namespace: r.Namespace, Status: r.Status, Iterations: r.Params.WithDefaults().Iterations,
+		Iteration: r.CurrentIteration, Error: r.Error, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	for _, m := range r.Metrics {
+		out.Metrics = append(out.Metrics, apiMetrics(m))
+	}
+	return out
+}
+
+func apiMetrics(m evolution.Metrics) api.IterationMetrics {
+	byType := map[string]float64{}
+	for name, t := range m.ByTaskType {
+		byType[name] = t.Accuracy
+	}
+	return api.IterationMetrics{Iteration: m.Iteration, Accuracy: m.Accuracy, AccuracyByTaskType: byType, Flips: m.Flips,
+		MemoryCounts: map[string]int{"success": int(m.Memories.Success), "failure": int(m.Memories.Failure),
+			"principles": int(m.Memories.Principles), "other": int(m.Memories.Other)},
+		GuidanceCalls: int(m.GuidanceCalls), LearnerCalls: int(m.LearnerCalls), RolledBack: m.Rollback,
+		WallMS: m.Durations.Total * float64(time.Second/time.Millisecond), HeldOutAccuracy: m.HeldOutAccuracy,
+		GuidanceShare: m.GuidanceShare, Harvested: m.Harvested, FailuresWritten: m.Failures,
+		Operation: m.Operation, Selected: m.Selected}
+}
+
+type graphPort struct{ *App }
+
+func (p graphPort) Neighbors(ctx context.Context, ns string, req api.NeighborsRequest) ([]evokg.Neighbor, error) {
+	hops := req.Hops
+	if hops == 0 {
+		hops = 2
+	}
+	out, err := p.Graph.Neighbors(ctx, ns, req.Seeds, hops)
+	if req.Limit > 0 && len(out) > req.Limit {
+		out = out[:req.Limit]
+	}
+	return out, err
+}
+
+func (p graphPort) SignatureMatches(ctx context.Context, ns string, req api.SignatureMatchRequest) ([]evokg.SignatureMatch, error) {
+	threshold, limit := req.Threshold, req.Limit
+	if threshold == 0 {
+		threshold = evokg.DefaultStructuralThreshold
+	}
+	if limit == 0 {
+		limit = 20
+	}
+	return p.Graph.SignatureMatches(ctx, ns, req.TaskType, req.Signature, threshold, limit)
+}
+
+type usagePort struct{ *App }
+
+func (p usagePort) Usage(ctx context.Context, ns string) (api.Usage, error) {
+	u, err := p.Recorder.Usage(ctx, ns, "")
+	if err != nil {
+		return api.Usage{}, err
+	}
+	out := api.Usage{GuidanceCalls: u.Guidance, LearnerCalls: u.Execution, GuidanceShare: u.GuidanceShare, Rows: []api.UsageRow{}}
+	for _, r := range u.ByRole {
+		out.Rows = append(out.Rows, api.UsageRow{Role: string(r.Role), Model: p.modelOf(string(r.Layer)), Calls: r.Calls,
+			Errors: r.Failed, PromptTokens: int(r.PromptTokens), CompletionTokens: int(r.ReplyTokens)})
+	}
+	return out, nil
+}
+
+func (p usagePort) modelOf(layer string) string {
+	cfg := p.Models.Config()
+	switch layer {
+	case "guidance":
+		return cfg.Guidance.Model
+	case "execution":
+		return cfg.Execution.Model
+	}
+	return cfg.EmbeddingModel
+}
+
+type banditPort struct{ *App }
+
+func (p banditPort) Bandits(ctx context.Context, ns string) ([]api.BanditState, error) {
+	arms, err := p.App.Bandits.List(ctx, ns)
+	if err != nil {
+		return nil, err
+	}
+	var out []api.BanditState
+	index := map[[2]string]int{}
+	for _, a := range arms {
+		key := [2]string{string(a.Kind), a.Context}
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, api.BanditState{Bandit: string(a.Kind), Key: a.Context})
+		}
+		out[i].Arms = append(out[i].Arms, api.ArmState{Arm: a.Arm, Alpha: a.Alpha, Beta: a.Beta, Pulls: int(a.Pulls), Mean: a.Mean()})
+	}
+	return out, nil
+}
+
+type maintenancePort struct{ *App }
+
+func (p maintenancePort) Prune(ctx context.Context, ns string, req api.PruneRequest) (api.PruneResult, error) {
+	ids, err := p.App.Ingest.PrunePatterns(ctx, ns, req.Threshold, req.DryRun)
+	return api.PruneResult{Pruned: ids, DryRun: req.DryRun}, err
+}
