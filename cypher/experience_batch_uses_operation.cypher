@@ -1,0 +1,5 @@
+// The signatures of a projection batch: one USES_OPERATION per position.
+UNWIND $rows AS s
+MATCH (e:Experience {namespace: $namespace, id: s.id})
+MATCH (o:Operation {namespace: $namespace, name: s.name})
+MERGE (e)-[:USES_OPERATION {position: s.position}]->(o)
