@@ -60,6 +60,9 @@ type RewardResult struct {
 	Applied bool `json:"applied"`
 	// TaskType holds the task type's statistics after the reward.
 	TaskType TaskTypeStats `json:"task_type"`
+	// Answer is the rewarded answer: its task type, skill and the arms the
+	// reward went to.
+	Answer Answer `json:"answer"`
 }
 
 // TaskTypeStats are the reward-stream counts of one task type.
@@ -98,7 +101,8 @@ func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.
 	if err != nil {
 		return RewardResult{}, err
 	}
-	res := RewardResult{TaskType: TaskTypeStats{Name: a.TaskType}}
+	a.ID, a.Namespace = id, ns
+	res := RewardResult{TaskType: TaskTypeStats{Name: a.TaskType}, Answer: a}
 	var inserted uuid.UUID
 	err = tx.QueryRow(ctx, queries.Get("insert_reward"), ns, id, reward).Scan(&inserted)
 	if errors.Is(err, pgx.ErrNoRows) {

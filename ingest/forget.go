@@ -39,8 +39,7 @@ func (s *Service) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 			return err
 		}
 		if outcome.Protected() {
-			return evokg.Errorf(evokg.EPROTECTED, "experience %s is a %s: principles, failure memories and success "+
-				"memories are append-only and are never deleted; publish a new version that supersedes it instead", id, outcome)
+			return evokg.Errorf(evokg.EPROTECTED, "experience %s is a %s", id, outcome)
 		}
 		if _, err := tx.Exec(ctx, queries.Get("delete_experience"), ns, id); err != nil {
 			return err

@@ -166,12 +166,16 @@ func (p answerPort) Feedback(ctx context.Context, ns string, id uuid.UUID, req a
 	if err != nil {
 		return api.FeedbackResponse{}, err
 	}
-	updated := []api.BanditArm{{Bandit: string(bandit.Search), Key: res.TaskType.Name}}
+	a := res.Answer
+	updated := arms(a.TaskType, answer.Reply{Skill: a.Skill, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm})
 	return api.FeedbackResponse{AnswerID: id, Reward: req.Reward, Updated: updated}, nil
 }
 
 func arms(taskType string, r answer.Reply) []api.BanditArm {
-	out := []api.BanditArm{{Bandit: string(bandit.Search), Key: taskType, Arm: r.SearchArm}}
+	var out []api.BanditArm
+	if r.SearchArm != "" {
+		out = append(out, api.BanditArm{Bandit: string(bandit.Search), Key: taskType, Arm: r.SearchArm})
+	}
 	if r.RoutingArm != "" {
 		out = append(out, api.BanditArm{Bandit: string(bandit.Routing), Key: r.Skill, Arm: r.RoutingArm})
 	}
