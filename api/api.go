@@ -10,6 +10,7 @@
 package api
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -56,14 +57,14 @@ const (
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	c.MaxBodyBytes = orDefault(c.MaxBodyBytes, DefaultMaxBodyBytes)
-	c.MaxBatchBodyBytes = orDefault(c.MaxBatchBodyBytes, DefaultMaxBatchBodyBytes)
-	c.MaxBatchItems = orDefault(c.MaxBatchItems, DefaultMaxBatchItems)
-	c.RequestTimeout = orDefault(c.RequestTimeout, DefaultRequestTimeout)
-	c.BatchRequestTimeout = orDefault(c.BatchRequestTimeout, DefaultBatchRequestTimeout)
-	c.RateLimit = orDefault(c.RateLimit, DefaultRateLimit)
-	c.RateWindow = orDefault(c.RateWindow, DefaultRateWindow)
-	c.CheckTimeout = orDefault(c.CheckTimeout, DefaultCheckTimeout)
+	c.MaxBodyBytes = cmp.Or(c.MaxBodyBytes, DefaultMaxBodyBytes)
+	c.MaxBatchBodyBytes = cmp.Or(c.MaxBatchBodyBytes, DefaultMaxBatchBodyBytes)
+	c.MaxBatchItems = cmp.Or(c.MaxBatchItems, DefaultMaxBatchItems)
+	c.RequestTimeout = cmp.Or(c.RequestTimeout, DefaultRequestTimeout)
+	c.BatchRequestTimeout = cmp.Or(c.BatchRequestTimeout, DefaultBatchRequestTimeout)
+	c.RateLimit = cmp.Or(c.RateLimit, DefaultRateLimit)
+	c.RateWindow = cmp.Or(c.RateWindow, DefaultRateWindow)
+	c.CheckTimeout = cmp.Or(c.CheckTimeout, DefaultCheckTimeout)
 	return c
 }
 
@@ -80,13 +81,6 @@ func (c Config) Validate() error {
 		return errors.New("api: the rate window must be positive")
 	}
 	return nil
-}
-
-func orDefault[T int | int64 | time.Duration](v, def T) T {
-	if v == 0 {
-		return def
-	}
-	return v
 }
 
 // Deps are the collaborators of the handler. Keys is required; every other

@@ -66,16 +66,16 @@ type Config struct {
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	c.Recipes = orInt(c.Recipes, 3)
-	c.MaxPrinciples = orInt(c.MaxPrinciples, 6)
+	c.Recipes = cmp.Or(c.Recipes, 3)
+	c.MaxPrinciples = cmp.Or(c.MaxPrinciples, 6)
 	if c.Boost == 0 {
 		c.Boost = 0.5
 	}
 	if c.Theta == 0 {
 		c.Theta = evokg.DefaultMasteryTheta
 	}
-	c.CharBudget = orInt(c.CharBudget, retrieval.DefaultCharBudget)
-	c.RecipeStepRunes = orInt(c.RecipeStepRunes, 300)
+	c.CharBudget = cmp.Or(c.CharBudget, retrieval.DefaultCharBudget)
+	c.RecipeStepRunes = cmp.Or(c.RecipeStepRunes, 300)
 	return c
 }
 
@@ -89,13 +89,6 @@ func (c Config) validate() error {
 		return fmt.Errorf("cascade: theta %g outside (0, 1)", c.Theta)
 	}
 	return nil
-}
-
-func orInt(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
 }
 
 // Graph is the part of *graph.Graph the cascade reads.

@@ -1,6 +1,7 @@
 package evolution
 
 import (
+	"cmp"
 	"fmt"
 
 	evokg "github.com/evokg/evokg"
@@ -76,20 +77,20 @@ const (
 // WithDefaults returns p with zero fields set to their defaults.
 func (p Params) WithDefaults() Params {
 	p.Pool = p.Pool.withDefaults()
-	p.Iterations = orInt(p.Iterations, DefaultIterations)
-	p.Lambda = orFloat(p.Lambda, DefaultLambda)
-	p.TopM = orInt(p.TopM, DefaultTopM)
-	p.RatchetAlpha = orFloat(p.RatchetAlpha, evokg.DefaultRatchetAlpha)
-	p.RatchetGamma = orFloat(p.RatchetGamma, evokg.DefaultRatchetGamma)
-	p.Theta = orFloat(p.Theta, evokg.DefaultMasteryTheta)
-	p.Delta = orFloat(p.Delta, DefaultDelta)
-	p.Catastrophic = orFloat(p.Catastrophic, DefaultCatastrophic)
-	p.MaxFailuresPerType = orInt(p.MaxFailuresPerType, DefaultMaxFailures)
-	p.RefreshEvery = orInt(p.RefreshEvery, DefaultRefreshEvery)
-	p.DiscoverySample = orInt(p.DiscoverySample, DefaultDiscoverySample)
-	p.MaxSkills = orInt(p.MaxSkills, evokg.DefaultMaxSkills)
-	p.PruneThreshold = orFloat(p.PruneThreshold, DefaultPruneThreshold)
-	p.Concurrency = orInt(p.Concurrency, DefaultConcurrency)
+	p.Iterations = cmp.Or(p.Iterations, DefaultIterations)
+	p.Lambda = cmp.Or(p.Lambda, DefaultLambda)
+	p.TopM = cmp.Or(p.TopM, DefaultTopM)
+	p.RatchetAlpha = cmp.Or(p.RatchetAlpha, evokg.DefaultRatchetAlpha)
+	p.RatchetGamma = cmp.Or(p.RatchetGamma, evokg.DefaultRatchetGamma)
+	p.Theta = cmp.Or(p.Theta, evokg.DefaultMasteryTheta)
+	p.Delta = cmp.Or(p.Delta, DefaultDelta)
+	p.Catastrophic = cmp.Or(p.Catastrophic, DefaultCatastrophic)
+	p.MaxFailuresPerType = cmp.Or(p.MaxFailuresPerType, DefaultMaxFailures)
+	p.RefreshEvery = cmp.Or(p.RefreshEvery, DefaultRefreshEvery)
+	p.DiscoverySample = cmp.Or(p.DiscoverySample, DefaultDiscoverySample)
+	p.MaxSkills = cmp.Or(p.MaxSkills, evokg.DefaultMaxSkills)
+	p.PruneThreshold = cmp.Or(p.PruneThreshold, DefaultPruneThreshold)
+	p.Concurrency = cmp.Or(p.Concurrency, DefaultConcurrency)
 	return p
 }
 
@@ -143,18 +144,4 @@ func (p Params) BuildPool() (pool.Pool, error) {
 		}
 	}
 	return pool.Split(p.Pool.Name, items, p.Pool.HeldOut, p.Pool.Seed)
-}
-
-func orInt(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
-func orFloat(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
 }

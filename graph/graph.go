@@ -15,6 +15,7 @@
 package graph
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -76,15 +77,15 @@ func (c Config) WithDefaults() Config {
 	def(&c.URI, "neo4j://127.0.0.1:7687")
 	def(&c.User, "neo4j")
 	def(&c.Database, "neo4j")
-	c.MaxSkills = orInt(c.MaxSkills, evokg.DefaultMaxSkills)
-	c.MaxPrinciples = orInt(c.MaxPrinciples, evokg.DefaultMaxPrinciples)
-	c.ResolveThreshold = orFloat(c.ResolveThreshold, 0.9)
-	c.ResolveMargin = orFloat(c.ResolveMargin, 0.03)
-	c.MasteryTheta = orFloat(c.MasteryTheta, evokg.DefaultMasteryTheta)
-	c.StructuralThreshold = orFloat(c.StructuralThreshold, evokg.DefaultStructuralThreshold)
-	c.SimilarThreshold = orFloat(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
-	c.CandidateLimit = orInt(c.CandidateLimit, 500)
-	c.StructuralLinks = orInt(c.StructuralLinks, 10)
+	c.MaxSkills = cmp.Or(c.MaxSkills, evokg.DefaultMaxSkills)
+	c.MaxPrinciples = cmp.Or(c.MaxPrinciples, evokg.DefaultMaxPrinciples)
+	c.ResolveThreshold = cmp.Or(c.ResolveThreshold, 0.9)
+	c.ResolveMargin = cmp.Or(c.ResolveMargin, 0.03)
+	c.MasteryTheta = cmp.Or(c.MasteryTheta, evokg.DefaultMasteryTheta)
+	c.StructuralThreshold = cmp.Or(c.StructuralThreshold, evokg.DefaultStructuralThreshold)
+	c.SimilarThreshold = cmp.Or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
+	c.CandidateLimit = cmp.Or(c.CandidateLimit, 500)
+	c.StructuralLinks = cmp.Or(c.StructuralLinks, 10)
 	if c.TxTimeout == 0 {
 		c.TxTimeout = 30 * time.Second
 	}
@@ -105,20 +106,6 @@ func (c Config) validate() error {
 	v.Check(c.StructuralLinks > 0, "/structural_links", "must be positive")
 	v.Check(c.TxTimeout > 0, "/tx_timeout", "must be positive")
 	return v.Err()
-}
-
-func orInt(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
-}
-
-func orFloat(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
 }
 
 // Graph is the Neo4j adapter. It is safe for concurrent use.

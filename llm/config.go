@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -122,19 +123,19 @@ func (c Config) WithDefaults() Config {
 	}
 	c.Guidance = c.Guidance.withDefaults(DefaultGuidanceModel, DefaultGuidanceTimeout)
 	c.Execution = c.Execution.withDefaults(DefaultExecutionModel, DefaultExecTimeout)
-	c.EmbeddingModel = orDefault(c.EmbeddingModel, DefaultEmbeddingModel)
-	c.EmbeddingDim = orDefaultInt(c.EmbeddingDim, DefaultEmbeddingDim)
-	c.EmbedBatch = orDefaultInt(c.EmbedBatch, DefaultEmbedBatch)
-	c.EmbedCacheSize = orDefaultInt(c.EmbedCacheSize, DefaultEmbedCacheSize)
+	c.EmbeddingModel = cmp.Or(c.EmbeddingModel, DefaultEmbeddingModel)
+	c.EmbeddingDim = cmp.Or(c.EmbeddingDim, DefaultEmbeddingDim)
+	c.EmbedBatch = cmp.Or(c.EmbedBatch, DefaultEmbedBatch)
+	c.EmbedCacheSize = cmp.Or(c.EmbedCacheSize, DefaultEmbedCacheSize)
 	if c.EmbedTimeout == 0 {
 		c.EmbedTimeout = DefaultEmbedTimeout
 	}
-	c.MaxRepairs = orDefaultInt(c.MaxRepairs, DefaultMaxRepairs)
+	c.MaxRepairs = cmp.Or(c.MaxRepairs, DefaultMaxRepairs)
 	if c.MaxRepairs < 0 {
 		c.MaxRepairs = 0
 	}
-	c.Budgets.PerExperience = orDefaultInt(c.Budgets.PerExperience, DefaultExperienceBudget)
-	c.Budgets.PerIteration = orDefaultInt(c.Budgets.PerIteration, DefaultIterationBudget)
+	c.Budgets.PerExperience = cmp.Or(c.Budgets.PerExperience, DefaultExperienceBudget)
+	c.Budgets.PerIteration = cmp.Or(c.Budgets.PerIteration, DefaultIterationBudget)
 	return c
 }
 
@@ -160,18 +161,4 @@ func (c Config) validate() error {
 		return errors.New("llm: embed timeout must be positive")
 	}
 	return nil
-}
-
-func orDefault(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
-}
-
-func orDefaultInt(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
 }

@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"time"
@@ -72,12 +73,12 @@ const (
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	c.K = orDefault(c.K, DefaultK)
-	c.ShortContextChars = orDefault(c.ShortContextChars, DefaultShortContextChars)
-	c.CharBudget = orDefault(c.CharBudget, DefaultCharBudget)
-	c.ItemChars = orDefault(c.ItemChars, DefaultItemChars)
-	c.MaxHops = orDefault(c.MaxHops, DefaultMaxHops)
-	c.EmbedCacheSize = orDefault(c.EmbedCacheSize, DefaultEmbedCacheSize)
+	c.K = cmp.Or(c.K, DefaultK)
+	c.ShortContextChars = cmp.Or(c.ShortContextChars, DefaultShortContextChars)
+	c.CharBudget = cmp.Or(c.CharBudget, DefaultCharBudget)
+	c.ItemChars = cmp.Or(c.ItemChars, DefaultItemChars)
+	c.MaxHops = cmp.Or(c.MaxHops, DefaultMaxHops)
+	c.EmbedCacheSize = cmp.Or(c.EmbedCacheSize, DefaultEmbedCacheSize)
 	if c.TypeStrategyMin == 0 {
 		c.TypeStrategyMin = DefaultTypeStrategyMin
 	}
@@ -111,11 +112,4 @@ func (c Config) Validate() error {
 	check(c.CharBudget >= 100, "retrieval: character budget %d below 100", c.CharBudget)
 	check(c.MaxHops >= 1 && c.MaxHops <= 4, "retrieval: max hops %d out of 1..4", c.MaxHops)
 	return errors.Join(errs...)
-}
-
-func orDefault(v, def int) int {
-	if v == 0 {
-		return def
-	}
-	return v
 }
