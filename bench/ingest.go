@@ -42,9 +42,13 @@ type IngestOptions struct {
 	Batch int
 	// Clients is the number of concurrent ingesting clients. Default 8.
 	Clients int
-	// ProjectWorkers is the projection concurrency. Default 4: Neo4j lock
-	// contention on shared TaskType/Operation nodes makes more slower here.
+	// ProjectWorkers is the projection concurrency. Default 32: graph
+	// writes are batched and run one batch at a time per namespace, so most
+	// workers complete jobs whose experience a batch already projected.
 	ProjectWorkers int
+	// ProjectBatch is the most experiences one projection job writes at
+	// once. Default workers.DefaultProjectBatch.
+	ProjectBatch int
 	// EmbeddingDim must match the database. Default 768.
 	EmbeddingDim int
 	// TaskTypes spreads the experiences over this many task types. Default 20.
@@ -60,7 +64,8 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	o.N = ingestOr(o.N, 2000)
 	o.Batch = ingestOr(o.Batch, 1)
 	o.Clients = ingestOr(o.Clients, 8)
-	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 4)
+	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 32)
+	o.ProjectBatch = ingestOr(o.ProjectBatch, workers.DefaultProjectBatch)
 	o.EmbeddingDim = ingestOr(o.EmbeddingDim, postgres.DefaultEmbeddingDim)
 	o.TaskTypes = ingestOr(o.TaskTypes, 20)
 	o.Seed = ingestOr(o.Seed, 1)
@@ -85,6 +90,7 @@ type IngestResult struct {
 	Batch            int     `json:"batch"`
 	Clients          int     `json:"clients"`
 	ProjectWorkers   int     `json:"project_workers"`
+	ProjectBatch     int     `json:"project_batch"`
 	AcceptSeconds    float64 `json:"accept_seconds"`
 	AcceptPerSecond  float64 `json:"accept_per_second"` // accepted into Postgres (row + vector + job)
 	Seconds          float64 `json:"seconds"`           // until the last one is projected
@@ -134,6 +140,7 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 	}
 	return IngestResult{
 		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, ProjectWorkers: opts.ProjectWorkers,
+		ProjectBatch:  opts.ProjectBatch,
 		AcceptSeconds: accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
@@ -151,7 +158,7 @@ func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns str
 	q := strings.ReplaceAll(ns, "-", "_")
 	cfg := workers.Config{
 		Queues:            map[string]river.QueueConfig{q + "_eval": {MaxWorkers: 1}, q + "_proj": {MaxWorkers: opts.ProjectWorkers}},
-		FetchPollInterval: 20 * time.Millisecond, FetchCooldown: 2 * time.Millisecond,
+		FetchPollInterval: 20 * time.Millisecond, FetchCooldown: 2 * time.Millisecond, ProjectBatch: opts.ProjectBatch,
 	}
 	queue, err := workers.NewInsertClient(pool, cfg, opts.Logger)
 	if err != nil {

@@ -27,6 +27,7 @@ import (
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/pool"
 )
 
 // Bounds of the waits; each is a deadline on a polled condition.
@@ -74,6 +75,8 @@ func TestEndToEnd(t *testing.T) {
 	require.Positive(t, before.GuidanceCalls, "the platform-evaluated experience was graded by the guidance model")
 
 	c.do(t, http.MethodDelete, "/experiences/"+pre, "", http.StatusConflict, nil)
+
+	c.walkEvolutionRun(t)
 
 	// Another namespace is forbidden to this key; no key is unauthorized.
 	other := env.client(t, c.token)
@@ -237,6 +240,41 @@ func (c *client) waitCommitted(t *testing.T, id string) {
 		}
 		return exp.Status == "committed", nil
 	})
+}
+
+// walkEvolutionRun starts a short run on the built-in pool through the API,
+// follows it to the end in the worker process and reads its metrics, the
+// skills Phase 0 induced and the task types' curriculum scores.
+func (c *client) walkEvolutionRun(t *testing.T) {
+	t.Helper()
+	var run api.EvolutionRun
+	c.post(t, "/evolution-runs", `{"generator":{"name":"arith","size":30,"seed":7},"iterations":2}`, http.StatusAccepted, &run)
+	require.Equal(t, 2, run.Iterations)
+	poll(t, commitTimeout, "evolution run "+run.ID.String()+" to finish", func() (bool, error) {
+		c.get(t, "/evolution-runs/"+run.ID.String(), http.StatusOK, &run)
+		if run.Status == "failed" || run.Status == "cancelled" {
+			return false, fmt.Errorf("run %s: %s", run.Status, run.Error)
+		}
+		return run.Status == "succeeded", nil
+	})
+	require.Len(t, run.Metrics, 2)
+	for _, m := range run.Metrics {
+		require.Positive(t, m.LearnerCalls, "iteration %d asked the learner", m.Iteration)
+		require.Positive(t, m.GuidanceCalls, "iteration %d evolved with the guidance model", m.Iteration)
+		require.NotEmpty(t, m.Selected, "the curriculum selected task types")
+	}
+	var skills struct{ Items []map[string]any }
+	c.get(t, "/skills", http.StatusOK, &skills)
+	require.NotEmpty(t, skills.Items, "Phase 0 induced skills")
+	var types struct{ Items []api.TaskTypeScore }
+	c.get(t, "/task-types", http.StatusOK, &types)
+	observed := map[string]bool{}
+	for _, tt := range types.Items {
+		observed[tt.Name] = tt.NSeen > 0
+	}
+	for _, name := range pool.ArithTaskTypes() {
+		require.True(t, observed[name], "task type %s was observed by the run", name)
+	}
 }
 
 func (c *client) get(t *testing.T, path string, status int, out any) {

@@ -43,20 +43,6 @@ type ExperienceNode struct {
 	CreatedAt    time.Time     `json:"created_at"`
 }
 
-// projection is everything ProjectExperience writes, prepared outside the
-// transaction (resolution may call the embedder and the guidance model).
-type projection struct {
-	exp      *evokg.Experience
-	id       string
-	sha      string
-	props    map[string]any
-	ops      []resolved
-	entities []resolved
-	types    []string // entity types, parallel to entities
-	similar  []map[string]any
-	fresh    bool // the node was created by this projection
-}
-
 // ProjectExperience writes an experience into the graph: the node with
 // :Experience and its class label, MEMBER_OF its task type, its signature of
 // resolved operations (USES_OPERATION by position, FOLLOWED_BY counted once),
@@ -64,16 +50,13 @@ type projection struct {
 // threshold) and STRUCTURALLY_SIMILAR_TO (LCS similarity at or above the
 // threshold). It is idempotent: a retry with the same record changes
 // nothing. A different record under the id of a protected memory fails with
-// EPROTECTED; a different class under an existing id with ECONFLICT.
+// EPROTECTED; a different class under an existing id with ECONFLICT. It is
+// ProjectExperiences with a batch of one.
 func (g *Graph) ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []SimilarExperience) error {
-	p, err := g.prepare(ctx, exp, similar)
-	if err != nil {
-		return err
+	if exp == nil {
+		return evokg.Errorf(evokg.EINVALID, "no experience to project")
 	}
-	_, err = writeTx(ctx, g, "project experience", func(ctx context.Context, tx neo4j.ManagedTransaction) (struct{}, error) {
-		return struct{}{}, g.project(ctx, tx, p)
-	})
-	return err
+	return g.ProjectExperiences(ctx, []*evokg.Experience{exp}, map[uuid.UUID][]SimilarExperience{exp.ID: similar})
 }
 
 func validateExperience(exp *evokg.Experience) error {
@@ -83,37 +66,6 @@ func validateExperience(exp *evokg.Experience) error {
 	v.Check(exp.Outcome.Valid(), "/outcome", "must be one of the five memory classes")
 	v.Check(exp.TaskType != "", "/task_type", "is required")
 	return v.Err()
-}
-
-func (g *Graph) prepare(ctx context.Context, exp *evokg.Experience, similar []SimilarExperience) (*projection, error) {
-	if err := validateExperience(exp); err != nil {
-		return nil, err
-	}
-	ops, err := g.resolve(ctx, exp.Namespace, operationResolver, exp.Signature)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, len(exp.Entities))
-	types := make([]string, len(exp.Entities))
-	for i, e := range exp.Entities {
-		names[i], types[i] = e.Name, e.Type
-	}
-	entities, err := g.resolve(ctx, exp.Namespace, entityResolver, names)
-	if err != nil {
-		return nil, err
-	}
-	sha, err := recordDigest(exp)
-	if err != nil {
-		return nil, err
-	}
-	p := &projection{exp: exp, id: exp.ID.String(), sha: sha, ops: ops, entities: entities, types: types}
-	p.props = experienceProps(exp, ops)
-	for _, s := range similar {
-		if s.Cosine > g.cfg.SimilarThreshold && s.ID != exp.ID {
-			p.similar = append(p.similar, map[string]any{"id": s.ID.String(), "cosine": s.Cosine})
-		}
-	}
-	return p, nil
 }
 
 func recordDigest(exp *evokg.Experience) (string, error) {
@@ -150,127 +102,6 @@ func createdAt(exp *evokg.Experience) string {
 		t = evokg.Now()
 	}
 	return t.UTC().Format(time.RFC3339Nano)
-}
-
-// project runs every statement of one projection in one transaction.
-func (g *Graph) project(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	if err := g.mergeNode(ctx, tx, p); err != nil {
-		return err
-	}
-	steps := []func(context.Context, neo4j.ManagedTransaction, *projection) error{
-		g.linkTaskType, g.linkOperations, g.linkEntities, g.linkProvenance, g.linkSimilar, g.linkStructural,
-	}
-	for _, step := range steps {
-		if err := step(ctx, tx, p); err != nil {
-			return err
-		}
-	}
-	if p.exp.Outcome == evokg.OutcomePrinciple && p.exp.Skill != "" {
-		return g.linkPrinciple(ctx, tx, p.exp.Namespace, p.id, p.exp.Skill)
-	}
-	return nil
-}
-
-// mergeNode creates the node once; an existing node with another record is
-// rewritten only when its class is unprotected.
-func (g *Graph) mergeNode(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	ns := p.exp.Namespace
-	rec, _, err := single(ctx, tx, "experience_merge", params(ns, "id", p.id, "props", p.props, "sha", p.sha, "created_at", createdAt(p.exp)))
-	if err != nil {
-		return err
-	}
-	r := rowOf(rec)
-	p.fresh = r.boolean("fresh")
-	stored := evokg.Outcome(r.str("outcome"))
-	switch {
-	case r.str("sha") == p.sha:
-		return nil
-	case stored != p.exp.Outcome:
-		return evokg.Errorf(evokg.ECONFLICT, "experience %s is a %s, not a %s", p.id, stored, p.exp.Outcome)
-	case stored.Protected():
-		return evokg.Errorf(evokg.EPROTECTED, "experience %s is a protected %s and cannot be rewritten; store a new version that SUPERSEDES it", p.id, stored)
-	}
-	return exec(ctx, tx, "experience_update", params(ns, "id", p.id, "props", p.props, "sha", p.sha))
-}
-
-func (g *Graph) linkTaskType(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	return exec(ctx, tx, "experience_link_task_type", params(p.exp.Namespace, "id", p.id,
-		"task_type", p.exp.TaskType, "task_type_id", evokg.NewID().String(), "fresh", p.fresh))
-}
-
-func (g *Graph) linkOperations(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	if len(p.ops) == 0 {
-		return nil
-	}
-	ops := make([]map[string]any, len(p.ops))
-	pairs := make([]map[string]any, 0, len(p.ops))
-	for i, o := range p.ops {
-		ops[i] = map[string]any{"name": o.Name, "id": o.ID, "embedding": embeddingParam(o.Embedding), "position": i}
-		if i > 0 {
-			pairs = append(pairs, map[string]any{"from": p.ops[i-1].Name, "to": o.Name})
-		}
-	}
-	ns := p.exp.Namespace
-	if err := exec(ctx, tx, "experience_link_operations", params(ns, "id", p.id, "ops", ops)); err != nil {
-		return err
-	}
-	return exec(ctx, tx, "experience_count_transitions", params(ns, "id", p.id, "pairs", pairs))
-}
-
-func (g *Graph) linkEntities(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	if len(p.entities) == 0 {
-		return nil
-	}
-	list := make([]map[string]any, len(p.entities))
-	for i, e := range p.entities {
-		list[i] = map[string]any{"name": e.Name, "id": e.ID, "type": p.types[i], "embedding": embeddingParam(e.Embedding)}
-	}
-	return exec(ctx, tx, "experience_link_entities", params(p.exp.Namespace, "id", p.id, "entities", list))
-}
-
-func (g *Graph) linkProvenance(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	ns := p.exp.Namespace
-	if len(p.exp.DerivedFrom) > 0 {
-		rec, _, err := single(ctx, tx, "experience_link_derived_from", params(ns, "id", p.id, "parents", uuidStrings(p.exp.DerivedFrom)))
-		if err != nil {
-			return err
-		}
-		if n := rowOf(rec).i64("linked"); int(n) < len(p.exp.DerivedFrom) {
-			g.logger.WarnContext(ctx, "some DERIVED_FROM parents are not projected yet", "id", p.id, "linked", n, "parents", len(p.exp.DerivedFrom))
-		}
-	}
-	if p.exp.Supersedes == nil {
-		return nil
-	}
-	rec, ok, err := single(ctx, tx, "experience_link_supersedes", params(ns, "id", p.id, "old_id", p.exp.Supersedes.String()))
-	if err == nil && (!ok || rowOf(rec).i64("linked") == 0) {
-		g.logger.WarnContext(ctx, "superseded experience is not projected", "id", p.id, "supersedes", p.exp.Supersedes.String())
-	}
-	return err
-}
-
-func (g *Graph) linkSimilar(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	if len(p.similar) == 0 {
-		return nil
-	}
-	return exec(ctx, tx, "experience_link_similar", params(p.exp.Namespace, "id", p.id, "similar", p.similar))
-}
-
-func (g *Graph) linkStructural(ctx context.Context, tx neo4j.ManagedTransaction, p *projection) error {
-	sig := p.props["signature"].([]string)
-	if len(sig) == 0 {
-		return nil
-	}
-	matches, err := g.signatureMatches(ctx, tx, p.exp.Namespace, "", p.id, sig, g.cfg.StructuralThreshold, g.cfg.CandidateLimit)
-	if err != nil || len(matches) == 0 {
-		return err
-	}
-	matches = matches[:min(len(matches), g.cfg.StructuralLinks)]
-	list := make([]map[string]any, len(matches))
-	for i, m := range matches {
-		list[i] = map[string]any{"id": m.ExperienceID.String(), "similarity": m.Similarity}
-	}
-	return exec(ctx, tx, "experience_link_structural", params(p.exp.Namespace, "id", p.id, "matches", list))
 }
 
 // SignatureMatches returns the experiences whose signature has sim_σ ≥

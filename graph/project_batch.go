@@ -421,8 +421,12 @@ func (g *Graph) linkCounted(ctx context.Context, tx neo4j.ManagedTransaction, ns
 	if err != nil {
 		return err
 	}
-	if n := int64(0); !ok || func() bool { n = rowOf(rec).i64("linked"); return n < int64(len(rows)) }() {
-		g.logger.WarnContext(ctx, warning, "namespace", ns, "linked", n, "wanted", len(rows))
+	var linked int64
+	if ok {
+		linked = rowOf(rec).i64("linked")
+	}
+	if linked < int64(len(rows)) {
+		g.logger.WarnContext(ctx, warning, "namespace", ns, "linked", linked, "wanted", len(rows))
 	}
 	return nil
 }

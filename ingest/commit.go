@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
@@ -171,8 +172,8 @@ func (s *Service) embedTexts(ctx context.Context, texts []string) ([][]float32, 
 	return vecs, nil
 }
 
-// writeItems inserts the rows, the vector rows of the pre-evaluated items
-// and all jobs in tx.
+// writeItems inserts the rows and the vector rows of the pre-evaluated
+// items in one round trip, then all jobs with one InsertManyTx, in tx.
 func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error {
 	batch := &pgx.Batch{}
 	for _, it := range items {
@@ -180,23 +181,39 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 			return err
 		}
 	}
-	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
-		return fmt.Errorf("inserting experiences: %w", err)
-	}
+	queued := &batchingTx{Tx: tx, batch: batch}
 	jobs := make([]river.InsertManyParams, 0, len(items))
 	for _, it := range items {
 		if it.status == StatusQueued {
-			if err := s.index.InsertTx(ctx, tx, it.exp, it.embedding); err != nil {
+			if err := s.index.InsertTx(ctx, queued, it.exp, it.embedding); err != nil {
 				return fmt.Errorf("indexing experience %s: %w", it.exp.ID, err)
 			}
 		}
 		job := it.job()
 		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
 	}
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return fmt.Errorf("inserting experiences: %w", err)
+	}
 	if _, err := s.queue.InsertManyTx(ctx, tx, jobs); err != nil {
 		return fmt.Errorf("enqueueing jobs: %w", err)
 	}
 	return nil
+}
+
+// batchingTx is the ingest transaction as the Indexer sees it: its Exec
+// statements are queued on batch, sent with the experience rows in one
+// round trip, instead of one round trip each. Their errors surface when the
+// batch is sent, inside the same transaction, so atomicity is unchanged.
+type batchingTx struct {
+	pgx.Tx
+	batch *pgx.Batch
+}
+
+// Exec implements pgx.Tx by queueing the statement.
+func (t *batchingTx) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	t.batch.Queue(sql, args...)
+	return pgconn.CommandTag{}, nil
 }
 
 func queueInsert(b *pgx.Batch, exp *evokg.Experience, status Status) error {

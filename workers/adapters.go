@@ -3,6 +3,8 @@ package workers
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
@@ -58,6 +60,18 @@ func (p graphProjector) ProjectExperience(ctx context.Context, exp *evokg.Experi
 	return p.g.ProjectExperience(ctx, exp, s)
 }
 
+func (p graphProjector) ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]Similar) error {
+	s := make(map[uuid.UUID][]graph.SimilarExperience, len(similar))
+	for id, list := range similar {
+		out := make([]graph.SimilarExperience, len(list))
+		for i, x := range list {
+			out[i] = graph.SimilarExperience{ID: x.ID, Cosine: x.Cosine}
+		}
+		s[id] = out
+	}
+	return p.g.ProjectExperiences(ctx, exps, s)
+}
+
 // VectorNeighbors adapts *vector.Store to Neighbors. Candidates come from
 // the experience's own task type, both channels, every class: the indexes are
 // partitioned by (namespace, task type), so this stays one pruned ANN scan
@@ -70,18 +84,34 @@ func VectorNeighbors(s *vector.Store) Neighbors { return vectorNeighbors{s: s} }
 type vectorNeighbors struct{ s *vector.Store }
 
 func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]Similar, error) {
-	q := vector.Query{Namespace: exp.Namespace, TaskType: exp.TaskType, Embedding: embedding, K: k,
-		MinSimilarity: minCosine, Outcomes: evokg.Outcomes}
-	success, failure := q, q
-	success.Channel, failure.Channel = evokg.ChannelSuccess, evokg.ChannelFailure
-	res, err := n.s.SearchChannels(ctx, success, failure)
+	res, err := n.SimilarBatch(ctx, []NeighborQuery{{Experience: exp, Embedding: embedding}}, k, minCosine)
 	if err != nil {
 		return nil, err
 	}
-	var out []Similar
-	for _, hits := range res {
-		for _, h := range hits {
-			out = append(out, Similar{ID: h.ID, Cosine: h.Similarity})
+	return res[0], nil
+}
+
+// SimilarBatch runs the searches of every query (both channels each) in one
+// round trip.
+func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]Similar, error) {
+	searches := make([]vector.Query, 0, 2*len(qs))
+	for _, nq := range qs {
+		q := vector.Query{Namespace: nq.Experience.Namespace, TaskType: nq.Experience.TaskType, Embedding: nq.Embedding, K: k,
+			MinSimilarity: minCosine, Outcomes: evokg.Outcomes}
+		success, failure := q, q
+		success.Channel, failure.Channel = evokg.ChannelSuccess, evokg.ChannelFailure
+		searches = append(searches, success, failure)
+	}
+	res, err := n.s.SearchChannels(ctx, searches...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]Similar, len(qs))
+	for i := range qs {
+		for _, hits := range res[2*i : 2*i+2] {
+			for _, h := range hits {
+				out[i] = append(out[i], Similar{ID: h.ID, Cosine: h.Similarity})
+			}
 		}
 	}
 	return out, nil

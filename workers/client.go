@@ -35,6 +35,10 @@ type Config struct {
 	// FetchPollInterval and FetchCooldown tune how fast new jobs are picked
 	// up. Defaults 200ms and 20ms.
 	FetchPollInterval, FetchCooldown time.Duration
+	// ProjectBatch is how many queued experiences of a namespace one
+	// projection job writes into the graph at once (its own and up to
+	// ProjectBatch−1 claimed others). Default 200; 1 disables batching.
+	ProjectBatch int
 	// SimilarK is how many nearest neighbours are considered for SIMILAR_TO.
 	// Default 10.
 	SimilarK int
@@ -55,6 +59,7 @@ const (
 	DefaultFetchPollInterval = 200 * time.Millisecond
 	DefaultFetchCooldown     = 20 * time.Millisecond
 	DefaultSimilarK          = 10
+	DefaultProjectBatch      = 200
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -74,6 +79,7 @@ func (c Config) WithDefaults() Config {
 	c.FetchPollInterval = or(c.FetchPollInterval, DefaultFetchPollInterval)
 	c.FetchCooldown = or(c.FetchCooldown, DefaultFetchCooldown)
 	c.SimilarK = or(c.SimilarK, DefaultSimilarK)
+	c.ProjectBatch = or(c.ProjectBatch, DefaultProjectBatch)
 	c.SimilarThreshold = or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
 	return c
 }
@@ -96,6 +102,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("workers: rescue-after %v must exceed the job timeout %v", c.RescueStuckJobsAfter, c.JobTimeout)
 	case c.SimilarK < 1:
 		return fmt.Errorf("workers: similar k %d, need at least 1", c.SimilarK)
+	case c.ProjectBatch < 1:
+		return fmt.Errorf("workers: project batch %d, need at least 1", c.ProjectBatch)
 	}
 	return nil
 }
@@ -133,7 +141,8 @@ func NewClient(pool *pgxpool.Pool, cfg Config, deps Deps, logger *slog.Logger) (
 	logger = orLogger(logger)
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &evaluateWorker{deps: deps, logger: logger})
-	river.AddWorker(workers, &projectWorker{deps: deps, cfg: cfg, links: &linkStore{pool: pool}, logger: logger})
+	river.AddWorker(workers, &projectWorker{deps: deps, cfg: cfg, pool: pool, links: &linkStore{pool: pool},
+		locks: newKeyedMutex(), logger: logger})
 	if deps.AddWorkers != nil {
 		if err := deps.AddWorkers(workers); err != nil {
 			return nil, fmt.Errorf("workers: registering extra workers: %w", err)

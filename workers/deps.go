@@ -42,3 +42,23 @@ type Evaluator interface {
 	EvaluateExperience(ctx context.Context, exp *evokg.Experience) (Assessment, error)
 	ExtractSignature(ctx context.Context, exp *evokg.Experience) ([]string, error)
 }
+
+// BatchProjector writes a batch of experiences of one namespace into the
+// graph in one transaction, all or nothing, idempotently. A Projector that
+// implements it has the projection worker batch the queued experiences of a
+// namespace; GraphProjector does.
+type BatchProjector interface {
+	ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]Similar) error
+}
+
+// NeighborQuery asks for the SIMILAR_TO candidates of one experience.
+type NeighborQuery struct {
+	Experience *evokg.Experience
+	Embedding  []float32
+}
+
+// BatchNeighbors is Neighbors for many experiences at once (one round
+// trip); result i answers qs[i]. VectorNeighbors implements it.
+type BatchNeighbors interface {
+	SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]Similar, error)
+}

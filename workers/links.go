@@ -13,16 +13,23 @@ import (
 // (table experience_similar), the system of record the graph is rebuilt from.
 type linkStore struct{ pool *pgxpool.Pool }
 
-func (l *linkStore) save(ctx context.Context, ns string, id uuid.UUID, similar []Similar) error {
-	if len(similar) == 0 {
+// saveBatch records the candidates of several experiences in one statement.
+func (l *linkStore) saveBatch(ctx context.Context, ns string, similar map[uuid.UUID][]Similar) error {
+	var from, to []uuid.UUID
+	var cos []float64
+	for id, list := range similar {
+		seen := make(map[uuid.UUID]bool, len(list))
+		for _, s := range list {
+			if !seen[s.ID] {
+				seen[s.ID] = true
+				from, to, cos = append(from, id), append(to, s.ID), append(cos, s.Cosine)
+			}
+		}
+	}
+	if len(from) == 0 {
 		return nil
 	}
-	ids := make([]uuid.UUID, len(similar))
-	cos := make([]float64, len(similar))
-	for i, s := range similar {
-		ids[i], cos[i] = s.ID, s.Cosine
-	}
-	if _, err := l.pool.Exec(ctx, queries.Get("save_similar"), ns, id, ids, cos); err != nil {
+	if _, err := l.pool.Exec(ctx, queries.Get("save_similar_batch"), ns, from, to, cos); err != nil {
 		return fmt.Errorf("saving similar experiences: %w", err)
 	}
 	return nil

@@ -2,10 +2,16 @@ package workers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
@@ -14,14 +20,33 @@ import (
 
 var errNoProjection = errors.New("the experience is still being evaluated")
 
-// projectWorker writes a queued experience into Neo4j with its SIMILAR_TO
-// candidates and marks it committed.
+// projectWorker writes queued experiences into Neo4j with their SIMILAR_TO
+// candidates and marks them committed.
+//
+// Projection is batched opportunistically: the job for one experience
+// claims up to Config.ProjectBatch−1 other queued experiences of the same
+// namespace (row locks, SKIP LOCKED, held by the job's Postgres transaction
+// until they are marked committed) and writes them all in one graph
+// transaction. The jobs of the claimed experiences then find them committed
+// and complete as no-ops. Within one process the batches of a namespace run
+// one at a time, so waiting jobs hold no database connection and batches do
+// not contend for the same task type and operation nodes; across processes
+// the row locks keep batches disjoint.
 type projectWorker struct {
 	river.WorkerDefaults[ingest.ProjectArgs]
 	deps   Deps
 	cfg    Config
+	pool   *pgxpool.Pool
 	links  *linkStore
+	locks  *keyedMutex
 	logger *slog.Logger
+}
+
+// pending is one experience of a batch with its embedding (nil when its
+// index row is missing: its recorded candidates are used).
+type pending struct {
+	exp       *evokg.Experience
+	embedding []float32
 }
 
 func (w *projectWorker) Work(ctx context.Context, job *river.Job[ingest.ProjectArgs]) error {
@@ -32,53 +57,272 @@ func (w *projectWorker) Work(ctx context.Context, job *river.Job[ingest.ProjectA
 
 func (w *projectWorker) work(ctx context.Context, job *river.Job[ingest.ProjectArgs]) error {
 	a := job.Args
+	// Most jobs of a busy namespace find their experience projected by a
+	// batch: a plain read settles them without a lock or a transaction.
 	rec, err := w.deps.Ingest.Get(ctx, a.Namespace, a.ExperienceID)
 	if err != nil {
 		return err
 	}
-	if rec.Status == ingest.StatusEvaluating {
+	switch rec.Status {
+	case ingest.StatusEvaluating:
 		return errNoProjection
+	case ingest.StatusCommitted:
+		return nil
+	}
+	unlock, err := w.locks.lock(ctx, a.Namespace)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
+		return w.projectBatch(ctx, tx, a)
+	})
+}
+
+// projectBatch locks the job's experience, claims others, projects them
+// and marks them committed, all inside tx.
+func (w *projectWorker) projectBatch(ctx context.Context, tx pgx.Tx, a ingest.ProjectArgs) error {
+	own, status, err := lockExperience(ctx, tx, a.Namespace, a.ExperienceID)
+	if err != nil {
+		return err
+	}
+	switch status {
+	case ingest.StatusEvaluating:
+		return errNoProjection
+	case ingest.StatusCommitted:
+		return nil // projected by a batch meanwhile
+	}
+	batch := []pending{{exp: own, embedding: a.Embedding}}
+	if _, ok := w.deps.Projector.(BatchProjector); ok && w.cfg.ProjectBatch > 1 {
+		others, err := claimQueued(ctx, tx, a.Namespace, a.ExperienceID, w.cfg.ProjectBatch-1)
+		if err != nil {
+			return err
+		}
+		batch = append(batch, others...)
 	}
 	t0 := time.Now()
-	similar, err := w.similar(ctx, &rec.Experience, a.Embedding)
+	similar, err := w.similar(ctx, batch)
 	if err != nil {
 		return err
 	}
 	t1 := time.Now()
-	if err := w.deps.Projector.ProjectExperience(ctx, &rec.Experience, similar); err != nil {
+	batch, err = w.project(ctx, batch, similar)
+	if err != nil {
 		return err
 	}
 	t2 := time.Now()
-	if err := w.deps.Ingest.MarkCommitted(ctx, a.Namespace, a.ExperienceID); err != nil {
+	if err := markCommitted(ctx, tx, a.Namespace, batch); err != nil {
 		return err
 	}
-	w.logger.DebugContext(ctx, "projected experience", "experience", a.ExperienceID,
-		"similar", len(similar), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
+	w.logger.DebugContext(ctx, "projected experiences", "namespace", a.Namespace, "experience", a.ExperienceID,
+		"batch", len(batch), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
 		"lag_ms", ms(time.Since(time.UnixMicro(a.EnqueuedAtUnixMicro))))
 	return nil
 }
 
-// similar finds the SIMILAR_TO candidates once (pgvector neighbours above
-// the threshold) and records them, so a retry or a graph rebuild draws the
-// same edges.
-func (w *projectWorker) similar(ctx context.Context, exp *evokg.Experience, embedding []float32) ([]Similar, error) {
-	if w.deps.Neighbors == nil || embedding == nil {
-		return w.links.load(ctx, exp.Namespace, exp.ID)
+// project writes the batch into the graph. When the graph refuses it for
+// good (one experience is protected, conflicting or invalid) only the job's
+// own experience (the first) is projected, so the refusal lands on the
+// experience it belongs to and the others wait for their own jobs. It
+// returns the experiences it projected.
+func (w *projectWorker) project(ctx context.Context, batch []pending, similar map[uuid.UUID][]Similar) ([]pending, error) {
+	bp, ok := w.deps.Projector.(BatchProjector)
+	if !ok || len(batch) == 1 {
+		own := batch[0].exp
+		return batch[:1], w.deps.Projector.ProjectExperience(ctx, own, similar[own.ID])
 	}
-	hits, err := w.deps.Neighbors.Similar(ctx, exp, embedding, w.cfg.SimilarK+1, w.cfg.SimilarThreshold)
+	exps := make([]*evokg.Experience, len(batch))
+	for i, p := range batch {
+		exps[i] = p.exp
+	}
+	err := bp.ProjectExperiences(ctx, exps, similar)
+	if err == nil || !permanent(err) {
+		return batch, err
+	}
+	w.logger.WarnContext(ctx, "batch projection refused, projecting the job's experience alone",
+		"namespace", batch[0].exp.Namespace, "experience", batch[0].exp.ID, "batch", len(batch), "err", err)
+	own := batch[0].exp
+	return batch[:1], w.deps.Projector.ProjectExperience(ctx, own, similar[own.ID])
+}
+
+// similar finds the SIMILAR_TO candidates of the batch once (pgvector
+// neighbours above the threshold, one round trip) and records them, so a
+// retry or a graph rebuild draws the same edges. Experiences without an
+// embedding, or all of them without Neighbors, use the recorded ones.
+func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.UUID][]Similar, error) {
+	out := make(map[uuid.UUID][]Similar, len(batch))
+	var queries []NeighborQuery
+	for _, p := range batch {
+		if w.deps.Neighbors == nil || p.embedding == nil {
+			s, err := w.links.load(ctx, p.exp.Namespace, p.exp.ID)
+			if err != nil {
+				return nil, err
+			}
+			out[p.exp.ID] = s
+			continue
+		}
+		queries = append(queries, NeighborQuery{Experience: p.exp, Embedding: p.embedding})
+	}
+	if len(queries) == 0 {
+		return out, nil
+	}
+	hits, err := w.neighbors(ctx, queries)
 	if err != nil {
 		return nil, err
 	}
-	var out []Similar
-	for _, h := range hits {
-		if h.ID != exp.ID && h.Cosine > w.cfg.SimilarThreshold {
-			out = append(out, h)
+	found := make(map[uuid.UUID][]Similar, len(queries))
+	for i, q := range queries {
+		var keep []Similar
+		for _, h := range hits[i] {
+			if h.ID != q.Experience.ID && h.Cosine > w.cfg.SimilarThreshold {
+				keep = append(keep, h)
+			}
 		}
+		found[q.Experience.ID], out[q.Experience.ID] = keep, keep
 	}
-	if err := w.links.save(ctx, exp.Namespace, exp.ID, out); err != nil {
+	if err := w.links.saveBatch(ctx, batch[0].exp.Namespace, found); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
+func (w *projectWorker) neighbors(ctx context.Context, qs []NeighborQuery) ([][]Similar, error) {
+	k := w.cfg.SimilarK + 1
+	if bn, ok := w.deps.Neighbors.(BatchNeighbors); ok {
+		return bn.SimilarBatch(ctx, qs, k, w.cfg.SimilarThreshold)
+	}
+	out := make([][]Similar, len(qs))
+	for i, q := range qs {
+		hits, err := w.deps.Neighbors.Similar(ctx, q.Experience, q.Embedding, k, w.cfg.SimilarThreshold)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = hits
+	}
+	return out, nil
+}
+
+// lockExperience reads and locks the job's experience.
+func lockExperience(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID) (*evokg.Experience, ingest.Status, error) {
+	var raw []byte
+	var status string
+	err := tx.QueryRow(ctx, queries.Get("lock_experience"), ns, id).Scan(&raw, &status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, "", evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("locking experience %s: %w", id, err)
+	}
+	var exp evokg.Experience
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		return nil, "", fmt.Errorf("decoding experience %s: %w", id, err)
+	}
+	return &exp, ingest.Status(status), nil
+}
+
+// claimQueued locks up to limit other queued experiences of ns with their
+// indexed embeddings.
+func claimQueued(ctx context.Context, tx pgx.Tx, ns string, own uuid.UUID, limit int) ([]pending, error) {
+	rows, err := tx.Query(ctx, queries.Get("claim_queued"), ns, own, limit)
+	if err != nil {
+		return nil, fmt.Errorf("claiming queued experiences: %w", err)
+	}
+	claimed, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (pending, error) {
+		var raw []byte
+		exp := new(evokg.Experience)
+		if err := r.Scan(&raw); err != nil {
+			return pending{}, err
+		}
+		return pending{exp: exp}, json.Unmarshal(raw, exp)
+	})
+	if err != nil || len(claimed) == 0 {
+		return nil, wrapErr("claiming queued experiences", err)
+	}
+	ids := make([]uuid.UUID, len(claimed))
+	for i, c := range claimed {
+		ids[i] = c.exp.ID
+	}
+	vecs, err := embeddings(ctx, tx, ns, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range claimed {
+		claimed[i].embedding = vecs[claimed[i].exp.ID]
+	}
+	return claimed, nil
+}
+
+func embeddings(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID) (map[uuid.UUID][]float32, error) {
+	rows, err := tx.Query(ctx, queries.Get("claimed_embeddings"), ns, ids)
+	if err != nil {
+		return nil, fmt.Errorf("reading embeddings: %w", err)
+	}
+	out := make(map[uuid.UUID][]float32, len(ids))
+	var id uuid.UUID
+	var vec []float32
+	_, err = pgx.ForEachRow(rows, []any{&id, &vec}, func() error {
+		out[id] = vec
+		vec = nil
+		return nil
+	})
+	return out, wrapErr("reading embeddings", err)
+}
+
+func markCommitted(ctx context.Context, tx pgx.Tx, ns string, batch []pending) error {
+	ids := make([]uuid.UUID, len(batch))
+	for i, p := range batch {
+		ids[i] = p.exp.ID
+	}
+	_, err := tx.Exec(ctx, queries.Get("mark_committed_batch"), ns, ids)
+	return wrapErr("marking experiences committed", err)
+}
+
+func wrapErr(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// keyedMutex serializes work per key (namespace) within one process.
+type keyedMutex struct {
+	mu    sync.Mutex
+	locks map[string]*keyedEntry
+}
+
+type keyedEntry struct {
+	token   chan struct{} // holds one token while unlocked
+	waiters int
+}
+
+func newKeyedMutex() *keyedMutex { return &keyedMutex{locks: map[string]*keyedEntry{}} }
+
+// lock locks key, or gives up when ctx ends, and returns the unlock
+// function. Entries are dropped when nobody holds or waits for them.
+func (k *keyedMutex) lock(ctx context.Context, key string) (func(), error) {
+	k.mu.Lock()
+	e, ok := k.locks[key]
+	if !ok {
+		e = &keyedEntry{token: make(chan struct{}, 1)}
+		e.token <- struct{}{}
+		k.locks[key] = e
+	}
+	e.waiters++
+	k.mu.Unlock()
+	release := func() {
+		k.mu.Lock()
+		if e.waiters--; e.waiters == 0 {
+			delete(k.locks, key)
+		}
+		k.mu.Unlock()
+	}
+	select {
+	case <-e.token:
+		return func() { e.token <- struct{}{}; release() }, nil
+	case <-ctx.Done():
+		release()
+		return nil, ctx.Err()
+	}
+}

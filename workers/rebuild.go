@@ -18,7 +18,8 @@ const rebuildPage = 500
 
 // RebuildGraph re-projects every committed experience of ns from Postgres
 // into the graph, oldest first (the order they were first projected in),
-// with the SIMILAR_TO candidates recorded at projection time. Projection is
+// with the SIMILAR_TO candidates recorded at projection time, a page per
+// graph transaction when the projector batches (BatchProjector). Projection is
 // idempotent, so it can run on an intact, a partial or an empty graph. It
 // writes one progress line per page to progress (may be nil) and returns
 // how many experiences it projected.
@@ -33,12 +34,10 @@ func RebuildGraph(ctx context.Context, pool *pgxpool.Pool, projector Projector, 
 		if err != nil {
 			return done, err
 		}
-		for i := range page {
-			if err := rebuildOne(ctx, links, projector, &page[i]); err != nil {
-				return done, err
-			}
-			done++
+		if err := rebuildBatch(ctx, links, projector, page); err != nil {
+			return done, err
 		}
+		done += len(page)
 		if len(page) > 0 {
 			fmt.Fprintf(progress, "rebuilt %d experiences of %s\n", done, ns)
 		}
@@ -49,13 +48,29 @@ func RebuildGraph(ctx context.Context, pool *pgxpool.Pool, projector Projector, 
 	}
 }
 
-func rebuildOne(ctx context.Context, links *linkStore, projector Projector, exp *evokg.Experience) error {
-	similar, err := links.load(ctx, exp.Namespace, exp.ID)
-	if err != nil {
-		return err
+// rebuildBatch projects one page: in one batch when the projector batches,
+// else one experience at a time.
+func rebuildBatch(ctx context.Context, links *linkStore, projector Projector, page []evokg.Experience) error {
+	similar := make(map[uuid.UUID][]Similar, len(page))
+	exps := make([]*evokg.Experience, len(page))
+	for i := range page {
+		exp := &page[i]
+		s, err := links.load(ctx, exp.Namespace, exp.ID)
+		if err != nil {
+			return err
+		}
+		similar[exp.ID], exps[i] = s, exp
 	}
-	if err := projector.ProjectExperience(ctx, exp, similar); err != nil {
-		return fmt.Errorf("projecting experience %s: %w", exp.ID, err)
+	if bp, ok := projector.(BatchProjector); ok && len(exps) > 0 {
+		if err := bp.ProjectExperiences(ctx, exps, similar); err != nil {
+			return fmt.Errorf("projecting %d experiences: %w", len(exps), err)
+		}
+		return nil
+	}
+	for _, exp := range exps {
+		if err := projector.ProjectExperience(ctx, exp, similar[exp.ID]); err != nil {
+			return fmt.Errorf("projecting experience %s: %w", exp.ID, err)
+		}
 	}
 	return nil
 }

@@ -217,5 +217,7 @@ func TestProjectionCommitsIntoTheGraph(t *testing.T) {
 		map[string]any{"ns": b.ns, "a": first.ID.String(), "b": second.ID.String()}, neo4j.EagerResultTransformer)
 	require.NoError(t, err)
 	require.Positive(t, res.Records[0].Values[0].(int64), "identical questions are SIMILAR_TO each other")
+	require.Eventually(t, func() bool { return jobStates(t, b)["completed"] == 2 }, 10*time.Second, 20*time.Millisecond,
+		"River records job completion asynchronously")
 	require.Equal(t, map[string]int{"completed": 2}, jobStates(t, b))
 }
