@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
@@ -220,13 +222,19 @@ func (g *Graph) writeBatch(ctx context.Context, tx neo4j.ManagedTransaction, b *
 		g.mergeNodes, g.writeTaskTypes, g.writeOperations, g.countTransitions, g.writeEntities,
 		g.writeProvenance, g.writeSimilar, g.writeStructural, g.writePrinciples,
 	}
-	for _, step := range steps {
+	timings := make([]any, 0, 2*len(steps))
+	for i, step := range steps {
+		start := time.Now()
 		if err := step(ctx, tx, b); err != nil {
 			return err
 		}
+		timings = append(timings, batchSteps[i], time.Since(start).Milliseconds())
 	}
+	g.logger.DebugContext(ctx, "graph batch written (ms per step)", timings...)
 	return nil
 }
+
+var batchSteps = []string{"nodes", "task_types", "operations", "transitions", "entities", "provenance", "similar", "structural", "principles"}
 
 // mergeNodes creates each node once; an existing node with another record
 // is rewritten only when its class is unprotected.
@@ -435,7 +443,7 @@ func (g *Graph) writeSimilar(ctx context.Context, tx neo4j.ManagedTransaction, b
 	var rows []map[string]any
 	for _, p := range b.items {
 		for _, s := range p.similar {
-			rows = append(rows, map[string]any{"id": p.id, "other": s.ID.String(), "cosine": s.Cosine})
+			rows = append(rows, map[string]any{"id": p.id, "other": s.ID.String(), "cosine": round3(s.Cosine)})
 		}
 	}
 	if len(rows) == 0 {
@@ -476,7 +484,7 @@ func (g *Graph) writeStructural(ctx context.Context, tx neo4j.ManagedTransaction
 	var rows []map[string]any
 	for _, p := range b.items {
 		for _, m := range g.structuralMatches(p, cands) {
-			rows = append(rows, map[string]any{"id": p.id, "other": m.id, "similarity": m.similarity})
+			rows = append(rows, map[string]any{"id": p.id, "other": m.id, "similarity": round3(m.similarity)})
 		}
 	}
 	if len(rows) == 0 {
@@ -552,3 +560,7 @@ func (g *Graph) writePrinciples(ctx context.Context, tx neo4j.ManagedTransaction
 	}
 	return nil
 }
+
+// round3 keeps three decimals of a similarity stored on an edge: enough to
+// rank, and readable as a caption in Neo4j Browser.
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

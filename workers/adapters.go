@@ -1,7 +1,10 @@
 package workers
 
 import (
+	"runtime"
+
 	"context"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/google/uuid"
 
@@ -102,7 +105,7 @@ func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k
 		success.Channel, failure.Channel = evokg.ChannelSuccess, evokg.ChannelFailure
 		searches = append(searches, success, failure)
 	}
-	res, err := n.s.SearchChannels(ctx, searches...)
+	res, err := n.searchParallel(ctx, searches)
 	if err != nil {
 		return nil, err
 	}
@@ -115,4 +118,22 @@ func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k
 		}
 	}
 	return out, nil
+}
+
+// searchParallel splits the searches of a batch over one connection per
+// CPU: each round trip is answered by one Postgres backend, one core.
+func (n vectorNeighbors) searchParallel(ctx context.Context, searches []vector.Query) ([][]vector.Hit, error) {
+	res := make([][]vector.Hit, len(searches))
+	parts := min(runtime.GOMAXPROCS(0), max(1, len(searches)/32))
+	size := (len(searches) + parts - 1) / parts
+	g, gctx := errgroup.WithContext(ctx)
+	for lo := 0; lo < len(searches); lo += size {
+		hi := min(lo+size, len(searches))
+		g.Go(func() error {
+			hits, err := n.s.SearchChannels(gctx, searches[lo:hi]...)
+			copy(res[lo:hi], hits)
+			return err
+		})
+	}
+	return res, g.Wait()
 }

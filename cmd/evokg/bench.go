@@ -77,6 +77,7 @@ type BenchIngestCmd struct {
 	N             int  `short:"n" default:"2000" help:"Experiences to ingest."`
 	Batch         int  `default:"1" help:"Experiences per request (1 = single)."`
 	Clients       int  `default:"8" help:"Concurrent clients."`
+	ProjectBatch  int  `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
 }
 
 func (c *BenchIngestCmd) Run(g *Globals) error {
@@ -91,7 +92,7 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 	}
 	defer gr.Close(g.Ctx)
 	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients,
-		EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+		ProjectBatch: c.ProjectBatch, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	if err != nil {
 		return err
 	}
