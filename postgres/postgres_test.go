@@ -1,0 +1,67 @@
+package postgres_test
+
+import (
+	"bytes"
+	"context"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/postgres"
+)
+
+func withPassword(t *testing.T, password string) string {
+	u, err := url.Parse(testenv.PostgresURL())
+	require.NoError(t, err)
+	u.User = url.UserPassword(u.User.Username(), password)
+	return u.String()
+}
+
+func TestOpenNamesWhatFailedAndWhere(t *testing.T) {
+	testenv.Postgres(t) // the server is up: the failures below are the configuration's
+	ctx := context.Background()
+
+	_, err := postgres.Open(ctx, postgres.Config{URL: withPassword(t, "not-the-password")})
+	require.ErrorContains(t, err, "authentication failed")
+	require.ErrorContains(t, err, "127.0.0.1:5432/evokg")
+
+	_, err = postgres.Open(ctx, postgres.Config{URL: "postgres://evokg:x@127.0.0.1:1/evokg?sslmode=disable",
+		ConnectTimeout: 2 * time.Second})
+	require.ErrorContains(t, err, "postgres at 127.0.0.1:1/evokg")
+	require.ErrorContains(t, err, "unreachable")
+
+	_, err = postgres.Open(ctx, postgres.Config{URL: testenv.PostgresURL(), EmbeddingDim: 20000})
+	require.ErrorContains(t, err, "embedding dimension 20000")
+}
+
+func TestMigrationsAreIdempotentAndListed(t *testing.T) {
+	pool := testenv.Postgres(t) // already migrated once
+	m, err := postgres.NewMigrator(pool)
+	require.NoError(t, err)
+	require.NoError(t, m.Up(context.Background()), "a second Up is a no-op")
+	var out bytes.Buffer
+	require.NoError(t, m.Status(context.Background(), &out))
+	require.Contains(t, out.String(), "00001_core")
+	require.Contains(t, out.String(), "river  job queue schema version")
+	require.NotContains(t, out.String(), "pending")
+}
+
+func TestProtectedMemoriesCannotBeDeletedInTheDatabase(t *testing.T) {
+	pool := testenv.Postgres(t)
+	ns := testenv.Namespace(t)
+	ctx := context.Background()
+	_, err := pool.Exec(ctx, `INSERT INTO experiences (id, namespace, task_type, outcome, record)
+		VALUES (gen_random_uuid(), $1, 'arith', 'success_memory', '{}')`, ns)
+	require.NoError(t, err)
+	_, err = pool.Exec(ctx, `DELETE FROM experiences WHERE namespace = $1`, ns)
+	require.ErrorContains(t, err, "protected memory")
+	_, err = pool.Exec(ctx, `UPDATE experiences SET record = '{"rewritten":true}' WHERE namespace = $1`, ns)
+	require.ErrorContains(t, err, "protected memory")
+	require.NoError(t, postgres.PurgeNamespace(ctx, pool, ns), "only a whole-namespace purge removes it")
+	var n int
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM experiences WHERE namespace = $1`, ns).Scan(&n))
+	require.Zero(t, n)
+}
