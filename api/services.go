@@ -208,10 +208,13 @@ type SkillDetail struct {
 	History       []MasteryPoint `json:"history"`
 }
 
-// TaskTypeScore is a task type with its curriculum score s(t).
+// TaskTypeScore is a task type with its curriculum score s(t) (from the
+// graph's n_fail and k_last) and its reward-stream counts.
 type TaskTypeScore struct {
 	evokg.TaskType
-	Score float64 `json:"score"`
+	Score         float64 `json:"score"`
+	RewardsSeen   int64   `json:"rewards_seen"`
+	RewardsFailed int64   `json:"rewards_failed"`
 }
 
 // PoolItem is one question of an evolution run's pool.

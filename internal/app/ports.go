@@ -229,10 +229,19 @@ func (p taskTypePort) ListTaskTypes(ctx context.Context, ns string) ([]api.TaskT
 	for _, t := range types {
 		k = max(k, t.KLast)
 	}
+	rewards, err := p.Bandits.TaskTypes(ctx, ns)
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]bandit.TaskTypeStats{}
+	for _, r := range rewards {
+		byName[r.Name] = r
+	}
 	out := make([]api.TaskTypeScore, len(types))
 	for i, t := range types {
 		score := evolution.CurriculumScore(evolution.TaskState{Name: t.Name, NFail: t.NFail, KLast: t.KLast}, k, evolution.DefaultLambda)
-		out[i] = api.TaskTypeScore{TaskType: t, Score: score}
+		r := byName[t.Name]
+		out[i] = api.TaskTypeScore{TaskType: t, Score: score, RewardsSeen: r.NSeen, RewardsFailed: r.NFail}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
 	return out, nil

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -50,9 +51,7 @@ func runParams(req api.EvolutionRunRequest) evolution.Params {
 	return evolution.Params{Iterations: req.Iterations, Pool: spec}
 }
 
-func itemID(i int) string {
-	return "item-" + uuid.NewSHA1(uuid.Nil, []byte{byte(i >> 8), byte(i)}).String()[:8]
-}
+func itemID(i int) string { return fmt.Sprintf("item-%05d", i) }
 
 func apiRun(r *evolution.Run) api.EvolutionRun {
 	if r == nil {
