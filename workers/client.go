@@ -1,6 +1,7 @@
 package workers
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -71,25 +72,17 @@ func (c Config) WithDefaults() Config {
 			river.QueueDefault:   {MaxWorkers: 8},
 		}
 	}
-	c.MaxAttempts = or(c.MaxAttempts, DefaultMaxAttempts)
-	c.RetryBase = or(c.RetryBase, DefaultRetryBase)
-	c.RetryMax = or(c.RetryMax, DefaultRetryMax)
-	c.JobTimeout = or(c.JobTimeout, DefaultJobTimeout)
-	c.RescueStuckJobsAfter = or(c.RescueStuckJobsAfter, max(DefaultRescueAfter, c.JobTimeout+time.Minute))
-	c.FetchPollInterval = or(c.FetchPollInterval, DefaultFetchPollInterval)
-	c.FetchCooldown = or(c.FetchCooldown, DefaultFetchCooldown)
-	c.SimilarK = or(c.SimilarK, DefaultSimilarK)
-	c.ProjectBatch = or(c.ProjectBatch, DefaultProjectBatch)
-	c.SimilarThreshold = or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
+	c.MaxAttempts = cmp.Or(c.MaxAttempts, DefaultMaxAttempts)
+	c.RetryBase = cmp.Or(c.RetryBase, DefaultRetryBase)
+	c.RetryMax = cmp.Or(c.RetryMax, DefaultRetryMax)
+	c.JobTimeout = cmp.Or(c.JobTimeout, DefaultJobTimeout)
+	c.RescueStuckJobsAfter = cmp.Or(c.RescueStuckJobsAfter, max(DefaultRescueAfter, c.JobTimeout+time.Minute))
+	c.FetchPollInterval = cmp.Or(c.FetchPollInterval, DefaultFetchPollInterval)
+	c.FetchCooldown = cmp.Or(c.FetchCooldown, DefaultFetchCooldown)
+	c.SimilarK = cmp.Or(c.SimilarK, DefaultSimilarK)
+	c.ProjectBatch = cmp.Or(c.ProjectBatch, DefaultProjectBatch)
+	c.SimilarThreshold = cmp.Or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
 	return c
-}
-
-func or[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }
 
 func (c Config) validate() error {
