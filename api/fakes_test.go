@@ -137,7 +137,7 @@ func (f *fakes) SignatureMatches(ctx context.Context, ns string, req api.Signatu
 	return []evokg.SignatureMatch{{ExperienceID: evokg.NewID(), TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Signature: req.Signature, Similarity: 1}}, f.enter(ctx)
 }
 
-func (f *fakes) Usage(ctx context.Context, ns string) (api.Usage, error) {
+func (f *fakes) Usage(ctx context.Context, ns string, _ *uuid.UUID) (api.Usage, error) {
 	return api.Usage{Rows: []api.UsageRow{{Role: "learner", Model: "llama3.1:8b", Calls: 3, PromptTokens: 300, CompletionTokens: 30}}, LearnerCalls: 3}, f.enter(ctx)
 }
 

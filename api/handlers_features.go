@@ -243,7 +243,16 @@ func validateSignatureMatch(req SignatureMatchRequest) error {
 }
 
 func (s *server) usage(w http.ResponseWriter, r *http.Request) {
-	u, err := s.deps.Usage.Usage(r.Context(), ns(r))
+	var run *uuid.UUID
+	if raw := r.URL.Query().Get("run_id"); raw != "" {
+		id, err := uuid.Parse(raw)
+		if err != nil {
+			s.fail(w, r, evokg.Invalid(evokg.FieldError{Pointer: "/run_id", Detail: "must be a UUID"}))
+			return
+		}
+		run = &id
+	}
+	u, err := s.deps.Usage.Usage(r.Context(), ns(r), run)
 	if u.Rows == nil {
 		u.Rows = []UsageRow{}
 	}

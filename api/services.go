@@ -73,7 +73,9 @@ type GraphService interface {
 
 // UsageService reports model-call accounting (issue 4).
 type UsageService interface {
-	Usage(ctx context.Context, ns string) (Usage, error)
+	// Usage counts the model calls of namespace ns, or of one of its
+	// evolution runs when run is not nil.
+	Usage(ctx context.Context, ns string, run *uuid.UUID) (Usage, error)
 }
 
 // BanditService reports the search and routing bandits' posteriors (issue 8).

@@ -263,6 +263,17 @@ func (c *client) walkEvolutionRun(t *testing.T) {
 		require.Positive(t, m.GuidanceCalls, "iteration %d evolved with the guidance model", m.Iteration)
 		require.NotEmpty(t, m.Selected, "the curriculum selected task types")
 	}
+	var runUsage api.Usage
+	c.get(t, "/usage?run_id="+run.ID.String(), http.StatusOK, &runUsage)
+	learner, guidance := 0, 0
+	for _, m := range run.Metrics {
+		learner, guidance = learner+m.LearnerCalls, guidance+m.GuidanceCalls
+	}
+	require.Equal(t, learner, runUsage.LearnerCalls, "the recorder counted every learner call of the run")
+	require.GreaterOrEqual(t, runUsage.GuidanceCalls, guidance, "and its guidance calls (Phase 0 included)")
+	require.InDelta(t, float64(runUsage.GuidanceCalls)/float64(runUsage.GuidanceCalls+runUsage.LearnerCalls),
+		runUsage.GuidanceShare, 1e-9)
+	c.get(t, "/usage?run_id=not-a-uuid", http.StatusUnprocessableEntity, nil)
 	var skills struct{ Items []map[string]any }
 	c.get(t, "/skills", http.StatusOK, &skills)
 	require.NotEmpty(t, skills.Items, "Phase 0 induced skills")

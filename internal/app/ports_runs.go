@@ -106,8 +106,12 @@ func (p graphPort) SignatureMatches(ctx context.Context, ns string, req api.Sign
 
 type usagePort struct{ *App }
 
-func (p usagePort) Usage(ctx context.Context, ns string) (api.Usage, error) {
-	u, err := p.Recorder.Usage(ctx, ns, "")
+func (p usagePort) Usage(ctx context.Context, ns string, run *uuid.UUID) (api.Usage, error) {
+	runID := ""
+	if run != nil {
+		runID = run.String()
+	}
+	u, err := p.Recorder.Usage(ctx, ns, runID)
 	if err != nil {
 		return api.Usage{}, err
 	}
