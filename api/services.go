@@ -20,7 +20,7 @@ type NamespaceService interface {
 	GetNamespace(ctx context.Context, name string) (evokg.Namespace, error)
 }
 
-// ExperienceService ingests and reads experiences (issue 5).
+// ExperienceService ingests and reads experiences.
 type ExperienceService interface {
 	// Ingest accepts one experience. The same idempotency key with the same
 	// body returns the first receipt; with another body it is ECONFLICT.
@@ -33,19 +33,19 @@ type ExperienceService interface {
 	DeleteExperience(ctx context.Context, ns string, id uuid.UUID) error
 }
 
-// Retriever builds a memory pack for a question (issue 9).
+// Retriever builds a memory pack for a question.
 type Retriever interface {
 	Retrieve(ctx context.Context, ns string, req RetrieveRequest) (RetrieveResponse, error)
 }
 
 // Answerer answers with the frozen learner and the graph's memories, and
-// applies a reward once per answer (issues 6 and 8).
+// applies a reward once per answer.
 type Answerer interface {
 	Answer(ctx context.Context, ns string, req AnswerRequest) (AnswerResponse, error)
 	Feedback(ctx context.Context, ns string, answerID uuid.UUID, req FeedbackRequest) (FeedbackResponse, error)
 }
 
-// SkillService reads the capability subgraph (issue 3).
+// SkillService reads the capability subgraph.
 type SkillService interface {
 	ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error)
 	Frontier(ctx context.Context, ns string) ([]evokg.Skill, error)
@@ -57,7 +57,7 @@ type TaskTypeService interface {
 	ListTaskTypes(ctx context.Context, ns string) ([]TaskTypeScore, error)
 }
 
-// EvolutionService starts and follows MAGE evolution runs (issue 6).
+// EvolutionService starts and follows MAGE evolution runs.
 type EvolutionService interface {
 	StartRun(ctx context.Context, ns string, req EvolutionRunRequest) (EvolutionRun, error)
 	ListRuns(ctx context.Context, ns string) ([]EvolutionRun, error)
@@ -65,20 +65,20 @@ type EvolutionService interface {
 	CancelRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
 }
 
-// GraphService runs graph traversals (issue 3).
+// GraphService runs graph traversals.
 type GraphService interface {
 	Neighbors(ctx context.Context, ns string, req NeighborsRequest) ([]evokg.Neighbor, error)
 	SignatureMatches(ctx context.Context, ns string, req SignatureMatchRequest) ([]evokg.SignatureMatch, error)
 }
 
-// UsageService reports model-call accounting (issue 4).
+// UsageService reports model-call accounting.
 type UsageService interface {
 	// Usage counts the model calls of namespace ns, or of one of its
 	// evolution runs when run is not nil.
 	Usage(ctx context.Context, ns string, run *uuid.UUID) (Usage, error)
 }
 
-// BanditService reports the search and routing bandits' posteriors (issue 8).
+// BanditService reports the search and routing bandits' posteriors.
 type BanditService interface {
 	Bandits(ctx context.Context, ns string) ([]BanditState, error)
 }

@@ -9,7 +9,7 @@
 -- to principle_embeddings. Rows carry what retrieval filters and scores on, so
 -- a memory pack joins experiences only for its final few items.
 --
--- Layout, chosen by measurement (bench/retrieval.go, issue 9):
+-- Layout, chosen by measurement (bench/retrieval.go):
 --   * retrieval is always filtered by (namespace, task_type); a global HNSW
 --     index under a 2% filter is slow and loses recall, so both channels are
 --     HASH-partitioned on (namespace, task_type) into 16 partitions: a query
