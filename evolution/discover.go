@@ -29,6 +29,28 @@ func (r *runner) phase0(ctx context.Context) error {
 		if _, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t, ""); err != nil {
 			return err
 		}
+		if err := r.coverTaskType(ctx, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// coverTaskType gives a task type that no induced skill serves a skill of
+// its own, so mastery, the frontier and the graph operations reach every
+// task type of the pool whatever the model's plan left out.
+func (r *runner) coverTaskType(ctx context.Context, taskType string) error {
+	skills, err := r.deps.Graph.TaskTypeSkills(ctx, r.ns, taskType)
+	if err != nil || len(skills) > 0 {
+		return err
+	}
+	name := "solve_" + taskType
+	_, err = r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: name, Description: "Solve " + taskType + " questions"})
+	if err != nil && !tolerated(err) {
+		return err
+	}
+	if err := r.deps.Graph.LinkSkillToTask(ctx, r.ns, name, taskType); err != nil && !tolerated(err) {
+		return err
 	}
 	return nil
 }

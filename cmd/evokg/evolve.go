@@ -26,7 +26,7 @@ type EvolveCmd struct {
 	Seed       uint64  `default:"1" help:"Generator and split seed."`
 	HeldOut    float64 `name:"held-out" default:"0.2" help:"Held-out fraction."`
 	Iterations int     `default:"20" help:"Iterations N."`
-	Plot       string  `help:"Where to write the SVG plot of accuracy and memory growth (default evolve-<namespace>.svg)."`
+	Plot       string  `help:"Where to write the plot of accuracy and memory growth: .svg or .png (default evolve-<namespace>.svg)."`
 	JSON       bool    `help:"Print the per-iteration metrics as one JSON object on the last line."`
 	NoWorker   bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
 }
@@ -96,7 +96,11 @@ func writePlot(path string, metrics []evolution.Metrics) error {
 	if err != nil {
 		return err
 	}
-	if err := evolution.Plot(metrics, f, evolution.FormatSVG); err != nil {
+	format := evolution.FormatSVG
+	if strings.HasSuffix(strings.ToLower(path), ".png") {
+		format = evolution.FormatPNG
+	}
+	if err := evolution.Plot(metrics, f, format); err != nil {
 		f.Close()
 		return err
 	}
