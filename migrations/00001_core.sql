@@ -58,11 +58,17 @@ CREATE TABLE idempotency_keys (
 -- Protected memories (principles, failure and success memories) are
 -- append-only: their record is never rewritten and the row never deleted.
 -- Only evokg_purge_namespace may remove them, when a whole namespace goes.
+-- An experience awaiting the platform's evaluation (status 'evaluating') is
+-- not yet a memory: its outcome, record and task type are provisional until
+-- the quality gate decides, so protection starts once it leaves 'evaluating'.
 -- +goose StatementBegin
 CREATE FUNCTION evokg_protect_memories() RETURNS trigger AS $$
 BEGIN
     IF current_setting('evokg.purging_namespace', true) = OLD.namespace THEN
         RETURN COALESCE(NEW, OLD);
+    END IF;
+    IF TG_OP = 'UPDATE' AND OLD.status = 'evaluating' THEN
+        RETURN NEW;
     END IF;
     IF OLD.outcome IN ('principle','failure_memory','success_memory') THEN
         IF TG_OP = 'DELETE' THEN
