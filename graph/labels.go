@@ -9,7 +9,7 @@ var Labels = []string{
 	"Entity", "Operation", "SubTask",
 	"EnvEntity", "Observation",
 	"Tool", "ExpertAgent",
-	"SchemaVersion",
+	"SchemaVersion", "SkillGraph",
 }
 
 // RelationshipTypes is the closed list of relationship types.

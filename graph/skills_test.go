@@ -1,6 +1,8 @@
 package graph_test
 
 import (
+	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -201,4 +203,43 @@ func TestNamespaceIsolation(t *testing.T) {
 	n, _, err = b.g.CountNodesAndEdges(b.ctx, b.ns)
 	require.NoError(t, err)
 	require.Equal(t, nb, n, "purging one namespace leaves the other")
+}
+
+func TestConcurrentWritersRespectTheCapAndTheDAG(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *graph.Config) { c.MaxSkills = 5 })
+	var wg sync.WaitGroup
+	errs := make([]error, 12)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: fmt.Sprintf("s%02d", i)})
+		}()
+	}
+	wg.Wait()
+	created := 0
+	for _, err := range errs {
+		if err == nil {
+			created++
+		} else {
+			requireCode(t, err, evokg.ELIMIT)
+		}
+	}
+	require.Equal(t, 5, created, "12 concurrent creations against a cap of 5")
+	skills, err := b.g.ListSkills(b.ctx, b.ns)
+	require.NoError(t, err)
+	require.Len(t, skills, 5)
+
+	// Two writers race to close the cycle a → b → a: exactly one edge lands.
+	a, c := skills[0].Name, skills[1].Name
+	var edgeErrs [2]error
+	wg.Add(2)
+	go func() { defer wg.Done(); edgeErrs[0] = b.g.AddPrerequisite(b.ctx, b.ns, a, c) }()
+	go func() { defer wg.Done(); edgeErrs[1] = b.g.AddComposition(b.ctx, b.ns, c, a) }()
+	wg.Wait()
+	require.True(t, (edgeErrs[0] == nil) != (edgeErrs[1] == nil), "one edge lands, the other would close a cycle: %v", edgeErrs)
+	edges, err := b.g.SkillEdges(b.ctx, b.ns)
+	require.NoError(t, err)
+	require.Len(t, edges, 1)
 }
