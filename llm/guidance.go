@@ -22,7 +22,23 @@ var _ evokg.Disambiguator = (*Guidance)(nil)
 func (g *Guidance) Model() string { return g.ep.cfg.Model }
 
 func (g *Guidance) call(ctx context.Context, role Role, task string, data, out any) error {
-	return structured(ctx, g.ep, role, task, data, g.ep.cfg.Temperature, out)
+	temperature := g.ep.cfg.Temperature
+	if role.assesses() {
+		temperature = 0
+	}
+	return structured(ctx, g.ep, role, task, data, temperature, out)
+}
+
+// assesses reports whether a guidance role grades, extracts or decides
+// rather than writes new memory. Assessing roles run at temperature 0, so
+// the same input gets the same verdict; the others run at the configured
+// guidance (training) temperature, 0.3 in MAGE's EVOLVE phase.
+func (r Role) assesses() bool {
+	switch r {
+	case RoleTeacher, RoleJudge, RoleCritic, RoleSignature, RoleCurator:
+		return true
+	}
+	return false
 }
 
 // EvaluateRequest asks the teacher to grade one experience.

@@ -137,6 +137,21 @@ func TestAnswerTemperature(t *testing.T) {
 	require.Contains(t, string(reqs[0].Chat.Format), `"title":"answer"`)
 }
 
+func TestGuidanceTemperatureByRole(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{cfg: llm.Config{Guidance: llm.RoleConfig{Temperature: 0.3}}})
+	g := b.models.Guidance()
+	_, err := g.Judge(b.ctx, llm.JudgeRequest{Question: "2+2?", Answer: "4", Gold: "4"})
+	require.NoError(t, err)
+	_, err = g.WriteFailureMemory(b.ctx, llm.FailureMemoryRequest{Kind: evokg.FailureSpecific, TaskType: "arith",
+		Question: "2+3?", Answer: "6", Gold: "5"})
+	require.NoError(t, err)
+	reqs := b.fake.Requests()
+	require.Len(t, reqs, 2)
+	require.Equal(t, 0.0, reqs[0].Chat.Options["temperature"], "grading is deterministic")
+	require.Equal(t, 0.3, reqs[1].Chat.Options["temperature"], "writing memory uses the training temperature")
+}
+
 func TestStructuredRepair(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
