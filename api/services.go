@@ -138,6 +138,9 @@ type RetrieveRequest struct {
 	Signature []string `json:"signature,omitempty"`
 	Mode      string   `json:"mode,omitempty"`     // "mage" (default) or "apex"
 	Strategy  string   `json:"strategy,omitempty"` // force a search-bandit arm
+	// Embedding is the client's own embedding of the question; it must have
+	// the index dimension. Without it the question is embedded.
+	Embedding []float32 `json:"embedding,omitempty"`
 }
 
 // RetrievedMemory is one memory of a pack with its composite score.

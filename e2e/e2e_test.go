@@ -54,6 +54,9 @@ func TestEndToEnd(t *testing.T) {
 	c.post(t, "/retrieve", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &pack)
 	require.NotEmpty(t, pack.Memories, "the committed success memories are retrieved")
 	require.Contains(t, memoryIDs(pack), pre)
+	var problem struct{ Errors []struct{ Pointer string } }
+	c.post(t, "/retrieve", `{"question":"x","task_type":"arithmetic","embedding":[0.1,0.2]}`, http.StatusUnprocessableEntity, &problem)
+	require.Equal(t, "/embedding", problem.Errors[0].Pointer, "a client vector of the wrong dimension is refused")
 
 	var before api.Usage
 	c.get(t, "/usage", http.StatusOK, &before)

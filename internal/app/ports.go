@@ -118,7 +118,7 @@ func (p retrievePort) Retrieve(ctx context.Context, ns string, req api.RetrieveR
 		retriever = p.APEXRetriever
 	}
 	pack, err := retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: req.TaskType, Question: req.Question,
-		Context: req.Context, Signature: req.Signature, Strategy: strategy})
+		Context: req.Context, Signature: req.Signature, Strategy: strategy, Embedding: req.Embedding})
 	if err != nil {
 		return api.RetrieveResponse{}, err
 	}
