@@ -81,16 +81,11 @@ type BenchIngestCmd struct {
 }
 
 func (c *BenchIngestCmd) Run(g *Globals) error {
-	pool, err := c.PostgresFlags.Open(g.Ctx)
+	pool, gr, closeStores, err := openStores(g, c.PostgresFlags, c.Neo4jFlags)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	gr, err := c.Neo4jFlags.Open(g.Ctx, g.Logger)
-	if err != nil {
-		return err
-	}
-	defer gr.Close(g.Ctx)
+	defer closeStores()
 	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients,
 		ProjectBatch: c.ProjectBatch, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	if err != nil {

@@ -107,3 +107,17 @@ func (f OllamaFlags) LLMConfig(embeddingDim int) llm.Config {
 		Budgets:        llm.Budgets{PerExperience: f.CallsPerIngest, PerIteration: f.CallsPerIterate},
 	}
 }
+
+// openStores connects to both databases for commands that need no models.
+func openStores(g *Globals, pf PostgresFlags, nf Neo4jFlags) (*pgxpool.Pool, *graph.Graph, func(), error) {
+	pool, err := pf.Open(g.Ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	gr, err := nf.Open(g.Ctx, g.Logger)
+	if err != nil {
+		pool.Close()
+		return nil, nil, nil, err
+	}
+	return pool, gr, func() { gr.Close(context.Background()); pool.Close() }, nil
+}

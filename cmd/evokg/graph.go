@@ -20,16 +20,11 @@ type GraphRebuildCmd struct {
 }
 
 func (c *GraphRebuildCmd) Run(g *Globals) error {
-	pool, err := c.PostgresFlags.Open(g.Ctx)
+	pool, gr, closeStores, err := openStores(g, c.PostgresFlags, c.Neo4jFlags)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	gr, err := c.Neo4jFlags.Open(g.Ctx, g.Logger)
-	if err != nil {
-		return err
-	}
-	defer gr.Close(g.Ctx)
+	defer closeStores()
 	if err := gr.ApplySchema(g.Ctx); err != nil {
 		return err
 	}
