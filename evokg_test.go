@@ -66,6 +66,26 @@ func TestSignatureSimilarity(t *testing.T) {
 	require.Less(t, evokg.SignatureSimilarity(a, c), evokg.DefaultStructuralThreshold)
 }
 
+// One LCS reused across pairs of different lengths gives what a fresh one
+// gives; known lengths check the table itself.
+func TestLCSReusedTable(t *testing.T) {
+	var l evokg.LCS[byte]
+	cases := []struct {
+		a, b string
+		want int
+	}{
+		{"ABCBDAB", "BDCABA", 4}, {"AGGTAB", "GXTXAYB", 4}, {"abc", "", 0},
+		{"xyz", "abc", 0}, {"a", "a", 1}, {"abcdefgh", "ah", 2}, {"ABCBDAB", "BDCABA", 4},
+	}
+	for _, c := range cases {
+		a, b := []byte(c.a), []byte(c.b)
+		require.Equal(t, c.want, l.Length(a, b), "%s / %s", c.a, c.b)
+		require.Equal(t, c.want, l.Length(b, a), "%s / %s reversed", c.a, c.b)
+		require.Equal(t, c.want, evokg.LCSLength(a, b))
+	}
+	require.InDelta(t, 0.5, l.Similarity([]byte("abcd"), []byte("axxxxxxd")), 1e-12)
+}
+
 func TestOutcomes(t *testing.T) {
 	protected := 0
 	for _, o := range evokg.Outcomes {

@@ -1,21 +1,37 @@
 package evokg
 
+// LCS computes longest common subsequences; it reuses its table rows
+// across calls, so matching one signature against thousands allocates
+// nothing. The zero value is ready to use; it is not safe for concurrent use.
+type LCS[T comparable] struct{ rows []int }
+
 // LCSLength returns the length of the longest common subsequence of a and b.
-func LCSLength(a, b []string) int {
+func LCSLength[T comparable](a, b []T) int {
+	var l LCS[T]
+	return l.Length(a, b)
+}
+
+// Length returns the length of the longest common subsequence of a and b.
+func (l *LCS[T]) Length(a, b []T) int {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
+	n := len(b) + 1
+	if len(l.rows) < 2*n {
+		l.rows = make([]int, 2*n)
+	}
+	prev, cur := l.rows[:n], l.rows[n:2*n]
+	clear(prev)
+	cur[0] = 0
+	for i := range a {
+		for j := range b {
 			switch {
-			case a[i-1] == b[j-1]:
-				cur[j] = prev[j-1] + 1
-			case prev[j] >= cur[j-1]:
-				cur[j] = prev[j]
+			case a[i] == b[j]:
+				cur[j+1] = prev[j] + 1
+			case prev[j+1] >= cur[j]:
+				cur[j+1] = prev[j+1]
 			default:
-				cur[j] = cur[j-1]
+				cur[j+1] = cur[j]
 			}
 		}
 		prev, cur = cur, prev
@@ -23,14 +39,20 @@ func LCSLength(a, b []string) int {
 	return prev[len(b)]
 }
 
-// SignatureSimilarity is APEX-EM's structural similarity
-// sim_σ = |LCS(σ̂, σ)| / min(|σ̂|, |σ|); 0 when either signature is empty.
-func SignatureSimilarity(a, b []string) float64 {
+// Similarity is SignatureSimilarity with l's table.
+func (l *LCS[T]) Similarity(a, b []T) float64 {
 	m := min(len(a), len(b))
 	if m == 0 {
 		return 0
 	}
-	return float64(LCSLength(a, b)) / float64(m)
+	return float64(l.Length(a, b)) / float64(m)
+}
+
+// SignatureSimilarity is APEX-EM's structural similarity
+// sim_σ = |LCS(σ̂, σ)| / min(|σ̂|, |σ|); 0 when either signature is empty.
+func SignatureSimilarity[T comparable](a, b []T) float64 {
+	var l LCS[T]
+	return l.Similarity(a, b)
 }
 
 // DefaultStructuralThreshold is the σ-similarity above which two experiences

@@ -42,9 +42,9 @@ type IngestOptions struct {
 	Batch int
 	// Clients is the number of concurrent ingesting clients. Default 8.
 	Clients int
-	// ProjectWorkers is the projection concurrency. Default 32: graph
-	// writes are batched and run one batch at a time per namespace, so most
-	// workers complete jobs whose experience a batch already projected.
+	// ProjectWorkers is the projection queue's concurrency. Default
+	// 2·ProjectBatch+16, as the workers' own default: most jobs wait for
+	// the batch that holds their experience.
 	ProjectWorkers int
 	// ProjectBatch is the most experiences one projection job writes at
 	// once. Default workers.DefaultProjectBatch.
@@ -64,8 +64,8 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	o.N = ingestOr(o.N, 2000)
 	o.Batch = ingestOr(o.Batch, 1)
 	o.Clients = ingestOr(o.Clients, 8)
-	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 32)
 	o.ProjectBatch = ingestOr(o.ProjectBatch, workers.DefaultProjectBatch)
+	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 2*o.ProjectBatch+16)
 	o.EmbeddingDim = ingestOr(o.EmbeddingDim, postgres.DefaultEmbeddingDim)
 	o.TaskTypes = ingestOr(o.TaskTypes, 20)
 	o.Seed = ingestOr(o.Seed, 1)

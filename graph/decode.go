@@ -58,8 +58,11 @@ func (r row) uuid(k string) uuid.UUID {
 	return id
 }
 
-func (r row) strs(k string) []string {
-	list, _ := r[k].([]any)
+func (r row) strs(k string) []string { return anyStrings(r[k]) }
+
+// anyStrings returns the strings of a decoded list value.
+func anyStrings(v any) []string {
+	list, _ := v.([]any)
 	out := make([]string, 0, len(list))
 	for _, v := range list {
 		if s, ok := v.(string); ok {

@@ -36,7 +36,7 @@ func (it item) job() river.JobArgs {
 	if it.status == StatusEvaluating {
 		return EvaluateArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID, Embedding: it.embedding}
 	}
-	return ProjectArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID, Embedding: it.embedding,
+	return ProjectArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID,
 		EnqueuedAtUnixMicro: it.exp.CreatedAt.UnixMicro()}
 }
 

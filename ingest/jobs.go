@@ -35,11 +35,11 @@ func (EvaluateArgs) InsertOpts() river.InsertOpts {
 }
 
 // ProjectArgs asks the projection worker to write a committed experience
-// into Neo4j. At most one such job exists per experience.
+// into Neo4j. At most one such job exists per experience. The worker reads
+// the embedding from the index: the job stays small.
 type ProjectArgs struct {
-	Namespace    string       `json:"namespace"`
-	ExperienceID uuid.UUID    `json:"experience_id" river:"unique"`
-	Embedding    PackedVector `json:"embedding,omitempty"` // for SIMILAR_TO candidates
+	Namespace    string    `json:"namespace"`
+	ExperienceID uuid.UUID `json:"experience_id" river:"unique"`
 	// EnqueuedAtUnixMicro lets the worker report projection lag.
 	EnqueuedAtUnixMicro int64 `json:"enqueued_at_us,omitempty"`
 }

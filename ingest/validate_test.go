@@ -112,15 +112,15 @@ func TestPreEvaluated(t *testing.T) {
 
 func TestPackedVectorRoundTrip(t *testing.T) {
 	t.Parallel()
-	in := ProjectArgs{Namespace: "n", ExperienceID: uuid.New(), Embedding: PackedVector{0, 1.5, -2.25, 3e-7}}
+	in := EvaluateArgs{Namespace: "n", ExperienceID: uuid.New(), Embedding: PackedVector{0, 1.5, -2.25, 3e-7}}
 	b, err := json.Marshal(in)
 	require.NoError(t, err)
-	var out ProjectArgs
+	var out EvaluateArgs
 	require.NoError(t, json.Unmarshal(b, &out))
 	require.Equal(t, in, out)
 
-	var empty ProjectArgs
-	b, err = json.Marshal(ProjectArgs{Namespace: "n"})
+	var empty EvaluateArgs
+	b, err = json.Marshal(EvaluateArgs{Namespace: "n"})
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &empty))
 	require.Nil(t, empty.Embedding)

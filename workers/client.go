@@ -19,7 +19,11 @@ import (
 // Config configures the River client and the ingest workers.
 type Config struct {
 	// Queues maps queue names to their concurrency. Defaults:
-	// ingest_evaluate 4, ingest_project 16, default 8. Extra workers
+	// ingest_evaluate 4, ingest_project 2·ProjectBatch+16, default 8. Most
+	// projection jobs wait, without a connection, for the batch that holds
+	// their experience; two batches per namespace run at once (one claims
+	// while the other writes), so the projection queue needs room for the
+	// jobs of both and one more to start the next. Extra workers
 	// (AddWorkers) may use any queue listed here.
 	Queues map[string]river.QueueConfig
 	// MaxAttempts before a job, and its experience, is marked failed. Default 25.
@@ -65,10 +69,11 @@ const (
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
+	c.ProjectBatch = cmp.Or(c.ProjectBatch, DefaultProjectBatch)
 	if c.Queues == nil {
 		c.Queues = map[string]river.QueueConfig{
 			ingest.QueueEvaluate: {MaxWorkers: 4},
-			ingest.QueueProject:  {MaxWorkers: 16},
+			ingest.QueueProject:  {MaxWorkers: 2*c.ProjectBatch + 16},
 			river.QueueDefault:   {MaxWorkers: 8},
 		}
 	}
@@ -80,7 +85,6 @@ func (c Config) WithDefaults() Config {
 	c.FetchPollInterval = cmp.Or(c.FetchPollInterval, DefaultFetchPollInterval)
 	c.FetchCooldown = cmp.Or(c.FetchCooldown, DefaultFetchCooldown)
 	c.SimilarK = cmp.Or(c.SimilarK, DefaultSimilarK)
-	c.ProjectBatch = cmp.Or(c.ProjectBatch, DefaultProjectBatch)
 	c.SimilarThreshold = cmp.Or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
 	return c
 }
@@ -135,7 +139,7 @@ func NewClient(pool *pgxpool.Pool, cfg Config, deps Deps, logger *slog.Logger) (
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &evaluateWorker{deps: deps, logger: logger})
 	river.AddWorker(workers, &projectWorker{deps: deps, cfg: cfg, pool: pool, links: &linkStore{pool: pool},
-		locks: newKeyedMutex(), logger: logger})
+		pipe: newPipeline(), logger: logger})
 	if deps.AddWorkers != nil {
 		if err := deps.AddWorkers(workers); err != nil {
 			return nil, fmt.Errorf("workers: registering extra workers: %w", err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -25,20 +24,19 @@ var errNoProjection = errors.New("the experience is still being evaluated")
 //
 // Projection is batched opportunistically: the job for one experience
 // claims up to Config.ProjectBatch−1 other queued experiences of the same
-// namespace (row locks, SKIP LOCKED, held by the job's Postgres transaction
-// until they are marked committed) and writes them all in one graph
-// transaction. The jobs of the claimed experiences then find them committed
-// and complete as no-ops. Within one process the batches of a namespace run
-// one at a time, so waiting jobs hold no database connection and batches do
-// not contend for the same task type and operation nodes; across processes
-// the row locks keep batches disjoint.
+// namespace (row locks, SKIP LOCKED, held by the batch's Postgres
+// transaction until they are marked committed) and writes them all in one
+// graph transaction. The jobs of the claimed experiences wait for the batch
+// (see pipeline) and complete when it committed them. Across processes the
+// row locks keep batches disjoint; a job whose experience another process
+// holds is snoozed, which costs no attempt.
 type projectWorker struct {
 	river.WorkerDefaults[ingest.ProjectArgs]
 	deps   Deps
 	cfg    Config
 	pool   *pgxpool.Pool
 	links  *linkStore
-	locks  *keyedMutex
+	pipe   *pipeline
 	logger *slog.Logger
 }
 
@@ -49,16 +47,29 @@ type pending struct {
 	embedding []float32
 }
 
+var (
+	// errHeldHere: a batch of this process holds the job's experience.
+	errHeldHere = errors.New("the experience is in a running batch of this process")
+	// errHeldElsewhere: another process's batch holds the job's experience.
+	errHeldElsewhere = errors.New("the experience is in a running batch of another process")
+)
+
+// heldSnooze is how long a job waits for another process's batch to commit
+// its experience before looking again.
+const heldSnooze = time.Second
+
 func (w *projectWorker) Work(ctx context.Context, job *river.Job[ingest.ProjectArgs]) error {
 	a := job.Args
-	err := w.work(ctx, job)
+	err := w.work(ctx, a)
+	if errors.Is(err, errHeldElsewhere) {
+		return river.JobSnooze(heldSnooze)
+	}
 	return settle(ctx, w.deps.Ingest, w.logger, job.JobRow, a.Namespace, a.ExperienceID, "graph projection", err)
 }
 
-func (w *projectWorker) work(ctx context.Context, job *river.Job[ingest.ProjectArgs]) error {
-	a := job.Args
-	// Most jobs of a busy namespace find their experience projected by a
-	// batch: a plain read settles them without a lock or a transaction.
+func (w *projectWorker) work(ctx context.Context, a ingest.ProjectArgs) error {
+	// Most jobs of a busy namespace find their experience projected, or
+	// being projected, by a batch: a plain read settles the first kind.
 	rec, err := w.deps.Ingest.Get(ctx, a.Namespace, a.ExperienceID)
 	if err != nil {
 		return err
@@ -69,55 +80,117 @@ func (w *projectWorker) work(ctx context.Context, job *river.Job[ingest.ProjectA
 	case ingest.StatusCommitted:
 		return nil
 	}
-	unlock, err := w.locks.lock(ctx, a.Namespace)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	return pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
-		return w.projectBatch(ctx, tx, a)
-	})
-}
-
-// projectBatch locks the job's experience, claims others, projects them
-// and marks them committed, all inside tx.
-func (w *projectWorker) projectBatch(ctx context.Context, tx pgx.Tx, a ingest.ProjectArgs) error {
-	own, status, err := lockExperience(ctx, tx, a.Namespace, a.ExperienceID)
-	if err != nil {
-		return err
-	}
-	switch status {
-	case ingest.StatusEvaluating:
-		return errNoProjection
-	case ingest.StatusCommitted:
-		return nil // projected by a batch meanwhile
-	}
-	batch := []pending{{exp: own, embedding: a.Embedding}}
-	if _, ok := w.deps.Projector.(BatchProjector); ok && w.cfg.ProjectBatch > 1 {
-		others, err := claimQueued(ctx, tx, a.Namespace, a.ExperienceID, w.cfg.ProjectBatch-1)
-		if err != nil {
+	for {
+		projected, err := w.pipe.await(ctx, a.Namespace, a.ExperienceID)
+		if err != nil || projected {
 			return err
 		}
-		batch = append(batch, others...)
+		if err := w.runBatch(ctx, a); !errors.Is(err, errHeldHere) {
+			return err
+		}
 	}
+}
+
+// runBatch claims a batch around the job's experience, finds its SIMILAR_TO
+// candidates, then writes it into the graph and commits it, passing from
+// the claim stage to the write stage of the namespace (see pipeline).
+func (w *projectWorker) runBatch(ctx context.Context, a ingest.ProjectArgs) error {
+	unlockClaim, err := w.pipe.claim.lock(ctx, a.Namespace)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if unlockClaim != nil {
+			unlockClaim()
+		}
+	}()
+	tx, err := w.pool.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("beginning a projection batch: %w", err)
+	}
+	rollback := func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }
+	defer rollback()
+	batch, err := w.claim(ctx, tx, a)
+	if err != nil || len(batch) == 0 {
+		return err
+	}
+	ids := pendingIDs(batch)
+	f := w.pipe.start(a.Namespace, ids)
+	var committed []uuid.UUID
+	defer func() { rollback(); w.pipe.finish(a.Namespace, ids, f, committed) }()
+
 	t0 := time.Now()
 	similar, err := w.similar(ctx, batch)
 	if err != nil {
 		return err
 	}
+	unlockWrite, err := w.pipe.write.lock(ctx, a.Namespace)
+	if err != nil {
+		return err
+	}
+	defer unlockWrite()
+	unlockClaim()
+	unlockClaim = nil
 	t1 := time.Now()
-	batch, err = w.project(ctx, batch, similar)
+	written, err := w.project(ctx, batch, similar)
 	if err != nil {
 		return err
 	}
 	t2 := time.Now()
-	if err := markCommitted(ctx, tx, a.Namespace, batch); err != nil {
+	if err := markCommitted(ctx, tx, a.Namespace, written); err != nil {
 		return err
 	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("committing a projection batch: %w", err)
+	}
+	committed = pendingIDs(written)
 	w.logger.DebugContext(ctx, "projected experiences", "namespace", a.Namespace, "experience", a.ExperienceID,
-		"batch", len(batch), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
+		"batch", len(written), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
 		"lag_ms", ms(time.Since(time.UnixMicro(a.EnqueuedAtUnixMicro))))
 	return nil
+}
+
+// claim locks the job's experience and up to ProjectBatch−1 other queued
+// ones of its namespace in tx. It returns nothing when the experience is
+// committed already.
+func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a ingest.ProjectArgs) ([]pending, error) {
+	own, status, err := lockExperience(ctx, tx, a.Namespace, a.ExperienceID)
+	if errors.Is(err, errHeldElsewhere) && w.pipe.holds(a.Namespace, a.ExperienceID) {
+		return nil, errHeldHere
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch status {
+	case ingest.StatusEvaluating:
+		return nil, errNoProjection
+	case ingest.StatusCommitted:
+		return nil, nil // projected by a batch meanwhile
+	}
+	batch := []pending{{exp: own}}
+	if _, ok := w.deps.Projector.(BatchProjector); ok && w.cfg.ProjectBatch > 1 {
+		others, err := claimQueued(ctx, tx, a.Namespace, a.ExperienceID, w.cfg.ProjectBatch-1)
+		if err != nil {
+			return nil, err
+		}
+		batch = append(batch, others...)
+	}
+	vecs, err := embeddings(ctx, tx, a.Namespace, pendingIDs(batch))
+	if err != nil {
+		return nil, err
+	}
+	for i := range batch {
+		batch[i].embedding = vecs[batch[i].exp.ID]
+	}
+	return batch, nil
+}
+
+func pendingIDs(batch []pending) []uuid.UUID {
+	ids := make([]uuid.UUID, len(batch))
+	for i, p := range batch {
+		ids[i] = p.exp.ID
+	}
+	return ids
 }
 
 // project writes the batch into the graph. When the graph refuses it for
@@ -202,13 +275,15 @@ func (w *projectWorker) neighbors(ctx context.Context, qs []NeighborQuery) ([][]
 	return out, nil
 }
 
-// lockExperience reads and locks the job's experience.
+// lockExperience reads and locks the job's experience; errHeldElsewhere
+// when another transaction holds it (or it is gone: the job's next attempt
+// finds out which).
 func lockExperience(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID) (*evokg.Experience, ingest.Status, error) {
 	var raw []byte
 	var status string
 	err := tx.QueryRow(ctx, queries.Get("lock_experience"), ns, id).Scan(&raw, &status)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, "", evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
+		return nil, "", errHeldElsewhere
 	}
 	if err != nil {
 		return nil, "", fmt.Errorf("locking experience %s: %w", id, err)
@@ -220,8 +295,7 @@ func lockExperience(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID) (*e
 	return &exp, ingest.Status(status), nil
 }
 
-// claimQueued locks up to limit other queued experiences of ns with their
-// indexed embeddings.
+// claimQueued locks up to limit other queued experiences of ns.
 func claimQueued(ctx context.Context, tx pgx.Tx, ns string, own uuid.UUID, limit int) ([]pending, error) {
 	rows, err := tx.Query(ctx, queries.Get("claim_queued"), ns, own, limit)
 	if err != nil {
@@ -235,21 +309,7 @@ func claimQueued(ctx context.Context, tx pgx.Tx, ns string, own uuid.UUID, limit
 		}
 		return pending{exp: exp}, json.Unmarshal(raw, exp)
 	})
-	if err != nil || len(claimed) == 0 {
-		return nil, wrapErr("claiming queued experiences", err)
-	}
-	ids := make([]uuid.UUID, len(claimed))
-	for i, c := range claimed {
-		ids[i] = c.exp.ID
-	}
-	vecs, err := embeddings(ctx, tx, ns, ids)
-	if err != nil {
-		return nil, err
-	}
-	for i := range claimed {
-		claimed[i].embedding = vecs[claimed[i].exp.ID]
-	}
-	return claimed, nil
+	return claimed, wrapErr("claiming queued experiences", err)
 }
 
 func embeddings(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID) (map[uuid.UUID][]float32, error) {
@@ -269,11 +329,7 @@ func embeddings(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID) (map
 }
 
 func markCommitted(ctx context.Context, tx pgx.Tx, ns string, batch []pending) error {
-	ids := make([]uuid.UUID, len(batch))
-	for i, p := range batch {
-		ids[i] = p.exp.ID
-	}
-	_, err := tx.Exec(ctx, queries.Get("mark_committed_batch"), ns, ids)
+	_, err := tx.Exec(ctx, queries.Get("mark_committed_batch"), ns, pendingIDs(batch))
 	return wrapErr("marking experiences committed", err)
 }
 
@@ -285,44 +341,3 @@ func wrapErr(what string, err error) error {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-// keyedMutex serializes work per key (namespace) within one process.
-type keyedMutex struct {
-	mu    sync.Mutex
-	locks map[string]*keyedEntry
-}
-
-type keyedEntry struct {
-	token   chan struct{} // holds one token while unlocked
-	waiters int
-}
-
-func newKeyedMutex() *keyedMutex { return &keyedMutex{locks: map[string]*keyedEntry{}} }
-
-// lock locks key, or gives up when ctx ends, and returns the unlock
-// function. Entries are dropped when nobody holds or waits for them.
-func (k *keyedMutex) lock(ctx context.Context, key string) (func(), error) {
-	k.mu.Lock()
-	e, ok := k.locks[key]
-	if !ok {
-		e = &keyedEntry{token: make(chan struct{}, 1)}
-		e.token <- struct{}{}
-		k.locks[key] = e
-	}
-	e.waiters++
-	k.mu.Unlock()
-	release := func() {
-		k.mu.Lock()
-		if e.waiters--; e.waiters == 0 {
-			delete(k.locks, key)
-		}
-		k.mu.Unlock()
-	}
-	select {
-	case <-e.token:
-		return func() { e.token <- struct{}{}; release() }, nil
-	case <-ctx.Done():
-		release()
-		return nil, ctx.Err()
-	}
-}
