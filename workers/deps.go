@@ -21,7 +21,8 @@ type Projector interface {
 }
 
 // Neighbors finds the SIMILAR_TO candidates of an experience: at most k
-// experiences with cosine similarity at least minCosine to embedding.
+// experiences of its namespace, of any task type and either channel, with
+// cosine similarity at least minCosine to embedding.
 // VectorNeighbors adapts *vector.Store.
 type Neighbors interface {
 	Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]Similar, error)
