@@ -51,16 +51,19 @@ func referenceMatches(self string, sig []string, cands []sigCandidate, th float6
 	return out[:min(len(out), links)]
 }
 
+// randomSignature draws minLen to minLen+spread−1 operations from ops.
+func randomSignature(rng *rand.Rand, ops []string, minLen, spread int) []string {
+	s := make([]string, minLen+rng.IntN(spread))
+	for i := range s {
+		s[i] = ops[rng.IntN(len(ops))]
+	}
+	return s
+}
+
 func TestStructuralMatcherEqualsReferenceWhenLimitsBind(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	ops := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
-	randomSig := func() []string {
-		s := make([]string, 1+rng.IntN(6))
-		for i := range s {
-			s[i] = ops[rng.IntN(len(ops))]
-		}
-		return s
-	}
+	randomSig := func() []string { return randomSignature(rng, ops, 1, 6) }
 	cands := make([]sigCandidate, 2000)
 	for i := range cands {
 		cands[i] = sigCandidate{id: fmt.Sprintf("%05d", rng.IntN(100000)), sig: randomSig()}
@@ -84,13 +87,7 @@ func TestStructuralMatcherEqualsReferenceWhenLimitsBind(t *testing.T) {
 func BenchmarkStructuralMatcher(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ops := []string{"parse", "lookup", "filter", "join", "aggregate", "compare", "verify", "format", "rank", "compute"}
-	sig := func() []string {
-		s := make([]string, 3+rng.IntN(3))
-		for i := range s {
-			s[i] = ops[rng.IntN(len(ops))]
-		}
-		return s
-	}
+	sig := func() []string { return randomSignature(rng, ops, 3, 3) }
 	cands := make([]sigCandidate, 5000)
 	for i := range cands {
 		cands[i] = sigCandidate{id: fmt.Sprintf("%08d", i), sig: sig()}
