@@ -1,12 +1,15 @@
-// Candidates for the structural matches of a whole batch: every experience
-// sharing an operation with one of the batch's signatures, with its
-// signature, read once per batch (after the batch's own steps are drawn).
-// One record of two parallel lists: thousands of candidates stream far
-// faster this way than as one record each. The caller computes per
-// experience what experience_signature_candidates computes in Cypher
-// (shared steps, LCS bound, order, limit), then the LCS.
-MATCH (o:Operation {namespace: $namespace})
-WHERE o.name IN $ops
-MATCH (o)<-[:USES_OPERATION]-(e)
-WITH DISTINCT e
+// Candidates for the structural matches of a whole batch: the newest
+// $window experiences of the namespace with their signatures (read newest
+// first from the (namespace, id) key index), once per batch, after the
+// batch's own nodes are merged. One record of two parallel lists:
+// thousands of candidates stream far faster this way than as one record
+// each. The caller ranks them per experience as
+// experience_signature_candidates does, then computes the LCS.
+MATCH (e:Experience)
+WHERE e.namespace = $namespace AND e.id > ''
+WITH e
+ORDER BY e.namespace DESC, e.id DESC
+LIMIT $window
+WITH e
+WHERE size(e.signature) > 0
 RETURN collect(e.id) AS ids, collect(e.signature) AS signatures

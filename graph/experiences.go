@@ -106,8 +106,9 @@ func createdAt(exp *evokg.Experience) string {
 
 // SignatureMatches returns the experiences whose signature has sim_σ ≥
 // threshold with sig, best first, at most limit. Candidates sharing
-// operations are found in Cypher; the exact LCS is computed here. An empty
-// taskType matches every task type. Operation names are normalized, not
+// operations are found in Cypher among the newest Config.StructuralWindow
+// experiences; the exact LCS is computed here. An empty taskType matches
+// every task type. Operation names are normalized, not
 // resolved by embedding (use ResolveOperations first for free-text mentions).
 func (g *Graph) SignatureMatches(ctx context.Context, ns, taskType string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error) {
 	if threshold <= 0 || threshold > 1 || limit <= 0 {
@@ -134,7 +135,7 @@ func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransactio
 	if taskType != "" {
 		stmt = "experience_signature_candidates_in_task_type"
 	}
-	recs, err := run(ctx, tx, stmt, params(ns, "ops", sig, "task_type", taskType,
+	recs, err := run(ctx, tx, stmt, params(ns, "ops", sig, "task_type", taskType, "window", g.cfg.StructuralWindow,
 		"length", len(sig), "threshold", threshold, "limit", limit+1))
 	if err != nil {
 		return nil, err

@@ -59,6 +59,12 @@ type Config struct {
 	// the shared-operation pre-filter in Cypher (default 500).
 	CandidateLimit int
 
+	// StructuralWindow is how many of the newest experiences of a namespace
+	// (of a task type, for a search within one) are candidates for a
+	// structural match (default 5000): the cost of a match stays the same
+	// however large the namespace grows.
+	StructuralWindow int
+
 	// StructuralLinks bounds the STRUCTURALLY_SIMILAR_TO edges drawn for one
 	// new experience to its most similar candidates (default 10), so popular
 	// signatures do not grow hubs that make 2-hop traversals explode.
@@ -85,6 +91,7 @@ func (c Config) WithDefaults() Config {
 	c.StructuralThreshold = cmp.Or(c.StructuralThreshold, evokg.DefaultStructuralThreshold)
 	c.SimilarThreshold = cmp.Or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
 	c.CandidateLimit = cmp.Or(c.CandidateLimit, 500)
+	c.StructuralWindow = cmp.Or(c.StructuralWindow, 5000)
 	c.StructuralLinks = cmp.Or(c.StructuralLinks, 10)
 	if c.TxTimeout == 0 {
 		c.TxTimeout = 30 * time.Second
@@ -103,6 +110,7 @@ func (c Config) validate() error {
 	v.Check(c.StructuralThreshold > 0 && c.StructuralThreshold <= 1, "/structural_threshold", "must be in (0, 1]")
 	v.Check(c.SimilarThreshold > 0 && c.SimilarThreshold <= 1, "/similar_threshold", "must be in (0, 1]")
 	v.Check(c.CandidateLimit > 0, "/candidate_limit", "must be positive")
+	v.Check(c.StructuralWindow > 0, "/structural_window", "must be positive")
 	v.Check(c.StructuralLinks > 0, "/structural_links", "must be positive")
 	v.Check(c.TxTimeout > 0, "/tx_timeout", "must be positive")
 	return v.Err()

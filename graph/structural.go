@@ -12,15 +12,15 @@ import (
 )
 
 // writeStructural draws STRUCTURALLY_SIMILAR_TO from each experience to its
-// best structural matches (at most StructuralLinks). The candidates of the
-// whole batch are read once; each experience then gets exactly what
+// best structural matches (at most StructuralLinks) among the newest
+// StructuralWindow experiences. The candidates of the whole batch are read
+// once; each experience then gets exactly what
 // experience_signature_candidates would have returned for it.
 func (g *Graph) writeStructural(ctx context.Context, tx neo4j.ManagedTransaction, b *batch) error {
-	ops := batchOperations(b)
-	if len(ops) == 0 {
+	if !slices.ContainsFunc(b.items, func(p *projection) bool { return len(p.sig) > 0 }) {
 		return nil
 	}
-	rec, ok, err := single(ctx, tx, "experience_batch_signature_candidates", params(b.ns, "ops", ops))
+	rec, ok, err := single(ctx, tx, "experience_batch_signature_candidates", params(b.ns, "window", g.cfg.StructuralWindow))
 	if err != nil || !ok {
 		return err
 	}
@@ -36,16 +36,6 @@ func (g *Graph) writeStructural(ctx context.Context, tx neo4j.ManagedTransaction
 		return nil
 	}
 	return exec(ctx, tx, "experience_batch_structural", params(b.ns, "rows", rows))
-}
-
-// batchOperations returns the distinct operations of a batch's signatures, sorted.
-func batchOperations(b *batch) []string {
-	var ops []string
-	for _, p := range b.items {
-		ops = append(ops, p.sig...)
-	}
-	slices.Sort(ops)
-	return slices.Compact(ops)
 }
 
 // signatureCandidates decodes the parallel ids and signatures lists.
@@ -75,7 +65,7 @@ type sigMatch struct {
 // the batch's cost grows with batch × candidates, and this keeps the
 // constant small.
 type structuralMatcher struct {
-	cands     []sigCandidate // sorted by id
+	cands     []sigCandidate // newest (greatest id) first
 	seqs      [][]int32      // cands' signatures as operation numbers, views of steps
 	steps     []int32        // all of seqs, contiguous
 	vocab     map[string]int32
@@ -90,7 +80,7 @@ type structuralMatcher struct {
 }
 
 func newStructuralMatcher(cands []sigCandidate, threshold float64, limit, links int) *structuralMatcher {
-	slices.SortFunc(cands, func(x, y sigCandidate) int { return strings.Compare(x.id, y.id) })
+	slices.SortFunc(cands, func(x, y sigCandidate) int { return strings.Compare(y.id, x.id) })
 	m := &structuralMatcher{cands: cands, seqs: make([][]int32, len(cands)), vocab: map[string]int32{},
 		threshold: threshold, limit: limit, links: links}
 	for _, c := range cands {
@@ -118,7 +108,7 @@ func (m *structuralMatcher) intern(sig []string) []int32 {
 }
 
 // matches mirrors experience_signature_candidates for one signature —
-// candidates ranked by shared steps (hits, descending, then id), dropped
+// candidates ranked by shared steps (hits, descending, then newest), dropped
 // when hits cannot reach the threshold, cut at limit+1 — then keeps those
 // whose exact LCS similarity reaches the threshold, best first (ranking
 // order among equals), at most links; the experience itself (self) is
@@ -176,7 +166,7 @@ func (m *structuralMatcher) markQuery(query []int32) {
 	}
 }
 
-// rank fills the buckets: bucket h holds, in id order, the candidates
+// rank fills the buckets: bucket h holds, newest first, the candidates
 // sharing h steps with the query whose h can reach the threshold.
 func (m *structuralMatcher) rank(queryLen int) {
 	for i := range m.buckets {

@@ -13,8 +13,8 @@ import (
 )
 
 // referenceMatches is the plain statement of the ranking the matcher
-// implements: shared steps per candidate, a stable sort by them, the cut,
-// then exact LCS.
+// implements: shared steps per candidate (given newest first), a stable
+// sort by them, the cut, then exact LCS.
 func referenceMatches(self string, sig []string, cands []sigCandidate, th float64, limit, links int) []sigMatch {
 	query := map[string]bool{}
 	for _, o := range sig {
@@ -68,7 +68,7 @@ func TestStructuralMatcherEqualsReferenceWhenLimitsBind(t *testing.T) {
 	for i := range cands {
 		cands[i] = sigCandidate{id: fmt.Sprintf("%05d", rng.IntN(100000)), sig: randomSig()}
 	}
-	slices.SortFunc(cands, func(x, y sigCandidate) int { return cmp.Compare(x.id, y.id) })
+	slices.SortFunc(cands, func(x, y sigCandidate) int { return cmp.Compare(y.id, x.id) })
 	for _, lim := range []struct{ limit, links int }{{50, 10}, {500, 10}, {5000, 5000}} {
 		m := newStructuralMatcher(slices.Clone(cands), 0.6, lim.limit, lim.links)
 		for q := range 200 {

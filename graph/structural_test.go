@@ -89,3 +89,55 @@ func structuralEdges(t *testing.T, b bundle) map[[2]string]float64 {
 	}
 	return out
 }
+
+// Structural candidates come from the newest StructuralWindow experiences
+// (of the namespace, or of the task type): older ones are neither matched
+// nor linked, and the ranking prefers the newest among equals.
+func TestStructuralWindowKeepsTheNewest(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *graph.Config) { c.StructuralWindow = 5 })
+	sig := []string{"parse", "lookup", "format"}
+	var kgqa, code []*evokg.Experience
+	for i := range 8 {
+		kgqa = append(kgqa, b.project(t, expOpts{TaskType: "kgqa", Signature: sig}))
+		if i%2 == 0 {
+			code = append(code, b.project(t, expOpts{TaskType: "code", Signature: sig}))
+		}
+	}
+	ids := func(ms []evokg.SignatureMatch) []string {
+		var out []string
+		for _, m := range ms {
+			out = append(out, m.ExperienceID.String())
+		}
+		return out
+	}
+	newest := func(es ...*evokg.Experience) []string {
+		var out []string
+		for _, e := range es {
+			out = append(out, e.ID.String())
+		}
+		slices.Reverse(out)
+		return out
+	}
+
+	all, err := b.g.SignatureMatches(b.ctx, b.ns, "", sig, 0.6, 100)
+	require.NoError(t, err)
+	// Projected in the order kgqa0 code0 kgqa1 kgqa2 code1 kgqa3 kgqa4 code2
+	// kgqa5 kgqa6 code3 kgqa7: the window holds the last five.
+	require.Equal(t, newest(code[2], kgqa[5], kgqa[6], code[3], kgqa[7]), ids(all), "the 5 newest, newest first")
+
+	inType, err := b.g.SignatureMatches(b.ctx, b.ns, "code", sig, 0.6, 100)
+	require.NoError(t, err)
+	require.Equal(t, newest(code...), ids(inType), "the 4 code experiences fit the window")
+	inType, err = b.g.SignatureMatches(b.ctx, b.ns, "kgqa", sig, 0.6, 100)
+	require.NoError(t, err)
+	require.Equal(t, newest(kgqa[3:]...), ids(inType))
+
+	// The first experience, once out of every later one's window, has only
+	// the edges drawn when it was new, to those projected right after.
+	edges := structuralEdges(t, b)
+	for k := range edges {
+		require.NotEqual(t, pairKey(kgqa[0].ID.String(), kgqa[7].ID.String()), k, "kgqa 0 and 7 are never in one window")
+	}
+	require.NotEmpty(t, edges)
+}
