@@ -18,9 +18,10 @@ const MaxIdempotencyKey = 255
 
 // idempotent runs do once per (namespace, key): a later request with the
 // same body hash gets the stored response, one with another body a conflict.
+// The body is hashed (hashOf) only when there is a key.
 // do must store its response under the key in its own transaction
 // (putIdempotency) so that the key and the effect commit together.
-func idempotent[T any](ctx context.Context, s *Service, ns, key string, hash []byte, replayed func(*T), do func() (T, error)) (T, error) {
+func idempotent[T any](ctx context.Context, s *Service, ns, key string, hashOf func() []byte, replayed func(*T), do func() (T, error)) (T, error) {
 	var zero T
 	if key == "" {
 		return do()
@@ -28,6 +29,7 @@ func idempotent[T any](ctx context.Context, s *Service, ns, key string, hash []b
 	if len(key) > MaxIdempotencyKey {
 		return zero, evokg.Invalid(evokg.FieldError{Pointer: "/idempotency_key", Detail: "is longer than 255 characters"})
 	}
+	hash := hashOf()
 	if out, found, err := replay[T](ctx, s, ns, key, hash); found || err != nil {
 		replayed(&out)
 		return out, err

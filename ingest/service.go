@@ -112,7 +112,7 @@ func (s *Service) Ingest(ctx context.Context, ns string, req Request, idemKey st
 	if err := Validate(req); err != nil {
 		return Result{}, err
 	}
-	return idempotent(ctx, s, ns, idemKey, requestHash("single", req), markReplayed, func() (Result, error) {
+	return idempotent(ctx, s, ns, idemKey, func() []byte { return requestHash("single", req) }, markReplayed, func() (Result, error) {
 		res, err := s.commit(ctx, ns, []Request{req}, idemKey, "single")
 		if err != nil {
 			return Result{}, err
@@ -131,7 +131,7 @@ func (s *Service) IngestBatch(ctx context.Context, ns string, reqs []Request, id
 	if err := s.validateBatch(reqs); err != nil {
 		return nil, err
 	}
-	return idempotent(ctx, s, ns, idemKey, requestHash("batch", reqs), markAllReplayed, func() ([]Result, error) {
+	return idempotent(ctx, s, ns, idemKey, func() []byte { return requestHash("batch", reqs) }, markAllReplayed, func() ([]Result, error) {
 		return s.commit(ctx, ns, reqs, idemKey, "batch")
 	})
 }

@@ -111,10 +111,11 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	require.Equal(t, "two plus t", rec.ChainOfThought, "chain of thought cut to 10 runes")
 	require.Equal(t, 1, b.embed.calls)
 
-	hits, err := b.store.Nearest(ctx, b.ns, bagVector("what is two plus two"), 3)
+	hits, err := b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: rec.TaskType,
+		Embedding: bagVector("what is two plus two"), K: 3})
 	require.NoError(t, err)
-	require.Len(t, hits, 1)
-	require.Equal(t, res.ID, hits[0].ID)
+	require.Len(t, hits[0], 1)
+	require.Equal(t, res.ID, hits[0][0].ID)
 	require.Equal(t, 1, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
 }
 

@@ -193,29 +193,6 @@ func (s *Store) SearchPrinciples(ctx context.Context, q Query) ([]Hit, error) {
 	return res[0], nil
 }
 
-// Nearest returns the k experiences of namespace ns nearest to embedding,
-// across task types and both channels (to draw SIMILAR_TO edges). Payloads
-// are left empty.
-func (s *Store) Nearest(ctx context.Context, ns string, embedding []float32, k int) ([]Hit, error) {
-	var v evokg.Validator
-	v.Check(ns != "", "/namespace", "is required")
-	v.Check(k >= 0 && k <= MaxK, "/k", fmt.Sprintf("must be between 1 and %d", MaxK))
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.checkEmbedding(embedding); err != nil {
-		return nil, err
-	}
-	if k == 0 {
-		k = DefaultK
-	}
-	res, err := s.search(ctx, statement{queries.Get("nearest"), []any{ns, encode(embedding), k}})
-	if err != nil {
-		return nil, err
-	}
-	return res[0], nil
-}
-
 // Payloads returns the scoring columns and payload of the experiences ids of one namespace and task type (for hits found by the
 // structural and graph channels). Similarity is zero; unknown ids are absent.
 func (s *Store) Payloads(ctx context.Context, ns, taskType string, ids []uuid.UUID) ([]Hit, error) {

@@ -207,7 +207,7 @@ func TestDimensionErrors(t *testing.T) {
 	require.Equal(t, "/embedding", e.Fields[0].Pointer)
 	require.Contains(t, e.Fields[0].Detail, "has 3 dimensions, the embedding indexes have 768")
 
-	_, err = b.store.Nearest(ctx, b.ns, make([]float32, dim+1), 3)
+	_, err = b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic", Embedding: make([]float32, dim+1), K: 3})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 
 	require.NoError(t, vector.CheckDimension(ctx, b.pool, dim))
@@ -256,19 +256,40 @@ func TestInsertTxRequiresTheExperienceRow(t *testing.T) {
 	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
 }
 
-func TestNearestAcrossTaskTypesWithinNamespace(t *testing.T) {
+// Neighbors reads both channels of one slice, nearest first, with the
+// threshold and K, and nothing of another task type or namespace.
+func TestNeighborsBothChannelsOfOneSlice(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	other := testenv.Namespace(t)
-	a := b.insert(t, expOpts{TaskType: "algebra", Vec: tilt(20, 21, 0.95)})
-	f := b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(20, 22, 0.9)})
-	b.insert(t, expOpts{TaskType: "logic", Vec: tilt(20, 23, 0.1)})
+	a := b.insert(t, expOpts{Vec: tilt(20, 21, 0.95)})
+	f := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(20, 22, 0.9)})
+	far := b.insert(t, expOpts{Vec: tilt(20, 23, 0.5)})
+	b.insert(t, expOpts{TaskType: "geometry", Vec: unit(20)})
 	b.insert(t, expOpts{Namespace: other, Vec: unit(20)})
 
-	hits, err := b.store.Nearest(context.Background(), b.ns, unit(20), 2)
+	q := vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(20), K: 10}
+	strict, loose := q, q
+	strict.MinSimilarity, strict.K = 0.85, 10
+	loose.K = 2
+	res, err := b.store.Neighbors(context.Background(), q, strict, loose)
 	require.NoError(t, err)
-	require.Equal(t, []uuid.UUID{a.ID, f.ID}, ids(hits))
-	require.Equal(t, "geometry", hits[1].TaskType)
+	neighborIDs := func(ns []vector.Neighbor) []uuid.UUID {
+		var out []uuid.UUID
+		for _, n := range ns {
+			out = append(out, n.ID)
+		}
+		return out
+	}
+	require.Equal(t, []uuid.UUID{a.ID, f.ID, far.ID}, neighborIDs(res[0]))
+	require.InDelta(t, 0.95, res[0][0].Similarity, 1e-6)
+	require.InDelta(t, 0.5, res[0][2].Similarity, 1e-6)
+	require.Equal(t, []uuid.UUID{a.ID, f.ID}, neighborIDs(res[1]), "the threshold")
+	require.Equal(t, []uuid.UUID{a.ID, f.ID}, neighborIDs(res[2]), "K across both channels")
+
+	q.TaskType = ""
+	_, err = b.store.Neighbors(context.Background(), q)
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 }
 
 func TestPayloadsStayInSlice(t *testing.T) {

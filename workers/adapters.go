@@ -94,46 +94,30 @@ func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, emb
 	return res[0], nil
 }
 
-// SimilarBatch runs the searches of every query (both channels each) in one
-// round trip.
+// SimilarBatch finds the neighbours of every query (both channels of its
+// task type, ids and cosines only), split over one connection per CPU: each
+// round trip is answered by one Postgres backend, one core.
 func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]Similar, error) {
-	searches := make([]vector.Query, 0, 2*len(qs))
-	for _, nq := range qs {
-		q := vector.Query{Namespace: nq.Experience.Namespace, TaskType: nq.Experience.TaskType, Embedding: nq.Embedding, K: k,
-			MinSimilarity: minCosine, Outcomes: evokg.Outcomes}
-		success, failure := q, q
-		success.Channel, failure.Channel = evokg.ChannelSuccess, evokg.ChannelFailure
-		searches = append(searches, success, failure)
-	}
-	res, err := n.searchParallel(ctx, searches)
-	if err != nil {
-		return nil, err
-	}
 	out := make([][]Similar, len(qs))
-	for i := range qs {
-		for _, hits := range res[2*i : 2*i+2] {
-			for _, h := range hits {
-				out[i] = append(out[i], Similar{ID: h.ID, Cosine: h.Similarity})
-			}
-		}
-	}
-	return out, nil
-}
-
-// searchParallel splits the searches of a batch over one connection per
-// CPU: each round trip is answered by one Postgres backend, one core.
-func (n vectorNeighbors) searchParallel(ctx context.Context, searches []vector.Query) ([][]vector.Hit, error) {
-	res := make([][]vector.Hit, len(searches))
-	parts := min(runtime.GOMAXPROCS(0), max(1, len(searches)/32))
-	size := (len(searches) + parts - 1) / parts
+	parts := min(runtime.GOMAXPROCS(0), max(1, len(qs)/32))
+	size := (len(qs) + parts - 1) / parts
 	g, gctx := errgroup.WithContext(ctx)
-	for lo := 0; lo < len(searches); lo += size {
-		hi := min(lo+size, len(searches))
+	for lo := 0; lo < len(qs); lo += size {
+		hi := min(lo+size, len(qs))
 		g.Go(func() error {
-			hits, err := n.s.SearchChannels(gctx, searches[lo:hi]...)
-			copy(res[lo:hi], hits)
+			vqs := make([]vector.NeighborQuery, hi-lo)
+			for i, q := range qs[lo:hi] {
+				vqs[i] = vector.NeighborQuery{Namespace: q.Experience.Namespace, TaskType: q.Experience.TaskType,
+					Embedding: q.Embedding, K: k, MinSimilarity: minCosine}
+			}
+			res, err := n.s.Neighbors(gctx, vqs...)
+			for i, list := range res {
+				for _, nb := range list {
+					out[lo+i] = append(out[lo+i], Similar{ID: nb.ID, Cosine: nb.Similarity})
+				}
+			}
 			return err
 		})
 	}
-	return res, g.Wait()
+	return out, g.Wait()
 }
