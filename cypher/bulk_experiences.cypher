@@ -1,6 +1,7 @@
 // Bulk loading: experience nodes with their class label and MEMBER_OF.
 UNWIND $rows AS r
 MATCH (t:TaskType {namespace: $namespace, name: r.task_type})
+USING INDEX t:TaskType(namespace, name)
 MERGE (e:Experience {namespace: $namespace, id: r.id})
   ON CREATE SET e.task_type = r.task_type, e.outcome = r.outcome, e.skill = r.skill, e.content = r.content,
     e.signature = r.signature, e.quality = r.quality, e.confidence = r.confidence, e.version = 1,

@@ -1,4 +1,5 @@
 UNWIND $rows AS r
 MATCH (s:Skill {namespace: $namespace, name: r.from})
 MATCH (t:TaskType {namespace: $namespace, name: r.to})
+USING INDEX t:TaskType(namespace, name)
 MERGE (s)-[:SKILL_FOR_TASK]->(t)

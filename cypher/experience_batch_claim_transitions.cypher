@@ -4,6 +4,7 @@
 // flag is read, so two transactions cannot both claim one experience.
 UNWIND $ids AS id
 MATCH (e:Experience {namespace: $namespace, id: id})
+USING INDEX e:Experience(namespace, id)
 SET e.transitions_lock = true
 REMOVE e.transitions_lock
 WITH e

@@ -6,6 +6,7 @@
 // each. The caller ranks them per experience as
 // experience_signature_candidates does, then computes the LCS.
 MATCH (e:Experience)
+USING INDEX SEEK e:Experience(namespace, id)
 WHERE e.namespace = $namespace AND e.id > ''
 WITH e
 ORDER BY e.namespace DESC, e.id DESC

@@ -2,6 +2,7 @@
 // (principles, failure and success memories are append-only).
 UNWIND $ids AS id
 MATCH (e:Experience {namespace: $namespace, id: id})
+USING INDEX e:Experience(namespace, id)
 WHERE NOT (e:Principle OR e:FailureMemory OR e:SuccessMemory)
 DETACH DELETE e
 RETURN count(*) AS deleted

@@ -5,6 +5,7 @@
 // neighbour, else 2. The caller drops seeds reached from other seeds.
 UNWIND $seeds AS sid
 MATCH (s:Experience {namespace: $namespace, id: sid})
+USING INDEX s:Experience(namespace, id)
 CALL (s) {
   MATCH (s)-[:DERIVED_FROM|USES_ENTITY|STRUCTURALLY_SIMILAR_TO]-(near:Experience)
   RETURN collect(DISTINCT near) AS near

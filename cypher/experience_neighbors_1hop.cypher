@@ -2,6 +2,7 @@
 // (USES_ENTITY needs 2 hops to reach another experience), as one list.
 UNWIND $seeds AS sid
 MATCH (s:Experience {namespace: $namespace, id: sid})
+USING INDEX s:Experience(namespace, id)
 MATCH (s)-[:DERIVED_FROM|STRUCTURALLY_SIMILAR_TO]-(n:Experience)
 WITH DISTINCT s, n
 WHERE n <> s

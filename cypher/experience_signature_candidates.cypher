@@ -5,6 +5,7 @@
 // above: candidates that cannot reach the threshold are dropped here, the
 // exact LCS is computed by the caller. Ties go to the newest.
 MATCH (e:Experience)
+USING INDEX SEEK e:Experience(namespace, id)
 WHERE e.namespace = $namespace AND e.id > ''
 WITH e
 ORDER BY e.namespace DESC, e.id DESC

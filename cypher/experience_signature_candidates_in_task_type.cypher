@@ -3,6 +3,7 @@
 // id) index), those sharing steps with the query signature, ranked as in
 // experience_signature_candidates.
 MATCH (e:Experience)
+USING INDEX SEEK e:Experience(namespace, task_type, id)
 WHERE e.namespace = $namespace AND e.task_type = $task_type AND e.id > ''
 WITH e
 ORDER BY e.namespace DESC, e.task_type DESC, e.id DESC
