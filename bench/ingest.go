@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"golang.org/x/time/rate"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
@@ -42,6 +43,11 @@ type IngestOptions struct {
 	Batch int
 	// Clients is the number of concurrent ingesting clients. Default 8.
 	Clients int
+	// Rate is the offered load in experiences per second, shared by the
+	// clients; 0 sends as fast as they can. A sustained figure is a rate
+	// the platform keeps up with: per_second matches it and the projection
+	// lag stays flat.
+	Rate float64
 	// ProjectWorkers is the projection queue's concurrency. Default
 	// 2·ProjectBatch+16, as the workers' own default: most jobs wait for
 	// the batch that holds their experience.
@@ -89,6 +95,7 @@ type IngestResult struct {
 	Experiences      int     `json:"experiences"`
 	Batch            int     `json:"batch"`
 	Clients          int     `json:"clients"`
+	OfferedPerSecond float64 `json:"offered_per_second,omitempty"` // the paced rate; absent when unpaced
 	ProjectWorkers   int     `json:"project_workers"`
 	ProjectBatch     int     `json:"project_batch"`
 	AcceptSeconds    float64 `json:"accept_seconds"`
@@ -140,9 +147,10 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 		return IngestResult{}, err
 	}
 	return IngestResult{
-		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, ProjectWorkers: opts.ProjectWorkers,
-		ProjectBatch:  opts.ProjectBatch,
-		AcceptSeconds: accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
+		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, OfferedPerSecond: opts.Rate,
+		ProjectWorkers: opts.ProjectWorkers,
+		ProjectBatch:   opts.ProjectBatch,
+		AcceptSeconds:  accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
 	}, nil
@@ -234,7 +242,7 @@ func ingestRandomUnit(rng *mrand.Rand, dim int, center []float32, spread float64
 }
 
 // ingestAll sends the requests from opts.Clients concurrent clients, one
-// per request or in batches of opts.Batch.
+// per request or in batches of opts.Batch, paced at opts.Rate.
 func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []ingest.Request, opts IngestOptions) error {
 	chunks := slices.Collect(slices.Chunk(reqs, opts.Batch))
 	work := make(chan []ingest.Request)
@@ -250,9 +258,16 @@ func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []inges
 			}
 		})
 	}
+	pace := rate.NewLimiter(rate.Inf, opts.Batch)
+	if opts.Rate > 0 {
+		pace = rate.NewLimiter(rate.Limit(opts.Rate), opts.Batch)
+	}
 	go func() {
 		defer close(work)
 		for _, c := range chunks {
+			if pace.WaitN(ctx, len(c)) != nil {
+				return
+			}
 			select {
 			case work <- c:
 			case <-ctx.Done():

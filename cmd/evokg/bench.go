@@ -73,11 +73,12 @@ func (c *BenchRetrievalCmd) Run(g *Globals) error {
 type BenchIngestCmd struct {
 	PostgresFlags `embed:""`
 	Neo4jFlags    `embed:""`
-	JSON          bool `help:"Print the figures as one JSON line."`
-	N             int  `short:"n" default:"2000" help:"Experiences to ingest."`
-	Batch         int  `default:"1" help:"Experiences per request (1 = single)."`
-	Clients       int  `default:"8" help:"Concurrent clients."`
-	ProjectBatch  int  `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
+	JSON          bool    `help:"Print the figures as one JSON line."`
+	N             int     `short:"n" default:"2000" help:"Experiences to ingest."`
+	Batch         int     `default:"1" help:"Experiences per request (1 = single)."`
+	Clients       int     `default:"8" help:"Concurrent clients."`
+	Rate          float64 `help:"Offered load in experiences per second (0 = as fast as the clients go)."`
+	ProjectBatch  int     `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
 }
 
 func (c *BenchIngestCmd) Run(g *Globals) error {
@@ -86,7 +87,7 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 		return err
 	}
 	defer closeStores()
-	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients,
+	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, Rate: c.Rate,
 		ProjectBatch: c.ProjectBatch, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	if err != nil {
 		return err
