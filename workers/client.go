@@ -34,8 +34,10 @@ type Config struct {
 	// JobTimeout bounds one attempt. Default 2m.
 	JobTimeout time.Duration
 	// RescueStuckJobsAfter is how long a job may stay running before it is
-	// considered lost with its process and retried. Default 1h; must be
-	// greater than JobTimeout.
+	// considered lost with its process and retried. Default 10m; must be
+	// greater than JobTimeout. Ingest jobs never run longer than JobTimeout;
+	// evolution runs have no timeout but hold an advisory lock, so a rescued
+	// copy of a live run waits instead of running beside it.
 	RescueStuckJobsAfter time.Duration
 	// FetchPollInterval and FetchCooldown tune how fast new jobs are picked
 	// up. Defaults 200ms and 20ms.
@@ -60,7 +62,7 @@ const (
 	DefaultRetryBase         = time.Second
 	DefaultRetryMax          = 10 * time.Minute
 	DefaultJobTimeout        = 2 * time.Minute
-	DefaultRescueAfter       = time.Hour
+	DefaultRescueAfter       = 10 * time.Minute
 	DefaultFetchPollInterval = 200 * time.Millisecond
 	DefaultFetchCooldown     = 20 * time.Millisecond
 	DefaultSimilarK          = 10
