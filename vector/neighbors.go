@@ -37,7 +37,7 @@ func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]Neighbo
 		}
 		batch.Queue(queries.Get("neighbors"), q.Namespace, q.TaskType, encode(q.Embedding), q.K, q.MinSimilarity)
 	}
-	out, err := readNeighbors(s.pool.SendBatch(ctx, batch), len(qs))
+	out, err := readBatch(s.pool.SendBatch(ctx, batch), len(qs), collectNeighbors)
 	if err != nil {
 		return nil, translate(err, "searching neighbours")
 	}
@@ -55,25 +55,10 @@ func (s *Store) checkNeighborQuery(q NeighborQuery) error {
 	return s.checkEmbedding(q.Embedding)
 }
 
-func readNeighbors(br pgx.BatchResults, n int) ([][]Neighbor, error) {
-	defer br.Close()
-	if _, err := br.Exec(); err != nil {
-		return nil, err
-	}
-	out := make([][]Neighbor, n)
-	for i := range out {
-		rows, err := br.Query()
-		if err != nil {
-			return nil, err
-		}
-		out[i], err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Neighbor, error) {
-			var nb Neighbor
-			err := r.Scan(&nb.ID, &nb.Similarity)
-			return nb, err
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, br.Close()
+func collectNeighbors(rows pgx.Rows) ([]Neighbor, error) {
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Neighbor, error) {
+		var nb Neighbor
+		err := r.Scan(&nb.ID, &nb.Similarity)
+		return nb, err
+	})
 }

@@ -246,25 +246,27 @@ func (s *Store) search(ctx context.Context, stmts ...statement) ([][]Hit, error)
 	for _, st := range stmts {
 		batch.Queue(st.sql, st.args...)
 	}
-	out, err := readBatch(s.pool.SendBatch(ctx, batch), len(stmts))
+	out, err := readBatch(s.pool.SendBatch(ctx, batch), len(stmts), collectHits)
 	if err != nil {
 		return nil, translate(err, "searching the embedding index")
 	}
 	return out, nil
 }
 
-func readBatch(br pgx.BatchResults, n int) ([][]Hit, error) {
+// readBatch reads the results of a batch whose first statement sets the
+// scan settings and whose n others each return rows for collect.
+func readBatch[T any](br pgx.BatchResults, n int, collect func(pgx.Rows) ([]T, error)) ([][]T, error) {
 	defer br.Close()
 	if _, err := br.Exec(); err != nil {
 		return nil, err
 	}
-	out := make([][]Hit, n)
+	out := make([][]T, n)
 	for i := range out {
 		rows, err := br.Query()
 		if err != nil {
 			return nil, err
 		}
-		if out[i], err = collectHits(rows); err != nil {
+		if out[i], err = collect(rows); err != nil {
 			return nil, err
 		}
 	}
