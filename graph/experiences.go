@@ -119,7 +119,7 @@ func (g *Graph) SignatureMatches(ctx context.Context, ns, taskType string, sig [
 		norm[i] = NormalizeOperation(s)
 	}
 	all, err := readTx(ctx, g, "signature matches", func(ctx context.Context, tx neo4j.ManagedTransaction) ([]evokg.SignatureMatch, error) {
-		return g.signatureMatches(ctx, tx, ns, taskType, "", norm, threshold, max(g.cfg.CandidateLimit, limit))
+		return g.signatureMatches(ctx, tx, ns, taskType, norm, threshold, max(g.cfg.CandidateLimit, limit))
 	})
 	if len(all) > limit {
 		all = all[:limit]
@@ -127,7 +127,7 @@ func (g *Graph) SignatureMatches(ctx context.Context, ns, taskType string, sig [
 	return all, err
 }
 
-func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransaction, ns, taskType, exclude string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error) {
+func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransaction, ns, taskType string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error) {
 	if len(sig) == 0 {
 		return nil, nil
 	}
@@ -142,9 +142,6 @@ func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransactio
 	}
 	var out []evokg.SignatureMatch
 	for _, r := range rowOf(recs[0]).rows("candidates") {
-		if r.str("id") == exclude {
-			continue
-		}
 		cand := r.strs("signature")
 		if s := evokg.SignatureSimilarity(sig, cand); s >= threshold {
 			out = append(out, evokg.SignatureMatch{ExperienceID: r.uuid("id"), TaskType: r.str("task_type"),
