@@ -210,7 +210,7 @@ func planSteps(lattice []graph.CascadeSkill) []PlanStep {
 func (b *Builder) recipes(ctx context.Context, ns, taskType string) ([]Recipe, error) {
 	rows, err := b.pool.Query(ctx, queries.Get("recent_successes"), ns, taskType, b.cfg.Recipes)
 	if err != nil {
-		return nil, translate(err, "reading recent successes")
+		return nil, evokg.StoreFailure(err, "reading recent successes")
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Recipe, error) {
 		var raw []byte
@@ -223,7 +223,7 @@ func (b *Builder) recipes(ctx context.Context, ns, taskType string) ([]Recipe, e
 		}
 		return Recipe{ID: exp.ID, Question: exp.Question, Steps: recipeSteps(&exp, b.cfg.RecipeStepRunes)}, nil
 	})
-	return out, translate(err, "reading recent successes")
+	return out, evokg.StoreFailure(err, "reading recent successes")
 }
 
 // recipeSteps are a success's actions: its procedure steps, else its skill
@@ -332,7 +332,7 @@ func (b *Builder) skillsOf(ctx context.Context, ns string, items []retrieval.Ite
 	}
 	rows, err := b.pool.Query(ctx, queries.Get("experience_skills"), ns, ids)
 	if err != nil {
-		return nil, translate(err, "reading memory skills")
+		return nil, evokg.StoreFailure(err, "reading memory skills")
 	}
 	defer rows.Close()
 	out := map[uuid.UUID]string{}
@@ -340,24 +340,10 @@ func (b *Builder) skillsOf(ctx context.Context, ns string, items []retrieval.Ite
 		var id uuid.UUID
 		var skill string
 		if err := rows.Scan(&id, &skill); err != nil {
-			return nil, translate(err, "reading memory skills")
+			return nil, evokg.StoreFailure(err, "reading memory skills")
 		}
 		out[id] = skill
 	}
-	return out, translate(rows.Err(), "reading memory skills")
+	return out, evokg.StoreFailure(rows.Err(), "reading memory skills")
 }
 
-// translate maps driver errors to domain errors at this package's edge.
-func translate(err error, what string) error {
-	if err == nil {
-		return nil
-	}
-	var e *evokg.Error
-	switch {
-	case errors.As(err, &e), errors.Is(err, context.Canceled):
-		return err
-	case errors.Is(err, context.DeadlineExceeded):
-		return &evokg.Error{Code: evokg.ETIMEOUT, Message: what + " timed out", Err: err}
-	}
-	return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: what + " failed", Err: err}
-}

@@ -153,7 +153,7 @@ func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, er
 		return err
 	})
 	if err != nil {
-		return nil, translate(err, "starting the run")
+		return nil, evokg.StoreFailure(err, "starting the run")
 	}
 	return run, nil
 }

@@ -88,7 +88,7 @@ func (s *store) insertRun(ctx context.Context, r *Run) error {
 		return err
 	}
 	err = s.pool.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
-	return translate(err, "creating the run")
+	return evokg.StoreFailure(err, "creating the run")
 }
 
 func (s *store) insertRunTx(ctx context.Context, tx pgx.Tx, r *Run) error {
@@ -97,7 +97,7 @@ func (s *store) insertRunTx(ctx context.Context, tx pgx.Tx, r *Run) error {
 		return err
 	}
 	err = tx.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
-	return translate(err, "creating the run")
+	return evokg.StoreFailure(err, "creating the run")
 }
 
 func scanRun(row pgx.Row) (*Run, error) {
@@ -119,16 +119,16 @@ func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, erro
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
 	}
-	return r, translate(err, "reading the run")
+	return r, evokg.StoreFailure(err, "reading the run")
 }
 
 func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
 	if err != nil {
-		return nil, translate(err, "listing runs")
+		return nil, evokg.StoreFailure(err, "listing runs")
 	}
 	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
-	return runs, translate(err, "listing runs")
+	return runs, evokg.StoreFailure(err, "listing runs")
 }
 
 // startRun marks the run running; ok is false when it is already finished.
@@ -138,12 +138,12 @@ func (s *store) startRun(ctx context.Context, ns string, id uuid.UUID) (bool, er
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
-	return err == nil, translate(err, "starting the run")
+	return err == nil, evokg.StoreFailure(err, "starting the run")
 }
 
 func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
-	return translate(err, "finishing the run")
+	return evokg.StoreFailure(err, "finishing the run")
 }
 
 func (s *store) cancelRun(ctx context.Context, ns string, id uuid.UUID) (bool, error) {
@@ -152,7 +152,7 @@ func (s *store) cancelRun(ctx context.Context, ns string, id uuid.UUID) (bool, e
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
-	return err == nil, translate(err, "cancelling the run")
+	return err == nil, evokg.StoreFailure(err, "cancelling the run")
 }
 
 func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (string, error) {
@@ -161,7 +161,7 @@ func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (string,
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
 	}
-	return status, translate(err, "reading the run status")
+	return status, evokg.StoreFailure(err, "reading the run status")
 }
 
 func (s *store) saveIteration(ctx context.Context, ns string, run uuid.UUID, m *Metrics, st *state) error {
@@ -174,13 +174,13 @@ func (s *store) saveIteration(ctx context.Context, ns string, run uuid.UUID, m *
 		return err
 	}
 	_, err = s.pool.Exec(ctx, queries.Get("insert_iteration"), ns, run, m.Iteration, metrics, results)
-	return translate(err, "saving the iteration")
+	return evokg.StoreFailure(err, "saving the iteration")
 }
 
 func (s *store) metrics(ctx context.Context, ns string, run uuid.UUID) ([]Metrics, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_iterations"), ns, run)
 	if err != nil {
-		return nil, translate(err, "reading metrics")
+		return nil, evokg.StoreFailure(err, "reading metrics")
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Metrics, error) {
 		var m Metrics
@@ -190,7 +190,7 @@ func (s *store) metrics(ctx context.Context, ns string, run uuid.UUID) ([]Metric
 		}
 		return m, json.Unmarshal(raw, &m)
 	})
-	return out, translate(err, "reading metrics")
+	return out, evokg.StoreFailure(err, "reading metrics")
 }
 
 // lastState returns the last completed iteration and its state (0 and a
@@ -203,7 +203,7 @@ func (s *store) lastState(ctx context.Context, ns string, run uuid.UUID) (int, *
 		return 0, &state{Results: map[string]bool{}, TypeStrategies: map[string]uuid.UUID{}}, nil
 	}
 	if err != nil {
-		return 0, nil, translate(err, "reading the run state")
+		return 0, nil, evokg.StoreFailure(err, "reading the run state")
 	}
 	st := &state{}
 	if err := json.Unmarshal(raw, st); err != nil {
@@ -225,7 +225,7 @@ func (s *store) saveSnapshot(ctx context.Context, ns string, run uuid.UUID, snap
 		return err
 	}
 	_, err = s.pool.Exec(ctx, queries.Get("insert_snapshot"), snap.ID, ns, run, snap.Iteration, skills, bandits, snap.Accuracy)
-	return translate(err, "saving a snapshot")
+	return evokg.StoreFailure(err, "saving a snapshot")
 }
 
 func (s *store) snapshot(ctx context.Context, ns string, id uuid.UUID) (*snapshot, error) {
@@ -236,7 +236,7 @@ func (s *store) snapshot(ctx context.Context, ns string, id uuid.UUID) (*snapsho
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "snapshot %s not found", id)
 	}
 	if err != nil {
-		return nil, translate(err, "reading a snapshot")
+		return nil, evokg.StoreFailure(err, "reading a snapshot")
 	}
 	if err := json.Unmarshal(skills, &snap.Skills); err != nil {
 		return nil, err
@@ -256,7 +256,7 @@ func (s *store) memoryCounts(ctx context.Context, ns string) (MemoryCounts, erro
 	var c MemoryCounts
 	rows, err := s.pool.Query(ctx, queries.Get("count_memories"), ns)
 	if err != nil {
-		return c, translate(err, "counting memories")
+		return c, evokg.StoreFailure(err, "counting memories")
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -276,7 +276,7 @@ func (s *store) memoryCounts(ctx context.Context, ns string) (MemoryCounts, erro
 			c.Other += n
 		}
 	}
-	return c, translate(rows.Err(), "counting memories")
+	return c, evokg.StoreFailure(rows.Err(), "counting memories")
 }
 
 // checkAppendOnly enforces the Curator's invariant that protected memories
@@ -289,20 +289,6 @@ func checkAppendOnly(prev, now MemoryCounts) error {
 	return nil
 }
 
-// translate maps driver errors to domain errors at this package's edge.
-func translate(err error, what string) error {
-	if err == nil {
-		return nil
-	}
-	var e *evokg.Error
-	switch {
-	case errors.As(err, &e), errors.Is(err, context.Canceled):
-		return err
-	case errors.Is(err, context.DeadlineExceeded):
-		return &evokg.Error{Code: evokg.ETIMEOUT, Message: what + " timed out", Err: err}
-	}
-	return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: what + " failed", Err: err}
-}
 
 // ErrRunBusy is returned when another worker is executing the run.
 var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being executed by another worker")
@@ -313,13 +299,13 @@ var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being execu
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return nil, translate(err, "locking the run")
+		return nil, evokg.StoreFailure(err, "locking the run")
 	}
 	var ok bool
 	if err := conn.QueryRow(ctx, queries.Get("try_run_lock"), id.String()).Scan(&ok); err != nil || !ok {
 		conn.Release()
 		if err != nil {
-			return nil, translate(err, "locking the run")
+			return nil, evokg.StoreFailure(err, "locking the run")
 		}
 		return nil, ErrRunBusy
 	}
