@@ -346,4 +346,3 @@ func (b *Builder) skillsOf(ctx context.Context, ns string, items []retrieval.Ite
 	}
 	return out, evokg.StoreFailure(rows.Err(), "reading memory skills")
 }
-

@@ -289,7 +289,6 @@ func checkAppendOnly(prev, now MemoryCounts) error {
 	return nil
 }
 
-
 // ErrRunBusy is returned when another worker is executing the run.
 var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being executed by another worker")
 
