@@ -2,29 +2,21 @@ package retrieval_test
 
 import (
 	"context"
-	"encoding/json"
-	"hash/fnv"
-	"math"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
 )
 
-const dim = postgres.DefaultEmbeddingDim
-
-const insertExperienceSQL = `INSERT INTO experiences (id, namespace, task_type, outcome, failure_kind, status, record, quality, signature, created_at)
-VALUES ($1, $2, $3, $4, $5, 'committed', $6, $7, $8, $9)`
+const dim = memtest.Dim
 
 type bundle struct {
 	pool  *pgxpool.Pool
@@ -38,87 +30,20 @@ func setup(t *testing.T) bundle {
 	return bundle{pool: pool, store: vector.NewStore(pool, dim), ns: testenv.Namespace(t)}
 }
 
-type expOpts struct {
-	Namespace string
-	TaskType  string
-	Outcome   evokg.Outcome
-	Kind      evokg.FailureKind
-	Question  string
-	Content   string
-	Signature []string
-	Vec       []float32
-}
+// expOpts describes a memory to insert; an empty Namespace is the bundle's.
+type expOpts = memtest.Memory
 
 func (b bundle) insert(t *testing.T, o expOpts) *evokg.Experience {
 	t.Helper()
 	if o.Namespace == "" {
 		o.Namespace = b.ns
 	}
-	if o.TaskType == "" {
-		o.TaskType = "arithmetic"
-	}
-	if o.Outcome == "" {
-		o.Outcome = evokg.OutcomeSuccess
-	}
-	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: o.Namespace, TaskType: o.TaskType, Outcome: o.Outcome,
-		FailureKind: o.Kind, Question: o.Question, Content: o.Content, Answer: "42", Signature: o.Signature,
-		Version: 1, CreatedAt: evokg.Now()}
-	rec, err := json.Marshal(exp)
-	require.NoError(t, err)
-	ctx := context.Background()
-	err = pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-		var kind *string
-		if o.Kind != "" {
-			s := string(o.Kind)
-			kind = &s
-		}
-		sig := o.Signature
-		if sig == nil {
-			sig = []string{}
-		}
-		if _, err := tx.Exec(ctx, insertExperienceSQL, exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), kind,
-			rec, exp.Quality(), sig, exp.CreatedAt); err != nil {
-			return err
-		}
-		return b.store.InsertTx(ctx, tx, exp, o.Vec)
-	})
-	require.NoError(t, err)
-	return exp
+	return memtest.Insert(t, b.pool, b.store, o)
 }
 
-func unit(i int) []float32 {
-	v := make([]float32, dim)
-	v[i] = 1
-	return v
-}
+var unit, tilt = memtest.Unit, memtest.Tilt
 
-// tilt is a unit vector with cosine cos to basis vector i, rotated towards j.
-func tilt(i, j int, cos float64) []float32 {
-	v := make([]float32, dim)
-	v[i] = float32(cos)
-	v[j] = float32(math.Sqrt(1 - cos*cos))
-	return v
-}
-
-// bagOfWords is a deterministic hashed bag-of-words embedder that counts its calls.
-type bagOfWords struct{ calls atomic.Int32 }
-
-func (*bagOfWords) Dimension() int { return dim }
-
-func (e *bagOfWords) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	e.calls.Add(1)
-	out := make([][]float32, len(texts))
-	for i, text := range texts {
-		v := make([]float32, dim)
-		for _, w := range strings.Fields(strings.ToLower(text)) {
-			h := fnv.New32a()
-			_, _ = h.Write([]byte(strings.Trim(w, ".,?!")))
-			v[h.Sum32()%dim]++
-		}
-		out[i] = v
-	}
-	return out, nil
-}
+type bagOfWords = memtest.BagOfWords
 
 type fakeGraph struct {
 	matches   []evokg.SignatureMatch
@@ -359,7 +284,7 @@ func TestRetrieveEmbedsTheQuestionOnce(t *testing.T) {
 	emb := &bagOfWords{}
 	vs, _ := emb.Embed(context.Background(), []string{"what is the sum of two and three"})
 	target := b.insert(t, expOpts{Question: "what is the sum of two and three", Vec: vs[0]})
-	emb.calls.Store(0)
+	emb.Calls.Store(0)
 
 	r := retrieval.New(retrieval.Config{}, b.store, nil, emb, testenv.Logger(t))
 	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "What is the sum of two and three?"}
@@ -369,7 +294,7 @@ func TestRetrieveEmbedsTheQuestionOnce(t *testing.T) {
 		require.Equal(t, []uuid.UUID{target.ID}, itemIDs(pack.Successes))
 		require.InDelta(t, 1, pack.Successes[0].Parts.Semantic, 1e-6)
 	}
-	require.Equal(t, int32(1), emb.calls.Load(), "the embedding is cached")
+	require.Equal(t, int32(1), emb.Calls.Load(), "the embedding is cached")
 }
 
 func TestRetrieveValidates(t *testing.T) {

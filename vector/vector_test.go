@@ -2,10 +2,7 @@ package vector_test
 
 import (
 	"context"
-	"encoding/json"
-	"hash/fnv"
 	"math"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,17 +12,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/vector"
 )
 
-const dim = postgres.DefaultEmbeddingDim
-
-// insertExperienceSQL writes the system-of-record row a memory's index row
-// refers to (the ingest package does this in production).
-const insertExperienceSQL = `INSERT INTO experiences (id, namespace, task_type, outcome, failure_kind, status, record, quality, signature, created_at)
-VALUES ($1, $2, $3, $4, $5, 'committed', $6, $7, $8, $9)`
+const dim = memtest.Dim
 
 type bundle struct {
 	pool  *pgxpool.Pool
@@ -39,89 +31,20 @@ func setup(t *testing.T) bundle {
 	return bundle{pool: pool, store: vector.NewStore(pool, dim), ns: testenv.Namespace(t)}
 }
 
-// expOpts describes a memory to insert; zero fields get defaults.
-type expOpts struct {
-	Namespace string
-	TaskType  string
-	Outcome   evokg.Outcome
-	Kind      evokg.FailureKind
-	Question  string
-	Content   string
-	Signature []string
-	Vec       []float32
-}
+// expOpts describes a memory to insert; an empty Namespace is the bundle's.
+type expOpts = memtest.Memory
 
-// insert commits an experience and its embedding in one transaction, as ingest does.
 func (b bundle) insert(t *testing.T, o expOpts) *evokg.Experience {
 	t.Helper()
 	if o.Namespace == "" {
 		o.Namespace = b.ns
 	}
-	if o.TaskType == "" {
-		o.TaskType = "arithmetic"
-	}
-	if o.Outcome == "" {
-		o.Outcome = evokg.OutcomeSuccess
-	}
-	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: o.Namespace, TaskType: o.TaskType, Outcome: o.Outcome,
-		FailureKind: o.Kind, Question: o.Question, Content: o.Content, Signature: o.Signature, Version: 1, CreatedAt: evokg.Now()}
-	rec, err := json.Marshal(exp)
-	require.NoError(t, err)
-	ctx := context.Background()
-	err = pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-		var kind *string
-		if o.Kind != "" {
-			s := string(o.Kind)
-			kind = &s
-		}
-		sig := o.Signature
-		if sig == nil {
-			sig = []string{}
-		}
-		if _, err := tx.Exec(ctx, insertExperienceSQL, exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), kind,
-			rec, exp.Quality(), sig, exp.CreatedAt); err != nil {
-			return err
-		}
-		return b.store.InsertTx(ctx, tx, exp, o.Vec)
-	})
-	require.NoError(t, err)
-	return exp
+	return memtest.Insert(t, b.pool, b.store, o)
 }
 
-// unit returns the i-th basis vector.
-func unit(i int) []float32 {
-	v := make([]float32, dim)
-	v[i] = 1
-	return v
-}
+var unit, tilt = memtest.Unit, memtest.Tilt
 
-// tilt returns a unit vector whose cosine with basis vector i is cos
-// (rotated towards basis vector j).
-func tilt(i, j int, cos float64) []float32 {
-	v := make([]float32, dim)
-	v[i] = float32(cos)
-	v[j] = float32(math.Sqrt(1 - cos*cos))
-	return v
-}
-
-// bagOfWords is a deterministic hashed bag-of-words embedder for tests.
-type bagOfWords struct{}
-
-func (bagOfWords) Dimension() int { return dim }
-
-func (bagOfWords) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	for i, text := range texts {
-		v := make([]float32, dim)
-		for _, w := range strings.Fields(strings.ToLower(text)) {
-			h := fnv.New32a()
-			_, _ = h.Write([]byte(strings.Trim(w, ".,?!")))
-			v[h.Sum32()%dim]++
-		}
-		out[i] = v
-	}
-	return out, nil
-}
+type bagOfWords = memtest.BagOfWords
 
 func ids(hits []vector.Hit) []uuid.UUID {
 	out := make([]uuid.UUID, len(hits))
@@ -308,7 +231,7 @@ func TestAssets(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
-	emb := bagOfWords{}
+	emb := &bagOfWords{}
 	vs, err := emb.Embed(ctx, []string{"convert units of measure", "plot a chart", "convert currency amounts"})
 	require.NoError(t, err)
 	units := vector.Asset{Namespace: b.ns, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "unit_converter", Validated: true}

@@ -1,0 +1,119 @@
+// Package memtest seeds memories into the test Postgres for the tests of the
+// vector and retrieval layers: an experience row and its embedding written
+// in one transaction, as ingest writes them, plus exact test vectors and a
+// deterministic embedder.
+package memtest
+
+import (
+	"context"
+	"encoding/json"
+	"hash/fnv"
+	"math"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/vector"
+)
+
+// Dim is the embedding dimension of the test database.
+const Dim = postgres.DefaultEmbeddingDim
+
+// insertExperienceSQL writes the system-of-record row a memory's index row
+// refers to (the ingest package does this in production).
+const insertExperienceSQL = `INSERT INTO experiences (id, namespace, task_type, outcome, failure_kind, status, record, quality, signature, created_at)
+VALUES ($1, $2, $3, $4, $5, 'committed', $6, $7, $8, $9)`
+
+// Memory describes a memory to insert; zero fields get defaults (task type
+// arithmetic, a success memory).
+type Memory struct {
+	Namespace string
+	TaskType  string
+	Outcome   evokg.Outcome
+	Kind      evokg.FailureKind
+	Question  string
+	Content   string
+	Signature []string
+	Vec       []float32
+}
+
+// Insert commits the memory's experience row and its embedding in one
+// transaction and returns the experience.
+func Insert(t testing.TB, pool *pgxpool.Pool, store *vector.Store, m Memory) *evokg.Experience {
+	t.Helper()
+	if m.TaskType == "" {
+		m.TaskType = "arithmetic"
+	}
+	if m.Outcome == "" {
+		m.Outcome = evokg.OutcomeSuccess
+	}
+	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: m.Namespace, TaskType: m.TaskType, Outcome: m.Outcome,
+		FailureKind: m.Kind, Question: m.Question, Content: m.Content, Answer: "42", Signature: m.Signature,
+		Version: 1, CreatedAt: evokg.Now()}
+	rec, err := json.Marshal(exp)
+	require.NoError(t, err)
+	var kind *string
+	if m.Kind != "" {
+		s := string(m.Kind)
+		kind = &s
+	}
+	sig := m.Signature
+	if sig == nil {
+		sig = []string{}
+	}
+	ctx := context.Background()
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, insertExperienceSQL, exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), kind,
+			rec, exp.Quality(), sig, exp.CreatedAt); err != nil {
+			return err
+		}
+		return store.InsertTx(ctx, tx, exp, m.Vec)
+	})
+	require.NoError(t, err)
+	return exp
+}
+
+// Unit returns the i-th basis vector.
+func Unit(i int) []float32 {
+	v := make([]float32, Dim)
+	v[i] = 1
+	return v
+}
+
+// Tilt returns a unit vector whose cosine with basis vector i is cos,
+// rotated towards basis vector j.
+func Tilt(i, j int, cos float64) []float32 {
+	v := make([]float32, Dim)
+	v[i] = float32(cos)
+	v[j] = float32(math.Sqrt(1 - cos*cos))
+	return v
+}
+
+// BagOfWords is a deterministic hashed bag-of-words embedder that counts
+// its calls.
+type BagOfWords struct{ Calls atomic.Int32 }
+
+// Dimension implements evokg.Embedder.
+func (*BagOfWords) Dimension() int { return Dim }
+
+// Embed implements evokg.Embedder.
+func (e *BagOfWords) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	e.Calls.Add(1)
+	out := make([][]float32, len(texts))
+	for i, text := range texts {
+		v := make([]float32, Dim)
+		for _, w := range strings.Fields(strings.ToLower(text)) {
+			h := fnv.New32a()
+			_, _ = h.Write([]byte(strings.Trim(w, ".,?!")))
+			v[h.Sum32()%Dim]++
+		}
+		out[i] = v
+	}
+	return out, nil
+}
