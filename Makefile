@@ -19,7 +19,7 @@ stack-status:
 	$(STACK) status
 
 test: stack-start
-	source .stack/env && go run ./cmd/evokg migrate up && go test $(GO_TEST_FLAGS) ./...
+	source .stack/test.env && go run ./cmd/evokg migrate up && go test $(GO_TEST_FLAGS) ./...
 
 up: build stack-start
 	scripts/up.sh

@@ -40,8 +40,13 @@ func Neo4jURI() string      { return Env("EVOKG_NEO4J_URI", "neo4j://127.0.0.1:7
 func Neo4jUser() string     { return Env("EVOKG_NEO4J_USER", "neo4j") }
 func Neo4jPassword() string { return Env("EVOKG_NEO4J_PASSWORD", "evokg-local-neo4j") }
 
-// PostgresURL is the Postgres URL used by tests.
-func PostgresURL() string { return Env("EVOKG_POSTGRES_URL", postgres.DefaultURL) }
+// PostgresURL is the Postgres URL used by tests: EVOKG_TEST_POSTGRES_URL,
+// by default the local stack's test database, never the database a running
+// `make up` uses, so tests share no job queue, lock or row with it.
+func PostgresURL() string { return Env("EVOKG_TEST_POSTGRES_URL", DefaultPostgresURL) }
+
+// DefaultPostgresURL is the test database of the local stack.
+const DefaultPostgresURL = "postgres://evokg:evokg-local@127.0.0.1:5432/evokg_test?sslmode=disable"
 
 var (
 	pgOnce sync.Once

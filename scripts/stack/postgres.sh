@@ -98,17 +98,26 @@ is_ready() { "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; }
 
 psql_super() { run_pg "$PG_BIN/psql" -h /tmp -p "$PG_PORT" -U postgres -v ON_ERROR_STOP=1 -qAt "$@"; }
 
+# bootstrap_db creates the role, the platform's database and the tests'
+# database (PG_TEST_DB), each with pgvector. Tests get a database of their
+# own so they never share a job queue, a lock or a row with a running
+# `make up` stack.
 bootstrap_db() {
-  psql_super -d postgres -v user="$PG_USER" -v pw="$PG_PASSWORD" -v db="$PG_DB" >&2 <<'SQL'
+  psql_super -d postgres -v user="$PG_USER" -v pw="$PG_PASSWORD" >&2 <<'SQL'
 SELECT format('CREATE ROLE %I LOGIN PASSWORD %L', :'user', :'pw')
  WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = :'user') \gexec
 SELECT format('ALTER ROLE %I PASSWORD %L', :'user', :'pw') \gexec
+SQL
+  local db
+  for db in "$PG_DB" "$PG_TEST_DB"; do
+    psql_super -d postgres -v user="$PG_USER" -v db="$db" >&2 <<'SQL'
 SELECT format('CREATE DATABASE %I OWNER %I', :'db', :'user')
  WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = :'db') \gexec
 SQL
-  # pgvector needs a superuser to be created; the role then owns its schema.
-  psql_super -d "$PG_DB" -c 'CREATE EXTENSION IF NOT EXISTS vector' >&2
-  psql_super -d "$PG_DB" -c "ALTER EXTENSION vector UPDATE" >&2
+    # pgvector needs a superuser to be created; the role then owns its schema.
+    psql_super -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS vector' >&2
+    psql_super -d "$db" -c "ALTER EXTENSION vector UPDATE" >&2
+  done
 }
 
 start() {
