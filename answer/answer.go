@@ -37,6 +37,7 @@ type Cascade interface {
 // Bandits picks arms and takes rewards (*bandit.Bandit).
 type Bandits interface {
 	Select(ctx context.Context, ns string, kind bandit.Kind, key string) (bandit.Choice, error)
+	SelectForRun(ctx context.Context, ns string, kind bandit.Kind, key string, run uuid.UUID) (bandit.Choice, error)
 	Best(ctx context.Context, ns string, kind bandit.Kind, key string) (string, error)
 	RecordAnswer(ctx context.Context, a bandit.Answer) (uuid.UUID, error)
 	ApplyReward(ctx context.Context, ns string, answerID uuid.UUID, reward float64) (bandit.RewardResult, error)
@@ -74,6 +75,9 @@ type Question struct {
 	Explore bool
 	// Temperature of the learner; nil keeps the configured one (0.0).
 	Temperature *float64
+	// Run is the evolution run asking, if any: its pulls count among the
+	// run's own bandit contributions, which its Delta-Guard may take back.
+	Run *uuid.UUID
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -96,7 +100,7 @@ func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, err
 		return Reply{}, err
 	}
 	r := Reply{Skill: skill.Name}
-	if r.SearchArm, r.RoutingArm, err = s.arms(ctx, ns, q.TaskType, skill.Name, q.Explore); err != nil {
+	if r.SearchArm, r.RoutingArm, err = s.arms(ctx, ns, q, skill.Name); err != nil {
 		return r, err
 	}
 	pack, err := s.pack(ctx, ns, q, r.SearchArm)
@@ -147,18 +151,22 @@ func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Sk
 
 // arms picks the retrieval strategy (search bandit, per task type) and the
 // reasoning strategy (routing bandit, per skill).
-func (s *Service) arms(ctx context.Context, ns, taskType, skill string, explore bool) (search, routing string, err error) {
+func (s *Service) arms(ctx context.Context, ns string, q Question, skill string) (search, routing string, err error) {
 	if s.bandits == nil {
 		return bandit.StrategySemantic, bandit.StrategyDirectCoT, nil
 	}
 	pick := s.bandits.Best
-	if explore {
+	if q.Explore {
 		pick = func(ctx context.Context, ns string, k bandit.Kind, key string) (string, error) {
+			if q.Run != nil {
+				c, err := s.bandits.SelectForRun(ctx, ns, k, key, *q.Run)
+				return c.Arm, err
+			}
 			c, err := s.bandits.Select(ctx, ns, k, key)
 			return c.Arm, err
 		}
 	}
-	if search, err = pick(ctx, ns, bandit.Search, taskType); err != nil || skill == "" {
+	if search, err = pick(ctx, ns, bandit.Search, q.TaskType); err != nil || skill == "" {
 		return search, "", err
 	}
 	routing, err = pick(ctx, ns, bandit.Routing, skill)

@@ -12,8 +12,11 @@
 // is applied at most once per answer (a primary key in answer_rewards), so
 // any number of processes can share the posteriors.
 //
-// Posteriors are mutable slots: Snapshot captures them and Restore puts
-// them back when the Delta-Guard rolls an iteration back.
+// Posteriors are mutable slots. An evolution run selects with SelectForRun
+// and records its answers with their run, so its pulls and rewards are kept
+// apart as the run's contributions; when its Delta-Guard rolls an iteration
+// back, Revert takes back only those, and pulls and rewards from any other
+// source (live /answer clients) stay.
 package bandit
 
 import (
@@ -27,6 +30,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -189,6 +193,17 @@ type Choice struct {
 // Select picks an arm of bandit k for context key (a task type for Search, a
 // skill for Routing) and counts the pull.
 func (b *Bandit) Select(ctx context.Context, ns string, k Kind, key string) (Choice, error) {
+	return b.selectArm(ctx, ns, k, key, nil)
+}
+
+// SelectForRun is Select for evolution run run: the pull is also counted
+// among the run's own contributions, which its Delta-Guard may take back
+// (Revert).
+func (b *Bandit) SelectForRun(ctx context.Context, ns string, k Kind, key string, run uuid.UUID) (Choice, error) {
+	return b.selectArm(ctx, ns, k, key, &run)
+}
+
+func (b *Bandit) selectArm(ctx context.Context, ns string, k Kind, key string, run *uuid.UUID) (Choice, error) {
 	if err := checkContext(ns, k, key); err != nil {
 		return Choice{}, err
 	}
@@ -200,7 +215,10 @@ func (b *Bandit) Select(ctx context.Context, ns string, k Kind, key string) (Cho
 		}
 		i, warm := b.choose(arms)
 		choice = Choice{Arm: arms[i].Arm, Warmup: warm}
-		_, err = tx.Exec(ctx, queries.Get("count_pull"), ns, string(k), key, choice.Arm)
+		if _, err = tx.Exec(ctx, queries.Get("count_pull"), ns, string(k), key, choice.Arm); err != nil || run == nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, queries.Get("count_run_pull"), ns, *run, string(k), key, choice.Arm)
 		return err
 	})
 	if err != nil {

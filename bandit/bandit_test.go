@@ -194,40 +194,104 @@ func TestRewardErrors(t *testing.T) {
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 }
 
-func TestRestoreRollsPosteriorsBack(t *testing.T) {
-	t.Parallel()
-	bd := setup(t, bandit.Config{})
-	half := func(string) float64 { return 0.5 }
-	for range 5 {
-		pullAndReward(t, bd, bd.b, "state_tracking", half)
-	}
-	snap, err := bd.b.Snapshot(bd.ctx, bd.ns)
-	require.NoError(t, err)
+// ledger tracks what a test expects each arm to hold beyond its prior.
+type ledger map[[3]string]*[3]float64 // (kind, context, arm) → (α, β, pulls) increments
 
-	one := func(string) float64 { return 1 }
-	for range 7 {
-		pullAndReward(t, bd, bd.b, "state_tracking", one)
-		pullAndReward(t, bd, bd.b, "new_type", one)
+func (l ledger) add(k bandit.Kind, key, arm string, alpha, beta, pulls float64) {
+	id := [3]string{string(k), key, arm}
+	if l[id] == nil {
+		l[id] = &[3]float64{}
 	}
-	moved, err := bd.b.List(bd.ctx, bd.ns)
-	require.NoError(t, err)
-	require.NotEqual(t, snap, bandit.Posteriors(moved[:4]))
-
-	require.NoError(t, bd.b.Restore(bd.ctx, bd.ns, snap))
-	after, err := bd.b.List(bd.ctx, bd.ns)
-	require.NoError(t, err)
-	require.Len(t, after, 8)
-	// Arms are listed by context: new_type first, then state_tracking.
-	for _, a := range after[:4] {
-		require.Equal(t, "new_type", a.Context)
-		require.Equal(t, [3]float64{1, 1, 0}, [3]float64{a.Alpha, a.Beta, float64(a.Pulls)}, "arms created after the snapshot return to the prior")
-	}
-	require.Equal(t, snap, bandit.Posteriors(after[4:]))
+	l[id][0] += alpha
+	l[id][1] += beta
+	l[id][2] += pulls
 }
 
-func TestRestoreConcurrentWithRewards(t *testing.T) {
+// turn answers once on taskType (skill "skill-"+taskType) as run (nil: a
+// live /answer client) and rewards it with r, noting the pulls and the
+// reward in each of into.
+func turn(t *testing.T, bd bundle, run *uuid.UUID, taskType string, r float64, into ...ledger) {
+	t.Helper()
+	skill := "skill-" + taskType
+	sel := func(k bandit.Kind, key string) bandit.Choice {
+		var c bandit.Choice
+		var err error
+		if run != nil {
+			c, err = bd.b.SelectForRun(bd.ctx, bd.ns, k, key, *run)
+		} else {
+			c, err = bd.b.Select(bd.ctx, bd.ns, k, key)
+		}
+		require.NoError(t, err)
+		return c
+	}
+	s, rt := sel(bandit.Search, taskType), sel(bandit.Routing, skill)
+	id, err := bd.b.RecordAnswer(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Skill: skill,
+		Question: "q", Answer: "a", SearchArm: s.Arm, RoutingArm: rt.Arm, RunID: run})
+	require.NoError(t, err)
+	res, err := bd.b.ApplyReward(bd.ctx, bd.ns, id, r)
+	require.NoError(t, err)
+	require.True(t, res.Applied)
+	for _, l := range into {
+		l.add(bandit.Search, taskType, s.Arm, r, 1-r, 1)
+		l.add(bandit.Routing, skill, rt.Arm, r, 1-r, 1)
+	}
+}
+
+func TestRevertTakesBackOnlyTheRunsOwnContributions(t *testing.T) {
 	t.Parallel()
 	bd := setup(t, bandit.Config{})
+	run := evokg.NewID()
+	keep := ledger{} // what must survive the revert
+	for range 5 {
+		turn(t, bd, &run, "state_tracking", 0.5, keep)
+		turn(t, bd, nil, "state_tracking", 1, keep)
+	}
+	to, err := bd.b.RunContributions(bd.ctx, bd.ns, run)
+	require.NoError(t, err)
+	require.NotEmpty(t, to)
+
+	for range 7 {
+		turn(t, bd, &run, "state_tracking", 1)
+		turn(t, bd, &run, "new_type", 1)
+		turn(t, bd, nil, "state_tracking", 0, keep) // live feedback during the iteration
+		turn(t, bd, nil, "live_type", 1, keep)
+	}
+	require.NoError(t, bd.b.Revert(bd.ctx, bd.ns, run, to))
+	after, err := bd.b.List(bd.ctx, bd.ns)
+	require.NoError(t, err)
+	require.Len(t, after, 24, "arms of 3 task types and 3 skills")
+	for _, a := range after {
+		want := [3]float64{}
+		if got := keep[[3]string{string(a.Kind), a.Context, a.Arm}]; got != nil {
+			want = *got
+		}
+		require.InDelta(t, 1+want[0], a.Alpha, 1e-9, "%s/%s/%s α", a.Kind, a.Context, a.Arm)
+		require.InDelta(t, 1+want[1], a.Beta, 1e-9, "%s/%s/%s β", a.Kind, a.Context, a.Arm)
+		require.EqualValues(t, want[2], a.Pulls, "%s/%s/%s pulls", a.Kind, a.Context, a.Arm)
+		require.InDelta(t, want[0], a.RewardSum, 1e-9)
+	}
+	own, err := bd.b.RunContributions(bd.ctx, bd.ns, run)
+	require.NoError(t, err)
+	require.Equal(t, to, own, "the run's record is back where the snapshot had it")
+
+	require.NoError(t, bd.b.Revert(bd.ctx, bd.ns, run, to))
+	again, err := bd.b.List(bd.ctx, bd.ns)
+	require.NoError(t, err)
+	require.Equal(t, after, again, "reverting twice to the same point changes nothing more")
+}
+
+func TestRevertConcurrentWithLiveRewards(t *testing.T) {
+	t.Parallel()
+	bd := setup(t, bandit.Config{})
+	run := evokg.NewID()
+	for i := range 10 {
+		turn(t, bd, &run, []string{"a", "b"}[i%2], 1)
+	}
+	to, err := bd.b.RunContributions(bd.ctx, bd.ns, run)
+	require.NoError(t, err)
+	for i := range 10 {
+		turn(t, bd, &run, []string{"a", "b"}[i%2], 1)
+	}
 	var ids []uuid.UUID
 	for i := range 40 {
 		taskType := []string{"a", "b"}[i%2]
@@ -240,8 +304,6 @@ func TestRestoreConcurrentWithRewards(t *testing.T) {
 		require.NoError(t, err)
 		ids = append(ids, id)
 	}
-	snap, err := bd.b.Snapshot(bd.ctx, bd.ns)
-	require.NoError(t, err)
 	var wg sync.WaitGroup
 	for w := range 4 {
 		wg.Go(func() {
@@ -254,12 +316,25 @@ func TestRestoreConcurrentWithRewards(t *testing.T) {
 	for range 2 {
 		wg.Go(func() {
 			for range 10 {
-				require.NoError(t, bd.b.Restore(bd.ctx, bd.ns, snap))
+				require.NoError(t, bd.b.Revert(bd.ctx, bd.ns, run, to))
 			}
 		})
 	}
 	wg.Wait()
 	stats, err := bd.b.TaskTypes(bd.ctx, bd.ns)
 	require.NoError(t, err)
-	require.Equal(t, []bandit.TaskTypeStats{{Name: "a", NSeen: 20}, {Name: "b", NSeen: 20}}, stats, "every reward counted once")
+	require.Equal(t, []bandit.TaskTypeStats{{Name: "a", NSeen: 30}, {Name: "b", NSeen: 30}}, stats,
+		"every reward counted once (task-type statistics are not a mutable slot)")
+	arms, err := bd.b.List(bd.ctx, bd.ns)
+	require.NoError(t, err)
+	var alpha, beta float64
+	var pulls int64
+	for _, a := range arms {
+		alpha, beta, pulls = alpha+a.Alpha, beta+a.Beta, pulls+a.Pulls
+	}
+	// 16 arms at the prior; per bandit, 40 live answers rewarded 1 and the
+	// run's first 10 (the later 10 were taken back).
+	require.InDelta(t, 16+2*(40+10), alpha, 1e-9)
+	require.InDelta(t, 16.0, beta, 1e-9)
+	require.EqualValues(t, 2*(40+10), pulls)
 }

@@ -94,7 +94,7 @@ func (b *Bandit) ApplyReward(ctx context.Context, ns string, answerID uuid.UUID,
 
 func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID, reward float64) (RewardResult, error) {
 	var a Answer
-	err := tx.QueryRow(ctx, queries.Get("get_answer"), ns, id).Scan(&a.TaskType, &a.Skill, &a.SearchArm, &a.RoutingArm)
+	err := tx.QueryRow(ctx, queries.Get("get_answer"), ns, id).Scan(&a.TaskType, &a.Skill, &a.SearchArm, &a.RoutingArm, &a.RunID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return RewardResult{}, evokg.Errorf(evokg.ENOTFOUND, "answer %s not found", id)
 	}
@@ -119,6 +119,9 @@ func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.
 	if err := b.rewardArm(ctx, tx, ns, Search, a.TaskType, a.SearchArm, reward); err != nil {
 		return RewardResult{}, err
 	}
+	if err := b.countRunReward(ctx, tx, a, reward); err != nil {
+		return RewardResult{}, err
+	}
 	fail := 0
 	if reward < b.cfg.FailureBelow {
 		fail = 1
@@ -136,6 +139,26 @@ func (b *Bandit) rewardArm(ctx context.Context, tx pgx.Tx, ns string, k Kind, ke
 	}
 	_, err := tx.Exec(ctx, queries.Get("reward_arm"), ns, string(k), key, arm, reward)
 	return err
+}
+
+// countRunReward adds the reward of an evolution run's own answer to the
+// run's contributions (after the arms: arm rows are always locked first).
+func (b *Bandit) countRunReward(ctx context.Context, tx pgx.Tx, a Answer, reward float64) error {
+	if a.RunID == nil {
+		return nil
+	}
+	for _, arm := range []struct {
+		k        Kind
+		key, arm string
+	}{{Routing, a.Skill, a.RoutingArm}, {Search, a.TaskType, a.SearchArm}} {
+		if arm.key == "" || arm.arm == "" {
+			continue
+		}
+		if _, err := tx.Exec(ctx, queries.Get("count_run_reward"), a.Namespace, *a.RunID, string(arm.k), arm.key, arm.arm, reward); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // TaskTypes lists the reward-stream statistics of every task type of ns.

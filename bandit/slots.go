@@ -3,6 +3,7 @@ package bandit
 import (
 	"context"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -33,26 +34,60 @@ func (b *Bandit) Snapshot(ctx context.Context, ns string) (Posteriors, error) {
 	return Posteriors(arms), err
 }
 
-// Restore puts the posteriors of snap back. Arms created after the snapshot
-// return to the prior with no pulls. It runs in one transaction.
-func (b *Bandit) Restore(ctx context.Context, ns string, snap Posteriors) error {
-	n := len(snap)
+// Contribution is what one evolution run added to one arm: the pulls of its
+// own selections (SelectForRun) and the rewards of its own answers (those
+// recorded with its RunID). Alpha is Σ r and Beta Σ (1 − r) over the rewards.
+type Contribution struct {
+	Kind    Kind    `json:"kind"`
+	Context string  `json:"context"`
+	Arm     string  `json:"arm"`
+	Alpha   float64 `json:"alpha"`
+	Beta    float64 `json:"beta"`
+	Pulls   int64   `json:"pulls"`
+}
+
+// RunContributions returns what run has added to the arms of ns so far,
+// ordered by bandit, context and arm. The Delta-Guard keeps it with each
+// snapshot and hands it back to Revert.
+func (b *Bandit) RunContributions(ctx context.Context, ns string, run uuid.UUID) ([]Contribution, error) {
+	rows, err := b.pool.Query(ctx, queries.Get("list_run_deltas"), ns, run)
+	if err != nil {
+		return nil, translate(err, "reading a run's bandit contributions")
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Contribution, error) {
+		var c Contribution
+		err := r.Scan(&c.Kind, &c.Context, &c.Arm, &c.Alpha, &c.Beta, &c.Pulls)
+		return c, err
+	})
+	return out, translate(err, "reading a run's bandit contributions")
+}
+
+// Revert takes back from the arms of ns what run added since its
+// contributions were to (as RunContributions returned them): the pulls of
+// its selections and the rewards of its answers since then. Pulls and
+// rewards from any other source, made before or after, stay. It runs in one
+// transaction, which locks the namespace's arms in the package's one order.
+func (b *Bandit) Revert(ctx context.Context, ns string, run uuid.UUID, to []Contribution) error {
+	n := len(to)
 	kinds, keys, arms := make([]string, n), make([]string, n), make([]string, n)
-	alphas, betas, sums := make([]float64, n), make([]float64, n), make([]float64, n)
-	pulls := make([]int64, n)
-	for i, a := range snap {
-		kinds[i], keys[i], arms[i] = string(a.Kind), a.Context, a.Arm
-		alphas[i], betas[i], pulls[i], sums[i] = a.Alpha, a.Beta, a.Pulls, a.RewardSum
+	alphas, betas, pulls := make([]float64, n), make([]float64, n), make([]int64, n)
+	for i, c := range to {
+		kinds[i], keys[i], arms[i] = string(c.Kind), c.Context, c.Arm
+		alphas[i], betas[i], pulls[i] = c.Alpha, c.Beta, c.Pulls
 	}
 	err := b.inTx(ctx, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, queries.Get("lock_namespace_arms"), ns); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, queries.Get("reset_arms"), ns, b.cfg.PriorAlpha, b.cfg.PriorBeta); err != nil {
+		if _, err := tx.Exec(ctx, queries.Get("revert_run_arms"), ns, run, kinds, keys, arms, alphas, betas, pulls,
+			b.cfg.PriorAlpha, b.cfg.PriorBeta); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, queries.Get("restore_arms"), ns, kinds, keys, arms, alphas, betas, pulls, sums)
+		if _, err := tx.Exec(ctx, queries.Get("clear_run_deltas"), ns, run); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, queries.Get("set_run_deltas"), ns, run, kinds, keys, arms, alphas, betas, pulls)
 		return err
 	})
-	return translate(err, "restoring bandit posteriors")
+	return translate(err, "reverting a run's bandit contributions")
 }

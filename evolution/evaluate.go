@@ -154,7 +154,7 @@ func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill,
 	zero := 0.0
 	r.calls.learner.Add(1)
 	reply, err := r.answerer.Answer(ctx, r.ns, execution.Question{TaskType: it.TaskType, Question: it.Question,
-		Context: it.Context, Skill: &skill, Explore: explore, Temperature: &zero})
+		Context: it.Context, Skill: &skill, Explore: explore, Temperature: &zero, Run: &r.run.ID})
 	a := answer{Item: it, Skill: skill.Name, Answer: reply.Answer, Reasoning: reply.Reasoning,
 		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm}
 	if err != nil {

@@ -9,7 +9,10 @@ import (
 
 // guard is the Delta-Guard step: accept the evaluated state (and snapshot
 // its mutable slots) or roll the slots back to the last (or, after a
-// catastrophic drop, the best) accepted snapshot. Memories are untouched.
+// catastrophic drop, the best) accepted snapshot. A rollback restores the
+// skill slots and takes back the run's own bandit pulls and rewards made
+// since the snapshot; other pulls and rewards (live /answer feedback) and
+// every memory stay.
 func (r *runner) guard(ctx context.Context, k int, m *Metrics) error {
 	if r.st.LastSnapshot != uuid.Nil {
 		g := Guard{Delta: r.p.Delta, Catastrophic: r.p.Catastrophic}
@@ -34,7 +37,7 @@ func (r *runner) rollback(ctx context.Context, m *Metrics, v Verdict) error {
 	if err := r.deps.Graph.RestoreSlots(ctx, r.ns, snap.Skills); err != nil {
 		return err
 	}
-	if err := r.deps.Bandit.Restore(ctx, r.ns, snap.Bandits); err != nil {
+	if err := r.deps.Bandit.Revert(ctx, r.ns, r.run.ID, snap.RunBandits); err != nil {
 		return err
 	}
 	r.st.Rollbacks++
@@ -53,7 +56,12 @@ func (r *runner) accept(ctx context.Context, k int, acc float64) error {
 	if err != nil {
 		return err
 	}
-	snap := &snapshot{ID: uuid.NewSHA1(r.run.ID, fmt.Appendf(nil, "snapshot/%d", k)), Iteration: k, Skills: skills, Bandits: posteriors, Accuracy: acc}
+	own, err := r.deps.Bandit.RunContributions(ctx, r.ns, r.run.ID)
+	if err != nil {
+		return err
+	}
+	snap := &snapshot{ID: uuid.NewSHA1(r.run.ID, fmt.Appendf(nil, "snapshot/%d", k)), Iteration: k, Skills: skills,
+		Bandits: posteriors, RunBandits: own, Accuracy: acc}
 	if err := r.store.saveSnapshot(ctx, r.ns, r.run.ID, snap); err != nil {
 		return err
 	}

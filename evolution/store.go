@@ -70,13 +70,16 @@ type state struct {
 	Calls    callCounts   `json:"calls"`
 }
 
-// snapshot is a Delta-Guard snapshot of the mutable slots.
+// snapshot is a Delta-Guard snapshot of the mutable slots: the skill
+// slots, the bandit posteriors (for the record) and the run's own bandit
+// contributions (what a rollback takes back to).
 type snapshot struct {
-	ID        uuid.UUID          `json:"id"`
-	Iteration int                `json:"iteration"`
-	Skills    []evokg.SkillSlots `json:"skills"`
-	Bandits   bandit.Posteriors  `json:"bandits"`
-	Accuracy  float64            `json:"accuracy"`
+	ID         uuid.UUID             `json:"id"`
+	Iteration  int                   `json:"iteration"`
+	Skills     []evokg.SkillSlots    `json:"skills"`
+	Bandits    bandit.Posteriors     `json:"bandits"`
+	RunBandits []bandit.Contribution `json:"run_bandits"`
+	Accuracy   float64               `json:"accuracy"`
 }
 
 // store persists runs, iterations and snapshots in Postgres.
@@ -224,14 +227,18 @@ func (s *store) saveSnapshot(ctx context.Context, ns string, run uuid.UUID, snap
 	if err != nil {
 		return err
 	}
-	_, err = s.pool.Exec(ctx, queries.Get("insert_snapshot"), snap.ID, ns, run, snap.Iteration, skills, bandits, snap.Accuracy)
+	own, err := json.Marshal(snap.RunBandits)
+	if err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx, queries.Get("insert_snapshot"), snap.ID, ns, run, snap.Iteration, skills, bandits, snap.Accuracy, own)
 	return evokg.StoreFailure(err, "saving a snapshot")
 }
 
 func (s *store) snapshot(ctx context.Context, ns string, id uuid.UUID) (*snapshot, error) {
 	snap := &snapshot{ID: id}
-	var skills, bandits []byte
-	err := s.pool.QueryRow(ctx, queries.Get("get_snapshot"), ns, id).Scan(&snap.Iteration, &skills, &bandits, &snap.Accuracy)
+	var skills, bandits, own []byte
+	err := s.pool.QueryRow(ctx, queries.Get("get_snapshot"), ns, id).Scan(&snap.Iteration, &skills, &bandits, &snap.Accuracy, &own)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "snapshot %s not found", id)
 	}
@@ -240,6 +247,11 @@ func (s *store) snapshot(ctx context.Context, ns string, id uuid.UUID) (*snapsho
 	}
 	if err := json.Unmarshal(skills, &snap.Skills); err != nil {
 		return nil, err
+	}
+	if own != nil { // NULL before migration 00007: the run had no recorded contributions then
+		if err := json.Unmarshal(own, &snap.RunBandits); err != nil {
+			return nil, err
+		}
 	}
 	return snap, json.Unmarshal(bandits, &snap.Bandits)
 }

@@ -1,3 +1,3 @@
-SELECT iteration, skills, bandits, accuracy
+SELECT iteration, skills, bandits, accuracy, run_bandits
 FROM slot_snapshots
 WHERE namespace = $1 AND id = $2

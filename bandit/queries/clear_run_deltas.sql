@@ -1,0 +1,1 @@
+DELETE FROM bandit_run_deltas WHERE namespace = $1 AND run_id = $2
