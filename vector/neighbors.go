@@ -35,7 +35,7 @@ func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]Neighbo
 		if err := s.checkNeighborQuery(q); err != nil {
 			return nil, fmt.Errorf("neighbour query %d: %w", i, err)
 		}
-		batch.Queue(queries.Get("neighbors"), q.Namespace, q.TaskType, encode(q.Embedding), q.K, q.MinSimilarity)
+		batch.Queue(queries.Get("neighbors"), q.Namespace, q.TaskType, encode(q.Embedding), q.K, q.MinSimilarity, s.exactScanMax)
 	}
 	out, err := readBatch(s.pool.SendBatch(ctx, batch), len(qs), collectNeighbors)
 	if err != nil {

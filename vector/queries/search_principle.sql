@@ -1,13 +1,26 @@
 -- Top-K principles of one (namespace, task type) slice by cosine similarity.
--- $1 namespace, $2 task type, $3 query vector, $4 K, $5 minimum similarity.
+-- A slice of fewer than $6 rows is scanned exactly, a larger one through
+-- the HNSW index, which every namespace shares: see search_success.sql.
+-- $1 namespace, $2 task type, $3 query vector, $4 K, $5 minimum similarity,
+-- $6 exact-scan bound.
+WITH slice AS MATERIALIZED (
+    SELECT count(*) < $6 AS small
+      FROM (SELECT 1 FROM principle_embeddings WHERE namespace = $1 AND task_type = $2 LIMIT $6) c)
 SELECT s.id, s.task_type, 'principle', '', s.quality, '{}'::text[], s.created_at, s.similarity,
        '', '', '', coalesce(e.record->>'content', ''), s.skill
-  FROM (SELECT id, task_type, skill, quality, created_at,
-               1 - (embedding <=> $3::real[]::vector) AS similarity
-          FROM principle_embeddings
-         WHERE namespace = $1 AND task_type = $2
-         ORDER BY embedding <=> $3::real[]::vector
-         LIMIT $4) s
+  FROM ((SELECT id, task_type, skill, quality, created_at,
+                1 - (embedding <=> $3::real[]::vector) AS similarity
+           FROM principle_embeddings
+          WHERE namespace = $1 AND task_type = $2 AND (SELECT small FROM slice)
+          ORDER BY (embedding <=> $3::real[]::vector) + 0
+          LIMIT $4)
+        UNION ALL
+        (SELECT id, task_type, skill, quality, created_at,
+                1 - (embedding <=> $3::real[]::vector)
+           FROM principle_embeddings
+          WHERE namespace = $1 AND task_type = $2 AND NOT (SELECT small FROM slice)
+          ORDER BY embedding <=> $3::real[]::vector
+          LIMIT $4)) s
   JOIN experiences e ON e.id = s.id
  WHERE s.similarity >= $5
  ORDER BY s.similarity DESC, s.id

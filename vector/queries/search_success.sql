@@ -1,19 +1,40 @@
 -- Top-K of the success channel within one (namespace, task type) slice, by cosine
 -- similarity, with the payload of the K survivors from experiences.
+-- A slice of fewer than $8 rows is scanned exactly; a larger one through
+-- the partition's HNSW index (pgvector iterative scan). The choice is made
+-- on the slice's counted size, not on the planner's estimate: a partition's
+-- HNSW graph is shared by every namespace hashed to it, and when other
+-- namespaces hold many copies of a vector the graph can leave a small
+-- slice's rows unreachable (measured: 1 of 2 identical rows found beside
+-- 2,000 copies in another namespace). Each gate is a one-time filter, so
+-- only one branch runs.
 -- $1 namespace, $2 task type, $3 query vector, $4 outcomes, $5 failure kind
--- (NULL = any), $6 K, $7 minimum similarity.
+-- (NULL = any), $6 K, $7 minimum similarity, $8 exact-scan bound.
+WITH slice AS MATERIALIZED (
+    SELECT count(*) < $8 AS small
+      FROM (SELECT 1 FROM success_index WHERE namespace = $1 AND task_type = $2 LIMIT $8) c)
 SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.signature, s.created_at,
        s.similarity,
        coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''),
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', '')
-  FROM (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
-               1 - (embedding <=> $3::real[]::vector) AS similarity
-          FROM success_index
-         WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
-           AND ($5::text IS NULL OR failure_kind = $5::text)
-         ORDER BY embedding <=> $3::real[]::vector
-         LIMIT $6) s
+  FROM ((SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
+                1 - (embedding <=> $3::real[]::vector) AS similarity
+           FROM success_index
+          WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
+            AND ($5::text IS NULL OR failure_kind = $5::text)
+            AND (SELECT small FROM slice)
+          ORDER BY (embedding <=> $3::real[]::vector) + 0
+          LIMIT $6)
+        UNION ALL
+        (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
+                1 - (embedding <=> $3::real[]::vector)
+           FROM success_index
+          WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
+            AND ($5::text IS NULL OR failure_kind = $5::text)
+            AND NOT (SELECT small FROM slice)
+          ORDER BY embedding <=> $3::real[]::vector
+          LIMIT $6)) s
   JOIN experiences e ON e.id = s.id
  WHERE s.similarity >= $7
  ORDER BY s.similarity DESC, s.id
