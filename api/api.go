@@ -41,6 +41,10 @@ type Config struct {
 	CORSOrigins []string
 	// CheckTimeout bounds each readiness check. Default 3s.
 	CheckTimeout time.Duration
+	// EmbeddingDim is the dimension of the embedding indexes. The served
+	// document states it as the exact length of every embedding a request
+	// may carry; zero keeps the document's own (768).
+	EmbeddingDim int
 }
 
 // Defaults.
@@ -79,6 +83,8 @@ func (c Config) Validate() error {
 		return errors.New("api: timeouts must be positive")
 	case c.RateWindow <= 0:
 		return errors.New("api: the rate window must be positive")
+	case c.EmbeddingDim < 0:
+		return errors.New("api: the embedding dimension must not be negative")
 	}
 	return nil
 }
@@ -107,8 +113,8 @@ type Deps struct {
 	Gatherer prometheus.Gatherer
 }
 
-// NewHandler builds the HTTP handler. It panics on an invalid Config or a
-// missing Deps.Keys, both programming errors; call Config.Validate first to
+// NewHandler builds the HTTP handler. It panics on an invalid Config, a
+// missing Deps.Keys or an invalid embedded document, programming errors; call Config.Validate first to
 // report configuration errors.
 func NewHandler(cfg Config, deps Deps, logger *slog.Logger) http.Handler {
 	cfg = cfg.WithDefaults()
@@ -125,7 +131,11 @@ func NewHandler(cfg Config, deps Deps, logger *slog.Logger) http.Handler {
 		reg := prometheus.NewRegistry()
 		deps.Registerer, deps.Gatherer = orRegisterer(deps.Registerer, reg), orGatherer(deps.Gatherer, reg)
 	}
-	s := &server{cfg: cfg, deps: deps, logger: logger, metrics: newMetrics(deps.Registerer)}
+	doc, err := newContract(cfg.EmbeddingDim)
+	if err != nil {
+		panic(err)
+	}
+	s := &server{cfg: cfg, deps: deps, logger: logger, metrics: newMetrics(deps.Registerer), contract: doc}
 	return s.routes()
 }
 
@@ -145,10 +155,11 @@ func orGatherer(g prometheus.Gatherer, def *prometheus.Registry) prometheus.Gath
 
 // server holds what the handlers share.
 type server struct {
-	cfg     Config
-	deps    Deps
-	logger  *slog.Logger
-	metrics *metrics
+	cfg      Config
+	deps     Deps
+	logger   *slog.Logger
+	metrics  *metrics
+	contract *contract
 }
 
 // fail writes err as a problem.

@@ -103,7 +103,7 @@ func TestNamespaceIsolation(t *testing.T) {
 		{method: "GET", path: "/skills/frontier"},
 		{method: "GET", path: "/skills/x"},
 		{method: "GET", path: "/task-types"},
-		{method: "POST", path: "/evolution-runs", body: `{"pool":[{"question":"q","task_type":"a","gold":"g"}]}`},
+		{method: "POST", path: "/evolution-runs", body: `{"pool":[{"question":"q","task_type":"a","gold":"g"},{"question":"r","task_type":"a","gold":"h"}]}`},
 		{method: "GET", path: "/evolution-runs"},
 		{method: "GET", path: "/evolution-runs/" + id},
 		{method: "POST", path: "/evolution-runs/" + id + "/cancel"},

@@ -4,9 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
@@ -24,19 +22,11 @@ func listOf[T any](items []T) list[T] {
 	return list[T]{Items: items}
 }
 
-// decodeValid decodes the body into dst and runs validate on it.
-func decodeValid[T any](r *http.Request, dst *T, validate func(T) error) error {
-	if err := decodeJSON(r, dst); err != nil {
-		return err
-	}
-	return validate(*dst)
-}
-
-func ns(r *http.Request) string { return chi.URLParam(r, "ns") }
+func ns(r *http.Request) string { return urlParam(r, "ns") }
 
 func (s *server) retrieve(w http.ResponseWriter, r *http.Request) {
 	var req RetrieveRequest
-	err := decodeValid(r, &req, validateRetrieve)
+	err := decodeJSON(r, &req)
 	var resp RetrieveResponse
 	if err == nil {
 		resp, err = s.deps.Retriever.Retrieve(r.Context(), ns(r), req)
@@ -44,17 +34,9 @@ func (s *server) retrieve(w http.ResponseWriter, r *http.Request) {
 	respond(s, w, r, http.StatusOK, resp, err)
 }
 
-func validateRetrieve(req RetrieveRequest) error {
-	var v evokg.Validator
-	v.Check(strings.TrimSpace(req.Question) != "", "/question", "is required")
-	v.Check(strings.TrimSpace(req.TaskType) != "", "/task_type", "is required: retrieval never crosses task types")
-	v.Check(req.Mode == "" || req.Mode == "mage" || req.Mode == "apex", "/mode", "must be mage or apex")
-	return v.Err()
-}
-
 func (s *server) answer(w http.ResponseWriter, r *http.Request) {
 	var req AnswerRequest
-	err := decodeValid(r, &req, validateAnswer)
+	err := decodeJSON(r, &req)
 	var resp AnswerResponse
 	if err == nil {
 		resp, err = s.deps.Answerer.Answer(r.Context(), ns(r), req)
@@ -62,30 +44,17 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request) {
 	respond(s, w, r, http.StatusOK, resp, err)
 }
 
-func validateAnswer(req AnswerRequest) error {
-	var v evokg.Validator
-	v.Check(strings.TrimSpace(req.Question) != "", "/question", "is required")
-	v.Check(strings.TrimSpace(req.TaskType) != "", "/task_type", "is required")
-	return v.Err()
-}
-
 func (s *server) feedback(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	var req FeedbackRequest
 	if err == nil {
-		err = decodeValid(r, &req, validateFeedback)
+		err = decodeJSON(r, &req)
 	}
 	var resp FeedbackResponse
 	if err == nil {
 		resp, err = s.deps.Answerer.Feedback(r.Context(), ns(r), id, req)
 	}
 	respond(s, w, r, http.StatusOK, resp, err)
-}
-
-func validateFeedback(req FeedbackRequest) error {
-	var v evokg.Validator
-	v.Check(req.Reward >= 0 && req.Reward <= 1, "/reward", "must be within [0, 1]")
-	return v.Err()
 }
 
 func (s *server) listSkills(w http.ResponseWriter, r *http.Request) {
@@ -99,7 +68,7 @@ func (s *server) frontier(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) getSkill(w http.ResponseWriter, r *http.Request) {
-	skill, err := s.deps.Skills.GetSkill(r.Context(), ns(r), chi.URLParam(r, "name"))
+	skill, err := s.deps.Skills.GetSkill(r.Context(), ns(r), urlParam(r, "name"))
 	respond(s, w, r, http.StatusOK, skill, err)
 }
 
@@ -110,7 +79,7 @@ func (s *server) listTaskTypes(w http.ResponseWriter, r *http.Request) {
 
 func (s *server) startRun(w http.ResponseWriter, r *http.Request) {
 	var req EvolutionRunRequest
-	err := decodeValid(r, &req, validateRun)
+	err := decodeJSON(r, &req)
 	var run EvolutionRun
 	if err == nil {
 		run, err = s.deps.Evolution.StartRun(r.Context(), ns(r), req)
@@ -119,28 +88,6 @@ func (s *server) startRun(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Location", "/v1/namespaces/"+ns(r)+"/evolution-runs/"+run.ID.String())
 	}
 	respond(s, w, r, http.StatusAccepted, run, err)
-}
-
-// maxPool bounds an evolution run's question pool.
-const maxPool = 10000
-
-func validateRun(req EvolutionRunRequest) error {
-	var v evokg.Validator
-	v.Check(req.Iterations >= 0 && req.Iterations <= 1000, "/iterations", "must be from 1 to 1000 (0 takes the default)")
-	v.Check((len(req.Pool) > 0) != (req.Generator != nil), "/pool", "give either pool items or a generator, not both")
-	v.Check(len(req.Pool) <= maxPool, "/pool", "must hold at most 10000 items")
-	v.Check(req.HeldOut >= 0 && req.HeldOut < 1, "/held_out", "must be in [0, 1)")
-	if g := req.Generator; g != nil {
-		v.Check(g.Name == "arith", "/generator/name", `must be "arith"`)
-		v.Check(g.Size >= 0 && g.Size <= maxPool, "/generator/size", "must be from 1 to 10000 (0 takes the default)")
-	}
-	for i, it := range req.Pool {
-		at := pointerAt("/pool", i)
-		v.Check(strings.TrimSpace(it.Question) != "", at+"/question", "is required")
-		v.Check(strings.TrimSpace(it.TaskType) != "", at+"/task_type", "is required")
-		v.Check(strings.TrimSpace(it.Gold) != "", at+"/gold", "is required")
-	}
-	return v.Err()
 }
 
 func (s *server) listRuns(w http.ResponseWriter, r *http.Request) {
@@ -167,15 +114,12 @@ func (s *server) runAction(w http.ResponseWriter, r *http.Request, do func(conte
 
 func (s *server) neighborsQuery(w http.ResponseWriter, r *http.Request) {
 	req, err := neighborsFromQuery(r)
-	if err == nil {
-		err = validateNeighbors(req)
-	}
 	s.neighbors(w, r, req, err)
 }
 
 func (s *server) neighborsBody(w http.ResponseWriter, r *http.Request) {
 	var req NeighborsRequest
-	err := decodeValid(r, &req, validateNeighbors)
+	err := decodeJSON(r, &req)
 	s.neighbors(w, r, req, err)
 }
 
@@ -213,33 +157,14 @@ func queryInt(v *evokg.Validator, raw, pointer string) int {
 	return n
 }
 
-// maxSeeds bounds the seeds of one traversal.
-const maxSeeds = 100
-
-func validateNeighbors(req NeighborsRequest) error {
-	var v evokg.Validator
-	v.Check(len(req.Seeds) > 0 && len(req.Seeds) <= maxSeeds, "/seeds", "1 to 100 seed experience ids are required")
-	v.Check(req.Hops >= 0 && req.Hops <= 2, "/hops", "must be 1 or 2 (0 takes the default, 2)")
-	v.Check(req.Limit >= 0 && req.Limit <= 500, "/limit", "must be from 1 to 500 (0 takes the default)")
-	return v.Err()
-}
-
 func (s *server) signatureMatches(w http.ResponseWriter, r *http.Request) {
 	var req SignatureMatchRequest
-	err := decodeValid(r, &req, validateSignatureMatch)
+	err := decodeJSON(r, &req)
 	var out []evokg.SignatureMatch
 	if err == nil {
 		out, err = s.deps.Graph.SignatureMatches(r.Context(), ns(r), req)
 	}
 	respond(s, w, r, http.StatusOK, listOf(out), err)
-}
-
-func validateSignatureMatch(req SignatureMatchRequest) error {
-	var v evokg.Validator
-	v.Check(len(req.Signature) > 0 && len(req.Signature) <= 64, "/signature", "1 to 64 operations are required")
-	v.Check(req.Threshold >= 0 && req.Threshold <= 1, "/threshold", "must be within [0, 1]")
-	v.Check(req.Limit >= 0 && req.Limit <= 500, "/limit", "must be from 1 to 500 (0 takes the default)")
-	return v.Err()
 }
 
 func (s *server) usage(w http.ResponseWriter, r *http.Request) {
@@ -266,7 +191,7 @@ func (s *server) bandits(w http.ResponseWriter, r *http.Request) {
 
 func (s *server) prune(w http.ResponseWriter, r *http.Request) {
 	var req PruneRequest
-	err := decodeValid(r, &req, validatePrune)
+	err := decodeJSON(r, &req)
 	var res PruneResult
 	if err == nil {
 		res, err = s.deps.Maintenance.Prune(r.Context(), ns(r), req)
@@ -275,10 +200,4 @@ func (s *server) prune(w http.ResponseWriter, r *http.Request) {
 		res.Pruned = []uuid.UUID{}
 	}
 	respond(s, w, r, http.StatusOK, res, err)
-}
-
-func validatePrune(req PruneRequest) error {
-	var v evokg.Validator
-	v.Check(req.Threshold > 0 && req.Threshold <= 1, "/threshold", "must be within (0, 1]")
-	return v.Err()
 }

@@ -8,9 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
@@ -22,19 +20,9 @@ const (
 	maxPageSize     = 200
 )
 
-// maxIdempotencyKey bounds the Idempotency-Key header.
-const maxIdempotencyKey = 255
-
 func (s *server) createNamespace(w http.ResponseWriter, r *http.Request) {
 	var req evokg.Namespace
 	if err := decodeJSON(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	var v evokg.Validator
-	v.Check(evokg.ValidNamespace(req.Name), "/name", "lower-case letters, digits, '-' and '_', 1 to 63 characters, starting alphanumeric")
-	v.Check(req.CreatedAt.IsZero(), "/created_at", "is set by the server")
-	if err := v.Err(); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -52,24 +40,17 @@ func (s *server) createNamespace(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) getNamespace(w http.ResponseWriter, r *http.Request) {
-	ns, err := s.deps.Namespaces.GetNamespace(r.Context(), chi.URLParam(r, "ns"))
-	respond(s, w, r, http.StatusOK, ns, err)
+	got, err := s.deps.Namespaces.GetNamespace(r.Context(), ns(r))
+	respond(s, w, r, http.StatusOK, got, err)
 }
 
 func (s *server) ingest(w http.ResponseWriter, r *http.Request) {
-	opts, err := ingestOptions(r)
 	var req IngestRequest
-	if err == nil {
-		err = decodeJSON(r, &req)
-	}
-	if err == nil {
-		err = validateIngest(req, "")
-	}
-	if err != nil {
+	if err := decodeJSON(r, &req); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	receipt, err := s.deps.Experiences.Ingest(r.Context(), chi.URLParam(r, "ns"), req, opts)
+	receipt, err := s.deps.Experiences.Ingest(r.Context(), ns(r), req, ingestOptions(r))
 	respond(s, w, r, http.StatusAccepted, receipt, err)
 }
 
@@ -79,20 +60,17 @@ type batchResponse struct {
 }
 
 func (s *server) ingestBatch(w http.ResponseWriter, r *http.Request) {
-	opts, err := ingestOptions(r)
-	var reqs []IngestRequest
-	if err == nil {
-		reqs, err = s.decodeBatch(r)
-	}
+	reqs, err := s.decodeBatch(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	receipts, err := s.deps.Experiences.IngestBatch(r.Context(), chi.URLParam(r, "ns"), reqs, opts)
+	receipts, err := s.deps.Experiences.IngestBatch(r.Context(), ns(r), reqs, ingestOptions(r))
 	respond(s, w, r, http.StatusAccepted, batchResponse{Items: receipts}, err)
 }
 
-// decodeBatch reads a JSON array or NDJSON of experiences and validates each.
+// decodeBatch reads a JSON array or NDJSON of experiences (conform has
+// checked each against the document).
 func (s *server) decodeBatch(r *http.Request) ([]IngestRequest, error) {
 	var (
 		reqs []IngestRequest
@@ -108,13 +86,6 @@ func (s *server) decodeBatch(r *http.Request) ([]IngestRequest, error) {
 	}
 	if len(reqs) == 0 || len(reqs) > s.cfg.MaxBatchItems {
 		return nil, evokg.Errorf(evokg.ETOOLARGE, "a batch holds 1 to %d experiences, got %d", s.cfg.MaxBatchItems, len(reqs))
-	}
-	var fields []evokg.FieldError
-	for i, req := range reqs {
-		fields = append(fields, fieldsOf(validateIngest(req, pointerAt("", i)))...)
-	}
-	if len(fields) > 0 {
-		return nil, evokg.Invalid(fields...)
 	}
 	return reqs, nil
 }
@@ -151,32 +122,10 @@ func decodeNDJSON(body io.Reader, max int) ([]IngestRequest, error) {
 	return reqs, nil
 }
 
-// ingestOptions reads the Idempotency-Key header.
-func ingestOptions(r *http.Request) (IngestOptions, error) {
-	key := r.Header.Get("Idempotency-Key")
-	if len(key) > maxIdempotencyKey {
-		return IngestOptions{}, evokg.Invalid(evokg.FieldError{Pointer: "", Detail: "the Idempotency-Key header is longer than 255 characters"})
-	}
-	return IngestOptions{IdempotencyKey: key}, nil
-}
-
-// validateIngest checks what the HTTP layer can check; the ingest service
-// validates the record in depth. Pointers are prefixed with at.
-func validateIngest(req IngestRequest, at string) error {
-	var v evokg.Validator
-	v.Check(strings.TrimSpace(req.TaskType) != "", at+"/task_type", "is required")
-	v.Check(req.Outcome == "" || req.Outcome.Valid(), at+"/outcome", "must be one of principle, failure_memory, success_memory, retrieval_recipe, abstracted_pattern")
-	v.Check(req.FailureKind == "" || req.FailureKind == evokg.FailureSpecific || req.FailureKind == evokg.FailureTypeStrategy,
-		at+"/failure_kind", "must be specific or type_strategy")
-	v.Check(req.EmbeddingText() != "", at, "one of question, goal.task_description or content is required")
-	return v.Err()
-}
-
-func fieldsOf(err error) []evokg.FieldError {
-	if e, ok := err.(*evokg.Error); ok {
-		return e.Fields
-	}
-	return nil
+// ingestOptions reads the Idempotency-Key header (at most 255 characters,
+// as the document says).
+func ingestOptions(r *http.Request) IngestOptions {
+	return IngestOptions{IdempotencyKey: r.Header.Get("Idempotency-Key")}
 }
 
 // prefixFields prefixes the pointers of err's fields with at.
@@ -193,7 +142,7 @@ func (s *server) getExperience(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	var exp StoredExperience
 	if err == nil {
-		exp, err = s.deps.Experiences.GetExperience(r.Context(), chi.URLParam(r, "ns"), id)
+		exp, err = s.deps.Experiences.GetExperience(r.Context(), ns(r), id)
 	}
 	respond(s, w, r, http.StatusOK, exp, err)
 }
@@ -202,7 +151,7 @@ func (s *server) listExperiences(w http.ResponseWriter, r *http.Request) {
 	q, err := experienceQuery(r)
 	var page ExperiencePage
 	if err == nil {
-		page, err = s.deps.Experiences.ListExperiences(r.Context(), chi.URLParam(r, "ns"), q)
+		page, err = s.deps.Experiences.ListExperiences(r.Context(), ns(r), q)
 	}
 	if page.Items == nil {
 		page.Items = []StoredExperience{}
@@ -227,7 +176,7 @@ func experienceQuery(r *http.Request) (ExperienceQuery, error) {
 func (s *server) deleteExperience(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	if err == nil {
-		err = s.deps.Experiences.DeleteExperience(r.Context(), chi.URLParam(r, "ns"), id)
+		err = s.deps.Experiences.DeleteExperience(r.Context(), ns(r), id)
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -238,7 +187,7 @@ func (s *server) deleteExperience(w http.ResponseWriter, r *http.Request) {
 
 // pathID parses the UUID URL parameter name.
 func pathID(r *http.Request, name string) (uuid.UUID, error) {
-	id, err := uuid.Parse(chi.URLParam(r, name))
+	id, err := uuid.Parse(urlParam(r, name))
 	if err != nil {
 		return uuid.Nil, evokg.Invalid(evokg.FieldError{Pointer: "/" + name, Detail: "must be a UUID"})
 	}

@@ -8,6 +8,9 @@ import (
 	"net/http"
 	"strings"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	jsonv1 "github.com/go-json-experiment/json/v1"
+
 	"github.com/evokg/evokg"
 )
 
@@ -16,11 +19,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	writeJSONType(w, status, "application/json", v)
 }
 
+// responseJSON encodes responses as encoding/json does, except that an
+// empty list or map is [] or {}, never null, whichever service built it.
+var responseJSON = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(),
+	jsonv2.FormatNilSliceAsNull(false), jsonv2.FormatNilMapAsNull(false))
+
 func writeJSONType(w http.ResponseWriter, status int, contentType string, v any) {
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	_ = jsonv2.MarshalWrite(w, v, responseJSON)
+	_, _ = w.Write([]byte("\n"))
 }
 
 // decodeJSON decodes exactly one JSON value from r's body into dst,

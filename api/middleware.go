@@ -216,7 +216,7 @@ func (s *server) requireScope(scope string) func(http.Handler) http.Handler {
 // namespaceAccess refuses a {ns} the key is not bound to.
 func (s *server) namespaceAccess(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ns := chi.URLParam(r, "ns")
+		ns := urlParam(r, "ns")
 		if !evokg.ValidNamespace(ns) {
 			s.fail(w, r, evokg.Invalid(evokg.FieldError{Pointer: "/ns", Detail: "not a valid namespace name"}))
 			return

@@ -29,12 +29,13 @@ func mustJSON(doc []byte) []byte {
 	return b
 }
 
-func serveOpenAPIJSON(w http.ResponseWriter, _ *http.Request) {
+// serveOpenAPIJSON serves the document this handler enforces.
+func (s *server) serveOpenAPIJSON(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(openAPIJSON)
+	_, _ = w.Write(s.contract.json)
 }
 
-func serveOpenAPIYAML(w http.ResponseWriter, _ *http.Request) {
+func (s *server) serveOpenAPIYAML(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml")
-	_, _ = w.Write(OpenAPIYAML)
+	_, _ = w.Write(s.contract.yaml)
 }

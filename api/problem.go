@@ -13,11 +13,12 @@ import (
 
 // API-local error codes for conditions that only exist at the HTTP edge.
 const (
-	codeBadRequest       = "bad_request"        // malformed JSON, unknown field
-	codeRateLimited      = "rate_limited"       // per-key rate limit
-	codeRouteNotFound    = "route_not_found"    // no such route
-	codeMethodNotAllowed = "method_not_allowed" // route exists, method does not
-	codeCanceled         = "canceled"           // the client went away
+	codeBadRequest           = "bad_request"            // malformed JSON, unknown field
+	codeRateLimited          = "rate_limited"           // per-key rate limit
+	codeRouteNotFound        = "route_not_found"        // no such route
+	codeMethodNotAllowed     = "method_not_allowed"     // route exists, method does not
+	codeUnsupportedMediaType = "unsupported_media_type" // a body of a type the operation does not take
+	codeCanceled             = "canceled"               // the client went away
 )
 
 // statusClientClosed is the de-facto status for a request its client
@@ -32,22 +33,23 @@ type problemKind struct {
 
 // problemTable is the one table mapping error codes to HTTP statuses.
 var problemTable = map[string]problemKind{
-	evokg.EINVALID:       {http.StatusUnprocessableEntity, "Validation failed"},
-	codeBadRequest:       {http.StatusBadRequest, "Malformed request"},
-	evokg.ECONFLICT:      {http.StatusConflict, "Conflict"},
-	evokg.EPROTECTED:     {http.StatusConflict, "Protected memory"},
-	evokg.ENOTFOUND:      {http.StatusNotFound, "Not found"},
-	codeRouteNotFound:    {http.StatusNotFound, "Not found"},
-	codeMethodNotAllowed: {http.StatusMethodNotAllowed, "Method not allowed"},
-	evokg.EUNAUTHORIZED:  {http.StatusUnauthorized, "Unauthorized"},
-	evokg.EFORBIDDEN:     {http.StatusForbidden, "Forbidden"},
-	evokg.ETOOLARGE:      {http.StatusRequestEntityTooLarge, "Request too large"},
-	evokg.ELIMIT:         {http.StatusUnprocessableEntity, "Limit reached"},
-	codeRateLimited:      {http.StatusTooManyRequests, "Too many requests"},
-	evokg.EUNAVAILABLE:   {http.StatusServiceUnavailable, "Dependency unavailable"},
-	evokg.ETIMEOUT:       {http.StatusGatewayTimeout, "Timed out"},
-	evokg.EINTERNAL:      {http.StatusInternalServerError, "Internal error"},
-	codeCanceled:         {statusClientClosed, "Request canceled"},
+	evokg.EINVALID:           {http.StatusUnprocessableEntity, "Validation failed"},
+	codeBadRequest:           {http.StatusBadRequest, "Malformed request"},
+	evokg.ECONFLICT:          {http.StatusConflict, "Conflict"},
+	evokg.EPROTECTED:         {http.StatusConflict, "Protected memory"},
+	evokg.ENOTFOUND:          {http.StatusNotFound, "Not found"},
+	codeRouteNotFound:        {http.StatusNotFound, "Not found"},
+	codeMethodNotAllowed:     {http.StatusMethodNotAllowed, "Method not allowed"},
+	codeUnsupportedMediaType: {http.StatusUnsupportedMediaType, "Unsupported media type"},
+	evokg.EUNAUTHORIZED:      {http.StatusUnauthorized, "Unauthorized"},
+	evokg.EFORBIDDEN:         {http.StatusForbidden, "Forbidden"},
+	evokg.ETOOLARGE:          {http.StatusRequestEntityTooLarge, "Request too large"},
+	evokg.ELIMIT:             {http.StatusUnprocessableEntity, "Limit reached"},
+	codeRateLimited:          {http.StatusTooManyRequests, "Too many requests"},
+	evokg.EUNAVAILABLE:       {http.StatusServiceUnavailable, "Dependency unavailable"},
+	evokg.ETIMEOUT:           {http.StatusGatewayTimeout, "Timed out"},
+	evokg.EINTERNAL:          {http.StatusInternalServerError, "Internal error"},
+	codeCanceled:             {statusClientClosed, "Request canceled"},
 }
 
 // problemTypeBase prefixes the problem type URI with the error code.

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -21,14 +22,17 @@ func (s *server) routes() http.Handler {
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &evokg.Error{Code: codeRouteNotFound, Message: "no route matches " + r.URL.Path})
 	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, &evokg.Error{Code: codeMethodNotAllowed, Message: r.Method + " is not allowed on " + r.URL.Path})
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		allowed := allowedMethods(r, req)
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		s.fail(w, req, &evokg.Error{Code: codeMethodNotAllowed,
+			Message: req.Method + " is not allowed on " + req.URL.Path + "; use " + strings.Join(allowed, " or ")})
 	})
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.deps.Gatherer, promhttp.HandlerOpts{}))
-	r.Get("/openapi.json", serveOpenAPIJSON)
-	r.Get("/openapi.yaml", serveOpenAPIYAML)
+	r.Get("/openapi.json", s.serveOpenAPIJSON)
+	r.Get("/openapi.yaml", s.serveOpenAPIYAML)
 	r.Route("/v1", s.v1)
 	return r
 }
@@ -37,12 +41,12 @@ func (s *server) routes() http.Handler {
 func (s *server) v1(r chi.Router) {
 	r.Use(s.authenticate, s.rateLimit())
 	if s.deps.Namespaces != nil {
-		r.With(s.std(), s.requireScope(ScopeAdmin)).Post("/namespaces", s.createNamespace)
+		r.With(s.std(), s.requireScope(ScopeAdmin), s.conform).Post("/namespaces", s.createNamespace)
 	}
 	r.Route("/namespaces/{ns}", func(r chi.Router) {
 		r.Use(s.namespaceAccess)
 		if s.deps.Experiences != nil {
-			r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(ScopeMemoryWrite)).
+			r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(ScopeMemoryWrite), s.conform).
 				Post("/experiences/batch", s.ingestBatch)
 		}
 		r.Group(func(r chi.Router) {
@@ -57,52 +61,74 @@ func (s *server) std() func(http.Handler) http.Handler {
 	return limits(s.cfg.RequestTimeout, s.cfg.MaxBodyBytes)
 }
 
-// namespaced mounts the routes under /v1/namespaces/{ns}.
+// namespaced mounts the routes under /v1/namespaces/{ns}. Each checks its
+// scope, then conforms to the document, then runs its handler.
 func (s *server) namespaced(r chi.Router) {
-	read, write := s.requireScope(ScopeMemoryRead), s.requireScope(ScopeMemoryWrite)
-	evolve, admin := s.requireScope(ScopeEvolve), s.requireScope(ScopeAdmin)
+	scoped := func(scope string) chi.Router { return r.With(s.requireScope(scope), s.conform) }
+	read, write := scoped(ScopeMemoryRead), scoped(ScopeMemoryWrite)
+	evolve, admin := scoped(ScopeEvolve), scoped(ScopeAdmin)
 	if s.deps.Namespaces != nil {
-		r.With(read).Get("/", s.getNamespace)
+		read.Get("/", s.getNamespace)
 	}
 	if s.deps.Experiences != nil {
-		r.With(write).Post("/experiences", s.ingest)
-		r.With(read).Get("/experiences", s.listExperiences)
-		r.With(read).Get("/experiences/{id}", s.getExperience)
-		r.With(write).Delete("/experiences/{id}", s.deleteExperience)
+		write.Post("/experiences", s.ingest)
+		read.Get("/experiences", s.listExperiences)
+		read.Get("/experiences/{id}", s.getExperience)
+		write.Delete("/experiences/{id}", s.deleteExperience)
 	}
 	if s.deps.Retriever != nil {
-		r.With(read).Post("/retrieve", s.retrieve)
+		read.Post("/retrieve", s.retrieve)
 	}
 	if s.deps.Answerer != nil {
-		r.With(read).Post("/answer", s.answer)
-		r.With(write).Post("/answers/{id}/feedback", s.feedback)
+		read.Post("/answer", s.answer)
+		write.Post("/answers/{id}/feedback", s.feedback)
 	}
 	if s.deps.Skills != nil {
-		r.With(read).Get("/skills", s.listSkills)
-		r.With(read).Get("/skills/frontier", s.frontier)
-		r.With(read).Get("/skills/{name}", s.getSkill)
+		read.Get("/skills", s.listSkills)
+		read.Get("/skills/frontier", s.frontier)
+		read.Get("/skills/{name}", s.getSkill)
 	}
 	if s.deps.TaskTypes != nil {
-		r.With(read).Get("/task-types", s.listTaskTypes)
+		read.Get("/task-types", s.listTaskTypes)
 	}
 	if s.deps.Evolution != nil {
-		r.With(evolve).Post("/evolution-runs", s.startRun)
-		r.With(read).Get("/evolution-runs", s.listRuns)
-		r.With(read).Get("/evolution-runs/{id}", s.getRun)
-		r.With(evolve).Post("/evolution-runs/{id}/cancel", s.cancelRun)
+		evolve.Post("/evolution-runs", s.startRun)
+		read.Get("/evolution-runs", s.listRuns)
+		read.Get("/evolution-runs/{id}", s.getRun)
+		evolve.Post("/evolution-runs/{id}/cancel", s.cancelRun)
 	}
 	if s.deps.Graph != nil {
-		r.With(read).Get("/graph/neighbors", s.neighborsQuery)
-		r.With(read).Post("/graph/neighbors", s.neighborsBody)
-		r.With(read).Post("/graph/signature-matches", s.signatureMatches)
+		read.Get("/graph/neighbors", s.neighborsQuery)
+		read.Post("/graph/neighbors", s.neighborsBody)
+		read.Post("/graph/signature-matches", s.signatureMatches)
 	}
 	if s.deps.Usage != nil {
-		r.With(read).Get("/usage", s.usage)
+		read.Get("/usage", s.usage)
 	}
 	if s.deps.Bandits != nil {
-		r.With(read).Get("/bandits", s.bandits)
+		read.Get("/bandits", s.bandits)
 	}
 	if s.deps.Maintenance != nil {
-		r.With(admin).Post("/maintenance/prune", s.prune)
+		admin.Post("/maintenance/prune", s.prune)
 	}
+}
+
+// methods are the methods a route may have, in the order Allow lists them.
+var methods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut,
+	http.MethodPatch, http.MethodDelete, http.MethodOptions}
+
+// allowedMethods lists the methods root routes req's path for (RFC 9110
+// requires them in the Allow header of a 405).
+func allowedMethods(root chi.Routes, req *http.Request) []string {
+	path := req.URL.RawPath
+	if path == "" {
+		path = req.URL.Path
+	}
+	var out []string
+	for _, m := range methods {
+		if root.Match(chi.NewRouteContext(), m, path) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
