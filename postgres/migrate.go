@@ -22,7 +22,6 @@ type Migrator struct {
 	pool  *pgxpool.Pool
 	db    *sql.DB
 	goose *goose.Provider
-	river *rivermigrate.Migrator[pgx.Tx]
 }
 
 // NewMigrator prepares a migrator over pool.
@@ -34,11 +33,23 @@ func NewMigrator(pool *pgxpool.Pool) (*Migrator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading migrations: %w", err)
 	}
-	river, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+	return &Migrator{pool: pool, db: db, goose: provider}, nil
+}
+
+// river returns River's migrator for the first schema of the search path,
+// where goose puts EvoKG's tables. Left without a schema, River would find
+// the river_migration table of a schema further down the path (public, for
+// a test's schema of its own) and share that schema's job queue.
+func (m *Migrator) river(ctx context.Context) (*rivermigrate.Migrator[pgx.Tx], error) {
+	var schema string
+	if err := m.pool.QueryRow(ctx, queries.Get("current_schema")).Scan(&schema); err != nil {
+		return nil, fmt.Errorf("reading the current schema: %w", err)
+	}
+	river, err := rivermigrate.New(riverpgxv5.New(m.pool), &rivermigrate.Config{Schema: schema})
 	if err != nil {
 		return nil, fmt.Errorf("loading river migrations: %w", err)
 	}
-	return &Migrator{pool: pool, db: db, goose: provider, river: river}, nil
+	return river, nil
 }
 
 // Up applies every pending migration, River's first. An advisory lock keeps
@@ -53,7 +64,11 @@ func (m *Migrator) Up(ctx context.Context) error {
 		return fmt.Errorf("taking the migration lock: %w", err)
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), queries.Get("migrate_unlock")) //nolint:errcheck // released with the session anyway
-	if _, err := m.river.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+	river, err := m.river(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := river.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
 		return fmt.Errorf("river migrations: %w", err)
 	}
 	if _, err := m.goose.Up(ctx); err != nil {
@@ -83,7 +98,11 @@ func (m *Migrator) Status(ctx context.Context, w io.Writer) error {
 		}
 		fmt.Fprintf(w, "%05d  %-40s %s\n", s.Source.Version, strings.TrimSuffix(pathBase(s.Source.Path), ".sql"), applied)
 	}
-	versions, err := m.river.ExistingVersions(ctx)
+	river, err := m.river(ctx)
+	if err != nil {
+		return err
+	}
+	versions, err := river.ExistingVersions(ctx)
 	if err != nil {
 		return err
 	}

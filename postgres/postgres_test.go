@@ -65,3 +65,23 @@ func TestProtectedMemoriesCannotBeDeletedInTheDatabase(t *testing.T) {
 	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM experiences WHERE namespace = $1`, ns).Scan(&n))
 	require.Zero(t, n)
 }
+
+// TestMigrationsStayInTheirSchema migrates a schema of its own: River's job
+// queue is created there too, not shared with the schema further down the
+// search path that already has one.
+func TestMigrationsStayInTheirSchema(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := postgres.Open(ctx, postgres.Config{URL: testenv.IsolatedPostgresURL(t)})
+	require.NoError(t, err)
+	defer pool.Close()
+	m, err := postgres.NewMigrator(pool)
+	require.NoError(t, err)
+	require.NoError(t, m.Up(ctx))
+	var schema string
+	require.NoError(t, pool.QueryRow(ctx, "SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = 'river_job'::regclass").Scan(&schema))
+	var current string
+	require.NoError(t, pool.QueryRow(ctx, "SELECT current_schema()").Scan(&current))
+	require.Equal(t, current, schema)
+	require.NotEqual(t, "public", schema)
+}
