@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
@@ -118,8 +119,13 @@ type e2e struct {
 
 func setupE2E(t *testing.T, learner *learnerScript) e2e {
 	t.Helper()
+	return setupE2EOn(t, learner, testenv.Postgres(t))
+}
+
+// setupE2EOn is setupE2E on pg (an isolated schema for tests that work jobs).
+func setupE2EOn(t *testing.T, learner *learnerScript, pg *pgxpool.Pool) e2e {
+	t.Helper()
 	ctx := context.Background()
-	pg := testenv.Postgres(t)
 	testenv.Neo4j(t)
 	ns := testenv.Namespace(t)
 	logger := testenv.Logger(t)

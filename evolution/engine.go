@@ -32,7 +32,10 @@ type Deps struct {
 	// IterationBudget, when set, bounds the model calls of one iteration
 	// ((*llm.Models).IterationBudget); a call beyond it fails with ELIMIT.
 	IterationBudget func(runID string, iteration int) *llm.Budget
-	Logger          *slog.Logger
+	// Limits are the admission caps of new runs; zero fields take their
+	// defaults.
+	Limits Limits
+	Logger *slog.Logger
 }
 
 func (d Deps) validate() error {
@@ -44,7 +47,7 @@ func (d Deps) validate() error {
 	case d.Retriever == nil || d.Memory == nil || d.Bandit == nil:
 		return errors.New("evolution: retriever, memory and bandit are required")
 	}
-	return nil
+	return d.Limits.Validate()
 }
 
 // Engine executes evolution runs. It is safe for concurrent use; each run
@@ -57,6 +60,7 @@ type Engine struct {
 
 // NewEngine returns an Engine over d.
 func NewEngine(d Deps) (*Engine, error) {
+	d.Limits = d.Limits.WithDefaults()
 	if err := d.validate(); err != nil {
 		return nil, err
 	}

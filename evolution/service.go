@@ -1,6 +1,7 @@
 package evolution
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -21,10 +22,10 @@ type RunArgs struct {
 // Kind is the River job kind.
 func (RunArgs) Kind() string { return "evolution_run" }
 
-// InsertOpts keeps one job per run and retries a crashed run, which resumes
-// from its last completed iteration.
+// InsertOpts keeps one job per run on the evolution queue and retries a
+// crashed run, which resumes from its last completed iteration.
 func (RunArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	return river.InsertOpts{Queue: Queue, MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 // Worker executes RunArgs jobs with an Engine.
@@ -136,16 +137,18 @@ func NewService(engine *Engine, client *river.Client[pgx.Tx]) *Service {
 	return &Service{engine: engine, river: client}
 }
 
-// Start validates params, creates a queued run of namespace ns and
-// enqueues its job in the same transaction.
+// Start validates params against the limits, creates a queued run of
+// namespace ns and enqueues its job in the same transaction. A run over a
+// cap is ELIMIT; a namespace with an active run already is ECONFLICT
+// (wrapping ErrActiveRun), naming that run.
 func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, error) {
 	params.Namespace = ns
-	params = params.WithDefaults()
-	if err := params.Validate(); err != nil {
+	params, err := s.engine.admit(params)
+	if err != nil {
 		return nil, err
 	}
 	run := &Run{ID: evokg.NewID(), Namespace: ns, Status: StatusQueued, Params: params}
-	err := pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
 		if err := s.engine.store.insertRunTx(ctx, tx, run); err != nil {
 			return err
 		}
@@ -198,10 +201,12 @@ type Result struct {
 }
 
 // RunLocal creates a run for params.Namespace and executes it in this
-// process (the CLI's `evokg evolve`), reporting progress.
+// process (the CLI's `evokg evolve`), reporting progress. It obeys the same
+// limits and the same one-active-run rule as Service.Start. Nothing resumes
+// a local run, so one that ctx interrupts is recorded as cancelled.
 func RunLocal(ctx context.Context, engine *Engine, params Params, progress ProgressFunc) (*Result, error) {
-	params = params.WithDefaults()
-	if err := params.Validate(); err != nil {
+	params, err := engine.admit(params)
+	if err != nil {
 		return nil, err
 	}
 	run := &Run{ID: evokg.NewID(), Namespace: params.Namespace, Status: StatusQueued, Params: params}
@@ -209,8 +214,30 @@ func RunLocal(ctx context.Context, engine *Engine, params Params, progress Progr
 		return nil, err
 	}
 	final, err := engine.Execute(ctx, run.Namespace, run.ID, progress)
+	if ctx.Err() != nil && (final == nil || !final.Terminal()) {
+		return nil, engine.interrupted(context.WithoutCancel(ctx), run, cmp.Or(err, ctx.Err()))
+	}
 	if final == nil {
 		return nil, err
 	}
 	return &Result{Run: final, Metrics: final.Metrics}, err
+}
+
+// interrupted records a local run whose context ended as cancelled, so it
+// does not keep its namespace's one active slot.
+func (e *Engine) interrupted(ctx context.Context, run *Run, runErr error) error {
+	if err := e.store.finishRun(ctx, run.Namespace, run.ID, StatusCancelled, "the evolve command was interrupted"); err != nil {
+		return errors.Join(runErr, err)
+	}
+	return runErr
+}
+
+// admit applies the defaults to params and checks them, then against the
+// engine's limits.
+func (e *Engine) admit(params Params) (Params, error) {
+	params = params.WithDefaults()
+	if err := params.Validate(); err != nil {
+		return params, err
+	}
+	return params, e.deps.Limits.admit(params)
 }

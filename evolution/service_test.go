@@ -28,13 +28,14 @@ func smallParams() Params {
 
 func TestServiceRunsAsRiverJob(t *testing.T) {
 	t.Parallel()
-	e := setupE2E(t, quietLearner())
+	// Its own schema: the worker below works every queued job it sees.
+	e := setupE2EOn(t, quietLearner(), isolatedPostgres(t))
 	pg := e.engine.deps.Pool
 	logger := testenv.Logger(t)
 	queue, err := workers.NewInsertClient(pg, workers.Config{}, logger)
 	require.NoError(t, err)
 	memory := ingest.NewService(ingest.Config{}, pg, queue, nil, vector.NewStore(pg, 768), logger)
-	client, err := workers.NewClient(pg, workers.Config{}, workers.Deps{Ingest: memory, Projector: workers.GraphProjector(e.graph),
+	client, err := workers.NewClient(pg, workerConfig(1), workers.Deps{Ingest: memory, Projector: workers.GraphProjector(e.graph),
 		AddWorkers: func(w *river.Workers) error { return river.AddWorkerSafely(w, NewWorker(e.engine)) }}, logger)
 	require.NoError(t, err)
 	require.NoError(t, client.Start(e.ctx))

@@ -85,22 +85,57 @@ type snapshot struct {
 // store persists runs, iterations and snapshots in Postgres.
 type store struct{ pool *pgxpool.Pool }
 
+// querier is a pool or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
 func (s *store) insertRun(ctx context.Context, r *Run) error {
-	params, err := json.Marshal(r.Params)
-	if err != nil {
-		return err
-	}
-	err = s.pool.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
-	return evokg.StoreFailure(err, "creating the run")
+	return insertRun(ctx, s.pool, r)
 }
 
 func (s *store) insertRunTx(ctx context.Context, tx pgx.Tx, r *Run) error {
+	return insertRun(ctx, tx, r)
+}
+
+// insertAttempts bounds the retries of an insert that met an active run
+// which finished before it could be named.
+const insertAttempts = 3
+
+// insertRun creates r unless its namespace has an active run, which the
+// ECONFLICT error then names. The database decides: of two callers racing
+// (API replicas, the CLI), exactly one inserts.
+func insertRun(ctx context.Context, q querier, r *Run) error {
 	params, err := json.Marshal(r.Params)
 	if err != nil {
 		return err
 	}
-	err = tx.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
-	return evokg.StoreFailure(err, "creating the run")
+	for range insertAttempts {
+		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return evokg.StoreFailure(err, "creating the run")
+		}
+		var active uuid.UUID
+		var status string
+		err = q.QueryRow(ctx, queries.Get("active_run"), r.Namespace).Scan(&active, &status)
+		if !errors.Is(err, pgx.ErrNoRows) {
+			if err != nil {
+				return evokg.StoreFailure(err, "reading the active run")
+			}
+			return activeRunConflict(r.Namespace, active, status)
+		}
+	}
+	return evokg.Errorf(evokg.ECONFLICT, "namespace %s had an active evolution run while this one was created; try again", r.Namespace)
+}
+
+// ErrActiveRun is wrapped by the ECONFLICT error of a start refused because
+// the namespace already has an active run.
+var ErrActiveRun = errors.New("evolution: the namespace has an active run")
+
+func activeRunConflict(ns string, active uuid.UUID, status string) error {
+	return &evokg.Error{Code: evokg.ECONFLICT, Err: ErrActiveRun, Message: fmt.Sprintf(
+		"namespace %s already has an active evolution run, %s (%s): one run per namespace at a time; wait for it to finish or cancel it",
+		ns, active, status)}
 }
 
 func scanRun(row pgx.Row) (*Run, error) {

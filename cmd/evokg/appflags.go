@@ -5,6 +5,7 @@ import (
 	"log/slog"
 
 	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/app"
@@ -17,7 +18,25 @@ type AppFlags struct {
 	Neo4jFlags     `embed:""`
 	OllamaFlags    `embed:""`
 	RetrievalFlags `embed:"" prefix:"retrieval-"`
+	EvolutionFlags `embed:"" prefix:"evolution-"`
 	NoMigrate      bool `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+}
+
+// EvolutionFlags are the admission caps of evolution runs (evolution.Limits).
+type EvolutionFlags struct {
+	MaxIterations int `name:"max-iterations" env:"EVOKG_EVOLUTION_MAX_ITERATIONS" default:"${evolution_max_iterations}" help:"Cap on the iterations of one evolution run (API and evolve)."`
+	MaxPoolSize   int `name:"max-pool-size" env:"EVOKG_EVOLUTION_MAX_POOL_SIZE" default:"${evolution_max_pool_size}" help:"Cap on the questions of one evolution run, held-out split included (API and evolve)."`
+	RunsPerWorker int `name:"runs-per-worker" env:"EVOKG_EVOLUTION_RUNS_PER_WORKER" default:"${evolution_runs_per_worker}" help:"Evolution runs one worker process executes at once; the others wait queued."`
+}
+
+// Limits returns the evolution caps.
+func (f EvolutionFlags) Limits() evolution.Limits {
+	return evolution.Limits{MaxIterations: f.MaxIterations, MaxPoolSize: f.MaxPoolSize, RunsPerWorker: f.RunsPerWorker}
+}
+
+// Validate runs after parsing.
+func (f EvolutionFlags) Validate() error {
+	return f.Limits().WithDefaults().Validate()
 }
 
 // RetrievalFlags configure memory packs (DESIGN.md §4).
@@ -57,6 +76,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Retrieval: f.RetrievalFlags.Config(),
 		Ingest:    ingest.Config{EmbeddingDim: f.EmbeddingDim},
 		Bandit:    bandit.Config{},
+		Evolution: f.EvolutionFlags.Limits(),
 		Migrate:   !f.NoMigrate,
 	}
 }

@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 
 	"github.com/alecthomas/kong"
 
+	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -41,7 +43,10 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.Name("evokg"),
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
-		kong.Vars{"pg_url": postgres.DefaultURL},
+		kong.Vars{"pg_url": postgres.DefaultURL,
+			"evolution_max_iterations":  strconv.Itoa(evolution.DefaultMaxRunIterations),
+			"evolution_max_pool_size":   strconv.Itoa(evolution.DefaultMaxRunPool),
+			"evolution_runs_per_worker": strconv.Itoa(evolution.DefaultRunsPerWorker)},
 	)
 }
 

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 
 	"github.com/jackc/pgx/v5"
@@ -40,6 +41,9 @@ type Config struct {
 	Workers   workers.Config
 	Bandit    bandit.Config
 	Cascade   cascade.Config
+	// Evolution are the admission caps of evolution runs; a worker process
+	// executes at most Evolution.RunsPerWorker runs at once.
+	Evolution evolution.Limits
 	// Migrate applies Postgres migrations and the Neo4j schema at start.
 	Migrate bool
 }
@@ -173,7 +177,7 @@ func (a *App) openJobs(mode Mode) error {
 	}
 	a.Jobs = inserter
 	if mode == ModeWorker {
-		if a.Jobs, err = workers.NewClient(a.Pool, a.Config.Workers, a.workerDeps(), a.logger); err != nil {
+		if a.Jobs, err = workers.NewClient(a.Pool, a.workersConfig(), a.workerDeps(), a.logger); err != nil {
 			return err
 		}
 	}
@@ -185,8 +189,17 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 	return evolution.NewEngine(evolution.Deps{
 		Pool: a.Pool, Graph: a.Graph, Guidance: a.Models.Guidance(), Learner: a.Models.Execution(),
 		Retriever: a.Retriever, Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
-		IterationBudget: a.Models.IterationBudget, Logger: a.logger,
+		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Logger: a.logger,
 	})
+}
+
+// workersConfig is the worker process's job configuration with the
+// evolution queue added: its worker count caps the runs executing at once.
+func (a *App) workersConfig() workers.Config {
+	cfg := a.Config.Workers.WithDefaults()
+	cfg.Queues = maps.Clone(cfg.Queues)
+	cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
+	return cfg
 }
 
 func (a *App) workerDeps() workers.Deps {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -17,8 +18,28 @@ type evolutionPort struct{ *App }
 
 func (p evolutionPort) StartRun(ctx context.Context, ns string, req api.EvolutionRunRequest) (api.EvolutionRun, error) {
 	run, err := p.Evolution.Start(ctx, ns, runParams(req))
-	return apiRun(run), err
+	return apiRun(run), requestPointers(err)
 }
+
+// requestPointers rewrites the pointers of a refused run's field errors,
+// which name evolution.Params fields, to the request body's fields.
+func requestPointers(err error) error {
+	var de *evokg.Error
+	if !errors.As(err, &de) || len(de.Fields) == 0 {
+		return err
+	}
+	out := *de
+	out.Fields = make([]evokg.FieldError, len(de.Fields))
+	for i, f := range de.Fields {
+		out.Fields[i] = f
+		if to, ok := runPointers[f.Pointer]; ok {
+			out.Fields[i].Pointer = to
+		}
+	}
+	return &out
+}
+
+var runPointers = map[string]string{"/pool/size": "/generator/size", "/pool/items": "/pool", "/pool/held_out": "/held_out"}
 
 func (p evolutionPort) ListRuns(ctx context.Context, ns string) ([]api.EvolutionRun, error) {
 	runs, err := p.Evolution.List(ctx, ns, evolution.DefaultListLimit)
