@@ -222,6 +222,40 @@ func NewEvaluation(correct, efficient, complete float64, feedback string) Evalua
 	return Evaluation{Correct: correct, Efficient: efficient, Complete: complete, Q: q, TeacherFeedback: feedback, Status: status}
 }
 
+// GateDecision is the quality gate's verdict on an evaluated experience.
+type GateDecision struct {
+	Q         float64 `json:"q"`
+	Threshold float64 `json:"threshold"`
+	Status    string  `json:"status"` // EvalSuccessful or EvalFailed
+	// Requested is the memory class the experience came with when the gate
+	// committed it as another one (a failed success memory is a failure).
+	Requested Outcome `json:"requested_outcome,omitempty"`
+}
+
+// ApplyQualityGate decides where an experience that carries its evaluation
+// is committed. Below the gate (q < QualityGate) it is a failed experience:
+// its evaluation says failed and, whatever class it came as, it becomes a
+// failure memory (kind specific unless set), so it never enters the success
+// index. At or above the gate it keeps its class: a failure memory that
+// grades well is still a correction of a failure. Without an evaluation
+// there is nothing to decide and it returns nil.
+func (e *Experience) ApplyQualityGate() *GateDecision {
+	if e.Evaluation == nil {
+		return nil
+	}
+	ev := NewEvaluation(e.Evaluation.Correct, e.Evaluation.Efficient, e.Evaluation.Complete, e.Evaluation.TeacherFeedback)
+	e.Evaluation.Q, e.Evaluation.Status = ev.Q, ev.Status
+	d := &GateDecision{Q: ev.Q, Threshold: QualityGate, Status: ev.Status}
+	if ev.Status == EvalFailed && e.Outcome != OutcomeFailure {
+		d.Requested = e.Outcome
+		e.Outcome = OutcomeFailure
+		if e.FailureKind == "" {
+			e.FailureKind = FailureSpecific
+		}
+	}
+	return d
+}
+
 // TruncateRunes cuts s to at most n characters (runes, not bytes).
 func TruncateRunes(s string, n int) string {
 	if n < 0 {

@@ -15,10 +15,15 @@ import (
 )
 
 // Result is what ingesting one experience returns right away: its id and
-// its first status (queued or evaluating).
+// its first status (queued or evaluating) and, for a pre-evaluated one, the
+// class it is committed as with the quality gate's decision (a success
+// memory below the gate is committed as a failed experience, a failure
+// memory). A platform-evaluated one is gated later: see its Record.
 type Result struct {
-	ID     uuid.UUID `json:"id"`
-	Status Status    `json:"status"`
+	ID      uuid.UUID           `json:"id"`
+	Status  Status              `json:"status"`
+	Outcome evokg.Outcome       `json:"outcome,omitempty"`
+	Gate    *evokg.GateDecision `json:"gate,omitempty"`
 	// Replayed is true when the result was stored under the Idempotency-Key
 	// by an earlier identical request.
 	Replayed bool `json:"-"`
@@ -29,6 +34,15 @@ type item struct {
 	exp       *evokg.Experience
 	status    Status
 	embedding []float32
+	gate      *evokg.GateDecision // pre-evaluated with an evaluation
+}
+
+// result is the item's receipt.
+func (it item) result() Result {
+	if it.status == StatusEvaluating {
+		return Result{ID: it.exp.ID, Status: it.status}
+	}
+	return Result{ID: it.exp.ID, Status: it.status, Outcome: it.exp.Outcome, Gate: it.gate}
 }
 
 // job is the item's outbox entry: its projection, or its evaluation.
@@ -49,7 +63,7 @@ func (s *Service) commit(ctx context.Context, ns string, reqs []Request, idemKey
 	}
 	results := make([]Result, len(items))
 	for i, it := range items {
-		results[i] = Result{ID: it.exp.ID, Status: it.status}
+		results[i] = it.result()
 	}
 	var response any = results
 	if kind == "single" {
@@ -101,12 +115,14 @@ func pointerIn(n, i int, p string) string {
 	return fmt.Sprintf("/%d%s", i, p)
 }
 
-// newItem builds the experience record of a request; platform-evaluated
-// ones keep a provisional outcome until the quality gate decides.
+// newItem builds the experience record of a request. The quality gate
+// decides a pre-evaluated one here, before its class picks its index;
+// platform-evaluated ones keep a provisional outcome until the evaluation
+// worker grades them and the gate decides.
 func (s *Service) newItem(ns string, r *Request) item {
 	exp := experienceFrom(ns, r, s.cfg.ChainOfThoughtRunes)
 	if r.PreEvaluated() {
-		return item{exp: exp, status: StatusQueued, embedding: r.Embedding}
+		return item{exp: exp, status: StatusQueued, embedding: r.Embedding, gate: exp.ApplyQualityGate()}
 	}
 	if exp.Outcome == "" {
 		exp.Outcome = evokg.OutcomeSuccess
