@@ -45,19 +45,25 @@ func (it item) result() Result {
 	return Result{ID: it.exp.ID, Status: it.status, Outcome: it.exp.Outcome, Gate: it.gate}
 }
 
-// job is the item's outbox entry: its projection, or its evaluation.
+// job is the item's outbox entry: its evaluation or its projection. Items
+// waiting for their embedding share one EmbedArgs job per request (see
+// writeItems) and have none of their own.
 func (it item) job() river.JobArgs {
-	if it.status == StatusEvaluating {
+	switch it.status {
+	case StatusEvaluating:
 		return EvaluateArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID, Embedding: it.embedding}
+	case StatusEmbedding:
+		return nil
 	}
 	return ProjectArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID,
 		EnqueuedAtUnixMicro: it.exp.CreatedAt.UnixMicro()}
 }
 
-// commit prepares every request (embedding those that need it) and writes
-// them in one transaction with their jobs and the idempotency record.
+// commit prepares every request and writes them in one transaction with
+// their jobs and the idempotency record. No model is called: experiences
+// that need a model (embedding, evaluation) wait for it in a worker.
 func (s *Service) commit(ctx context.Context, ns string, reqs []Request, idemKey, kind string) ([]Result, error) {
-	items, err := s.prepare(ctx, ns, reqs)
+	items, err := s.prepare(ns, reqs)
 	if err != nil {
 		return nil, err
 	}
@@ -91,18 +97,13 @@ func reqsFor(kind string, reqs []Request) any {
 	return reqs
 }
 
-func (s *Service) prepare(ctx context.Context, ns string, reqs []Request) ([]item, error) {
+func (s *Service) prepare(ns string, reqs []Request) ([]item, error) {
 	items := make([]item, len(reqs))
 	for i := range reqs {
 		items[i] = s.newItem(ns, &reqs[i])
-	}
-	if err := s.embedMissing(ctx, items); err != nil {
-		return nil, err
-	}
-	for i, it := range items {
-		if it.embedding != nil && len(it.embedding) != s.cfg.EmbeddingDim {
+		if e := items[i].embedding; e != nil && len(e) != s.cfg.EmbeddingDim {
 			return nil, evokg.Invalid(evokg.FieldError{Pointer: pointerIn(len(items), i, "/embedding"),
-				Detail: fmt.Sprintf("has %d dimensions, the index has %d", len(it.embedding), s.cfg.EmbeddingDim)})
+				Detail: fmt.Sprintf("has %d dimensions, the index has %d", len(e), s.cfg.EmbeddingDim)})
 		}
 	}
 	return items, nil
@@ -122,7 +123,11 @@ func pointerIn(n, i int, p string) string {
 func (s *Service) newItem(ns string, r *Request) item {
 	exp := experienceFrom(ns, r, s.cfg.ChainOfThoughtRunes)
 	if r.PreEvaluated() {
-		return item{exp: exp, status: StatusQueued, embedding: r.Embedding, gate: exp.ApplyQualityGate()}
+		status := StatusQueued
+		if r.Embedding == nil {
+			status = StatusEmbedding
+		}
+		return item{exp: exp, status: status, embedding: r.Embedding, gate: exp.ApplyQualityGate()}
 	}
 	if exp.Outcome == "" {
 		exp.Outcome = evokg.OutcomeSuccess
@@ -150,30 +155,6 @@ func experienceFrom(ns string, r *Request, cotRunes int) *evokg.Experience {
 	return exp
 }
 
-// embedMissing computes, in one embedder call, the embeddings of the
-// pre-evaluated items that came without one.
-func (s *Service) embedMissing(ctx context.Context, items []item) error {
-	var texts []string
-	var idx []int
-	for i, it := range items {
-		if it.status == StatusQueued && it.embedding == nil {
-			texts = append(texts, it.exp.EmbeddingText())
-			idx = append(idx, i)
-		}
-	}
-	if len(texts) == 0 {
-		return nil
-	}
-	vecs, err := s.embedTexts(ctx, texts)
-	if err != nil {
-		return err
-	}
-	for j, i := range idx {
-		items[i].embedding = vecs[j]
-	}
-	return nil
-}
-
 func (s *Service) embedTexts(ctx context.Context, texts []string) ([][]float32, error) {
 	if s.embed == nil {
 		return nil, evokg.Invalid(evokg.FieldError{Pointer: "/embedding", Detail: "is required: no embedding model is configured"})
@@ -188,8 +169,9 @@ func (s *Service) embedTexts(ctx context.Context, texts []string) ([][]float32, 
 	return vecs, nil
 }
 
-// writeItems inserts the rows and the vector rows of the pre-evaluated
-// items in one round trip, then all jobs with one InsertManyTx, in tx.
+// writeItems inserts the rows and the vector rows of the items that have
+// their embedding in one round trip, then all jobs with one InsertManyTx,
+// in tx: one job per item, and one EmbedArgs for the items still to embed.
 func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error {
 	batch := &pgx.Batch{}
 	for _, it := range items {
@@ -199,13 +181,22 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 	}
 	queued := &batchingTx{Tx: tx, batch: batch}
 	jobs := make([]river.InsertManyParams, 0, len(items))
+	var toEmbed []uuid.UUID
 	for _, it := range items {
+		if it.status == StatusEmbedding {
+			toEmbed = append(toEmbed, it.exp.ID)
+			continue
+		}
 		if it.status == StatusQueued {
 			if err := s.index.InsertTx(ctx, queued, it.exp, it.embedding); err != nil {
 				return fmt.Errorf("indexing experience %s: %w", it.exp.ID, err)
 			}
 		}
 		job := it.job()
+		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
+	}
+	if len(toEmbed) > 0 {
+		job := EmbedArgs{Namespace: items[0].exp.Namespace, ExperienceIDs: toEmbed}
 		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
 	}
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
@@ -263,7 +254,8 @@ var errReplay = errors.New("ingest: idempotency key already used")
 // insertOpts routes a job to its configured queue; uniqueness comes from the
 // job's own InsertOpts.
 func (s *Service) insertOpts(job river.JobArgs) *river.InsertOpts {
-	if _, ok := job.(EvaluateArgs); ok {
+	switch job.(type) {
+	case EvaluateArgs, EmbedArgs:
 		return &river.InsertOpts{Queue: s.cfg.EvaluateQueue}
 	}
 	return &river.InsertOpts{Queue: s.cfg.ProjectQueue}

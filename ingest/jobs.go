@@ -34,6 +34,21 @@ func (EvaluateArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueEvaluate, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
+// EmbedArgs asks the embedding worker to embed the pre-evaluated
+// experiences of one request that came without an embedding, then queue
+// them for projection. It runs on the evaluation queue, with the other
+// model calls.
+type EmbedArgs struct {
+	Namespace     string      `json:"namespace"`
+	ExperienceIDs []uuid.UUID `json:"experience_ids"`
+}
+
+// Kind implements river.JobArgs.
+func (EmbedArgs) Kind() string { return "evokg_ingest_embed" }
+
+// InsertOpts implements river.JobArgsWithInsertOpts.
+func (EmbedArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueEvaluate} }
+
 // ProjectArgs asks the projection worker to write a committed experience
 // into Neo4j. At most one such job exists per experience. The worker reads
 // the embedding from the index: the job stays small.

@@ -21,16 +21,17 @@ type Status string
 
 // Statuses, in the order an experience passes them.
 const (
+	StatusEmbedding  Status = "embedding"  // accepted, waiting for the embedding model
 	StatusEvaluating Status = "evaluating" // waiting for the guidance model
 	StatusQueued     Status = "queued"     // in Postgres and the vector index, graph projection pending
 	StatusCommitted  Status = "committed"  // projected into Neo4j
 	StatusFailed     Status = "failed"     // a job exhausted its attempts; see StatusReason
 )
 
-// Valid reports whether s is one of the four statuses.
+// Valid reports whether s is one of the five statuses.
 func (s Status) Valid() bool {
 	switch s {
-	case StatusEvaluating, StatusQueued, StatusCommitted, StatusFailed:
+	case StatusEmbedding, StatusEvaluating, StatusQueued, StatusCommitted, StatusFailed:
 		return true
 	}
 	return false

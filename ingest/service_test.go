@@ -93,6 +93,16 @@ func jobCount(t *testing.T, pool *pgxpool.Pool, kind string, id uuid.UUID) int {
 	return n
 }
 
+// embedJobs counts the embedding jobs that carry the experience.
+func embedJobs(t *testing.T, pool *pgxpool.Pool, id uuid.UUID) int {
+	t.Helper()
+	var n int
+	err := pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = $1
+		AND args->'experience_ids' @> jsonb_build_array($2::text)`, ingest.EmbedArgs{}.Kind(), id.String()).Scan(&n)
+	require.NoError(t, err)
+	return n
+}
+
 func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -100,8 +110,14 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 
 	res, err := b.svc.Ingest(ctx, b.ns, success("what is two plus two"), "")
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusQueued, res.Status)
+	require.Equal(t, ingest.StatusEmbedding, res.Status, "accepted before any model call")
+	require.Zero(t, b.embed.calls)
+	require.Equal(t, 1, embedJobs(t, b.pool, res.ID))
+	require.Zero(t, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
 
+	waiting, err := b.svc.CompleteEmbedding(ctx, b.ns, []uuid.UUID{res.ID})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{res.ID}, waiting)
 	rec, err := b.svc.Get(ctx, b.ns, res.ID)
 	require.NoError(t, err)
 	require.Equal(t, ingest.StatusQueued, rec.Status)
@@ -116,6 +132,12 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, hits[0], 1)
 	require.Equal(t, res.ID, hits[0][0].ID)
+	require.Equal(t, 1, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
+
+	waiting, err = b.svc.CompleteEmbedding(ctx, b.ns, []uuid.UUID{res.ID})
+	require.NoError(t, err)
+	require.Empty(t, waiting, "a retried job finds nothing left to embed")
+	require.Equal(t, 1, b.embed.calls)
 	require.Equal(t, 1, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
 }
 
@@ -188,7 +210,7 @@ func TestIngestIdempotencyKeyUnderConcurrency(t *testing.T) {
 	page, err := b.svc.List(context.Background(), b.ns, ingest.Filter{})
 	require.NoError(t, err)
 	require.Len(t, page.Items, 1)
-	require.Equal(t, 1, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), ids[0]))
+	require.Equal(t, 1, embedJobs(t, b.pool, ids[0]))
 }
 
 func TestIngestBatch(t *testing.T) {
@@ -201,8 +223,12 @@ func TestIngestBatch(t *testing.T) {
 	res, err := b.svc.IngestBatch(ctx, b.ns, reqs, "batch-1")
 	require.NoError(t, err)
 	require.Len(t, res, 3)
-	require.Equal(t, []ingest.Status{ingest.StatusQueued, ingest.StatusEvaluating, ingest.StatusQueued},
+	require.Equal(t, []ingest.Status{ingest.StatusEmbedding, ingest.StatusEvaluating, ingest.StatusEmbedding},
 		[]ingest.Status{res[0].Status, res[1].Status, res[2].Status})
+	require.Equal(t, 1, embedJobs(t, b.pool, res[0].ID), "one embedding job for the request")
+	waiting, err := b.svc.CompleteEmbedding(ctx, b.ns, []uuid.UUID{res[0].ID, res[1].ID, res[2].ID})
+	require.NoError(t, err)
+	require.ElementsMatch(t, []uuid.UUID{res[0].ID, res[2].ID}, waiting, "the evaluated item is not embedded here")
 	require.Equal(t, 1, b.embed.calls, "one embedder call for the batch")
 
 	again, err := b.svc.IngestBatch(ctx, b.ns, reqs, "batch-1")
@@ -278,7 +304,7 @@ func TestGetAndList(t *testing.T) {
 	}
 	require.Equal(t, want, seen, "all items, oldest first, no repeats")
 
-	failures, err := b.svc.List(ctx, b.ns, ingest.Filter{Outcome: evokg.OutcomeFailure, TaskType: "logic", Status: ingest.StatusQueued})
+	failures, err := b.svc.List(ctx, b.ns, ingest.Filter{Outcome: evokg.OutcomeFailure, TaskType: "logic", Status: ingest.StatusEmbedding})
 	require.NoError(t, err)
 	require.Len(t, failures.Items, 3)
 	for _, r := range failures.Items {

@@ -140,6 +140,7 @@ func NewClient(pool *pgxpool.Pool, cfg Config, deps Deps, logger *slog.Logger) (
 	logger = orLogger(logger)
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &evaluateWorker{deps: deps, logger: logger})
+	river.AddWorker(workers, &embedWorker{deps: deps, logger: logger})
 	river.AddWorker(workers, &projectWorker{deps: deps, cfg: cfg, pool: pool, links: &linkStore{pool: pool},
 		pipe: newPipeline(), logger: logger})
 	if deps.AddWorkers != nil {

@@ -2,6 +2,7 @@ package workers_test
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"testing"
 	"time"
@@ -159,7 +160,7 @@ func TestExhaustedRetriesMarkTheExperienceFailed(t *testing.T) {
 	rec, err := b.svc.Get(b.ctx, b.ns, res.ID)
 	require.NoError(t, err)
 	require.Contains(t, rec.StatusReason, "evaluation failed after 2 attempt(s)")
-	require.Eventually(t, func() bool { return jobStates(t, b)["cancelled"] == 1 }, 10*time.Second, 20*time.Millisecond,
+	require.Eventually(t, func() bool { return jobStates(t, b, ingest.EvaluateArgs{}.Kind())["cancelled"] == 1 }, 10*time.Second, 20*time.Millisecond,
 		"River stops retrying the job")
 }
 
@@ -177,4 +178,85 @@ func attempts(t *testing.T, b *bundle) int {
 		`SELECT coalesce(max(attempt), 0) FROM river_job WHERE args->>'namespace' = $1 AND kind = $2`,
 		b.ns, ingest.EvaluateArgs{}.Kind()).Scan(&n))
 	return n
+}
+
+// The model server stops while 500 pre-evaluated experiences are ingested
+// and comes back: every write is accepted, waits in status embedding with
+// the failed attempt as its reason, and ends committed exactly once in both
+// stores.
+func TestModelServerOutageDelaysWritesAndLosesNone(t *testing.T) {
+	t.Parallel()
+	const n = 500
+	model := startModelServer(t)
+	b := setup(t, setupOpts{embedder: newModels(t, model.url()).Embedder()})
+	b.start(t)
+
+	b.ingestN(t, 0, 100)
+	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusCommitted) >= 10 },
+		time.Minute, 10*time.Millisecond)
+	model.stop(t)
+	b.ingestN(t, 100, n-100) // accepted with no model server
+	require.Eventually(t, func() bool { return waitingWithReason(t, b) > 0 }, 30*time.Second, 50*time.Millisecond,
+		"writes wait for the model, with the failed attempt as their reason")
+	require.Zero(t, b.countStatus(t, ingest.StatusFailed))
+	t.Logf("committed when the model server came back: %d of %d", b.countStatus(t, ingest.StatusCommitted), n)
+
+	model.start(t)
+	b.waitCommitted(t, n, 2*time.Minute)
+	requireExactlyOnce(t, b, n)
+}
+
+func waitingWithReason(t *testing.T, b *bundle) int {
+	t.Helper()
+	var n int
+	require.NoError(t, b.pool.QueryRow(b.ctx, `SELECT count(*) FROM experiences
+		WHERE namespace = $1 AND status = 'embedding' AND status_reason LIKE 'embedding attempt %'`, b.ns).Scan(&n))
+	return n
+}
+
+// modelServer is the fake Ollama API on a fixed address that a test can
+// stop (connections refused) and start again.
+type modelServer struct {
+	fake   *ollamafake.Server
+	addr   string
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func startModelServer(t *testing.T) *modelServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	m := &modelServer{fake: ollamafake.New(ollamafake.Options{Logger: testenv.Logger(t)}), addr: ln.Addr().String()}
+	require.NoError(t, ln.Close())
+	m.start(t)
+	t.Cleanup(func() {
+		if m.cancel != nil {
+			m.stop(t)
+		}
+	})
+	return m
+}
+
+func (m *modelServer) url() string { return "http://" + m.addr }
+
+func (m *modelServer) start(t *testing.T) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel, m.done = cancel, make(chan error, 1)
+	go func() { m.done <- m.fake.ListenAndServe(ctx, m.addr) }()
+	require.Eventually(t, func() bool {
+		c, err := net.Dial("tcp", m.addr)
+		if err == nil {
+			_ = c.Close()
+		}
+		return err == nil
+	}, 10*time.Second, 10*time.Millisecond, "the model server listens")
+}
+
+func (m *modelServer) stop(t *testing.T) {
+	t.Helper()
+	m.cancel()
+	m.cancel = nil
+	require.NoError(t, <-m.done)
 }

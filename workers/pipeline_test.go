@@ -4,10 +4,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/llm/ollamafake"
 )
 
 // Two worker processes on one namespace: their batches claim disjoint
@@ -22,7 +22,7 @@ func TestTwoWorkerProcessesShareANamespace(t *testing.T) {
 	b.start(t)
 	b.waitCommitted(t, n, 2*time.Minute)
 	requireExactlyOnce(t, b, n)
-	require.Equal(t, map[string]int{"completed": n}, projectJobStates(t, b))
+	require.Equal(t, map[string]int{"completed": n}, jobStates(t, b, projectKind))
 }
 
 // A job whose experience another process's batch holds (its row locked)
@@ -30,7 +30,9 @@ func TestTwoWorkerProcessesShareANamespace(t *testing.T) {
 func TestJobOfAHeldExperienceIsSnoozedUntilReleased(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	res, err := b.svc.Ingest(b.ctx, b.ns, experience(1), "")
+	req := experience(1)
+	req.Embedding = ollamafake.Embed(req.Question, dim) // queued for projection at once
+	res, err := b.svc.Ingest(b.ctx, b.ns, req, "")
 	require.NoError(t, err)
 
 	holder, err := b.pool.Begin(b.ctx)
@@ -48,19 +50,6 @@ func TestJobOfAHeldExperienceIsSnoozedUntilReleased(t *testing.T) {
 	require.NoError(t, holder.Rollback(b.ctx))
 	b.waitCommitted(t, 1, time.Minute)
 	requireExactlyOnce(t, b, 1)
-}
-
-func projectJobStates(t *testing.T, b *bundle) map[string]int {
-	t.Helper()
-	rows, err := b.pool.Query(b.ctx, `SELECT state::text, count(*)::int FROM river_job
-		WHERE args->>'namespace' = $1 AND kind = $2 GROUP BY state`, b.ns, ingest.ProjectArgs{}.Kind())
-	require.NoError(t, err)
-	out := map[string]int{}
-	var state string
-	var count int
-	_, err = pgx.ForEachRow(rows, []any{&state, &count}, func() error { out[state] = count; return nil })
-	require.NoError(t, err)
-	return out
 }
 
 func projectJobSnoozes(t *testing.T, b *bundle) int {

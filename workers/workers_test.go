@@ -160,10 +160,11 @@ func graphCounts(t *testing.T, ns string) (experiences, nodes, edges int64) {
 		one(`MATCH (a {namespace: $ns})-[r]->(b {namespace: $ns}) RETURN count(r)`)
 }
 
-// jobStates counts the projection jobs of the namespace by state.
-func jobStates(t *testing.T, b *bundle) map[string]int {
+// jobStates counts the jobs of one kind of the namespace by state.
+func jobStates(t *testing.T, b *bundle, kind string) map[string]int {
 	t.Helper()
-	rows, err := b.pool.Query(b.ctx, `SELECT state::text, count(*) FROM river_job WHERE args->>'namespace' = $1 GROUP BY state`, b.ns)
+	rows, err := b.pool.Query(b.ctx, `SELECT state::text, count(*) FROM river_job
+		WHERE kind = $1 AND args->>'namespace' = $2 GROUP BY state`, kind, b.ns)
 	require.NoError(t, err)
 	out := map[string]int{}
 	for rows.Next() {
@@ -176,6 +177,8 @@ func jobStates(t *testing.T, b *bundle) map[string]int {
 	return out
 }
 
+var projectKind = ingest.ProjectArgs{}.Kind()
+
 // requireExactlyOnce checks both stores hold each of the n experiences once.
 func requireExactlyOnce(t *testing.T, b *bundle, n int) {
 	t.Helper()
@@ -187,8 +190,8 @@ func requireExactlyOnce(t *testing.T, b *bundle, n int) {
 	require.Equal(t, n, b.countStatus(t, ingest.StatusCommitted))
 	exps, _, _ := graphCounts(t, b.ns)
 	require.Equal(t, int64(n), exps)
-	require.Eventually(t, func() bool { return jobStates(t, b)["completed"] == n }, 30*time.Second, 50*time.Millisecond)
-	require.Equal(t, map[string]int{"completed": n}, jobStates(t, b), "one job per experience")
+	require.Eventually(t, func() bool { return jobStates(t, b, projectKind)["completed"] == n }, 30*time.Second, 50*time.Millisecond)
+	require.Equal(t, map[string]int{"completed": n}, jobStates(t, b, projectKind), "one projection job per experience")
 }
 
 func TestProjectionCommitsIntoTheGraph(t *testing.T) {
@@ -217,7 +220,7 @@ func TestProjectionCommitsIntoTheGraph(t *testing.T) {
 		map[string]any{"ns": b.ns, "a": first.ID.String(), "b": second.ID.String()}, neo4j.EagerResultTransformer)
 	require.NoError(t, err)
 	require.Positive(t, res.Records[0].Values[0].(int64), "identical questions are SIMILAR_TO each other")
-	require.Eventually(t, func() bool { return jobStates(t, b)["completed"] == 2 }, 10*time.Second, 20*time.Millisecond,
+	require.Eventually(t, func() bool { return jobStates(t, b, projectKind)["completed"] == 2 }, 10*time.Second, 20*time.Millisecond,
 		"River records job completion asynchronously")
-	require.Equal(t, map[string]int{"completed": 2}, jobStates(t, b))
+	require.Equal(t, map[string]int{"completed": 2}, jobStates(t, b, projectKind))
 }
