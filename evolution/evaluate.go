@@ -218,7 +218,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 		if a.Skill != "" {
 			req.SkillSteps = []evokg.SkillStep{{Skill: a.Skill, Output: a.Answer}}
 		}
-		if _, err := r.deps.Memory.Ingest(ctx, r.ns, req, idemKey(r.run.ID, k, "success", a.Item.ID)); err != nil {
+		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, "success", a.Item.ID)); err != nil {
 			return n, err
 		}
 		n++

@@ -93,7 +93,7 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 			req.Supersedes = &prev
 		}
 	}
-	res, err := r.deps.Memory.Ingest(ctx, r.ns, req, idemKey(r.run.ID, k, purpose+"/"+string(kind), a.Item.ID))
+	res, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, purpose+"/"+string(kind), a.Item.ID))
 	if err == nil && kind == evokg.FailureTypeStrategy {
 		r.st.TypeStrategies[a.Item.TaskType] = res.ID
 	}
@@ -198,7 +198,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 			content += " (applies when: " + p.AppliesWhen + ")"
 		}
 		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
-		if _, err := r.deps.Memory.Ingest(ctx, r.ns, ingest.Request{TaskType: taskType, Outcome: evokg.OutcomePrinciple,
+		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, ingest.Request{TaskType: taskType, Outcome: evokg.OutcomePrinciple,
 			Skill: skill.Name, Content: content}, key); err != nil {
 			return false, err
 		}

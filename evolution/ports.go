@@ -36,9 +36,10 @@ type Retriever interface {
 	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
 }
 
-// Memory appends memories durably (*ingest.Service, pre-evaluated path).
+// Memory appends memories durably (*ingest.Service, pre-evaluated path),
+// each retrievable when the call returns.
 type Memory interface {
-	Ingest(ctx context.Context, ns string, req ingest.Request, idemKey string) (ingest.Result, error)
+	IngestEmbedded(ctx context.Context, ns string, req ingest.Request, idemKey string) (ingest.Result, error)
 	// PrunePatterns deletes abstracted patterns below threshold from both stores.
 	PrunePatterns(ctx context.Context, ns string, threshold float64, dryRun bool) ([]uuid.UUID, error)
 }

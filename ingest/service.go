@@ -121,6 +121,21 @@ func (s *Service) Ingest(ctx context.Context, ns string, req Request, idemKey st
 	})
 }
 
+// IngestEmbedded is Ingest for a writer that reads its own writes at once
+// and runs with a model anyway (the evolution loop): a pre-evaluated
+// experience is embedded first, in the caller's time, so it is retrievable
+// when the call returns. A model outage is then the caller's error.
+func (s *Service) IngestEmbedded(ctx context.Context, ns string, req Request, idemKey string) (Result, error) {
+	if req.PreEvaluated() && req.Embedding == nil {
+		vecs, err := s.embedTexts(ctx, []string{experienceFrom(ns, &req, 0).EmbeddingText()})
+		if err != nil {
+			return Result{}, err
+		}
+		req.Embedding = vecs[0]
+	}
+	return s.Ingest(ctx, ns, req, idemKey)
+}
+
 // IngestBatch accepts up to Config.MaxBatch experiences atomically: either
 // all are accepted or none (an invalid item fails the whole batch with
 // pointers prefixed by its index, e.g. /3/question).

@@ -333,3 +333,19 @@ func TestNamespaceIsolation(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEqual(t, res.ID, res2.ID)
 }
+
+func TestIngestEmbeddedIsRetrievableAtOnce(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	res, err := b.svc.IngestEmbedded(ctx, b.ns, success("what is five plus five"), "")
+	require.NoError(t, err)
+	require.Equal(t, ingest.StatusQueued, res.Status)
+	require.Equal(t, 1, b.embed.calls)
+	hits, err := b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic",
+		Embedding: bagVector("what is five plus five"), K: 3})
+	require.NoError(t, err)
+	require.Len(t, hits[0], 1)
+	require.Equal(t, res.ID, hits[0][0].ID)
+	require.Zero(t, embedJobs(t, b.pool, res.ID))
+}
