@@ -106,6 +106,10 @@ type IngestReceipt struct {
 	ID       uuid.UUID `json:"id"`
 	Status   string    `json:"status"`
 	Replayed bool      `json:"replayed,omitempty"`
+	// Outcome and Gate say how a pre-evaluated experience is committed: the
+	// quality gate commits one below θ as a failure memory.
+	Outcome evokg.Outcome       `json:"outcome,omitempty"`
+	Gate    *evokg.GateDecision `json:"gate,omitempty"`
 }
 
 // StoredExperience is an experience with its ingest state.

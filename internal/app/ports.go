@@ -95,7 +95,7 @@ func toIngest(r api.IngestRequest) ingest.Request {
 }
 
 func receipt(r ingest.Result) api.IngestReceipt {
-	return api.IngestReceipt{ID: r.ID, Status: string(r.Status), Replayed: r.Replayed}
+	return api.IngestReceipt{ID: r.ID, Status: string(r.Status), Replayed: r.Replayed, Outcome: r.Outcome, Gate: r.Gate}
 }
 
 func stored(r ingest.Record) api.StoredExperience {
