@@ -1,19 +1,54 @@
 #!/usr/bin/env bash
 # `make down`: stop what `make up` started (API, worker, fake model server,
 # and the databases if `make up` started them).
+#
+# While `make up` runs, it is asked to stop (SIGTERM, as Ctrl-C would) and
+# this waits until it has. `make up` itself runs this script last, and when
+# it was killed this stops what it left behind.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STACK_DIR="${EVOKG_STACK_DIR:-$PWD/.stack}"
 PIDS="$STACK_DIR/up.pids"
+RUN="$STACK_DIR/run"
+GRACE=45
 [ -f "$PIDS" ] || { echo "nothing started by make up"; exit 0; }
-while read -r name pid; do
-  [ -n "${pid:-}" ] || continue
-  if kill -0 "$pid" 2>/dev/null; then
+
+# running PID: the process exists and is not a zombie.
+running() { local s; s="$(ps -o stat= -p "$1" 2>/dev/null)" && [ -n "$s" ] && [ "${s#Z}" = "$s" ]; }
+
+# wait_gone SECONDS PID...: true once none of PIDs runs.
+wait_gone() {
+  local deadline=$((SECONDS + $1)) pid; shift
+  for pid in "$@"; do
+    while running "$pid"; do [ $SECONDS -ge $deadline ] && return 1; sleep 0.2; done
+  done
+}
+
+up_pid="$(awk '$1=="up"{print $2}' "$PIDS")"
+if [ -n "$up_pid" ] && [ "$up_pid" != "$PPID" ] && running "$up_pid"; then
+  kill -TERM "$up_pid"
+  deadline=$((SECONDS + GRACE + 15))
+  while [ -f "$PIDS" ] && running "$up_pid" && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+  [ -f "$PIDS" ] || exit 0
+fi
+
+# make up's last step, or make up is gone: stop its supervisors (each stops
+# its process), then anything still running, then the databases.
+mkdir -p "$RUN" && touch "$RUN/stopping"
+stopping=()
+while read -r kind name pid; do
+  [ "$kind" = supervisor ] && running "$pid" || continue
+  kill -TERM "$pid" && stopping+=("$pid") && echo "stopping $name"
+done < "$PIDS"
+wait_gone $((GRACE + 5)) "${stopping[@]}"
+for f in "$RUN"/*.pid; do
+  [ -f "$f" ] || continue
+  pid="$(cat "$f")"; name="$(basename "$f" .pid)"
+  if running "$pid"; then
     kill -TERM "$pid"
-    for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-    kill -KILL "$pid" 2>/dev/null || true
+    wait_gone "$GRACE" "$pid" || kill -KILL "$pid" 2>/dev/null
     echo "stopped $name"
   fi
-done < "$PIDS"
+done
 if grep -qx stack "$PIDS"; then scripts/stack/stack.sh stop; fi
-rm -f "$PIDS"
+rm -rf "$RUN" "$PIDS"
