@@ -45,6 +45,11 @@ type Config struct {
 	// document states it as the exact length of every embedding a request
 	// may carry; zero keeps the document's own (768).
 	EmbeddingDim int
+	// MaxRunIterations and MaxRunPool are the evolution service's caps on
+	// the iterations and the questions of one run; the served document
+	// states them. Zero keeps the document's own (50 and 1000).
+	MaxRunIterations int
+	MaxRunPool       int
 }
 
 // Defaults.
@@ -83,8 +88,8 @@ func (c Config) Validate() error {
 		return errors.New("api: timeouts must be positive")
 	case c.RateWindow <= 0:
 		return errors.New("api: the rate window must be positive")
-	case c.EmbeddingDim < 0:
-		return errors.New("api: the embedding dimension must not be negative")
+	case c.EmbeddingDim < 0 || c.MaxRunIterations < 0 || c.MaxRunPool < 0:
+		return errors.New("api: the embedding dimension and the run caps must not be negative")
 	}
 	return nil
 }
@@ -131,7 +136,7 @@ func NewHandler(cfg Config, deps Deps, logger *slog.Logger) http.Handler {
 		reg := prometheus.NewRegistry()
 		deps.Registerer, deps.Gatherer = orRegisterer(deps.Registerer, reg), orGatherer(deps.Gatherer, reg)
 	}
-	doc, err := newContract(cfg.EmbeddingDim)
+	doc, err := newContract(cfg)
 	if err != nil {
 		panic(err)
 	}

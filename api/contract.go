@@ -42,9 +42,9 @@ type contract struct {
 	filterOpts *openapi3filter.Options
 }
 
-// newContract loads the embedded document and, when embeddingDim is set,
-// states it as the exact length of every embedding.
-func newContract(embeddingDim int) (*contract, error) {
+// newContract loads the embedded document and states in it the limits of
+// cfg that differ from the document's own.
+func newContract(cfg Config) (*contract, error) {
 	doc, err := openapi3.NewLoader().LoadFromData(OpenAPIYAML)
 	if err != nil {
 		return nil, fmt.Errorf("api: loading openapi.yaml: %w", err)
@@ -61,26 +61,33 @@ func newContract(embeddingDim int) (*contract, error) {
 		ExcludeRequestBody: true, MultiError: true, SkipSettingDefaults: true,
 		AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, SchemaValidationOptions: c.schemaOpts,
 	}
-	if err := c.setEmbeddingDim(embeddingDim); err != nil {
+	if err := c.setLimits(cfg); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// setEmbeddingDim makes components.schemas.Embedding exactly dim long and
-// re-renders the served document when that changes it.
-func (c *contract) setEmbeddingDim(dim int) error {
-	ref := c.doc.Components.Schemas["Embedding"]
-	if ref == nil || ref.Value == nil {
-		return errors.New("api: openapi.yaml has no Embedding schema")
+// setLimits writes the configured embedding dimension and run caps into
+// the document and re-renders the served document when that changes it.
+func (c *contract) setLimits(cfg Config) error {
+	schemas := c.doc.Components.Schemas
+	emb, run := schemas["Embedding"], schemas["EvolutionRunRequest"]
+	if emb == nil || run == nil {
+		return errors.New("api: openapi.yaml lacks the Embedding or EvolutionRunRequest schema")
 	}
-	s := ref.Value
-	if dim <= 0 || (s.MinItems == uint64(dim) && s.MaxItems != nil && *s.MaxItems == uint64(dim)) {
+	props := run.Value.Properties
+	changed := setMax(props["iterations"].Value, cfg.MaxRunIterations)
+	changed = setMax(props["generator"].Value.Properties["size"].Value, cfg.MaxRunPool) || changed
+	changed = setMaxItems(props["pool"].Value, cfg.MaxRunPool) || changed
+	if dim := cfg.EmbeddingDim; dim > 0 && emb.Value.MinItems != uint64(dim) {
+		emb.Value.MinItems = uint64(dim)
+		emb.Value.Description = fmt.Sprintf("an embedding of the index dimension (%d)", dim)
+		setMaxItems(emb.Value, dim)
+		changed = true
+	}
+	if !changed {
 		return nil
 	}
-	n := uint64(dim)
-	s.MinItems, s.MaxItems = n, &n
-	s.Description = fmt.Sprintf("an embedding of the index dimension (%d)", dim)
 	var err error
 	if c.json, err = json.Marshal(c.doc); err != nil {
 		return fmt.Errorf("api: rendering the document: %w", err)
@@ -91,6 +98,68 @@ func (c *contract) setEmbeddingDim(dim int) error {
 	}
 	c.yaml, err = yaml.Marshal(tree)
 	return err
+}
+
+// setMax sets s's maximum to n unless n is zero or already its maximum.
+func setMax(s *openapi3.Schema, n int) bool {
+	if n <= 0 || (s.Max != nil && *s.Max == float64(n)) {
+		return false
+	}
+	m := float64(n)
+	s.Max = &m
+	return true
+}
+
+// setMaxItems sets s's maxItems to n unless n is zero or already its maxItems.
+func setMaxItems(s *openapi3.Schema, n int) bool {
+	if n <= 0 || (s.MaxItems != nil && *s.MaxItems == uint64(n)) {
+		return false
+	}
+	m := uint64(n)
+	s.MaxItems = &m
+	return true
+}
+
+// allowed lists the methods of the documented path that path matches, the
+// one with the fewest parameters when several do (…/experiences/batch
+// before …/experiences/{id}): the Allow header of a 405.
+func (c *contract) allowed(path string) []string {
+	segs := strings.Split(path, "/")
+	var best *openapi3.PathItem
+	bestParams := -1
+	for tmpl, item := range c.doc.Paths.Map() {
+		if n, ok := matchTemplate(strings.Split(tmpl, "/"), segs); ok && (best == nil || n < bestParams) {
+			best, bestParams = item, n
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range methods {
+		if best.GetOperation(m) != nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// matchTemplate matches path segments against a path template's and counts
+// the parameters it took.
+func matchTemplate(tmpl, segs []string) (int, bool) {
+	if len(tmpl) != len(segs) {
+		return 0, false
+	}
+	params := 0
+	for i, t := range tmpl {
+		switch {
+		case strings.HasPrefix(t, "{") && segs[i] != "":
+			params++
+		case t != segs[i]:
+			return 0, false
+		}
+	}
+	return params, true
 }
 
 // conform rejects a request that breaks its operation's part of the

@@ -23,7 +23,7 @@ func (s *server) routes() http.Handler {
 		s.fail(w, r, &evokg.Error{Code: codeRouteNotFound, Message: "no route matches " + r.URL.Path})
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
-		allowed := allowedMethods(r, req)
+		allowed := s.contract.allowed(req.URL.Path)
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
 		s.fail(w, req, &evokg.Error{Code: codeMethodNotAllowed,
 			Message: req.Method + " is not allowed on " + req.URL.Path + "; use " + strings.Join(allowed, " or ")})
@@ -113,22 +113,6 @@ func (s *server) namespaced(r chi.Router) {
 	}
 }
 
-// methods are the methods a route may have, in the order Allow lists them.
+// methods are the methods an operation may have, in the order Allow lists them.
 var methods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut,
 	http.MethodPatch, http.MethodDelete, http.MethodOptions}
-
-// allowedMethods lists the methods root routes req's path for (RFC 9110
-// requires them in the Allow header of a 405).
-func allowedMethods(root chi.Routes, req *http.Request) []string {
-	path := req.URL.RawPath
-	if path == "" {
-		path = req.URL.Path
-	}
-	var out []string
-	for _, m := range methods {
-		if root.Match(chi.NewRouteContext(), m, path) {
-			out = append(out, m)
-		}
-	}
-	return out
-}

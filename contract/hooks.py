@@ -1,0 +1,23 @@
+"""Checks of the contract test beyond Schemathesis's own.
+
+documented_status: a response's status other than a 5xx (which
+not_a_server_error reports) must be listed by the operation itself; the
+`default` response covers only unexpected server errors. So a 404 for a
+schema-valid request passes only where the document says it can happen.
+"""
+
+import schemathesis
+
+
+@schemathesis.check
+def documented_status(ctx, response, case):
+    status = response.status_code
+    if status >= 500 or case.method.upper() != case.operation.method.upper():
+        return None  # 5xx: not_a_server_error; another method: unsupported_method
+    responses = case.operation.definition.raw.get("responses", {})
+    if str(status) not in responses:
+        raise AssertionError(
+            f"{case.operation.label} answered {status}, which the operation does not list "
+            f"(it lists {', '.join(sorted(responses))})"
+        )
+    return None
