@@ -1,6 +1,7 @@
 -- Top-K principles of one (namespace, task type) slice by cosine similarity.
--- A slice of fewer than $6 rows is scanned exactly, a larger one through
--- the HNSW index, which every namespace shares: see search_success.sql.
+-- A slice of fewer than $6 rows is scanned exactly; for a larger one the
+-- planner picks the HNSW index, which every namespace shares, or the btree:
+-- see search_success.sql.
 -- $1 namespace, $2 task type, $3 query vector, $4 K, $5 minimum similarity,
 -- $6 exact-scan bound.
 WITH slice AS MATERIALIZED (

@@ -1,8 +1,9 @@
 -- Top-K of the success channel within one (namespace, task type) slice, by cosine
 -- similarity, with the payload of the K survivors from experiences.
--- A slice of fewer than $8 rows is scanned exactly; a larger one through
--- the partition's HNSW index (pgvector iterative scan). The choice is made
--- on the slice's counted size, not on the planner's estimate: a partition's
+-- A slice of fewer than $8 rows is scanned exactly; for a larger one the
+-- planner picks, by its estimate, the partition's HNSW index (pgvector
+-- iterative scan) or the slice's btree. Small is decided on the slice's
+-- counted size, not on the planner's estimate: a partition's
 -- HNSW graph is shared by every namespace hashed to it, and when other
 -- namespaces hold many copies of a vector the graph can leave a small
 -- slice's rows unreachable (measured: 1 of 2 identical rows found beside
