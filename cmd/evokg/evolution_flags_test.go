@@ -19,6 +19,10 @@ func TestEvolutionCapsDefaultsAndEnvironment(t *testing.T) {
 	cli, _, err = parse(t, "worker")
 	require.NoError(t, err)
 	require.Equal(t, evolution.Limits{MaxIterations: 30, MaxPoolSize: 400, RunsPerWorker: 2}, cli.Worker.AppConfig().Evolution)
+	cli, _, err = parse(t, "serve")
+	require.NoError(t, err)
+	cfg := cli.Serve.apiConfig()
+	require.Equal(t, [2]int{30, 400}, [2]int{cfg.MaxRunIterations, cfg.MaxRunPool}, "the served document states the same caps")
 }
 
 func TestInvalidEvolutionCapsAreRefused(t *testing.T) {

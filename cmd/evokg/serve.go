@@ -27,8 +27,10 @@ type ServeCmd struct {
 }
 
 func (c *ServeCmd) apiConfig() api.Config {
+	caps := c.EvolutionFlags.Limits().WithDefaults()
 	return api.Config{MaxBodyBytes: c.MaxBody, MaxBatchBodyBytes: c.MaxBatchBody, RateLimit: c.RateLimit,
-		RequestTimeout: c.RequestTimeout, CORSOrigins: c.CORSOrigins}.WithDefaults()
+		RequestTimeout: c.RequestTimeout, CORSOrigins: c.CORSOrigins,
+		MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize}.WithDefaults()
 }
 
 func (c *ServeCmd) Run(g *Globals) error {

@@ -73,12 +73,19 @@ func open(t *testing.T, mode app.Mode, limits evolution.Limits) *env {
 	require.NoError(t, err)
 	router, err := gorillamux.NewRouter(doc)
 	require.NoError(t, err)
-	return &env{ctx: ctx, app: a, handler: api.NewHandler(api.Config{}, a.APIDeps(), logger), router: router, token: token, ns: ns}
+	caps := limits.WithDefaults() // as evokg serve passes them: the served document states the caps
+	handler := api.NewHandler(api.Config{MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize}, a.APIDeps(), logger)
+	return &env{ctx: ctx, app: a, handler: handler, router: router, token: token, ns: ns}
 }
 
 // do sends a request under /v1/namespaces/{ns}, checks the response against
 // the OpenAPI document and decodes it into out.
 func (e *env) do(t *testing.T, method, path, body string, want int, out any) {
+	t.Helper()
+	e.doWith(t, e.handler, method, path, body, want, out)
+}
+
+func (e *env) doWith(t *testing.T, handler http.Handler, method, path, body string, want int, out any) {
 	t.Helper()
 	url := "http://127.0.0.1:8080/v1/namespaces/" + e.ns + path
 	req := httptest.NewRequest(method, url, strings.NewReader(body))
@@ -87,7 +94,7 @@ func (e *env) do(t *testing.T, method, path, body string, want int, out any) {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	rec := httptest.NewRecorder()
-	e.handler.ServeHTTP(rec, req)
+	handler.ServeHTTP(rec, req)
 	require.Equal(t, want, rec.Code, "%s %s: %s", method, path, rec.Body.String())
 
 	check := httptest.NewRequest(method, url, strings.NewReader(body))
@@ -107,7 +114,7 @@ func (e *env) do(t *testing.T, method, path, body string, want int, out any) {
 
 func TestEvolutionAdmissionOverTheAPI(t *testing.T) {
 	t.Parallel()
-	e := open(t, app.ModeAPI, evolution.Limits{MaxIterations: 50, MaxPoolSize: 100})
+	e := open(t, app.ModeAPI, evolution.Limits{MaxIterations: 40, MaxPoolSize: 100})
 
 	var first api.EvolutionRun
 	e.do(t, http.MethodPost, "/evolution-runs", `{"generator":{"name":"arith","size":30},"iterations":2}`, http.StatusAccepted, &first)
@@ -118,12 +125,14 @@ func TestEvolutionAdmissionOverTheAPI(t *testing.T) {
 	require.Equal(t, evokg.ECONFLICT, p.Code)
 	require.Contains(t, p.Detail, first.ID.String(), "the 409 names the active run")
 
-	// The issue's run: 445 iterations over 8,954 questions.
+	// The issue's run: 445 iterations over 8,954 questions. The served
+	// document states the caps, so its validator answers first.
 	e.do(t, http.MethodPost, "/evolution-runs", `{"generator":{"name":"arith","size":8954},"iterations":445}`, http.StatusUnprocessableEntity, &p)
-	require.Equal(t, evokg.ELIMIT, p.Code)
-	require.Equal(t, []string{"/iterations", "/generator/size"}, pointers(p.Errors))
-	require.Contains(t, p.Errors[0].Detail, "max_iterations = 50")
-	require.Contains(t, p.Errors[1].Detail, "max_pool_size = 100")
+	require.ElementsMatch(t, []string{"/iterations", "/generator/size"}, pointers(p.Errors))
+	for _, f := range p.Errors {
+		cap := map[string]string{"/iterations": "40", "/generator/size": "100"}[f.Pointer]
+		require.Contains(t, f.Detail, cap, "the 422 names the cap")
+	}
 
 	items := make([]string, 101)
 	for i := range items {
@@ -131,6 +140,20 @@ func TestEvolutionAdmissionOverTheAPI(t *testing.T) {
 	}
 	e.do(t, http.MethodPost, "/evolution-runs", `{"pool":[`+strings.Join(items, ",")+`]}`, http.StatusUnprocessableEntity, &p)
 	require.Equal(t, []string{"/pool"}, pointers(p.Errors))
+	require.Contains(t, p.Errors[0].Detail, "100")
+
+	// Behind the document, the service holds the same caps (ELIMIT): a
+	// handler whose document keeps its own maxima (50, 1000) lets the
+	// request through to it.
+	deps := e.app.APIDeps()
+	deps.Registerer, deps.Gatherer = nil, nil
+	var lim api.Problem
+	e.doWith(t, api.NewHandler(api.Config{}, deps, nil), http.MethodPost, "/evolution-runs",
+		`{"generator":{"name":"arith","size":101},"iterations":45}`, http.StatusUnprocessableEntity, &lim)
+	require.Equal(t, evokg.ELIMIT, lim.Code)
+	require.Equal(t, []string{"/iterations", "/generator/size"}, pointers(lim.Errors))
+	require.Contains(t, lim.Errors[0].Detail, "max_iterations = 40")
+	require.Contains(t, lim.Errors[1].Detail, "max_pool_size = 100")
 
 	var list struct{ Items []api.EvolutionRun }
 	e.do(t, http.MethodGet, "/evolution-runs", "", http.StatusOK, &list)
