@@ -9,6 +9,12 @@ N4J_LIB="$N4J/lib"
 N4J_LOG="$N4J/logs/console.log"
 N4J_PID="$N4J/neo4j.pid"
 HTTP_URL="http://127.0.0.1:$NEO4J_HTTP_PORT"
+# Transaction logs: Neo4j's default keeps two days of them (2.2 GB after a
+# day of benchmarks). The local stack keeps rotated logs up to this size per
+# database, in files of NEO4J_TX_LOG_FILE; older files are pruned at each
+# checkpoint (every 15 minutes or 100,000 transactions).
+NEO4J_TX_LOG_RETENTION="${EVOKG_NEO4J_TX_LOG_RETENTION:-256M size}"
+NEO4J_TX_LOG_FILE="${EVOKG_NEO4J_TX_LOG_FILE:-64M}"
 
 provision() {
   command -v java >/dev/null || die "java (17+) is required for Neo4j"
@@ -35,6 +41,8 @@ server.memory.heap.max_size=$NEO4J_HEAP
 server.memory.pagecache.size=$NEO4J_PAGECACHE
 dbms.security.auth_enabled=true
 db.transaction.timeout=60s
+db.tx_log.rotation.retention_policy=$NEO4J_TX_LOG_RETENTION
+db.tx_log.rotation.size=$NEO4J_TX_LOG_FILE
 CONF
 }
 
