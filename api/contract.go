@@ -166,6 +166,12 @@ func matchTemplate(tmpl, segs []string) (int, bool) {
 // document or the text rules.
 func (s *server) conform(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !slices.Contains(s.contract.allowed(r.URL.EscapedPath()), r.Method) {
+			// chi routed …/experiences/batch to …/experiences/{id}; the
+			// document, like OpenAPI's matching, prefers the literal path.
+			s.methodNotAllowed(w, r)
+			return
+		}
 		if err := s.contract.check(r); err != nil {
 			s.fail(w, r, err)
 			return

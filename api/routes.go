@@ -22,12 +22,7 @@ func (s *server) routes() http.Handler {
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &evokg.Error{Code: codeRouteNotFound, Message: "no route matches " + r.URL.Path})
 	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
-		allowed := s.contract.allowed(req.URL.Path)
-		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		s.fail(w, req, &evokg.Error{Code: codeMethodNotAllowed,
-			Message: req.Method + " is not allowed on " + req.URL.Path + "; use " + strings.Join(allowed, " or ")})
-	})
+	r.MethodNotAllowed(s.methodNotAllowed)
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.deps.Gatherer, promhttp.HandlerOpts{}))
@@ -111,6 +106,14 @@ func (s *server) namespaced(r chi.Router) {
 	if s.deps.Maintenance != nil {
 		admin.Post("/maintenance/prune", s.prune)
 	}
+}
+
+// methodNotAllowed answers a 405 with the Allow header RFC 9110 requires.
+func (s *server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	allowed := s.contract.allowed(r.URL.EscapedPath())
+	w.Header().Set("Allow", strings.Join(allowed, ", "))
+	s.fail(w, r, &evokg.Error{Code: codeMethodNotAllowed,
+		Message: r.Method + " is not allowed on " + r.URL.Path + "; use " + strings.Join(allowed, " or ")})
 }
 
 // methods are the methods an operation may have, in the order Allow lists them.
