@@ -1,0 +1,1 @@
+SELECT pg_advisory_unlock(hashtext('evokg.reindex.' || current_schema()))
