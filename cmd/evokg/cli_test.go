@@ -22,6 +22,7 @@ func TestCommandsParseWithDefaults(t *testing.T) {
 		{"keys", "create", "--name", "ci", "--namespaces", "demo"}, {"models", "check"}, {"fake-ollama"},
 		{"bench", "graph", "--json"}, {"bench", "retrieval", "--memories", "100000", "--json"},
 		{"bench", "ingest", "-n", "500", "--json"}, {"graph", "rebuild", "--namespace", "demo"},
+		{"maintenance", "reindex", "--dry-run", "--json"},
 		{"evolve", "--namespace", "demo", "--pool", "arith", "--size", "200", "--iterations", "20"},
 	} {
 		_, _, err := parse(t, args...)

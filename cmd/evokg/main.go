@@ -22,17 +22,18 @@ import (
 type CLI struct {
 	Log LogFlags `embed:"" prefix:"log-"`
 
-	Serve      ServeCmd      `cmd:"" help:"Run the REST API server."`
-	Worker     WorkerCmd     `cmd:"" help:"Run background workers (ingest evaluation, graph projection, evolution runs)."`
-	Migrate    MigrateCmd    `cmd:"" help:"Apply, roll back or list Postgres and Neo4j schema migrations."`
-	Keys       KeysCmd       `cmd:"" help:"Create, list and revoke API keys."`
-	Models     ModelsCmd     `cmd:"" help:"Check the configured Ollama models."`
-	FakeOllama FakeOllamaCmd `cmd:"" name:"fake-ollama" help:"Run a scripted stand-in for the Ollama HTTP API (demos and tests only)."`
-	Bench      BenchCmd      `cmd:"" help:"Run benchmarks against the configured services and print figures."`
-	Graph      GraphCmd      `cmd:"" help:"Graph maintenance."`
-	Evolve     EvolveCmd     `cmd:"" help:"Run a MAGE evolution run in this process, with live progress and a plot."`
-	Version    VersionCmd    `cmd:"" help:"Print the version."`
-	Probe      ProbeCmd      `cmd:"" hidden:"" help:"GET a URL and fail unless it answers 2xx (container healthchecks)."`
+	Serve       ServeCmd       `cmd:"" help:"Run the REST API server."`
+	Worker      WorkerCmd      `cmd:"" help:"Run background workers (ingest evaluation, graph projection, evolution runs)."`
+	Migrate     MigrateCmd     `cmd:"" help:"Apply, roll back or list Postgres and Neo4j schema migrations."`
+	Keys        KeysCmd        `cmd:"" help:"Create, list and revoke API keys."`
+	Models      ModelsCmd      `cmd:"" help:"Check the configured Ollama models."`
+	FakeOllama  FakeOllamaCmd  `cmd:"" name:"fake-ollama" help:"Run a scripted stand-in for the Ollama HTTP API (demos and tests only)."`
+	Bench       BenchCmd       `cmd:"" help:"Run benchmarks against the configured services and print figures."`
+	Graph       GraphCmd       `cmd:"" help:"Graph maintenance."`
+	Maintenance MaintenanceCmd `cmd:"" help:"Storage maintenance: rebuild bloated vector indexes."`
+	Evolve      EvolveCmd      `cmd:"" help:"Run a MAGE evolution run in this process, with live progress and a plot."`
+	Version     VersionCmd     `cmd:"" help:"Print the version."`
+	Probe       ProbeCmd       `cmd:"" hidden:"" help:"GET a URL and fail unless it answers 2xx (container healthchecks)."`
 }
 
 var version = "dev"
