@@ -19,6 +19,7 @@ stack-status:
 	$(STACK) status
 
 test: stack-start
+	contract/install.sh
 	source .stack/test.env && go run ./cmd/evokg migrate up && go test $(GO_TEST_FLAGS) ./...
 
 up: build stack-start
