@@ -44,6 +44,11 @@ func (c *ServeCmd) Run(g *Globals) error {
 	}
 	defer a.Close(context.Background())
 	a.ReportModelServer(g.Ctx)
+	// The served document states the embedding dimension and the run caps
+	// this process enforces.
+	limits := a.Config.Evolution.WithDefaults()
+	cfg.EmbeddingDim = a.Config.Postgres.WithDefaults().EmbeddingDim
+	cfg.MaxRunIterations, cfg.MaxRunPool = limits.MaxIterations, limits.MaxPoolSize
 	srv := &http.Server{Addr: c.Addr, Handler: api.NewHandler(cfg, a.APIDeps(), g.Logger),
 		ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return g.Ctx }}
 	return serveUntilDone(g.Ctx, srv, c.ShutdownTimeout, g.Logger)
