@@ -1,7 +1,6 @@
 package evokg
 
 import (
-	"context"
 	"errors"
 	"fmt"
 )
@@ -93,21 +92,4 @@ func (v *Validator) Err() error {
 		return nil
 	}
 	return Invalid(v.fields...)
-}
-
-// StoreFailure turns the error of a store call into a domain error: domain
-// errors and cancellations pass through, a deadline becomes ETIMEOUT and
-// anything else EUNAVAILABLE. what names the operation.
-func StoreFailure(err error, what string) error {
-	if err == nil {
-		return nil
-	}
-	var e *Error
-	switch {
-	case errors.As(err, &e), errors.Is(err, context.Canceled):
-		return err
-	case errors.Is(err, context.DeadlineExceeded):
-		return &Error{Code: ETIMEOUT, Message: what + " timed out", Err: err}
-	}
-	return &Error{Code: EUNAVAILABLE, Message: what + " failed", Err: err}
 }

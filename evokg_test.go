@@ -1,7 +1,6 @@
 package evokg_test
 
 import (
-	"context"
 	"errors"
 	"testing"
 
@@ -123,15 +122,4 @@ func TestValidNamespace(t *testing.T) {
 	require.False(t, evokg.ValidNamespace("Agent"))
 	require.False(t, evokg.ValidNamespace("-x"))
 	require.False(t, evokg.ValidNamespace(""))
-}
-
-func TestStoreFailure(t *testing.T) {
-	require.NoError(t, evokg.StoreFailure(nil, "reading"))
-	domain := evokg.Errorf(evokg.ENOTFOUND, "no such run")
-	require.Same(t, domain, evokg.StoreFailure(domain, "reading"))
-	require.ErrorIs(t, evokg.StoreFailure(context.Canceled, "reading"), context.Canceled)
-	require.Equal(t, evokg.ETIMEOUT, evokg.ErrorCode(evokg.StoreFailure(context.DeadlineExceeded, "reading")))
-	err := evokg.StoreFailure(errors.New("connection reset"), "reading runs")
-	require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
-	require.Equal(t, "reading runs failed", evokg.ErrorMessage(err))
 }

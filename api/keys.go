@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // Scopes an API key can hold. ScopeAdmin implies every other scope.
@@ -92,7 +93,7 @@ func (s *KeyStore) Create(ctx context.Context, name string, scopes, namespaces [
 	row := s.pool.QueryRow(ctx, queries.Get("key_insert"), evokg.NewID(), name, prefix, hashToken(token), scopes, namespaces)
 	k, err := scanKey(row)
 	if err != nil {
-		return "", Key{}, translatePg(err, "creating the key")
+		return "", Key{}, postgres.Translate(err, "creating the key")
 	}
 	return token, k, nil
 }
@@ -101,11 +102,11 @@ func (s *KeyStore) Create(ctx context.Context, name string, scopes, namespaces [
 func (s *KeyStore) List(ctx context.Context) ([]Key, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("key_list"))
 	if err != nil {
-		return nil, translatePg(err, "listing keys")
+		return nil, postgres.Translate(err, "listing keys")
 	}
 	keys, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Key, error) { return scanKey(row) })
 	if err != nil {
-		return nil, translatePg(err, "listing keys")
+		return nil, postgres.Translate(err, "listing keys")
 	}
 	return keys, nil
 }
@@ -114,7 +115,7 @@ func (s *KeyStore) List(ctx context.Context) ([]Key, error) {
 func (s *KeyStore) Revoke(ctx context.Context, id uuid.UUID) error {
 	tag, err := s.pool.Exec(ctx, queries.Get("key_revoke"), id)
 	if err != nil {
-		return translatePg(err, "revoking the key")
+		return postgres.Translate(err, "revoking the key")
 	}
 	if tag.RowsAffected() == 0 {
 		return evokg.Errorf(evokg.ENOTFOUND, "no active key with id %s", id)
@@ -132,7 +133,7 @@ func (s *KeyStore) Authenticate(ctx context.Context, token string) (Key, error) 
 		return Key{}, evokg.Errorf(evokg.EUNAUTHORIZED, "the API key is unknown or revoked")
 	}
 	if err != nil {
-		return Key{}, translatePg(err, "checking the API key")
+		return Key{}, postgres.Translate(err, "checking the API key")
 	}
 	s.touch(ctx, k)
 	return k, nil

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // NamespaceStore keeps namespaces in Postgres. It implements NamespaceService.
@@ -25,7 +26,7 @@ func (s *NamespaceStore) CreateNamespace(ctx context.Context, ns evokg.Namespace
 		return evokg.Namespace{}, evokg.Errorf(evokg.ECONFLICT, "namespace %q already exists", ns.Name)
 	}
 	if err != nil {
-		return evokg.Namespace{}, translatePg(err, "creating the namespace")
+		return evokg.Namespace{}, postgres.Translate(err, "creating the namespace")
 	}
 	return out, nil
 }
@@ -38,7 +39,7 @@ func (s *NamespaceStore) GetNamespace(ctx context.Context, name string) (evokg.N
 		return evokg.Namespace{}, evokg.Errorf(evokg.ENOTFOUND, "namespace %q does not exist", name)
 	}
 	if err != nil {
-		return evokg.Namespace{}, translatePg(err, "reading the namespace")
+		return evokg.Namespace{}, postgres.Translate(err, "reading the namespace")
 	}
 	return out, nil
 }

@@ -37,6 +37,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
@@ -222,7 +223,7 @@ func (b *Bandit) selectArm(ctx context.Context, ns string, k Kind, key string, r
 		return err
 	})
 	if err != nil {
-		return Choice{}, translate(err, "selecting a %s arm", k)
+		return Choice{}, postgres.Translate(err, fmt.Sprintf("selecting a %s arm", k))
 	}
 	return choice, nil
 }
@@ -306,23 +307,6 @@ func choose(arms []ArmState, warmup int, sample func(alpha, beta float64) float6
 	return best, false
 }
 
-// translate maps driver errors to domain errors at this adapter's edge.
-func translate(err error, format string, args ...any) error {
-	if err == nil {
-		return nil
-	}
-	var e *evokg.Error
-	switch {
-	case errors.As(err, &e):
-		return err
-	case errors.Is(err, context.DeadlineExceeded):
-		return &evokg.Error{Code: evokg.ETIMEOUT, Message: fmt.Sprintf(format, args...) + " timed out", Err: err}
-	case errors.Is(err, context.Canceled):
-		return err
-	}
-	return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: fmt.Sprintf(format, args...) + " failed", Err: err}
-}
-
 // ArmState is one arm's posterior and counts.
 type ArmState struct {
 	Kind      Kind    `json:"kind"`
@@ -350,7 +334,7 @@ func (b *Bandit) Best(ctx context.Context, ns string, k Kind, key string) (strin
 		return b.Arms(k)[0], nil
 	}
 	if err != nil {
-		return "", translate(err, "reading the best %s arm", k)
+		return "", postgres.Translate(err, fmt.Sprintf("reading the best %s arm", k))
 	}
 	return arm, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // Answer is one answer with the arms that produced it. SearchArm and
@@ -48,7 +49,7 @@ func (b *Bandit) RecordAnswer(ctx context.Context, a Answer) (uuid.UUID, error) 
 	_, err := b.pool.Exec(ctx, queries.Get("insert_answer"), a.ID, a.Namespace, a.TaskType, a.Skill,
 		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration)
 	if err != nil {
-		return uuid.Nil, translate(err, "recording an answer")
+		return uuid.Nil, postgres.Translate(err, "recording an answer")
 	}
 	return a.ID, nil
 }
@@ -87,7 +88,7 @@ func (b *Bandit) ApplyReward(ctx context.Context, ns string, answerID uuid.UUID,
 		return err
 	})
 	if err != nil {
-		return RewardResult{}, translate(err, "applying a reward")
+		return RewardResult{}, postgres.Translate(err, "applying a reward")
 	}
 	return res, nil
 }
@@ -165,12 +166,12 @@ func (b *Bandit) countRunReward(ctx context.Context, tx pgx.Tx, a Answer, reward
 func (b *Bandit) TaskTypes(ctx context.Context, ns string) ([]TaskTypeStats, error) {
 	rows, err := b.pool.Query(ctx, queries.Get("list_task_types"), ns)
 	if err != nil {
-		return nil, translate(err, "listing task type statistics")
+		return nil, postgres.Translate(err, "listing task type statistics")
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (TaskTypeStats, error) {
 		var s TaskTypeStats
 		err := r.Scan(&s.Name, &s.NSeen, &s.NFail)
 		return s, err
 	})
-	return out, translate(err, "listing task type statistics")
+	return out, postgres.Translate(err, "listing task type statistics")
 }

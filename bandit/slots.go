@@ -5,6 +5,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"github.com/evokg/evokg/postgres"
 )
 
 // Posteriors is a snapshot of every arm of a namespace (a mutable slot).
@@ -15,7 +17,7 @@ type Posteriors []ArmState
 func (b *Bandit) List(ctx context.Context, ns string) ([]ArmState, error) {
 	rows, err := b.pool.Query(ctx, queries.Get("list_arms"), ns)
 	if err != nil {
-		return nil, translate(err, "listing bandit arms")
+		return nil, postgres.Translate(err, "listing bandit arms")
 	}
 	arms, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (ArmState, error) {
 		var a ArmState
@@ -23,7 +25,7 @@ func (b *Bandit) List(ctx context.Context, ns string) ([]ArmState, error) {
 		return a, err
 	})
 	if err != nil {
-		return nil, translate(err, "listing bandit arms")
+		return nil, postgres.Translate(err, "listing bandit arms")
 	}
 	return arms, nil
 }
@@ -52,14 +54,14 @@ type Contribution struct {
 func (b *Bandit) RunContributions(ctx context.Context, ns string, run uuid.UUID) ([]Contribution, error) {
 	rows, err := b.pool.Query(ctx, queries.Get("list_run_deltas"), ns, run)
 	if err != nil {
-		return nil, translate(err, "reading a run's bandit contributions")
+		return nil, postgres.Translate(err, "reading a run's bandit contributions")
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Contribution, error) {
 		var c Contribution
 		err := r.Scan(&c.Kind, &c.Context, &c.Arm, &c.Alpha, &c.Beta, &c.Pulls)
 		return c, err
 	})
-	return out, translate(err, "reading a run's bandit contributions")
+	return out, postgres.Translate(err, "reading a run's bandit contributions")
 }
 
 // Revert takes back from the arms of ns what run added since its
@@ -89,5 +91,5 @@ func (b *Bandit) Revert(ctx context.Context, ns string, run uuid.UUID, to []Cont
 		_, err := tx.Exec(ctx, queries.Get("set_run_deltas"), ns, run, kinds, keys, arms, alphas, betas, pulls)
 		return err
 	})
-	return translate(err, "reverting a run's bandit contributions")
+	return postgres.Translate(err, "reverting a run's bandit contributions")
 }

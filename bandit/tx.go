@@ -2,10 +2,10 @@ package bandit
 
 import (
 	"context"
-	"errors"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/evokg/evokg/postgres"
 )
 
 // txAttempts bounds the retries of a transaction that lost a deadlock or a
@@ -18,15 +18,10 @@ const txAttempts = 3
 func (b *Bandit) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
 	var err error
 	for range txAttempts {
-		if err = pgx.BeginFunc(ctx, b.pool, fn); !retryable(err) {
+		if err = pgx.BeginFunc(ctx, b.pool, fn); !postgres.LostToConcurrency(err) {
 			return err
 		}
 		b.log.DebugContext(ctx, "bandit transaction retried", "error", err)
 	}
 	return err
-}
-
-func retryable(err error) bool {
-	var pg *pgconn.PgError
-	return errors.As(err, &pg) && (pg.Code == "40P01" || pg.Code == "40001")
 }

@@ -28,6 +28,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -210,7 +211,7 @@ func planSteps(lattice []graph.CascadeSkill) []PlanStep {
 func (b *Builder) recipes(ctx context.Context, ns, taskType string) ([]Recipe, error) {
 	rows, err := b.pool.Query(ctx, queries.Get("recent_successes"), ns, taskType, b.cfg.Recipes)
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "reading recent successes")
+		return nil, postgres.Translate(err, "reading recent successes")
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Recipe, error) {
 		var raw []byte
@@ -223,7 +224,7 @@ func (b *Builder) recipes(ctx context.Context, ns, taskType string) ([]Recipe, e
 		}
 		return Recipe{ID: exp.ID, Question: exp.Question, Steps: recipeSteps(&exp, b.cfg.RecipeStepRunes)}, nil
 	})
-	return out, evokg.StoreFailure(err, "reading recent successes")
+	return out, postgres.Translate(err, "reading recent successes")
 }
 
 // recipeSteps are a success's actions: its procedure steps, else its skill
@@ -332,7 +333,7 @@ func (b *Builder) skillsOf(ctx context.Context, ns string, items []retrieval.Ite
 	}
 	rows, err := b.pool.Query(ctx, queries.Get("experience_skills"), ns, ids)
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "reading memory skills")
+		return nil, postgres.Translate(err, "reading memory skills")
 	}
 	defer rows.Close()
 	out := map[uuid.UUID]string{}
@@ -340,9 +341,9 @@ func (b *Builder) skillsOf(ctx context.Context, ns string, items []retrieval.Ite
 		var id uuid.UUID
 		var skill string
 		if err := rows.Scan(&id, &skill); err != nil {
-			return nil, evokg.StoreFailure(err, "reading memory skills")
+			return nil, postgres.Translate(err, "reading memory skills")
 		}
 		out[id] = skill
 	}
-	return out, evokg.StoreFailure(rows.Err(), "reading memory skills")
+	return out, postgres.Translate(rows.Err(), "reading memory skills")
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // MasteryPoint is a skill's mastery after one iteration.
@@ -22,11 +22,11 @@ type MasteryPoint struct {
 func MasteryHistory(ctx context.Context, pool *pgxpool.Pool, ns, skill string) ([]MasteryPoint, error) {
 	rows, err := pool.Query(ctx, queries.Get("mastery_history"), ns, skill)
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "reading mastery history")
+		return nil, postgres.Translate(err, "reading mastery history")
 	}
 	points, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (MasteryPoint, error) {
 		var p MasteryPoint
 		return p, r.Scan(&p.Iteration, &p.Mastery, &p.At)
 	})
-	return points, evokg.StoreFailure(err, "reading mastery history")
+	return points, postgres.Translate(err, "reading mastery history")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // RunArgs is the River job that executes one run.
@@ -156,7 +157,7 @@ func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, er
 		return err
 	})
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "starting the run")
+		return nil, postgres.Translate(err, "starting the run")
 	}
 	return run, nil
 }

@@ -15,6 +15,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
@@ -113,14 +114,14 @@ func insertRun(ctx context.Context, q querier, r *Run) error {
 	for range insertAttempts {
 		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
 		if !errors.Is(err, pgx.ErrNoRows) {
-			return evokg.StoreFailure(err, "creating the run")
+			return postgres.Translate(err, "creating the run")
 		}
 		var active uuid.UUID
 		var status string
 		err = q.QueryRow(ctx, queries.Get("active_run"), r.Namespace).Scan(&active, &status)
 		if !errors.Is(err, pgx.ErrNoRows) {
 			if err != nil {
-				return evokg.StoreFailure(err, "reading the active run")
+				return postgres.Translate(err, "reading the active run")
 			}
 			return activeRunConflict(r.Namespace, active, status)
 		}
@@ -157,16 +158,16 @@ func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, erro
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
 	}
-	return r, evokg.StoreFailure(err, "reading the run")
+	return r, postgres.Translate(err, "reading the run")
 }
 
 func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "listing runs")
+		return nil, postgres.Translate(err, "listing runs")
 	}
 	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
-	return runs, evokg.StoreFailure(err, "listing runs")
+	return runs, postgres.Translate(err, "listing runs")
 }
 
 // startRun marks the run running; ok is false when it is already finished.
@@ -176,12 +177,12 @@ func (s *store) startRun(ctx context.Context, ns string, id uuid.UUID) (bool, er
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
-	return err == nil, evokg.StoreFailure(err, "starting the run")
+	return err == nil, postgres.Translate(err, "starting the run")
 }
 
 func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
-	return evokg.StoreFailure(err, "finishing the run")
+	return postgres.Translate(err, "finishing the run")
 }
 
 func (s *store) cancelRun(ctx context.Context, ns string, id uuid.UUID) (bool, error) {
@@ -190,7 +191,7 @@ func (s *store) cancelRun(ctx context.Context, ns string, id uuid.UUID) (bool, e
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
-	return err == nil, evokg.StoreFailure(err, "cancelling the run")
+	return err == nil, postgres.Translate(err, "cancelling the run")
 }
 
 func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (string, error) {
@@ -199,7 +200,7 @@ func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (string,
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
 	}
-	return status, evokg.StoreFailure(err, "reading the run status")
+	return status, postgres.Translate(err, "reading the run status")
 }
 
 func (s *store) saveIteration(ctx context.Context, ns string, run uuid.UUID, m *Metrics, st *state) error {
@@ -212,13 +213,13 @@ func (s *store) saveIteration(ctx context.Context, ns string, run uuid.UUID, m *
 		return err
 	}
 	_, err = s.pool.Exec(ctx, queries.Get("insert_iteration"), ns, run, m.Iteration, metrics, results)
-	return evokg.StoreFailure(err, "saving the iteration")
+	return postgres.Translate(err, "saving the iteration")
 }
 
 func (s *store) metrics(ctx context.Context, ns string, run uuid.UUID) ([]Metrics, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_iterations"), ns, run)
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "reading metrics")
+		return nil, postgres.Translate(err, "reading metrics")
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Metrics, error) {
 		var m Metrics
@@ -228,7 +229,7 @@ func (s *store) metrics(ctx context.Context, ns string, run uuid.UUID) ([]Metric
 		}
 		return m, json.Unmarshal(raw, &m)
 	})
-	return out, evokg.StoreFailure(err, "reading metrics")
+	return out, postgres.Translate(err, "reading metrics")
 }
 
 // lastState returns the last completed iteration and its state (0 and a
@@ -241,7 +242,7 @@ func (s *store) lastState(ctx context.Context, ns string, run uuid.UUID) (int, *
 		return 0, &state{Results: map[string]bool{}, TypeStrategies: map[string]uuid.UUID{}}, nil
 	}
 	if err != nil {
-		return 0, nil, evokg.StoreFailure(err, "reading the run state")
+		return 0, nil, postgres.Translate(err, "reading the run state")
 	}
 	st := &state{}
 	if err := json.Unmarshal(raw, st); err != nil {
@@ -267,7 +268,7 @@ func (s *store) saveSnapshot(ctx context.Context, ns string, run uuid.UUID, snap
 		return err
 	}
 	_, err = s.pool.Exec(ctx, queries.Get("insert_snapshot"), snap.ID, ns, run, snap.Iteration, skills, bandits, snap.Accuracy, own)
-	return evokg.StoreFailure(err, "saving a snapshot")
+	return postgres.Translate(err, "saving a snapshot")
 }
 
 func (s *store) snapshot(ctx context.Context, ns string, id uuid.UUID) (*snapshot, error) {
@@ -278,7 +279,7 @@ func (s *store) snapshot(ctx context.Context, ns string, id uuid.UUID) (*snapsho
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "snapshot %s not found", id)
 	}
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "reading a snapshot")
+		return nil, postgres.Translate(err, "reading a snapshot")
 	}
 	if err := json.Unmarshal(skills, &snap.Skills); err != nil {
 		return nil, err
@@ -303,7 +304,7 @@ func (s *store) memoryCounts(ctx context.Context, ns string) (MemoryCounts, erro
 	var c MemoryCounts
 	rows, err := s.pool.Query(ctx, queries.Get("count_memories"), ns)
 	if err != nil {
-		return c, evokg.StoreFailure(err, "counting memories")
+		return c, postgres.Translate(err, "counting memories")
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -323,7 +324,7 @@ func (s *store) memoryCounts(ctx context.Context, ns string) (MemoryCounts, erro
 			c.Other += n
 		}
 	}
-	return c, evokg.StoreFailure(rows.Err(), "counting memories")
+	return c, postgres.Translate(rows.Err(), "counting memories")
 }
 
 // checkAppendOnly enforces the Curator's invariant that protected memories
@@ -345,13 +346,13 @@ var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being execu
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "locking the run")
+		return nil, postgres.Translate(err, "locking the run")
 	}
 	var ok bool
 	if err := conn.QueryRow(ctx, queries.Get("try_run_lock"), id.String()).Scan(&ok); err != nil || !ok {
 		conn.Release()
 		if err != nil {
-			return nil, evokg.StoreFailure(err, "locking the run")
+			return nil, postgres.Translate(err, "locking the run")
 		}
 		return nil, ErrRunBusy
 	}

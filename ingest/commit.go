@@ -3,7 +3,6 @@ package ingest
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -12,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // Result is what ingesting one experience returns right away: its id and
@@ -84,7 +84,7 @@ func (s *Service) commit(ctx context.Context, ns string, reqs []Request, idemKey
 		return s.writeItems(ctx, tx, items)
 	})
 	if err != nil {
-		return nil, translate(err, "committing experiences")
+		return nil, postgres.Translate(err, "committing experiences")
 	}
 	s.logger.DebugContext(ctx, "ingested experiences", "namespace", ns, "count", len(items))
 	return results, nil
@@ -248,8 +248,9 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// errReplay aborts a transaction whose idempotency key already exists.
-var errReplay = errors.New("ingest: idempotency key already used")
+// errReplay aborts a transaction whose idempotency key already exists. It is
+// a domain error so that it passes postgres.Translate unchanged.
+var errReplay = &evokg.Error{Code: evokg.ECONFLICT, Message: "the idempotency key is already used"}
 
 // insertOpts routes a job to its configured queue; uniqueness comes from the
 // job's own InsertOpts.

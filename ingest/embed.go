@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // CompleteEmbedding embeds the experiences of ids that still wait for their
@@ -48,7 +49,7 @@ func (s *Service) CompleteEmbedding(ctx context.Context, ns string, ids []uuid.U
 		_, err = s.queue.InsertManyTx(ctx, tx, jobs)
 		return wrapf(err, "enqueueing projections")
 	})
-	return waiting, translate(err, "committing embedded experiences")
+	return waiting, postgres.Translate(err, "committing embedded experiences")
 }
 
 // indexEmbedded writes the vector rows of the waiting experiences in tx and
@@ -78,7 +79,7 @@ func (s *Service) indexEmbedded(ctx context.Context, tx pgx.Tx, exps []*evokg.Ex
 func (s *Service) pendingEmbeddings(ctx context.Context, ns string, ids []uuid.UUID) ([]*evokg.Experience, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("pending_embeddings"), ns, ids)
 	if err != nil {
-		return nil, translate(err, "reading experiences to embed")
+		return nil, postgres.Translate(err, "reading experiences to embed")
 	}
 	exps, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*evokg.Experience, error) {
 		var raw []byte
@@ -88,7 +89,7 @@ func (s *Service) pendingEmbeddings(ctx context.Context, ns string, ids []uuid.U
 		}
 		return exp, json.Unmarshal(raw, exp)
 	})
-	return exps, translate(err, "reading experiences to embed")
+	return exps, postgres.Translate(err, "reading experiences to embed")
 }
 
 func pendingIDs(exps []*evokg.Experience) []uuid.UUID {

@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // ForgetArgs asks a worker to remove deleted experiences from the graph.
@@ -47,7 +48,7 @@ func (s *Service) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 		_, err = s.queue.InsertTx(ctx, tx, ForgetArgs{Namespace: ns, IDs: []uuid.UUID{id}}, nil)
 		return err
 	})
-	return translate(err, "deleting an experience")
+	return postgres.Translate(err, "deleting an experience")
 }
 
 // PrunePatterns deletes the abstracted patterns of ns whose confidence is
@@ -67,7 +68,7 @@ func (s *Service) PrunePatterns(ctx context.Context, ns string, threshold float6
 		_, err = s.queue.InsertTx(ctx, tx, ForgetArgs{Namespace: ns, IDs: ids}, nil)
 		return err
 	})
-	return ids, translate(err, "pruning patterns")
+	return ids, postgres.Translate(err, "pruning patterns")
 }
 
 type querier interface {

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // MaxIdempotencyKey is the longest accepted Idempotency-Key.
@@ -55,7 +56,7 @@ func replay[T any](ctx context.Context, s *Service, ns, key string, hash []byte)
 		return out, false, nil
 	}
 	if err != nil {
-		return out, false, translate(err, "reading the idempotency key")
+		return out, false, postgres.Translate(err, "reading the idempotency key")
 	}
 	if !bytes.Equal(stored, hash) {
 		return out, true, evokg.Errorf(evokg.ECONFLICT, "the Idempotency-Key was already used with a different request body")

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // The methods below move an experience through its states; the workers
@@ -22,7 +23,7 @@ func (s *Service) SaveEvaluation(ctx context.Context, exp *evokg.Experience) err
 		return err
 	}
 	_, err = s.pool.Exec(ctx, queries.Get("save_evaluation"), exp.Namespace, exp.ID, record)
-	return translate(err, "saving an evaluation")
+	return postgres.Translate(err, "saving an evaluation")
 }
 
 // CompleteEvaluation commits a graded experience: in one transaction its
@@ -62,24 +63,24 @@ func (s *Service) CompleteEvaluation(ctx context.Context, exp *evokg.Experience,
 		done = true
 		return nil
 	})
-	return done, translate(err, "committing an evaluated experience")
+	return done, postgres.Translate(err, "committing an evaluated experience")
 }
 
 // MarkCommitted records that the experience is projected into the graph.
 func (s *Service) MarkCommitted(ctx context.Context, ns string, id uuid.UUID) error {
 	_, err := s.pool.Exec(ctx, queries.Get("mark_committed"), ns, id)
-	return translate(err, "marking an experience committed")
+	return postgres.Translate(err, "marking an experience committed")
 }
 
 // MarkFailed records that the experience's job gave up, with a reason shown
 // to clients.
 func (s *Service) MarkFailed(ctx context.Context, ns string, id uuid.UUID, reason string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("mark_failed"), ns, id, evokg.TruncateRunes(reason, 1000))
-	return translate(err, "marking an experience failed")
+	return postgres.Translate(err, "marking an experience failed")
 }
 
 // NoteRetry records why the last attempt failed while the job will retry.
 func (s *Service) NoteRetry(ctx context.Context, ns string, id uuid.UUID, reason string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("note_retry"), ns, id, evokg.TruncateRunes(reason, 1000))
-	return translate(err, "noting a retry")
+	return postgres.Translate(err, "noting a retry")
 }

@@ -6,14 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // Status is where an experience is on its way to the graph.
@@ -74,7 +73,7 @@ func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*Record, er
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
 	}
 	if err != nil {
-		return nil, translate(err, "reading an experience")
+		return nil, postgres.Translate(err, "reading an experience")
 	}
 	return rec, nil
 }
@@ -88,7 +87,7 @@ func (s *Service) List(ctx context.Context, ns string, f Filter) (Page, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_experiences"), ns, after,
 		string(f.Outcome), f.TaskType, string(f.Status), limit+1)
 	if err != nil {
-		return Page{}, translate(err, "listing experiences")
+		return Page{}, postgres.Translate(err, "listing experiences")
 	}
 	recs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Record, error) {
 		rec, err := scanRecord(r)
@@ -98,7 +97,7 @@ func (s *Service) List(ctx context.Context, ns string, f Filter) (Page, error) {
 		return *rec, nil
 	})
 	if err != nil {
-		return Page{}, translate(err, "listing experiences")
+		return Page{}, postgres.Translate(err, "listing experiences")
 	}
 	page := Page{Items: recs}
 	if len(recs) > limit {
@@ -148,34 +147,6 @@ func scanRecord(row pgx.Row) (*Record, error) {
 	rec.Status = Status(status)
 	rec.UpdatedAt = rec.UpdatedAt.UTC()
 	return &rec, nil
-}
-
-// translate maps Postgres errors to domain errors at this adapter's edge.
-func translate(err error, op string) error {
-	if err == nil {
-		return nil
-	}
-	var de *evokg.Error
-	if errors.As(err, &de) || errors.Is(err, errReplay) {
-		return err
-	}
-	if errors.Is(err, context.DeadlineExceeded) {
-		return &evokg.Error{Code: evokg.ETIMEOUT, Message: op + " timed out", Err: err}
-	}
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		switch {
-		case pgErr.Hint == "evokg:protected":
-			return &evokg.Error{Code: evokg.EPROTECTED, Message: "protected memories are append-only", Err: err}
-		case pgErr.Code == "23505":
-			return &evokg.Error{Code: evokg.ECONFLICT, Message: "the experience already exists", Err: err}
-		}
-	}
-	var netErr net.Error
-	if errors.As(err, &netErr) || pgconn.SafeToRetry(err) {
-		return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: "the database is unavailable", Err: err}
-	}
-	return fmt.Errorf("%s: %w", op, err)
 }
 
 func prefixFields(err error, prefix string) []evokg.FieldError {

@@ -25,6 +25,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
@@ -100,7 +101,7 @@ func (s *Service) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg
 	report := evokg.ReindexReport{DryRun: opts.DryRun, Rebuilt: []evokg.IndexRebuild{}}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return report, evokg.StoreFailure(err, "connecting to postgres")
+		return report, postgres.Translate(err, "connecting to postgres")
 	}
 	defer conn.Release()
 	if err := lock(ctx, conn); err != nil {
@@ -136,7 +137,7 @@ func (s *Service) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg
 func lock(ctx context.Context, conn *pgxpool.Conn) error {
 	var locked bool
 	if err := conn.QueryRow(ctx, queries.Get("reindex_lock")).Scan(&locked); err != nil {
-		return evokg.StoreFailure(err, "taking the reindex lock")
+		return postgres.Translate(err, "taking the reindex lock")
 	}
 	if !locked {
 		return evokg.Errorf(evokg.ECONFLICT, "a reindex of the vector indexes is already running")
@@ -147,7 +148,7 @@ func lock(ctx context.Context, conn *pgxpool.Conn) error {
 func listIndexes(ctx context.Context, conn *pgxpool.Conn) ([]vectorIndex, error) {
 	rows, err := conn.Query(ctx, queries.Get("vector_indexes"))
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "listing the vector indexes")
+		return nil, postgres.Translate(err, "listing the vector indexes")
 	}
 	indexes, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (vectorIndex, error) {
 		var ix vectorIndex
@@ -155,7 +156,7 @@ func listIndexes(ctx context.Context, conn *pgxpool.Conn) ([]vectorIndex, error)
 		return ix, err
 	})
 	if err != nil {
-		return nil, evokg.StoreFailure(err, "listing the vector indexes")
+		return nil, postgres.Translate(err, "listing the vector indexes")
 	}
 	return indexes, nil
 }
@@ -170,11 +171,11 @@ func (s *Service) rebuild(ctx context.Context, conn *pgxpool.Conn, ix vectorInde
 	ctx = context.WithoutCancel(ctx)
 	start := time.Now()
 	if _, err := conn.Exec(ctx, ix.reindex); err != nil {
-		return out, evokg.StoreFailure(err, "rebuilding index "+ix.name)
+		return out, postgres.Translate(err, "rebuilding index "+ix.name)
 	}
 	out.DurationMS = ms(time.Since(start))
 	if err := conn.QueryRow(ctx, queries.Get("index_size"), ix.qualified).Scan(&out.BytesAfter); err != nil {
-		return out, evokg.StoreFailure(err, "measuring index "+ix.name)
+		return out, postgres.Translate(err, "measuring index "+ix.name)
 	}
 	s.logger.InfoContext(ctx, "vector index rebuilt", slog.String("index", ix.name), slog.Int64("live_rows", ix.liveRows),
 		slog.Int64("bytes_before", out.BytesBefore), slog.Int64("bytes_after", out.BytesAfter), slog.Float64("duration_ms", out.DurationMS))

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // Asset kinds (Mem2Evolve asset memory).
@@ -53,7 +54,7 @@ func (s *Store) UpsertAsset(ctx context.Context, a Asset, embedding []float32) e
 	_, err := s.pool.Exec(ctx, queries.Get("upsert_asset"), a.Namespace, a.ID, a.Kind, a.Name, a.Description,
 		a.Validated, encode(embedding))
 	if err != nil {
-		return translate(err, "indexing the asset embedding")
+		return postgres.Translate(err, "indexing the asset embedding")
 	}
 	return nil
 }
@@ -72,7 +73,7 @@ func (s *Store) SearchAssets(ctx context.Context, ns, kind string, embedding []f
 	}
 	rows, err := s.pool.Query(ctx, queries.Get("search_assets"), ns, encode(embedding), nullString(kind), k)
 	if err != nil {
-		return nil, translate(err, "searching assets")
+		return nil, postgres.Translate(err, "searching assets")
 	}
 	hits, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AssetHit, error) {
 		var h AssetHit
@@ -80,7 +81,7 @@ func (s *Store) SearchAssets(ctx context.Context, ns, kind string, embedding []f
 		return h, err
 	})
 	if err != nil {
-		return nil, translate(err, "searching assets")
+		return nil, postgres.Translate(err, "searching assets")
 	}
 	return hits, nil
 }

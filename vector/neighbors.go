@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // Neighbor is an experience near a query embedding.
@@ -39,7 +40,7 @@ func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]Neighbo
 	}
 	out, err := readBatch(s.pool.SendBatch(ctx, batch), len(qs), collectNeighbors)
 	if err != nil {
-		return nil, translate(err, "searching neighbours")
+		return nil, postgres.Translate(err, "searching neighbours")
 	}
 	return out, nil
 }

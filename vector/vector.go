@@ -11,18 +11,17 @@ package vector
 import (
 	"context"
 	"embed"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
@@ -124,7 +123,7 @@ func (s *Store) InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, 
 		_, err = tx.Exec(ctx, queries.Get("insert_success"), s.insertArgs(exp, vec)...)
 	}
 	if err != nil {
-		return translate(err, "indexing the experience embedding")
+		return postgres.Translate(err, "indexing the experience embedding")
 	}
 	return nil
 }
@@ -181,7 +180,7 @@ func (s *Store) searchChannels(ctx context.Context, prefix string, qs []Query) (
 // after a bulk load.
 func (s *Store) Analyze(ctx context.Context) error {
 	if _, err := s.pool.Exec(ctx, queries.Get("analyze")); err != nil {
-		return translate(err, "analyzing the embedding tables")
+		return postgres.Translate(err, "analyzing the embedding tables")
 	}
 	return nil
 }
@@ -209,7 +208,7 @@ func (s *Store) Payloads(ctx context.Context, ns, taskType string, ids []uuid.UU
 	}
 	rows, err := s.pool.Query(ctx, queries.Get("payloads"), ns, taskType, ids)
 	if err != nil {
-		return nil, translate(err, "reading experience payloads")
+		return nil, postgres.Translate(err, "reading experience payloads")
 	}
 	return collectHits(rows)
 }
@@ -256,7 +255,7 @@ func (s *Store) search(ctx context.Context, stmts ...statement) ([][]Hit, error)
 	}
 	out, err := readBatch(s.pool.SendBatch(ctx, batch), len(stmts), collectHits)
 	if err != nil {
-		return nil, translate(err, "searching the embedding index")
+		return nil, postgres.Translate(err, "searching the embedding index")
 	}
 	return out, nil
 }
@@ -316,14 +315,14 @@ func (s *Store) checkEmbedding(embedding []float32) error {
 func CheckDimension(ctx context.Context, pool *pgxpool.Pool, dim int) error {
 	rows, err := pool.Query(ctx, queries.Get("check_dimension"))
 	if err != nil {
-		return translate(err, "checking the embedding dimension")
+		return postgres.Translate(err, "checking the embedding dimension")
 	}
 	dims := map[string]int{}
 	var table string
 	var typmod int
 	_, err = pgx.ForEachRow(rows, []any{&table, &typmod}, func() error { dims[table] = typmod; return nil })
 	if err != nil {
-		return translate(err, "checking the embedding dimension")
+		return postgres.Translate(err, "checking the embedding dimension")
 	}
 	if len(dims) == 0 {
 		return evokg.Errorf(evokg.EUNAVAILABLE, "the embedding tables do not exist: run `evokg migrate` first")
@@ -335,24 +334,6 @@ func CheckDimension(ctx context.Context, pool *pgxpool.Pool, dim int) error {
 		}
 	}
 	return nil
-}
-
-// translate turns driver errors into domain errors at the adapter edge.
-func translate(err error, doing string) error {
-	var pgErr *pgconn.PgError
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return &evokg.Error{Code: evokg.ETIMEOUT, Message: doing + " timed out", Err: err}
-	case errors.Is(err, context.Canceled):
-		return err
-	case errors.As(err, &pgErr) && pgErr.Code == "23503":
-		return &evokg.Error{Code: evokg.ENOTFOUND, Message: doing + ": the experience does not exist", Err: err}
-	case errors.As(err, &pgErr) && pgErr.Code == "22000":
-		return &evokg.Error{Code: evokg.EINVALID, Message: doing + ": bad vector", Err: err}
-	case errors.As(err, &pgErr) && pgErr.Code[:2] == "08":
-		return &evokg.Error{Code: evokg.EUNAVAILABLE, Message: doing + ": database unavailable", Err: err}
-	}
-	return &evokg.Error{Code: evokg.EINTERNAL, Message: doing + " failed", Err: err}
 }
 
 // encode passes a vector as a binary float4[] parameter, cast to vector in
