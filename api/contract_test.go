@@ -40,7 +40,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 29)
+	require.Len(t, routed, 30)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -50,6 +50,7 @@ func TestContractExchanges(t *testing.T) {
 	b := setup(t, setupOpts{})
 	ns := testenv.Namespace(t)
 	token := b.key(t, api.Scopes, ns)
+	everyNamespace := b.key(t, []string{api.ScopeAdmin}, api.AllNamespaces)
 	id := "0190b5a0-0000-7000-8000-000000000001"
 	p := "/v1/namespaces/" + ns
 	calls := []struct {
@@ -83,17 +84,18 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "GET", path: p + "/usage"}, 200},
 		{call{method: "GET", path: p + "/bandits"}, 200},
 		{call{method: "POST", path: p + "/maintenance/prune", body: `{"threshold":0.2,"dry_run":true}`}, 200},
+		{call{method: "POST", path: "/v1/maintenance/reindex", body: `{"dry_run":true}`, token: everyNamespace}, 200},
 		{call{method: "GET", path: "/readyz"}, 200},
 		{call{method: "GET", path: "/metrics"}, 200},
 	}
 	for _, c := range calls {
-		if strings.HasPrefix(c.path, "/v1") {
+		if strings.HasPrefix(c.path, "/v1") && c.token == "" {
 			c.token = token
 		}
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 22, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 23, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

@@ -148,3 +148,8 @@ func (f *fakes) Bandits(ctx context.Context, ns string) ([]api.BanditState, erro
 func (f *fakes) Prune(ctx context.Context, ns string, req api.PruneRequest) (api.PruneResult, error) {
 	return api.PruneResult{Pruned: []uuid.UUID{evokg.NewID()}, DryRun: req.DryRun}, f.enter(ctx)
 }
+
+func (f *fakes) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error) {
+	return evokg.ReindexReport{DryRun: opts.DryRun, Checked: 34, Rebuilt: []evokg.IndexRebuild{{Index: "success_index_p3_embedding_idx",
+		Table: "success_index_p3", BytesBefore: 161 << 20, ExpectedBytes: 16384}}}, f.enter(ctx)
+}

@@ -38,6 +38,9 @@ func (s *server) v1(r chi.Router) {
 	if s.deps.Namespaces != nil {
 		r.With(s.std(), s.requireScope(ScopeAdmin), s.conform).Post("/namespaces", s.createNamespace)
 	}
+	if s.deps.Maintenance != nil {
+		r.With(s.std(), s.requireScope(ScopeAdmin), s.requireAllNamespaces, s.conform).Post("/maintenance/reindex", s.reindex)
+	}
 	r.Route("/namespaces/{ns}", func(r chi.Router) {
 		r.Use(s.namespaceAccess)
 		if s.deps.Experiences != nil {

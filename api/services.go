@@ -86,6 +86,8 @@ type BanditService interface {
 // MaintenanceService runs maintenance operations.
 type MaintenanceService interface {
 	Prune(ctx context.Context, ns string, req PruneRequest) (PruneResult, error)
+	// Reindex rebuilds the bloated vector indexes of every namespace.
+	Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error)
 }
 
 // IngestRequest is one experience as posted: the domain record plus an

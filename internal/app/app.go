@@ -24,6 +24,7 @@ import (
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/maintenance"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
@@ -75,6 +76,7 @@ type App struct {
 	Engine        *evolution.Engine
 	Evolution     *evolution.Service
 	Jobs          *river.Client[pgx.Tx]
+	Maintenance   *maintenance.Service
 	Registry      *prometheus.Registry
 	Config        Config
 	logger        *slog.Logger
@@ -160,7 +162,8 @@ func (a *App) buildServices(context.Context) error {
 		return err
 	}
 	a.Answer = answer.New(a.Models.Execution(), a.Retriever, a.Cascade, a.Bandits, a.Graph)
-	return nil
+	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
+	return err
 }
 
 // openJobs builds the job client. The ingest service inserts jobs through

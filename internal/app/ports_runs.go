@@ -179,6 +179,10 @@ func (p banditPort) Bandits(ctx context.Context, ns string) ([]api.BanditState, 
 
 type maintenancePort struct{ *App }
 
+func (p maintenancePort) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error) {
+	return p.App.Maintenance.Reindex(ctx, opts)
+}
+
 func (p maintenancePort) Prune(ctx context.Context, ns string, req api.PruneRequest) (api.PruneResult, error) {
 	ids, err := p.App.Ingest.PrunePatterns(ctx, ns, req.Threshold, req.DryRun)
 	return api.PruneResult{Pruned: ids, DryRun: req.DryRun}, err
