@@ -66,10 +66,11 @@ func (s *Service) CompleteEvaluation(ctx context.Context, exp *evokg.Experience,
 	return done, postgres.Translate(err, "committing an evaluated experience")
 }
 
-// MarkCommitted records that the experience is projected into the graph.
-func (s *Service) MarkCommitted(ctx context.Context, ns string, id uuid.UUID) error {
-	_, err := s.pool.Exec(ctx, queries.Get("mark_committed"), ns, id)
-	return postgres.Translate(err, "marking an experience committed")
+// MarkCommittedTx records, in the projection's transaction tx, that the
+// experiences ids are projected into the graph.
+func (s *Service) MarkCommittedTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID) error {
+	_, err := tx.Exec(ctx, queries.Get("mark_committed"), ns, ids)
+	return postgres.Translate(err, "marking experiences committed")
 }
 
 // MarkFailed records that the experience's job gave up, with a reason shown

@@ -14,6 +14,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/llm"
 )
 
 // Config configures the River client and the ingest workers.
@@ -115,6 +116,9 @@ type Deps struct {
 	Projector Projector
 	Neighbors Neighbors // nil: no SIMILAR_TO candidates
 	Evaluator Evaluator
+	// ExperienceBudget gives the model-call budget of one evaluation
+	// attempt (llm.Models.ExperienceBudget); nil: llm.DefaultExperienceBudget.
+	ExperienceBudget func(experienceID string) *llm.Budget
 	// AddWorkers registers further workers (the evolution jobs) on the same client.
 	AddWorkers func(*river.Workers) error
 }

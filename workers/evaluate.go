@@ -38,7 +38,7 @@ func (w *evaluateWorker) work(ctx context.Context, job *river.Job[ingest.Evaluat
 		return evokg.Errorf(evokg.EUNAVAILABLE, "no guidance model is configured to evaluate experiences")
 	}
 	exp := &rec.Experience
-	ctx = withExperienceCall(ctx, exp)
+	ctx = w.deps.withExperienceCall(ctx, exp)
 	if exp.Evaluation == nil {
 		if err := w.grade(ctx, exp); err != nil {
 			return err

@@ -260,3 +260,26 @@ func (m *modelServer) stop(t *testing.T) {
 	m.cancel = nil
 	require.NoError(t, <-m.done)
 }
+
+// The per-experience model-call budget reaches the evaluation: with one
+// call allowed, grading spends it and the signature call is refused, for
+// good (a spent budget is never retried).
+func TestEvaluationHonoursTheExperienceBudget(t *testing.T) {
+	t.Parallel()
+	fake := ollamafake.New(ollamafake.Options{})
+	models := newModels(t, fake.Start(t))
+	b := setup(t, setupOpts{evaluator: workers.GuidanceEvaluator(models.Guidance()), embedder: models.Embedder()})
+	b.deps.ExperienceBudget = func(id string) *llm.Budget { return llm.NewBudget("experience "+id, 1) }
+	b.start(t)
+
+	req := experience(5)
+	req.Evaluation, req.Outcome, req.Signature = nil, "", nil
+	res, err := b.svc.Ingest(b.ctx, b.ns, req, "")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusFailed) == 1 }, time.Minute, 20*time.Millisecond)
+	rec, err := b.svc.Get(b.ctx, b.ns, res.ID)
+	require.NoError(t, err)
+	require.Contains(t, rec.StatusReason, "after 1 attempt(s)")
+	require.Contains(t, rec.StatusReason, "budget")
+	require.Equal(t, 0, fake.CountTask("extract_signature"), "the call over budget never reached the model")
+}

@@ -137,7 +137,7 @@ func (w *projectWorker) runBatch(ctx context.Context, a ingest.ProjectArgs) erro
 		return err
 	}
 	t2 := time.Now()
-	if err := markCommitted(ctx, tx, a.Namespace, written); err != nil {
+	if err := w.deps.Ingest.MarkCommittedTx(ctx, tx, a.Namespace, pendingIDs(written)); err != nil {
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
@@ -326,11 +326,6 @@ func embeddings(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID) (map
 		return nil
 	})
 	return out, wrapErr("reading embeddings", err)
-}
-
-func markCommitted(ctx context.Context, tx pgx.Tx, ns string, batch []pending) error {
-	_, err := tx.Exec(ctx, queries.Get("mark_committed_batch"), ns, pendingIDs(batch))
-	return wrapErr("marking experiences committed", err)
 }
 
 func wrapErr(what string, err error) error {

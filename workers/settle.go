@@ -49,15 +49,14 @@ func settle(ctx context.Context, svc *ingest.Service, logger *slog.Logger, job *
 }
 
 // withExperienceCall charges the model calls of one evaluation attempt to
-// a budget of ModelCallsPerExperience calls.
-func withExperienceCall(ctx context.Context, exp *evokg.Experience) context.Context {
+// the experience's budget (Deps.ExperienceBudget; by default
+// llm.DefaultExperienceBudget calls: one grade and one signature, plus one
+// repair).
+func (d Deps) withExperienceCall(ctx context.Context, exp *evokg.Experience) context.Context {
 	id := exp.ID.String()
-	return llm.WithCall(ctx, llm.CallMeta{
-		Namespace: exp.Namespace, ExperienceID: id,
-		Budget: llm.NewBudget("experience "+id, ModelCallsPerExperience),
-	})
+	budget := llm.NewBudget("experience "+id, llm.DefaultExperienceBudget)
+	if d.ExperienceBudget != nil {
+		budget = d.ExperienceBudget(id)
+	}
+	return llm.WithCall(ctx, llm.CallMeta{Namespace: exp.Namespace, ExperienceID: id, Budget: budget})
 }
-
-// ModelCallsPerExperience is the cap on guidance-model calls per evaluation
-// attempt: one grade and one signature, plus one repair.
-const ModelCallsPerExperience = 3

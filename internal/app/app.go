@@ -207,10 +207,11 @@ func (a *App) workersConfig() workers.Config {
 
 func (a *App) workerDeps() workers.Deps {
 	return workers.Deps{
-		Ingest:    a.Ingest,
-		Projector: workers.GraphProjector(a.Graph),
-		Neighbors: workers.VectorNeighbors(a.Vectors),
-		Evaluator: workers.GuidanceEvaluator(a.Models.Guidance()),
+		Ingest:           a.Ingest,
+		Projector:        workers.GraphProjector(a.Graph),
+		Neighbors:        workers.VectorNeighbors(a.Vectors),
+		Evaluator:        workers.GuidanceEvaluator(a.Models.Guidance()),
+		ExperienceBudget: a.Models.ExperienceBudget,
 		AddWorkers: func(w *river.Workers) error {
 			if err := river.AddWorkerSafely(w, workers.NewForgetWorker(a.Graph)); err != nil {
 				return err
