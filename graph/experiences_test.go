@@ -231,7 +231,7 @@ func TestMemoryCountsPerTaskTypeAndClass(t *testing.T) {
 func TestResolutionByEmbedding(t *testing.T) {
 	t.Parallel()
 	b := setup(t, func(c *graph.Config) { c.ResolveThreshold = 0.8; c.ResolveMargin = 0.05 })
-	emb := &bowEmbedder{}
+	emb := &bowEmbedder{Dim: bowDim}
 	dis := &pickDisambiguator{choice: "sort_rows_desc", known: true}
 	b.g.SetEmbedder(emb)
 	b.g.SetDisambiguator(dis)

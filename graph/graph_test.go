@@ -2,9 +2,6 @@ package graph_test
 
 import (
 	"context"
-	"hash/fnv"
-	"math"
-	"strings"
 	"sync"
 	"testing"
 
@@ -14,6 +11,7 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm/ollamafake"
 )
 
 type bundle struct {
@@ -49,40 +47,11 @@ func setup(t *testing.T, mods ...func(*graph.Config)) bundle {
 	return bundle{ctx: ctx, g: g, ns: testenv.Namespace(t)}
 }
 
-// bowEmbedder is a deterministic test embedder: a hashed bag of words,
-// L2-normalized, so cosines are exact functions of shared words.
-type bowEmbedder struct {
-	mu    sync.Mutex
-	calls int
-}
+// bowEmbedder is the tests' embedding model (the fake model server's
+// hashed bag of words): cosines are functions of shared words.
+type bowEmbedder = ollamafake.Embedder
 
 const bowDim = 512
-
-func (e *bowEmbedder) Dimension() int { return bowDim }
-
-func (e *bowEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	e.mu.Lock()
-	e.calls++
-	e.mu.Unlock()
-	out := make([][]float32, len(texts))
-	for i, text := range texts {
-		v := make([]float32, bowDim)
-		for _, w := range strings.Fields(strings.ToLower(text)) {
-			h := fnv.New32a()
-			_, _ = h.Write([]byte(w))
-			v[h.Sum32()%bowDim]++
-		}
-		var norm float64
-		for _, x := range v {
-			norm += float64(x * x)
-		}
-		for j := range v {
-			v[j] = float32(float64(v[j]) / math.Sqrt(norm))
-		}
-		out[i] = v
-	}
-	return out, nil
-}
 
 // pickDisambiguator records its calls and picks a fixed candidate.
 type pickDisambiguator struct {

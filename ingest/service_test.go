@@ -2,8 +2,6 @@ package ingest_test
 
 import (
 	"context"
-	"hash/fnv"
-	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -15,52 +13,21 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
 )
 
 const dim = 768
 
-// bagEmbedder is a deterministic hashed bag-of-words embedder: texts that
-// share words are close. It stands in for the embedding model only.
-type bagEmbedder struct{ calls int }
-
-func (e *bagEmbedder) Dimension() int { return dim }
-
-func (e *bagEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	e.calls++
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		out[i] = bagVector(t)
-	}
-	return out, nil
-}
-
-func bagVector(text string) []float32 {
-	v := make([]float32, dim)
-	for _, w := range strings.Fields(strings.ToLower(text)) {
-		h := fnv.New32a()
-		h.Write([]byte(w))
-		v[h.Sum32()%dim]++
-	}
-	var n float64
-	for _, x := range v {
-		n += float64(x * x)
-	}
-	if n == 0 {
-		v[0], n = 1, 1
-	}
-	for i := range v {
-		v[i] /= float32(math.Sqrt(n))
-	}
-	return v
-}
+// bagVector is the test embedding of text (the fake model server's).
+func bagVector(text string) []float32 { return ollamafake.Embed(text, dim) }
 
 type bundle struct {
 	svc   *ingest.Service
 	pool  *pgxpool.Pool
 	ns    string
-	embed *bagEmbedder
+	embed *ollamafake.Embedder
 	store *vector.Store
 }
 
@@ -69,7 +36,7 @@ func setup(t *testing.T) bundle {
 	pool := testenv.Postgres(t)
 	queue, err := workers.NewInsertClient(pool, workers.Config{}, testenv.Logger(t))
 	require.NoError(t, err)
-	embed := &bagEmbedder{}
+	embed := &ollamafake.Embedder{Dim: dim}
 	store := vector.NewStore(pool, dim)
 	svc := ingest.NewService(ingest.Config{ChainOfThoughtRunes: 10}, pool, queue, embed, store, testenv.Logger(t))
 	return bundle{svc: svc, pool: pool, ns: testenv.Namespace(t), embed: embed, store: store}
@@ -111,7 +78,7 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	res, err := b.svc.Ingest(ctx, b.ns, success("what is two plus two"), "")
 	require.NoError(t, err)
 	require.Equal(t, ingest.StatusEmbedding, res.Status, "accepted before any model call")
-	require.Zero(t, b.embed.calls)
+	require.Zero(t, b.embed.Calls())
 	require.Equal(t, 1, embedJobs(t, b.pool, res.ID))
 	require.Zero(t, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
 
@@ -125,7 +92,7 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	require.InDelta(t, 0.9+0.025+0.05, rec.Evaluation.Q, 1e-9)
 	require.Equal(t, evokg.EvalSuccessful, rec.Evaluation.Status)
 	require.Equal(t, "two plus t", rec.ChainOfThought, "chain of thought cut to 10 runes")
-	require.Equal(t, 1, b.embed.calls)
+	require.Equal(t, 1, b.embed.Calls())
 
 	hits, err := b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: rec.TaskType,
 		Embedding: bagVector("what is two plus two"), K: 3})
@@ -137,7 +104,7 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	waiting, err = b.svc.CompleteEmbedding(ctx, b.ns, []uuid.UUID{res.ID})
 	require.NoError(t, err)
 	require.Empty(t, waiting, "a retried job finds nothing left to embed")
-	require.Equal(t, 1, b.embed.calls)
+	require.Equal(t, 1, b.embed.Calls())
 	require.Equal(t, 1, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
 }
 
@@ -148,7 +115,7 @@ func TestIngestClientEmbeddingSkipsTheModel(t *testing.T) {
 	req.Embedding = bagVector("client side text")
 	_, err := b.svc.Ingest(context.Background(), b.ns, req, "")
 	require.NoError(t, err)
-	require.Zero(t, b.embed.calls)
+	require.Zero(t, b.embed.Calls())
 
 	req.Embedding = req.Embedding[:10]
 	_, err = b.svc.Ingest(context.Background(), b.ns, req, "")
@@ -163,7 +130,7 @@ func TestIngestPlatformPathWaitsForEvaluation(t *testing.T) {
 	res, err := b.svc.Ingest(context.Background(), b.ns, req, "")
 	require.NoError(t, err)
 	require.Equal(t, ingest.StatusEvaluating, res.Status)
-	require.Zero(t, b.embed.calls, "embedding waits for the evaluation")
+	require.Zero(t, b.embed.Calls(), "embedding waits for the evaluation")
 	require.Equal(t, 1, jobCount(t, b.pool, ingest.EvaluateArgs{}.Kind(), res.ID))
 	require.Zero(t, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
 }
@@ -229,7 +196,7 @@ func TestIngestBatch(t *testing.T) {
 	waiting, err := b.svc.CompleteEmbedding(ctx, b.ns, []uuid.UUID{res[0].ID, res[1].ID, res[2].ID})
 	require.NoError(t, err)
 	require.ElementsMatch(t, []uuid.UUID{res[0].ID, res[2].ID}, waiting, "the evaluated item is not embedded here")
-	require.Equal(t, 1, b.embed.calls, "one embedder call for the batch")
+	require.Equal(t, 1, b.embed.Calls(), "one embedder call for the batch")
 
 	again, err := b.svc.IngestBatch(ctx, b.ns, reqs, "batch-1")
 	require.NoError(t, err)
@@ -341,7 +308,7 @@ func TestIngestEmbeddedIsRetrievableAtOnce(t *testing.T) {
 	res, err := b.svc.IngestEmbedded(ctx, b.ns, success("what is five plus five"), "")
 	require.NoError(t, err)
 	require.Equal(t, ingest.StatusQueued, res.Status)
-	require.Equal(t, 1, b.embed.calls)
+	require.Equal(t, 1, b.embed.Calls())
 	hits, err := b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic",
 		Embedding: bagVector("what is five plus five"), K: 3})
 	require.NoError(t, err)

@@ -284,7 +284,7 @@ func TestRetrieveEmbedsTheQuestionOnce(t *testing.T) {
 	emb := &bagOfWords{}
 	vs, _ := emb.Embed(context.Background(), []string{"what is the sum of two and three"})
 	target := b.insert(t, expOpts{Question: "what is the sum of two and three", Vec: vs[0]})
-	emb.Calls.Store(0)
+	emb.ResetCalls()
 
 	r := retrieval.New(retrieval.Config{}, b.store, nil, emb, testenv.Logger(t))
 	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "What is the sum of two and three?"}
@@ -294,7 +294,7 @@ func TestRetrieveEmbedsTheQuestionOnce(t *testing.T) {
 		require.Equal(t, []uuid.UUID{target.ID}, itemIDs(pack.Successes))
 		require.InDelta(t, 1, pack.Successes[0].Parts.Semantic, 1e-6)
 	}
-	require.Equal(t, int32(1), emb.Calls.Load(), "the embedding is cached")
+	require.Equal(t, 1, emb.Calls(), "the embedding is cached")
 }
 
 func TestRetrieveValidates(t *testing.T) {

@@ -25,18 +25,6 @@ import (
 
 const dim = 768
 
-// fakeEmbedder embeds like the fake model server (hashed bag of words).
-type fakeEmbedder struct{}
-
-func (fakeEmbedder) Dimension() int { return dim }
-func (fakeEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		out[i] = ollamafake.Embed(t, dim)
-	}
-	return out, nil
-}
-
 type bundle struct {
 	ctx   context.Context
 	ns    string
@@ -65,7 +53,7 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	testenv.Neo4j(t)
 	ns := testenv.Namespace(t)
 	if opts.embedder == nil {
-		opts.embedder = fakeEmbedder{}
+		opts.embedder = &ollamafake.Embedder{Dim: dim}
 	}
 	evalQ, projQ := strings.ReplaceAll(ns, "-", "_")+"_eval", strings.ReplaceAll(ns, "-", "_")+"_proj"
 	cfg := workers.Config{

@@ -7,10 +7,7 @@ package memtest
 import (
 	"context"
 	"encoding/json"
-	"hash/fnv"
 	"math"
-	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -18,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/vector"
 )
@@ -95,25 +93,6 @@ func Tilt(i, j int, cos float64) []float32 {
 	return v
 }
 
-// BagOfWords is a deterministic hashed bag-of-words embedder that counts
-// its calls.
-type BagOfWords struct{ Calls atomic.Int32 }
-
-// Dimension implements evokg.Embedder.
-func (*BagOfWords) Dimension() int { return Dim }
-
-// Embed implements evokg.Embedder.
-func (e *BagOfWords) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	e.Calls.Add(1)
-	out := make([][]float32, len(texts))
-	for i, text := range texts {
-		v := make([]float32, Dim)
-		for _, w := range strings.Fields(strings.ToLower(text)) {
-			h := fnv.New32a()
-			_, _ = h.Write([]byte(strings.Trim(w, ".,?!")))
-			v[h.Sum32()%Dim]++
-		}
-		out[i] = v
-	}
-	return out, nil
-}
+// BagOfWords is the tests' embedding model: the fake model server's
+// hashed bag of words, in process, counting its calls.
+type BagOfWords = ollamafake.Embedder
