@@ -6,6 +6,11 @@ import (
 	"github.com/google/uuid"
 )
 
+// DefaultEmbeddingDim is the dimension D of the embedding indexes and of the
+// default embedding model (nomic-embed-text). It is fixed when the database
+// is first migrated.
+const DefaultEmbeddingDim = 768
+
 // Embedder turns texts into embedding vectors of a fixed dimension.
 // llm.Embedder implements it against Ollama's /api/embed.
 type Embedder interface {

@@ -72,7 +72,7 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	o.Clients = ingestOr(o.Clients, 8)
 	o.ProjectBatch = ingestOr(o.ProjectBatch, workers.DefaultProjectBatch)
 	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 2*o.ProjectBatch+16)
-	o.EmbeddingDim = ingestOr(o.EmbeddingDim, postgres.DefaultEmbeddingDim)
+	o.EmbeddingDim = ingestOr(o.EmbeddingDim, evokg.DefaultEmbeddingDim)
 	o.TaskTypes = ingestOr(o.TaskTypes, 20)
 	o.Seed = ingestOr(o.Seed, 1)
 	if o.Logger == nil {

@@ -70,7 +70,7 @@ func (o RetrievalOptions) WithDefaults() RetrievalOptions {
 	def(&o.Memories, 10_000)
 	def(&o.TaskTypes, 50)
 	def(&o.Clusters, 8)
-	def(&o.Dim, postgres.DefaultEmbeddingDim)
+	def(&o.Dim, evokg.DefaultEmbeddingDim)
 	def(&o.Queries, 1_000)
 	def(&o.Warmup, 200)
 	def(&o.RecallQueries, 200)

@@ -38,7 +38,6 @@ type Config struct {
 const (
 	DefaultMaxBatch            = 1000
 	DefaultChainOfThoughtRunes = 2000
-	DefaultEmbeddingDim        = 768
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -50,7 +49,7 @@ func (c Config) WithDefaults() Config {
 		c.ChainOfThoughtRunes = DefaultChainOfThoughtRunes
 	}
 	if c.EmbeddingDim == 0 {
-		c.EmbeddingDim = DefaultEmbeddingDim
+		c.EmbeddingDim = evokg.DefaultEmbeddingDim
 	}
 	if c.EvaluateQueue == "" {
 		c.EvaluateQueue = QueueEvaluate

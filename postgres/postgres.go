@@ -13,6 +13,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/evokg/evokg"
 )
 
 // Config configures the Postgres connection.
@@ -30,9 +32,8 @@ type Config struct {
 
 // Defaults.
 const (
-	DefaultURL          = "postgres://evokg:evokg-local@127.0.0.1:5432/evokg?sslmode=disable"
-	DefaultMaxConns     = 20
-	DefaultEmbeddingDim = 768
+	DefaultURL      = "postgres://evokg:evokg-local@127.0.0.1:5432/evokg?sslmode=disable"
+	DefaultMaxConns = 20
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -44,7 +45,7 @@ func (c Config) WithDefaults() Config {
 		c.MaxConns = DefaultMaxConns
 	}
 	if c.EmbeddingDim == 0 {
-		c.EmbeddingDim = DefaultEmbeddingDim
+		c.EmbeddingDim = evokg.DefaultEmbeddingDim
 	}
 	if c.ConnectTimeout == 0 {
 		c.ConnectTimeout = 10 * time.Second

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/evokg/evokg"
 )
 
 // Weights of the composite score
@@ -60,15 +62,14 @@ type Config struct {
 
 // Defaults.
 const (
-	DefaultK                   = 3
-	DefaultShortContextChars   = 500
-	DefaultTypeStrategyMin     = 0.55
-	DefaultStructuralThreshold = 0.6
-	DefaultRecencyHalfLife     = 30 * 24 * time.Hour
-	DefaultCharBudget          = 4000
-	DefaultItemChars           = 600
-	DefaultMaxHops             = 2
-	DefaultEmbedCacheSize      = 1024
+	DefaultK                 = 3
+	DefaultShortContextChars = 500
+	DefaultTypeStrategyMin   = 0.55
+	DefaultRecencyHalfLife   = 30 * 24 * time.Hour
+	DefaultCharBudget        = 4000
+	DefaultItemChars         = 600
+	DefaultMaxHops           = 2
+	DefaultEmbedCacheSize    = 1024
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -83,7 +84,7 @@ func (c Config) WithDefaults() Config {
 		c.TypeStrategyMin = DefaultTypeStrategyMin
 	}
 	if c.StructuralThreshold == 0 {
-		c.StructuralThreshold = DefaultStructuralThreshold
+		c.StructuralThreshold = evokg.DefaultStructuralThreshold
 	}
 	if c.RecencyHalfLife == 0 {
 		c.RecencyHalfLife = DefaultRecencyHalfLife

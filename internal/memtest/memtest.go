@@ -16,12 +16,11 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/vector"
 )
 
 // Dim is the embedding dimension of the test database.
-const Dim = postgres.DefaultEmbeddingDim
+const Dim = evokg.DefaultEmbeddingDim
 
 // insertExperienceSQL writes the system-of-record row a memory's index row
 // refers to (the ingest package does this in production).
