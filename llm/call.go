@@ -10,15 +10,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/evokg/evokg"
 )
 
-// endpoint is one layer's view of the server: the shared connection and
-// that layer's model configuration, and nothing else.
+// endpoint is one layer's view of the model layer: what every layer shares,
+// that layer's server and its model configuration, and nothing else.
 type endpoint struct {
 	conn  *conn
+	srv   *server
 	layer Layer
 	cfg   RoleConfig
 }
@@ -26,7 +25,8 @@ type endpoint struct {
 // chatCall is one chat request of a role.
 type chatCall struct {
 	role        Role
-	messages    []api.Message
+	messages    []message
+	task        string
 	format      json.RawMessage
 	temperature float64
 	// check, when set, validates the reply; a failure is recorded as an
@@ -44,20 +44,23 @@ func (e endpoint) chat(ctx context.Context, call chatCall) (string, error) {
 		e.conn.record(ctx, rec)
 		return "", err
 	}
-	reply, final, err := e.send(ctx, call)
+	res, err := e.send(ctx, call)
 	rec.Duration = time.Since(rec.CreatedAt)
-	rec.PromptTokens, rec.ReplyTokens = final.PromptEvalCount, final.EvalCount
-	err, rec.Outcome = e.conn.translate(ctx, e.cfg.Model, err)
+	rec.PromptTokens, rec.ReplyTokens = res.promptTokens, res.replyTokens
+	err, rec.Outcome = e.srv.translate(ctx, e.cfg.Model, err)
 	if err == nil && call.check != nil {
-		if err = call.check(reply); err != nil {
+		if err = call.check(res.content); err != nil {
 			rec.Outcome = OutcomeInvalidReply
+			if res.truncated {
+				err = &invalidReplyError{err: fmt.Errorf("the reply was cut at the cap of %d tokens: %w", e.cfg.MaxTokens, err)}
+			}
 		}
 	}
 	if err != nil {
 		rec.Reason = evokg.TruncateRunes(err.Error(), 500)
 	}
 	e.conn.record(ctx, rec)
-	return reply, err
+	return res.content, err
 }
 
 func (e endpoint) newRecord(meta CallMeta, role Role) CallRecord {
@@ -68,24 +71,11 @@ func (e endpoint) newRecord(meta CallMeta, role Role) CallRecord {
 }
 
 // send performs the HTTP exchange under the role's timeout.
-func (e endpoint) send(ctx context.Context, call chatCall) (string, api.Metrics, error) {
+func (e endpoint) send(ctx context.Context, call chatCall) (chatResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
-	stream := false
-	req := &api.ChatRequest{
-		Model: e.cfg.Model, Messages: call.messages, Stream: &stream,
-		Format: call.format, Options: e.cfg.options(call.temperature),
-	}
-	var content strings.Builder
-	var final api.Metrics
-	err := e.conn.client.Chat(ctx, req, func(r api.ChatResponse) error {
-		content.WriteString(r.Message.Content)
-		if r.Done {
-			final = r.Metrics
-		}
-		return nil
-	})
-	return content.String(), final, err
+	return e.srv.backend.chat(ctx, chatRequest{model: e.cfg.Model, messages: call.messages, task: call.task,
+		schema: call.format, temperature: call.temperature, numCtx: e.cfg.NumCtx, maxTokens: e.cfg.MaxTokens, seed: e.cfg.Seed})
 }
 
 // record hands rec to the recorder; a recording failure is logged, never
@@ -114,7 +104,7 @@ func structured(ctx context.Context, e endpoint, role Role, task string, data an
 	if err != nil {
 		return err
 	}
-	messages := []api.Message{{Role: "system", Content: system}, {Role: "user", Content: user}}
+	messages := []message{{Role: "system", Content: system}, {Role: "user", Content: user}}
 	var raw string
 	var invalid *invalidReplyError
 	for attempt := 0; attempt <= e.conn.maxRepairs; attempt++ {
@@ -126,15 +116,15 @@ func structured(ctx context.Context, e endpoint, role Role, task string, data an
 			}
 			return decodeReply(cleaned, out)
 		}
-		raw, err = e.chat(ctx, chatCall{role: role, messages: messages, format: p.raw, temperature: temperature, check: check})
+		raw, err = e.chat(ctx, chatCall{role: role, messages: messages, task: task, format: p.raw, temperature: temperature, check: check})
 		if err == nil || !errors.As(err, &invalid) {
 			return err
 		}
 		e.conn.logger.WarnContext(ctx, "invalid structured reply", slog.String("task", task),
 			slog.String("model", e.cfg.Model), slog.Int("attempt", attempt+1), slog.Any("error", invalid.err))
-		messages = append(messages, api.Message{Role: "assistant", Content: raw}, repairMessage(invalid.err))
+		messages = append(messages, message{Role: "assistant", Content: raw}, repairMessage(invalid.err))
 	}
-	return &StructuredError{Role: role, Model: e.cfg.Model, Task: task,
+	return &StructuredError{Role: role, Model: e.cfg.Model, Server: e.srv.describe(), Task: task,
 		Attempts: e.conn.maxRepairs + 1, Raw: raw, Err: invalid.err}
 }
 
@@ -143,8 +133,8 @@ type invalidReplyError struct{ err error }
 
 func (e *invalidReplyError) Error() string { return e.err.Error() }
 
-func repairMessage(err error) api.Message {
-	return api.Message{Role: "user", Content: "Your previous reply was rejected: " +
+func repairMessage(err error) message {
+	return message{Role: "user", Content: "Your previous reply was rejected: " +
 		evokg.TruncateRunes(err.Error(), 600) +
 		"\nReply again with only one JSON object that matches the required schema, with no other text."}
 }

@@ -8,8 +8,25 @@ import (
 	"time"
 )
 
+// Provider is the protocol a model server speaks.
+type Provider string
+
+// Providers.
+const (
+	// ProviderOllama is Ollama's own API (/api/chat, /api/embed, /api/tags).
+	ProviderOllama Provider = "ollama"
+	// ProviderOpenAI is the OpenAI-compatible API (/v1/chat/completions,
+	// /v1/embeddings, /v1/models) of llama.cpp's server, vLLM, LM Studio,
+	// Ollama's /v1 and hosted APIs.
+	ProviderOpenAI Provider = "openai"
+)
+
+// Providers lists the supported providers.
+var Providers = []Provider{ProviderOllama, ProviderOpenAI}
+
 // Defaults of Config.
 const (
+	DefaultProvider        = ProviderOllama
 	DefaultBaseURL         = "http://127.0.0.1:11434"
 	DefaultGuidanceModel   = "qwen3:8b"
 	DefaultExecutionModel  = "llama3.1:8b"
@@ -22,6 +39,12 @@ const (
 	DefaultGuidanceTimeout = 3 * time.Minute
 	DefaultExecTimeout     = 2 * time.Minute
 	DefaultEmbedTimeout    = time.Minute
+	// DefaultGuidanceMaxTokens and DefaultExecMaxTokens cap the tokens of one
+	// reply (Ollama's num_predict, OpenAI's max_completion_tokens). Every
+	// reply schema is bounded well below them; the cap stops a model that
+	// repeats itself.
+	DefaultGuidanceMaxTokens = 2048
+	DefaultExecMaxTokens     = 768
 
 	// DefaultExperienceBudget caps the model calls spent on one ingested
 	// experience (evaluation, signature, one disambiguation or repair).
@@ -30,15 +53,25 @@ const (
 	DefaultIterationBudget = 2000
 )
 
-// RoleConfig configures the model of one layer.
+// RoleConfig configures the model of one layer and, optionally, the server
+// it runs on (empty server fields take Config's).
 type RoleConfig struct {
-	// Model is the Ollama model name, e.g. "qwen3:8b".
+	// Provider, BaseURL and APIKey locate the role's server; empty fields
+	// take Config.Provider, Config.BaseURL and Config.APIKey.
+	Provider Provider
+	BaseURL  string
+	APIKey   string
+	// Model is the model name, e.g. "qwen3:8b".
 	Model string
 	// Temperature is the sampling temperature. Default 0 (deterministic);
 	// callers of the execution layer may pass 0.3 per request for training.
 	Temperature float64
-	// NumCtx is the context window in tokens. Default 8192.
+	// NumCtx is the context window in tokens requested from Ollama. Default
+	// 8192. An OpenAI-compatible server sets its own.
 	NumCtx int
+	// MaxTokens caps the tokens of one reply. Default 2048 for guidance,
+	// 768 for execution.
+	MaxTokens int
 	// Seed fixes sampling when non-zero; 0 leaves it to the server.
 	Seed int
 	// Timeout bounds one call (one attempt). Default 3m for guidance, 2m
@@ -46,20 +79,22 @@ type RoleConfig struct {
 	Timeout time.Duration
 }
 
-func (r RoleConfig) withDefaults(model string, timeout time.Duration) RoleConfig {
-	if r.Model == "" {
-		r.Model = model
+func (r RoleConfig) withDefaults(c Config, model string, maxTokens int, timeout time.Duration) RoleConfig {
+	r.Provider = cmp.Or(r.Provider, c.Provider)
+	if r.BaseURL == "" {
+		r.BaseURL, r.APIKey = c.BaseURL, cmp.Or(r.APIKey, c.APIKey)
 	}
-	if r.NumCtx == 0 {
-		r.NumCtx = DefaultNumCtx
-	}
-	if r.Timeout == 0 {
-		r.Timeout = timeout
-	}
+	r.Model = cmp.Or(r.Model, model)
+	r.NumCtx = cmp.Or(r.NumCtx, DefaultNumCtx)
+	r.MaxTokens = cmp.Or(r.MaxTokens, maxTokens)
+	r.Timeout = cmp.Or(r.Timeout, timeout)
 	return r
 }
 
-func (r RoleConfig) validate(layer string) error {
+func (r RoleConfig) validate(layer Layer) error {
+	if err := validateServer(layer, r.Provider, r.BaseURL); err != nil {
+		return err
+	}
 	switch {
 	case r.Model == "":
 		return fmt.Errorf("llm: %s model is empty", layer)
@@ -67,19 +102,23 @@ func (r RoleConfig) validate(layer string) error {
 		return fmt.Errorf("llm: %s temperature %g out of range 0..2", layer, r.Temperature)
 	case r.NumCtx < 256:
 		return fmt.Errorf("llm: %s context size %d below 256", layer, r.NumCtx)
+	case r.MaxTokens < 16:
+		return fmt.Errorf("llm: %s max tokens %d below 16", layer, r.MaxTokens)
 	case r.Timeout <= 0:
 		return fmt.Errorf("llm: %s timeout must be positive", layer)
 	}
 	return nil
 }
 
-// options returns the Ollama request options of the role.
-func (r RoleConfig) options(temperature float64) map[string]any {
-	opts := map[string]any{"temperature": temperature, "num_ctx": r.NumCtx}
-	if r.Seed != 0 {
-		opts["seed"] = r.Seed
+func validateServer(layer Layer, p Provider, base string) error {
+	if p != ProviderOllama && p != ProviderOpenAI {
+		return fmt.Errorf("llm: %s provider %q is not one of ollama, openai", layer, p)
 	}
-	return opts
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("llm: %s base URL %q is not an http(s) URL", layer, base)
+	}
+	return nil
 }
 
 // Budgets caps model calls per unit of work. Zero means the default; a
@@ -91,23 +130,37 @@ type Budgets struct {
 	PerIteration int
 }
 
-// Config configures the model layer. Zero fields take the documented defaults.
+// Config configures the model layer. Zero fields take the documented
+// defaults. Each role (guidance, execution, embedding) may run on its own
+// server with its own provider.
 type Config struct {
-	// BaseURL is the Ollama server. Default http://127.0.0.1:11434.
+	// Provider is the default protocol of every role. Default ollama.
+	Provider Provider
+	// BaseURL is the default server of every role. Default
+	// http://127.0.0.1:11434. For the openai provider it is the API base,
+	// such as http://127.0.0.1:8080/v1 (a URL without a path gets /v1).
 	BaseURL string
+	// APIKey is sent as a Bearer token to OpenAI-compatible servers; empty
+	// sends none.
+	APIKey string
 	// Guidance is the teacher model (default qwen3:8b); Execution the
 	// learner model (default llama3.1:8b).
 	Guidance, Execution RoleConfig
+	// EmbeddingProvider, EmbeddingURL and EmbeddingAPIKey locate the
+	// embedding server; empty fields take Provider, BaseURL and APIKey.
+	EmbeddingProvider Provider
+	EmbeddingURL      string
+	EmbeddingAPIKey   string
 	// EmbeddingModel (default nomic-embed-text) returns vectors of
-	// EmbeddingDim (default 768); EmbedBatch texts go in one /api/embed
-	// request (default 64).
+	// EmbeddingDim (default 768); EmbedBatch texts go in one request
+	// (default 64).
 	EmbeddingModel string
 	EmbeddingDim   int
 	EmbedBatch     int
 	// EmbedCacheSize is the number of vectors kept in the LRU cache
 	// (default 10000; negative disables the cache).
 	EmbedCacheSize int
-	// EmbedTimeout bounds one /api/embed request. Default 1m.
+	// EmbedTimeout bounds one embedding request. Default 1m.
 	EmbedTimeout time.Duration
 	// MaxRepairs is how many times an invalid structured reply is sent
 	// back for repair before the call fails. Default 2; negative means none.
@@ -118,18 +171,19 @@ type Config struct {
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	if c.BaseURL == "" {
-		c.BaseURL = DefaultBaseURL
+	c.Provider = cmp.Or(c.Provider, DefaultProvider)
+	c.BaseURL = cmp.Or(c.BaseURL, DefaultBaseURL)
+	c.Guidance = c.Guidance.withDefaults(c, DefaultGuidanceModel, DefaultGuidanceMaxTokens, DefaultGuidanceTimeout)
+	c.Execution = c.Execution.withDefaults(c, DefaultExecutionModel, DefaultExecMaxTokens, DefaultExecTimeout)
+	c.EmbeddingProvider = cmp.Or(c.EmbeddingProvider, c.Provider)
+	if c.EmbeddingURL == "" {
+		c.EmbeddingURL, c.EmbeddingAPIKey = c.BaseURL, cmp.Or(c.EmbeddingAPIKey, c.APIKey)
 	}
-	c.Guidance = c.Guidance.withDefaults(DefaultGuidanceModel, DefaultGuidanceTimeout)
-	c.Execution = c.Execution.withDefaults(DefaultExecutionModel, DefaultExecTimeout)
 	c.EmbeddingModel = cmp.Or(c.EmbeddingModel, DefaultEmbeddingModel)
 	c.EmbeddingDim = cmp.Or(c.EmbeddingDim, DefaultEmbeddingDim)
 	c.EmbedBatch = cmp.Or(c.EmbedBatch, DefaultEmbedBatch)
 	c.EmbedCacheSize = cmp.Or(c.EmbedCacheSize, DefaultEmbedCacheSize)
-	if c.EmbedTimeout == 0 {
-		c.EmbedTimeout = DefaultEmbedTimeout
-	}
+	c.EmbedTimeout = cmp.Or(c.EmbedTimeout, DefaultEmbedTimeout)
 	c.MaxRepairs = cmp.Or(c.MaxRepairs, DefaultMaxRepairs)
 	if c.MaxRepairs < 0 {
 		c.MaxRepairs = 0
@@ -140,14 +194,13 @@ func (c Config) WithDefaults() Config {
 }
 
 func (c Config) validate() error {
-	u, err := url.Parse(c.BaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("llm: base URL %q is not an http(s) URL", c.BaseURL)
-	}
-	if err := c.Guidance.validate("guidance"); err != nil {
+	if err := c.Guidance.validate(LayerGuidance); err != nil {
 		return err
 	}
-	if err := c.Execution.validate("execution"); err != nil {
+	if err := c.Execution.validate(LayerExecution); err != nil {
+		return err
+	}
+	if err := validateServer(LayerEmbedding, c.EmbeddingProvider, c.EmbeddingURL); err != nil {
 		return err
 	}
 	switch {
@@ -161,4 +214,11 @@ func (c Config) validate() error {
 		return errors.New("llm: embed timeout must be positive")
 	}
 	return nil
+}
+
+// Timeout returns the longest per-call timeout of the three roles: an HTTP
+// client shared by them needs at least that much.
+func (c Config) Timeout() time.Duration {
+	c = c.WithDefaults()
+	return max(c.Guidance.Timeout, c.Execution.Timeout, c.EmbedTimeout)
 }

@@ -8,17 +8,16 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/evokg/evokg"
 )
 
 // Embedder turns texts into vectors with the embedding model through
-// batched /api/embed requests. It checks every vector's dimension and keeps
+// batched requests (Ollama's /api/embed, OpenAI's /v1/embeddings). It checks every vector's dimension and keeps
 // an LRU cache keyed by model and SHA-256 of the text. It implements
 // evokg.Embedder.
 type Embedder struct {
 	conn    *conn
+	srv     *server
 	model   string
 	dim     int
 	batch   int
@@ -28,8 +27,8 @@ type Embedder struct {
 
 var _ evokg.Embedder = (*Embedder)(nil)
 
-func newEmbedder(c *conn, cfg Config) *Embedder {
-	return &Embedder{conn: c, model: cfg.EmbeddingModel, dim: cfg.EmbeddingDim, batch: cfg.EmbedBatch,
+func newEmbedder(c *conn, srv *server, cfg Config) *Embedder {
+	return &Embedder{conn: c, srv: srv, model: cfg.EmbeddingModel, dim: cfg.EmbeddingDim, batch: cfg.EmbedBatch,
 		timeout: cfg.EmbedTimeout, cache: newLRU(cfg.EmbedCacheSize)}
 }
 
@@ -92,19 +91,29 @@ func (e *Embedder) embedBatch(ctx context.Context, batch []cacheKey, texts []str
 	return nil
 }
 
-// request performs and records one /api/embed call and checks its reply.
+// request performs one embedding call and checks its reply.
 func (e *Embedder) request(ctx context.Context, input []string) ([][]float32, error) {
-	ep := endpoint{conn: e.conn, layer: LayerEmbedding, cfg: RoleConfig{Model: e.model}}
+	res, err := e.send(ctx, input, false)
+	if err != nil {
+		return nil, err
+	}
+	return res.vectors, nil
+}
+
+// send performs and records one embedding call; the reply must hold one
+// vector of the configured dimension per text, except for a dimension
+// probe (CheckDimension), which reports the dimension itself.
+func (e *Embedder) send(ctx context.Context, input []string, probe bool) (embedResult, error) {
+	ep := endpoint{conn: e.conn, srv: e.srv, layer: LayerEmbedding, cfg: RoleConfig{Model: e.model}}
 	rec := ep.newRecord(CallFrom(ctx), RoleEmbedder)
 	cctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
-	resp, err := e.conn.client.Embed(cctx, &api.EmbedRequest{Model: e.model, Input: input})
+	res, err := e.srv.backend.embed(cctx, e.model, input)
 	rec.Duration = time.Since(rec.CreatedAt)
-	err, rec.Outcome = e.conn.translate(cctx, e.model, err)
+	err, rec.Outcome = e.srv.translate(cctx, e.model, err)
 	if err == nil {
-		rec.PromptTokens = resp.PromptEvalCount
-		err = e.checkReply(resp, len(input))
-		if err != nil {
+		rec.PromptTokens = res.promptTokens
+		if err = e.checkReply(res.vectors, len(input), probe); err != nil {
 			rec.Outcome = OutcomeInvalidReply
 		}
 	}
@@ -112,21 +121,18 @@ func (e *Embedder) request(ctx context.Context, input []string) ([][]float32, er
 		rec.Reason = evokg.TruncateRunes(err.Error(), 500)
 	}
 	e.conn.record(ctx, rec)
-	if err != nil {
-		return nil, err
-	}
-	return resp.Embeddings, nil
+	return res, err
 }
 
-func (e *Embedder) checkReply(resp *api.EmbedResponse, n int) error {
-	if len(resp.Embeddings) != n {
+func (e *Embedder) checkReply(vecs [][]float32, n int, probe bool) error {
+	if len(vecs) != n {
 		return &evokg.Error{Code: evokg.EINTERNAL, Message: "embedding count mismatch",
-			Err: fmt.Errorf("model %s returned %d embeddings for %d texts", e.model, len(resp.Embeddings), n)}
+			Err: fmt.Errorf("model %s on %s returned %d embeddings for %d texts", e.model, e.srv.describe(), len(vecs), n)}
 	}
-	for _, v := range resp.Embeddings {
-		if len(v) != e.dim {
-			return &evokg.Error{Code: evokg.EINTERNAL, Message: "embedding dimension mismatch",
-				Err: fmt.Errorf("model %s returned dimension %d, configured %d", e.model, len(v), e.dim)}
+	for _, v := range vecs {
+		if len(v) != e.dim && !probe {
+			return &evokg.Error{Code: evokg.EINTERNAL, Message: fmt.Sprintf("embedding dimension mismatch: model %s on %s returned %d, configured %d",
+				e.model, e.srv.describe(), len(v), e.dim)}
 		}
 	}
 	return nil

@@ -8,17 +8,17 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/evokg/evokg"
 )
 
 // StructuredError reports a structured call whose reply still did not match
 // its schema after every repair attempt. It keeps the last raw reply.
-// evokg.ErrorCode reports it as EINTERNAL.
+// evokg.ErrorCode reports it as EINTERNAL and evokg.ErrorMessage as a
+// message naming the role, model, server, task and the last violation.
 type StructuredError struct {
 	Role     Role
 	Model    string
+	Server   string // provider and URL, e.g. "Ollama server http://127.0.0.1:11434"
 	Task     string // prompt template name, e.g. "judge"
 	Attempts int    // 1 + repairs
 	Raw      string // the last reply, as received (before think-stripping)
@@ -30,7 +30,13 @@ func (e *StructuredError) Error() string {
 		e.Role, e.Model, e.Task, e.Attempts, e.Err)
 }
 
-func (e *StructuredError) Unwrap() error { return e.Err }
+// Unwrap returns the validation error and the domain error that carries
+// the client-safe message.
+func (e *StructuredError) Unwrap() []error {
+	return []error{e.Err, &evokg.Error{Code: evokg.EINTERNAL, Message: fmt.Sprintf(
+		"the %s reply of model %s on %s for %s stayed invalid after %d attempts: %s",
+		e.Role, e.Model, e.Server, e.Task, e.Attempts, evokg.TruncateRunes(e.Err.Error(), 300))}}
+}
 
 // Call outcomes recorded for every attempt.
 const (
@@ -44,47 +50,51 @@ const (
 	OutcomeError        = "error"
 )
 
-// translate maps an error from the Ollama client into a domain error and
+// translate maps an error from a server's client into a domain error and
 // the outcome to record. It is the one place where client errors are
-// interpreted.
-func (c *conn) translate(ctx context.Context, model string, err error) (error, string) {
-	var status api.StatusError
+// interpreted; every message names the provider, the model and the URL.
+func (s *server) translate(ctx context.Context, model string, err error) (error, string) {
+	where := fmt.Sprintf("model %s on %s", model, s.describe())
+	code, msg, refused := s.backend.status(err)
 	switch {
 	case err == nil:
 		return nil, OutcomeOK
-	case errors.As(err, &status):
-		return c.translateStatus(model, status), statusOutcome(status)
+	case refused:
+		return s.translateStatus(model, code, msg, err), statusOutcome(code)
 	case errors.Is(err, context.DeadlineExceeded) || isNetTimeout(err):
-		return &evokg.Error{Code: evokg.ETIMEOUT, Err: err,
-			Message: fmt.Sprintf("model %s on %s did not answer in time", model, c.base)}, OutcomeTimeout
+		return &evokg.Error{Code: evokg.ETIMEOUT, Err: err, Message: where + " did not answer in time"}, OutcomeTimeout
 	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
-		return fmt.Errorf("llm: call to %s canceled: %w", model, err), OutcomeCanceled
+		return fmt.Errorf("llm: call to %s canceled: %w", where, err), OutcomeCanceled
 	case isDialError(err):
 		return &evokg.Error{Code: evokg.EUNAVAILABLE, Err: err,
-			Message: fmt.Sprintf("model server %s is unreachable", c.base)}, OutcomeUnavailable
+			Message: fmt.Sprintf("%s is unreachable (model %s)", s.describe(), model)}, OutcomeUnavailable
 	}
 	return &evokg.Error{Code: evokg.EUNAVAILABLE, Err: err,
-		Message: fmt.Sprintf("model server %s failed", c.base)}, OutcomeError
+		Message: fmt.Sprintf("%s failed for model %s", s.describe(), model)}, OutcomeError
 }
 
-func (c *conn) translateStatus(model string, status api.StatusError) error {
-	if status.StatusCode == http.StatusNotFound {
-		return &evokg.Error{Code: evokg.EUNAVAILABLE, Err: status,
-			Message: fmt.Sprintf("model %s not found on %s; run `ollama pull %s`", model, c.base, model)}
+func (s *server) translateStatus(model string, code int, msg string, err error) error {
+	detail := ""
+	if msg != "" {
+		detail = ": " + evokg.TruncateRunes(msg, 200)
 	}
-	if status.StatusCode >= http.StatusInternalServerError {
-		return &evokg.Error{Code: evokg.EUNAVAILABLE, Err: status,
-			Message: fmt.Sprintf("model server %s failed (status %d) for model %s", c.base, status.StatusCode, model)}
+	if code == http.StatusNotFound {
+		return &evokg.Error{Code: evokg.EUNAVAILABLE, Err: err,
+			Message: fmt.Sprintf("model %s not found on %s%s; %s", model, s.describe(), detail, s.missingHint(model))}
 	}
-	return &evokg.Error{Code: evokg.EINTERNAL, Err: status,
-		Message: fmt.Sprintf("model server %s refused the request for model %s", c.base, model)}
+	if code >= http.StatusInternalServerError || code == http.StatusTooManyRequests {
+		return &evokg.Error{Code: evokg.EUNAVAILABLE, Err: err,
+			Message: fmt.Sprintf("%s failed (status %d) for model %s%s", s.describe(), code, model, detail)}
+	}
+	return &evokg.Error{Code: evokg.EINTERNAL, Err: err,
+		Message: fmt.Sprintf("%s refused the request for model %s (status %d)%s", s.describe(), model, code, detail)}
 }
 
-func statusOutcome(status api.StatusError) string {
+func statusOutcome(code int) string {
 	switch {
-	case status.StatusCode == http.StatusNotFound:
+	case code == http.StatusNotFound:
 		return OutcomeNotFound
-	case status.StatusCode >= http.StatusInternalServerError:
+	case code >= http.StatusInternalServerError || code == http.StatusTooManyRequests:
 		return OutcomeUnavailable
 	}
 	return OutcomeError

@@ -300,7 +300,7 @@ func TestErrorMapping(t *testing.T) {
 		b := setup(t, setupOpts{fake: ollamafake.Options{Models: []string{"llama3.1:8b", "nomic-embed-text"}}})
 		_, err := b.models.Guidance().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 		require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
-		require.Contains(t, evokg.ErrorMessage(err), "model qwen3:8b not found on http://")
+		require.Contains(t, evokg.ErrorMessage(err), "model qwen3:8b not found on Ollama server http://")
 		require.Contains(t, evokg.ErrorMessage(err), "run `ollama pull qwen3:8b`")
 		require.Equal(t, 1, b.fake.CountModel("qwen3:8b"), "a missing model is not retried")
 		require.Equal(t, 1, roleUsage(b.usage(t, ""), llm.RoleJudge).Failed)
@@ -368,7 +368,7 @@ func TestEmbedderDimensionCheck(t *testing.T) {
 	b := setup(t, setupOpts{fake: ollamafake.Options{EmbeddingDim: 384}})
 	_, err := b.models.Embedder().Embed(b.ctx, []string{"hello"})
 	require.Error(t, err)
-	require.Contains(t, err.Error(), "dimension 384, configured 768")
+	require.Contains(t, err.Error(), "returned 384, configured 768")
 }
 
 func TestCheckAndServer(t *testing.T) {
@@ -376,10 +376,11 @@ func TestCheckAndServer(t *testing.T) {
 	b := setup(t, setupOpts{fake: ollamafake.Options{Models: []string{"qwen3:8b", "nomic-embed-text:latest"}}})
 	statuses, err := b.models.Check(context.Background())
 	require.NoError(t, err)
+	url := b.models.Config().BaseURL
 	require.Equal(t, []llm.ModelStatus{
-		{Layer: llm.LayerGuidance, Model: "qwen3:8b", Present: true},
-		{Layer: llm.LayerExecution, Model: "llama3.1:8b", Present: false},
-		{Layer: llm.LayerEmbedding, Model: "nomic-embed-text", Present: true},
+		{Layer: llm.LayerGuidance, Provider: llm.ProviderOllama, URL: url, Model: "qwen3:8b", Present: true},
+		{Layer: llm.LayerExecution, Provider: llm.ProviderOllama, URL: url, Model: "llama3.1:8b", Present: false},
+		{Layer: llm.LayerEmbedding, Provider: llm.ProviderOllama, URL: url, Model: "nomic-embed-text", Present: true},
 	}, statuses)
 	err = llm.MissingModels(statuses)
 	require.ErrorContains(t, err, "ollama pull llama3.1:8b")

@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
+	"slices"
 	"strings"
 
-	"github.com/ollama/ollama/api"
-
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/llm/prompts"
 )
 
@@ -18,20 +17,19 @@ import (
 // (llm/ollamafake); Server reports it so /readyz and the logs can say so.
 const ScriptedMarker = "scripted-fake"
 
-// Models is the model layer: one Ollama client shared by the guidance,
-// execution and embedding layers.
+// Models is the model layer: the guidance, execution and embedding layers,
+// each on its configured server (roles on the same server share a client).
 type Models struct {
 	cfg       Config
 	conn      *conn
+	servers   map[Layer]*server
 	guidance  *Guidance
 	execution *Execution
 	embedder  *Embedder
 }
 
-// conn is what every layer shares: the client, the recorder and the prompts.
+// conn is what every layer shares: the recorder, the logger and the prompts.
 type conn struct {
-	client     *api.Client
-	base       string
 	rec        Recorder
 	logger     *slog.Logger
 	prompts    promptSet
@@ -55,20 +53,50 @@ func New(cfg Config, hc *http.Client, rec Recorder, logger *slog.Logger) (*Model
 	if err != nil {
 		return nil, err
 	}
-	base, _ := url.Parse(strings.TrimRight(cfg.BaseURL, "/"))
 	if rec == nil {
 		rec = nopRecorder{}
 	}
-	c := &conn{client: api.NewClient(base, hc), base: base.String(), rec: rec,
-		logger: logger.With(slog.String("model_server", base.String())), prompts: set, maxRepairs: cfg.MaxRepairs}
+	servers, err := newServers(cfg, hc)
+	if err != nil {
+		return nil, err
+	}
+	c := &conn{rec: rec, logger: logger, prompts: set, maxRepairs: cfg.MaxRepairs}
 	return &Models{
 		cfg:       cfg,
 		conn:      c,
-		guidance:  &Guidance{ep: endpoint{conn: c, layer: LayerGuidance, cfg: cfg.Guidance}},
-		execution: &Execution{ep: endpoint{conn: c, layer: LayerExecution, cfg: cfg.Execution}},
-		embedder:  newEmbedder(c, cfg),
+		servers:   servers,
+		guidance:  &Guidance{ep: endpoint{conn: c, srv: servers[LayerGuidance], layer: LayerGuidance, cfg: cfg.Guidance}},
+		execution: &Execution{ep: endpoint{conn: c, srv: servers[LayerExecution], layer: LayerExecution, cfg: cfg.Execution}},
+		embedder:  newEmbedder(c, servers[LayerEmbedding], cfg),
 	}, nil
 }
+
+// newServers builds one server per distinct (provider, URL, key) and maps
+// every layer to its own.
+func newServers(cfg Config, hc *http.Client) (map[Layer]*server, error) {
+	keys := map[Layer]serverKey{
+		LayerGuidance:  {cfg.Guidance.Provider, cfg.Guidance.BaseURL, cfg.Guidance.APIKey},
+		LayerExecution: {cfg.Execution.Provider, cfg.Execution.BaseURL, cfg.Execution.APIKey},
+		LayerEmbedding: {cfg.EmbeddingProvider, cfg.EmbeddingURL, cfg.EmbeddingAPIKey},
+	}
+	byKey := map[serverKey]*server{}
+	out := map[Layer]*server{}
+	for layer, k := range keys {
+		if s, ok := byKey[k]; ok {
+			out[layer] = s
+			continue
+		}
+		s, err := newServer(k, hc)
+		if err != nil {
+			return nil, err
+		}
+		byKey[k], out[layer] = s, s
+	}
+	return out, nil
+}
+
+// layers is the order in which layers are reported.
+var layers = []Layer{LayerGuidance, LayerExecution, LayerEmbedding}
 
 // Config returns the effective configuration (defaults applied).
 func (m *Models) Config() Config { return m.cfg }
@@ -82,76 +110,122 @@ func (m *Models) Execution() *Execution { return m.execution }
 // Embedder returns the embedder; it implements evokg.Embedder.
 func (m *Models) Embedder() *Embedder { return m.embedder }
 
-// ModelStatus says whether one configured model is on the server.
+// ModelStatus says whether one configured model is on its server.
 type ModelStatus struct {
-	Layer   Layer  `json:"layer"`
-	Model   string `json:"model"`
-	Present bool   `json:"present"`
+	Layer    Layer    `json:"layer"`
+	Provider Provider `json:"provider"`
+	URL      string   `json:"url"`
+	Model    string   `json:"model"`
+	Present  bool     `json:"present"`
 }
 
-// Check lists which configured models the server has (/api/tags). The
-// error is EUNAVAILABLE when the server cannot be reached; a missing model
-// is reported in the statuses, not as an error.
+func (m *Models) model(layer Layer) string {
+	switch layer {
+	case LayerGuidance:
+		return m.cfg.Guidance.Model
+	case LayerExecution:
+		return m.cfg.Execution.Model
+	}
+	return m.cfg.EmbeddingModel
+}
+
+// Check lists which configured models their servers have (Ollama's
+// /api/tags, OpenAI's /v1/models). The error is EUNAVAILABLE when a server
+// cannot be reached; a missing model is reported in the statuses, not as an
+// error.
 func (m *Models) Check(ctx context.Context) ([]ModelStatus, error) {
-	list, err := m.conn.client.List(ctx)
-	if err != nil {
-		terr, _ := m.conn.translate(ctx, "(tags)", err)
-		return nil, terr
+	have := map[*server][]string{}
+	out := make([]ModelStatus, 0, len(layers))
+	for _, layer := range layers {
+		s, model := m.servers[layer], m.model(layer)
+		names, seen := have[s]
+		if !seen {
+			list, err := s.backend.models(ctx)
+			if err != nil {
+				terr, _ := s.translate(ctx, model, err)
+				return nil, terr
+			}
+			for _, n := range list {
+				names = append(names, s.normalizeModel(n))
+			}
+			have[s] = names
+		}
+		out = append(out, ModelStatus{Layer: layer, Provider: s.provider, URL: s.base, Model: model,
+			Present: slices.Contains(names, s.normalizeModel(model))})
 	}
-	have := make(map[string]bool, len(list.Models))
-	for _, mod := range list.Models {
-		have[normalizeModel(mod.Name)] = true
-		have[normalizeModel(mod.Model)] = true
-	}
-	want := []ModelStatus{
-		{Layer: LayerGuidance, Model: m.cfg.Guidance.Model},
-		{Layer: LayerExecution, Model: m.cfg.Execution.Model},
-		{Layer: LayerEmbedding, Model: m.cfg.EmbeddingModel},
-	}
-	for i := range want {
-		want[i].Present = have[normalizeModel(want[i].Model)]
-	}
-	return want, nil
+	return out, nil
 }
 
-// MissingModels returns an error naming every configured model the server
-// lacks, with the command that fetches them, or nil.
+// MissingModels returns an error naming every configured model its server
+// lacks, with the server and what to do, or nil.
 func MissingModels(statuses []ModelStatus) error {
 	var missing []string
 	for _, s := range statuses {
-		if !s.Present {
-			missing = append(missing, s.Model)
+		if s.Present {
+			continue
 		}
+		hint := "load it on the server or change the configured model"
+		if s.Provider == ProviderOllama {
+			hint = "run `ollama pull " + s.Model + "`"
+		}
+		missing = append(missing, fmt.Sprintf("%s model %s is missing on the %s server %s (%s)", s.Layer, s.Model, s.Provider, s.URL, hint))
 	}
 	if len(missing) == 0 {
 		return nil
 	}
-	return fmt.Errorf("models missing on the server: %s; run `ollama pull %s`",
-		strings.Join(missing, ", "), strings.Join(missing, " && ollama pull "))
+	return errors.New(strings.Join(missing, "; "))
 }
 
-// ServerInfo describes the model server.
-type ServerInfo struct {
-	URL      string `json:"url"`
-	Version  string `json:"version"`
-	Scripted bool   `json:"scripted"` // a scripted fake (llm/ollamafake), not a real model server
-}
-
-// Server asks the model server for its version and whether it is the
-// scripted fake.
-func (m *Models) Server(ctx context.Context) (ServerInfo, error) {
-	v, err := m.conn.client.Version(ctx)
+// CheckDimension embeds one probe text and compares the vector's dimension
+// with the configured EmbeddingDim. A mismatch is EINVALID naming the
+// provider, model, URL and both dimensions. It returns the dimension the
+// model produced.
+func (m *Models) CheckDimension(ctx context.Context) (int, error) {
+	s := m.servers[LayerEmbedding]
+	res, err := m.embedder.send(ctx, []string{"EvoKG embedding dimension probe"}, true)
 	if err != nil {
-		terr, _ := m.conn.translate(ctx, "(version)", err)
-		return ServerInfo{}, terr
+		return 0, err
 	}
-	return ServerInfo{URL: m.conn.base, Version: v, Scripted: strings.Contains(v, ScriptedMarker)}, nil
+	if len(res.vectors) != 1 {
+		return 0, &evokg.Error{Code: evokg.EINVALID, Message: fmt.Sprintf("embedding model %s on %s returned %d vectors for 1 text",
+			m.cfg.EmbeddingModel, s.describe(), len(res.vectors))}
+	}
+	got := len(res.vectors[0])
+	if got != m.cfg.EmbeddingDim {
+		return got, &evokg.Error{Code: evokg.EINVALID, Message: fmt.Sprintf(
+			"embedding model %s on %s returns %d dimensions, but EVOKG_EMBEDDING_DIM is %d; set it to %d (a database migrated with another dimension needs a new database)",
+			m.cfg.EmbeddingModel, s.describe(), got, m.cfg.EmbeddingDim, got)}
+	}
+	return got, nil
 }
 
-// normalizeModel adds the implicit ":latest" tag.
-func normalizeModel(name string) string {
-	if name == "" || strings.Contains(name, ":") {
-		return name
+// ServerInfo describes the model servers.
+type ServerInfo struct {
+	URL      string `json:"url"`      // every distinct server, comma-separated
+	Version  string `json:"version"`  // their versions, in the same order
+	Scripted bool   `json:"scripted"` // one is a scripted fake (llm/ollamafake), not a real model server
+}
+
+// Server asks every configured server for its version and whether it is
+// the scripted fake. The first server that cannot be reached is the error.
+func (m *Models) Server(ctx context.Context) (ServerInfo, error) {
+	var urls, versions []string
+	info := ServerInfo{}
+	seen := map[*server]bool{}
+	for _, layer := range layers {
+		s := m.servers[layer]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		v, err := s.backend.version(ctx)
+		if err != nil {
+			terr, _ := s.translate(ctx, m.model(layer), err)
+			return ServerInfo{}, terr
+		}
+		urls, versions = append(urls, s.base), append(versions, v)
+		info.Scripted = info.Scripted || strings.Contains(v, ScriptedMarker)
 	}
-	return name + ":latest"
+	info.URL, info.Version = strings.Join(urls, ", "), strings.Join(versions, ", ")
+	return info, nil
 }

@@ -72,37 +72,63 @@ func (f Neo4jFlags) Open(ctx context.Context, logger *slog.Logger) (*graph.Graph
 	}, logger)
 }
 
-// OllamaFlags configure the model server and the three model roles.
+// OllamaFlags configure the model servers and the three model roles. Each
+// role (guidance, execution, embedding) may use its own provider, URL and
+// key; unset, it takes the model server's (--model-provider, --model-url,
+// --model-api-key).
 type OllamaFlags struct {
-	OllamaURL       string        `name:"ollama-url" env:"EVOKG_OLLAMA_URL" default:"http://127.0.0.1:11434" help:"Ollama base URL."`
-	OllamaTimeout   time.Duration `name:"ollama-timeout" env:"EVOKG_OLLAMA_TIMEOUT" default:"180s" help:"Timeout of one model call."`
-	GuidanceModel   string        `name:"guidance-model" env:"EVOKG_GUIDANCE_MODEL" default:"qwen3:8b" help:"Guidance (teacher) model: SkillDiscovery, Navigator, Critic, Curator, judge."`
-	ExecutionModel  string        `name:"execution-model" env:"EVOKG_EXECUTION_MODEL" default:"llama3.1:8b" help:"Execution (learner) model."`
-	EmbeddingModel  string        `name:"embedding-model" env:"EVOKG_EMBEDDING_MODEL" default:"nomic-embed-text" help:"Embedding model."`
-	GuidanceTemp    float64       `name:"guidance-temperature" env:"EVOKG_GUIDANCE_TEMPERATURE" default:"0.3" help:"Guidance model temperature."`
-	ExecutionTemp   float64       `name:"execution-temperature" env:"EVOKG_EXECUTION_TEMPERATURE" default:"0" help:"Learner temperature at evaluation."`
-	NumCtx          int           `name:"num-ctx" env:"EVOKG_NUM_CTX" default:"8192" help:"Context window requested from Ollama."`
-	Seed            int           `name:"model-seed" env:"EVOKG_MODEL_SEED" default:"42" help:"Sampling seed."`
-	MaxRepairs      int           `name:"max-repairs" env:"EVOKG_MAX_REPAIRS" default:"2" help:"Repair retries for malformed structured replies."`
-	CallsPerIngest  int           `name:"budget-calls-per-experience" env:"EVOKG_BUDGET_CALLS_PER_EXPERIENCE" default:"3" help:"Model-call budget per ingested experience."`
-	CallsPerIterate int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"2000" help:"Model-call budget per evolution iteration."`
+	ModelProvider string `name:"model-provider" env:"EVOKG_MODEL_PROVIDER" default:"ollama" enum:"ollama,openai" help:"Protocol of the model server: ollama or openai (an OpenAI-compatible server: llama.cpp, vLLM, LM Studio, hosted APIs)."`
+	ModelURL      string `name:"model-url" env:"EVOKG_MODEL_URL,EVOKG_OLLAMA_URL" default:"http://127.0.0.1:11434" help:"Model server URL (openai: the API base, e.g. http://127.0.0.1:8080/v1)."`
+	ModelAPIKey   string `name:"model-api-key" env:"EVOKG_MODEL_API_KEY" help:"Bearer key for an OpenAI-compatible server."`
+
+	GuidanceProvider  string `name:"guidance-provider" env:"EVOKG_GUIDANCE_PROVIDER" enum:",ollama,openai" default:"" help:"Provider of the guidance model (default: --model-provider)."`
+	GuidanceURL       string `name:"guidance-url" env:"EVOKG_GUIDANCE_URL" help:"Server of the guidance model (default: --model-url)."`
+	GuidanceAPIKey    string `name:"guidance-api-key" env:"EVOKG_GUIDANCE_API_KEY" help:"Key of the guidance server (default: --model-api-key)."`
+	ExecutionProvider string `name:"execution-provider" env:"EVOKG_EXECUTION_PROVIDER" enum:",ollama,openai" default:"" help:"Provider of the execution model (default: --model-provider)."`
+	ExecutionURL      string `name:"execution-url" env:"EVOKG_EXECUTION_URL" help:"Server of the execution model (default: --model-url)."`
+	ExecutionAPIKey   string `name:"execution-api-key" env:"EVOKG_EXECUTION_API_KEY" help:"Key of the execution server (default: --model-api-key)."`
+	EmbeddingProvider string `name:"embedding-provider" env:"EVOKG_EMBEDDING_PROVIDER" enum:",ollama,openai" default:"" help:"Provider of the embedding model (default: --model-provider)."`
+	EmbeddingURL      string `name:"embedding-url" env:"EVOKG_EMBEDDING_URL" help:"Server of the embedding model (default: --model-url)."`
+	EmbeddingAPIKey   string `name:"embedding-api-key" env:"EVOKG_EMBEDDING_API_KEY" help:"Key of the embedding server (default: --model-api-key)."`
+
+	GuidanceModel  string  `name:"guidance-model" env:"EVOKG_GUIDANCE_MODEL" default:"qwen3:8b" help:"Guidance (teacher) model: SkillDiscovery, Navigator, Critic, Curator, judge."`
+	ExecutionModel string  `name:"execution-model" env:"EVOKG_EXECUTION_MODEL" default:"llama3.1:8b" help:"Execution (learner) model."`
+	EmbeddingModel string  `name:"embedding-model" env:"EVOKG_EMBEDDING_MODEL" default:"nomic-embed-text" help:"Embedding model."`
+	GuidanceTemp   float64 `name:"guidance-temperature" env:"EVOKG_GUIDANCE_TEMPERATURE" default:"0.3" help:"Guidance model temperature."`
+	ExecutionTemp  float64 `name:"execution-temperature" env:"EVOKG_EXECUTION_TEMPERATURE" default:"0" help:"Learner temperature at evaluation."`
+
+	GuidanceTimeout    time.Duration `name:"guidance-timeout" env:"EVOKG_GUIDANCE_TIMEOUT" default:"180s" help:"Timeout of one guidance-model call."`
+	ExecutionTimeout   time.Duration `name:"execution-timeout" env:"EVOKG_EXECUTION_TIMEOUT" default:"120s" help:"Timeout of one execution-model call."`
+	EmbeddingTimeout   time.Duration `name:"embedding-timeout" env:"EVOKG_EMBEDDING_TIMEOUT" default:"60s" help:"Timeout of one embedding request."`
+	GuidanceMaxTokens  int           `name:"guidance-max-tokens" env:"EVOKG_GUIDANCE_MAX_TOKENS" default:"2048" help:"Cap on the tokens of one guidance reply (num_predict, max_completion_tokens)."`
+	ExecutionMaxTokens int           `name:"execution-max-tokens" env:"EVOKG_EXECUTION_MAX_TOKENS" default:"768" help:"Cap on the tokens of one execution reply."`
+	NumCtx             int           `name:"num-ctx" env:"EVOKG_NUM_CTX" default:"8192" help:"Context window requested from Ollama (an OpenAI-compatible server sets its own)."`
+	Seed               int           `name:"model-seed" env:"EVOKG_MODEL_SEED" default:"42" help:"Sampling seed."`
+	MaxRepairs         int           `name:"max-repairs" env:"EVOKG_MAX_REPAIRS" default:"2" help:"Repair retries for malformed structured replies."`
+	CallsPerIngest     int           `name:"budget-calls-per-experience" env:"EVOKG_BUDGET_CALLS_PER_EXPERIENCE" default:"3" help:"Model-call budget per ingested experience."`
+	CallsPerIterate    int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"2000" help:"Model-call budget per evolution iteration."`
 }
 
-// HTTPClient returns the client every model call goes through.
+// HTTPClient returns the client every model call goes through; each call
+// is bounded by its role's timeout, the client by the longest of them.
 func (f OllamaFlags) HTTPClient() *http.Client {
-	return &http.Client{Timeout: f.OllamaTimeout}
+	return &http.Client{Timeout: f.LLMConfig(0).Timeout()}
 }
 
 // LLMConfig returns the model layer's configuration.
 func (f OllamaFlags) LLMConfig(embeddingDim int) llm.Config {
 	return llm.Config{
-		BaseURL: f.OllamaURL,
-		Guidance: llm.RoleConfig{Model: f.GuidanceModel, Temperature: f.GuidanceTemp, NumCtx: f.NumCtx,
-			Seed: f.Seed, Timeout: f.OllamaTimeout},
-		Execution: llm.RoleConfig{Model: f.ExecutionModel, Temperature: f.ExecutionTemp, NumCtx: f.NumCtx,
-			Seed: f.Seed, Timeout: f.OllamaTimeout},
+		Provider: llm.Provider(f.ModelProvider), BaseURL: f.ModelURL, APIKey: f.ModelAPIKey,
+		Guidance: llm.RoleConfig{Provider: llm.Provider(f.GuidanceProvider), BaseURL: f.GuidanceURL, APIKey: f.GuidanceAPIKey,
+			Model: f.GuidanceModel, Temperature: f.GuidanceTemp, NumCtx: f.NumCtx, MaxTokens: f.GuidanceMaxTokens,
+			Seed: f.Seed, Timeout: f.GuidanceTimeout},
+		Execution: llm.RoleConfig{Provider: llm.Provider(f.ExecutionProvider), BaseURL: f.ExecutionURL, APIKey: f.ExecutionAPIKey,
+			Model: f.ExecutionModel, Temperature: f.ExecutionTemp, NumCtx: f.NumCtx, MaxTokens: f.ExecutionMaxTokens,
+			Seed: f.Seed, Timeout: f.ExecutionTimeout},
+		EmbeddingProvider: llm.Provider(f.EmbeddingProvider), EmbeddingURL: f.EmbeddingURL, EmbeddingAPIKey: f.EmbeddingAPIKey,
 		EmbeddingModel: f.EmbeddingModel,
 		EmbeddingDim:   embeddingDim,
+		EmbedTimeout:   f.EmbeddingTimeout,
 		MaxRepairs:     f.MaxRepairs,
 		Budgets:        llm.Budgets{PerExperience: f.CallsPerIngest, PerIteration: f.CallsPerIterate},
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"text/tabwriter"
@@ -9,12 +10,13 @@ import (
 	"github.com/evokg/evokg/llm/ollamafake"
 )
 
-// ModelsCmd checks the model server.
+// ModelsCmd checks the model servers.
 type ModelsCmd struct {
-	Check ModelsCheckCmd `cmd:"" help:"List which configured models the server has; exit non-zero if one is missing."`
+	Check ModelsCheckCmd `cmd:"" help:"List the configured models on their servers and probe the embedding dimension; exit non-zero if a model is missing or the dimension differs."`
 }
 
-// ModelsCheckCmd lists configured models and whether Ollama has them.
+// ModelsCheckCmd lists configured models, whether their servers have them,
+// and the embedding model's dimension against the configured one.
 type ModelsCheckCmd struct {
 	OllamaFlags  `embed:""`
 	EmbeddingDim int `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Embedding dimension D."`
@@ -33,14 +35,30 @@ func (c *ModelsCheckCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("model server %s (version %s)%s\n", info.URL, info.Version, scriptedNote(info.Scripted))
+	fmt.Printf("model servers %s (version %s)%s\n", info.URL, info.Version, scriptedNote(info.Scripted))
+	dim, dimErr := probeDimension(g, models, statuses)
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "LAYER\tMODEL\tPRESENT")
+	fmt.Fprintln(tw, "LAYER\tPROVIDER\tURL\tMODEL\tPRESENT\tDIMENSION")
 	for _, s := range statuses {
-		fmt.Fprintf(tw, "%s\t%s\t%t\n", s.Layer, s.Model, s.Present)
+		d := "-"
+		if s.Layer == llm.LayerEmbedding && dim > 0 {
+			d = fmt.Sprintf("%d (configured %d)", dim, c.EmbeddingDim)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%t\t%s\n", s.Layer, s.Provider, s.URL, s.Model, s.Present, d)
 	}
 	tw.Flush()
-	return llm.MissingModels(statuses)
+	return errors.Join(llm.MissingModels(statuses), dimErr)
+}
+
+// probeDimension embeds one text when the embedding model is present and
+// compares the dimension with the configured one.
+func probeDimension(g *Globals, models *llm.Models, statuses []llm.ModelStatus) (int, error) {
+	for _, s := range statuses {
+		if s.Layer == llm.LayerEmbedding && !s.Present {
+			return 0, nil
+		}
+	}
+	return models.CheckDimension(g.Ctx)
 }
 
 func scriptedNote(scripted bool) string {

@@ -2,7 +2,9 @@
 // tests, demos and end-to-end runs without a model server. It serves
 // /api/chat, /api/generate, /api/embed, /api/tags, /api/show, /api/version
 // and / over real HTTP, streams NDJSON when a request asks for it (or does
-// not say), and answers:
+// not say), and, as Ollama does, the OpenAI-compatible /v1/chat/completions
+// (the schema in response_format), /v1/embeddings and /v1/models. It
+// answers:
 //
 //   - from scripts (Server.Script) and rules (Server.AddRule) matched by
 //     model, task (the title of the request's format schema) and prompt
@@ -107,6 +109,9 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /api/tags", s.handleTags)
 	mux.HandleFunc("POST /api/show", s.handleShow)
 	mux.HandleFunc("GET /api/version", s.handleVersion)
+	mux.HandleFunc("POST /v1/chat/completions", s.handleOpenAIChat)
+	mux.HandleFunc("POST /v1/embeddings", s.handleOpenAIEmbeddings)
+	mux.HandleFunc("GET /v1/models", s.handleOpenAIModels)
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte("Ollama is running (scripted fake)"))
 	})
@@ -296,12 +301,12 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, model string) boo
 			if msg == "" {
 				msg = strings.ToLower(http.StatusText(f.Status))
 			}
-			writeError(w, f.Status, msg)
+			writeErrorFor(w, r, f.Status, msg)
 			return false
 		}
 	}
 	if !s.hasModel(model) {
-		writeError(w, http.StatusNotFound, "model \""+model+"\" not found, try pulling it first")
+		writeErrorFor(w, r, http.StatusNotFound, "model \""+model+"\" not found, try pulling it first")
 		return false
 	}
 	return true
@@ -322,6 +327,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeErrorFor writes an error in the shape of the request's API.
+func writeErrorFor(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	if strings.HasPrefix(r.URL.Path, "/v1/") {
+		writeOpenAIError(w, status, msg)
+		return
+	}
+	writeError(w, status, msg)
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
