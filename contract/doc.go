@@ -25,4 +25,8 @@
 // the test fails, never skips, when it is missing. hooks.py adds one check:
 // a non-5xx status must be listed by the operation itself, not only by
 // `default`.
+//
+// Schemathesis runs 29 of the document's 30 operations: it leaves out the
+// one it loads the document from, GET /openapi.json, which the api
+// package's TestContractExchanges checks against the document.
 package contract
