@@ -6,7 +6,6 @@ import (
 
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/retrieval"
@@ -68,9 +67,8 @@ func (f RetrievalFlags) Validate() error {
 // AppConfig assembles the process configuration.
 func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
-		Postgres: f.PostgresFlags.Config(),
-		Graph: graph.Config{URI: f.Neo4jURI, User: f.Neo4jUser, Password: f.Neo4jPassword, Database: f.Neo4jDatabase,
-			MaxSkills: f.MaxSkills, MaxPrinciples: f.MaxPrinciples},
+		Postgres:  f.PostgresFlags.Config(),
+		Graph:     f.Neo4jFlags.Config(),
 		LLM:       f.OllamaFlags.LLMConfig(f.EmbeddingDim),
 		HTTP:      f.OllamaFlags.HTTPClient(),
 		Retrieval: f.RetrievalFlags.Config(),

@@ -64,12 +64,15 @@ type Neo4jFlags struct {
 	MaxPrinciples int    `name:"max-principles" env:"EVOKG_MAX_PRINCIPLES" default:"12" help:"Cap on principles per skill."`
 }
 
+// Config is the graph configuration the flags give.
+func (f Neo4jFlags) Config() graph.Config {
+	return graph.Config{URI: f.Neo4jURI, User: f.Neo4jUser, Password: f.Neo4jPassword, Database: f.Neo4jDatabase,
+		MaxSkills: f.MaxSkills, MaxPrinciples: f.MaxPrinciples}
+}
+
 // Open connects to Neo4j.
 func (f Neo4jFlags) Open(ctx context.Context, logger *slog.Logger) (*graph.Graph, error) {
-	return graph.Open(ctx, graph.Config{
-		URI: f.Neo4jURI, User: f.Neo4jUser, Password: f.Neo4jPassword, Database: f.Neo4jDatabase,
-		MaxSkills: f.MaxSkills, MaxPrinciples: f.MaxPrinciples,
-	}, logger)
+	return graph.Open(ctx, f.Config(), logger)
 }
 
 // OllamaFlags configure the model servers and the three model roles. Each
