@@ -62,6 +62,12 @@ func (r *runner) discover(ctx context.Context) error {
 	}
 	r.calls.guidance.Add(1)
 	plan, err := r.deps.Guidance.DiscoverSkills(ctx, req)
+	if itemFailure(err) {
+		// Phase 0 goes on without a plan: every task type gets a skill of its own.
+		r.log.WarnContext(ctx, "skill discovery failed; each task type gets a skill of its own",
+			"namespace", r.ns, "run", r.run.ID, "error", err)
+		return nil
+	}
 	if err != nil {
 		return err
 	}

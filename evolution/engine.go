@@ -75,7 +75,7 @@ type Progress struct {
 	RunID      uuid.UUID `json:"run_id"`
 	Iteration  int       `json:"iteration"`
 	Iterations int       `json:"iterations"`
-	Phase      string    `json:"phase"` // "discover", "evaluate", "held_out", "evolve", "done"
+	Phase      string    `json:"phase"` // "discover", "evaluate", "held_out", "critic", "curate", "evolve", "navigate", "done"
 	Item       int       `json:"item"`
 	Items      int       `json:"items"`
 	Accuracy   float64   `json:"accuracy"` // running accuracy of the current evaluation
@@ -113,6 +113,7 @@ type runner struct {
 	st       *state
 	k        int // last completed iteration
 	calls    counters
+	failed   failures // this iteration's failed items and steps
 	progress ProgressFunc
 	answerer *execution.Service
 }
@@ -180,6 +181,13 @@ func (r *runner) checkCancelled(ctx context.Context) error {
 	return nil
 }
 
+// step reports progress through one phase of iteration k: item of items
+// done, acc the iteration's evaluation accuracy.
+func (r *runner) step(k int, phase string, item, items int, acc float64) {
+	r.progress(Progress{RunID: r.run.ID, Iteration: k, Iterations: r.p.Iterations, Phase: phase,
+		Item: item, Items: items, Accuracy: acc})
+}
+
 // callCtx attaches the accounting metadata of iteration k to ctx.
 func (r *runner) callCtx(ctx context.Context, k int) context.Context {
 	meta := llm.CallMeta{Namespace: r.ns, RunID: r.run.ID.String(), Iteration: k}
@@ -224,9 +232,11 @@ func (r *runner) learnFromAnswers(ctx context.Context, k int, it *evaluation, m 
 		return fmt.Errorf("harvest: %w", err)
 	}
 	m.Harvested = n
-	if err := r.critic(ctx, k, it); err != nil {
+	r.step(k, "critic", 0, 1, m.Accuracy)
+	if err := r.critic(ctx, k, it); err != nil && !r.failed.add("critic", "", err) {
 		return fmt.Errorf("critic: %w", err)
 	}
+	r.step(k, "curate", 0, 1, m.Accuracy)
 	if err := r.curate(ctx, it); err != nil {
 		return fmt.Errorf("curator: %w", err)
 	}
@@ -253,6 +263,7 @@ func (r *runner) finish(ctx context.Context, k int, start time.Time, it *evaluat
 	r.st.Calls.Learner += calls.Learner
 	m.GuidanceCalls, m.LearnerCalls = calls.Guidance, calls.Learner
 	m.GuidanceShare = share(calls.Guidance, calls.Learner)
+	r.failed.take(m)
 	m.Rollbacks = r.st.Rollbacks
 	m.Durations.Total = time.Since(start).Seconds()
 	r.log.InfoContext(ctx, "evolution iteration done", "namespace", r.ns, "run", r.run.ID, "iteration", k,

@@ -22,6 +22,7 @@ type answer struct {
 	Answer     string
 	Reasoning  string
 	Correct    bool
+	Failed     bool // the learner's reply or its grading failed (an item failure)
 	SearchArm  string
 	RoutingArm string
 }
@@ -122,22 +123,29 @@ func (r *runner) taskSkills(ctx context.Context) (map[string]evokg.Skill, error)
 }
 
 // answerAll answers items with Concurrency workers. explore selects arms
-// by Thompson sampling (and counts the pulls); otherwise the greedy arm is used.
+// by Thompson sampling (and counts the pulls); otherwise the greedy arm is
+// used. An item whose reply stays invalid or times out fails alone and
+// counts as wrong; a phase in which every item failed fails the run.
 func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string]evokg.Skill, explore bool) ([]answer, error) {
 	out := make([]answer, len(items))
 	var mu sync.Mutex
-	done, correct := 0, 0
+	done, correct, failed := 0, 0, 0
+	var lastFailure error
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.p.Concurrency)
 	for i, it := range items {
 		g.Go(func() error {
 			a, err := r.answerOne(gctx, it, skills[it.TaskType], explore)
-			if err != nil {
+			if err != nil && !r.failed.add(phase, it.ID, err) {
 				return fmt.Errorf("item %s: %w", it.ID, err)
 			}
+			a.Correct, a.Failed = a.Correct && err == nil, err != nil // a failed item counts as wrong
 			out[i] = a
 			mu.Lock()
 			defer mu.Unlock()
+			if err != nil {
+				failed, lastFailure = failed+1, fmt.Errorf("item %s: %w", it.ID, err)
+			}
 			done++
 			if a.Correct {
 				correct++
@@ -147,7 +155,13 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 			return nil
 		})
 	}
-	return out, g.Wait()
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if failed > 0 && failed == len(items) {
+		return nil, fmt.Errorf("every %s item failed, the last: %w", phase, lastFailure)
+	}
+	return out, nil
 }
 
 func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill, explore bool) (answer, error) {
@@ -178,6 +192,9 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 		return nil
 	}
 	for _, a := range ev.pool {
+		if a.Failed {
+			continue // no valid answer to reward
+		}
 		id := answerID(r.run.ID, k, a.Item.ID)
 		q := execution.Question{TaskType: a.Item.TaskType, Question: a.Item.Question}
 		reply := execution.Reply{Answer: a.Answer, Skill: a.Skill, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm}

@@ -2,6 +2,7 @@ package evolution
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -37,19 +38,29 @@ func (r *runner) evolve(ctx context.Context, k int, ev *evaluation, m *Metrics) 
 	}
 	m.Selected = selected
 	byType := ev.byType()
-	for _, t := range selected {
+	steps := len(selected) + 1 // the failure memories of each type, then the operation
+	for i, t := range selected {
+		r.step(k, "evolve", i, steps, m.Accuracy)
 		n, err := r.failureMemories(ctx, k, t, byType[t])
 		m.Failures += n
 		if err != nil {
 			return fmt.Errorf("failure memories for %s: %w", t, err)
 		}
 	}
+	r.step(k, "evolve", len(selected), steps, m.Accuracy)
 	m.Operation = OperationFor(k)
-	if m.OperationOK, err = r.operate(ctx, m.Operation, selected, ev); err != nil {
+	if m.OperationOK, err = r.operate(ctx, m.Operation, selected, ev); err != nil && !r.failed.add("evolve", m.Operation, err) {
 		return fmt.Errorf("%s: %w", m.Operation, err)
 	}
-	return r.navigate(ctx, k, m)
+	r.step(k, "navigate", 0, 1, m.Accuracy)
+	if err := r.navigate(ctx, k, m); err != nil && !r.failed.add("navigate", "", err) {
+		return err
+	}
+	return nil
 }
+
+// errStepFailed marks a step whose failure was recorded as an item failure.
+var errStepFailed = errors.New("evolution: the step failed and was recorded")
 
 // failureMemories writes a `specific` failure memory for up to
 // MaxFailuresPerType failed items of a task type and one `type_strategy`
@@ -61,15 +72,17 @@ func (r *runner) failureMemories(ctx context.Context, k int, taskType string, an
 			continue
 		}
 		if written == 0 {
-			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy, "curriculum"); err != nil {
+			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy, "curriculum"); err != nil && !errors.Is(err, errStepFailed) {
 				return written, err
+			} else if err == nil {
+				written++
 			}
+		}
+		if err := r.writeFailure(ctx, k, a, evokg.FailureSpecific, "curriculum"); err != nil && !errors.Is(err, errStepFailed) {
+			return written, err
+		} else if err == nil {
 			written++
 		}
-		if err := r.writeFailure(ctx, k, a, evokg.FailureSpecific, "curriculum"); err != nil {
-			return written, err
-		}
-		written++
 	}
 	return written, nil
 }
@@ -80,6 +93,9 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 	r.calls.guidance.Add(1)
 	fm, err := r.deps.Guidance.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
 		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning})
+	if r.failed.add("evolve", string(kind)+" failure memory of "+a.Item.ID, err) {
+		return errStepFailed
+	}
 	if err != nil {
 		return err
 	}
@@ -112,7 +128,9 @@ func (r *runner) refresh(ctx context.Context, k int, ev *evaluation, m *Metrics)
 			if a.Correct {
 				continue
 			}
-			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy, "refresh"); err != nil {
+			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy, "refresh"); errors.Is(err, errStepFailed) {
+				continue
+			} else if err != nil {
 				return err
 			}
 			m.Failures++

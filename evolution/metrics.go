@@ -1,7 +1,12 @@
 package evolution
 
 import (
+	"errors"
+	"sync"
 	"sync/atomic"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/llm"
 )
 
 // TypeAccuracy is the accuracy of one task type on the pool and held-out split.
@@ -48,7 +53,25 @@ type Metrics struct {
 	Plan         string    `json:"plan,omitempty"`
 	Refreshed    bool      `json:"refreshed"`
 	Durations    Durations `json:"durations"`
+	// InvalidReplies counts the model calls whose reply stayed invalid
+	// after its repairs; Failed lists the items and steps that failed (an
+	// invalid reply or a timeout) with the reason, up to maxFailedListed.
+	// Such a failure fails its item or step, never the run: a failed pool
+	// item counts as wrong.
+	InvalidReplies int           `json:"invalid_replies"`
+	FailedItems    int           `json:"failed_items"`
+	Failed         []ItemFailure `json:"failed,omitempty"`
 }
+
+// ItemFailure is one item or step of an iteration that failed.
+type ItemFailure struct {
+	Phase  string `json:"phase"`          // evaluate, held_out, critic, evolve, navigate
+	Item   string `json:"item,omitempty"` // pool item id, or the step (e.g. "type_strategy for ratio")
+	Reason string `json:"reason"`
+}
+
+// maxFailedListed bounds the failures listed per iteration (all are counted).
+const maxFailedListed = 50
 
 // callCounts counts model calls made by the loop.
 type callCounts struct {
@@ -60,6 +83,50 @@ type counters struct{ guidance, learner atomic.Int64 }
 
 func (c *counters) take() callCounts {
 	return callCounts{Guidance: c.guidance.Swap(0), Learner: c.learner.Swap(0)}
+}
+
+// failures collects an iteration's item failures; safe for concurrent use.
+type failures struct {
+	mu      sync.Mutex
+	list    []ItemFailure
+	count   int
+	invalid int
+}
+
+// itemFailure reports whether err fails one item or step rather than the
+// run: a reply that stayed invalid after its repairs, or a call that timed
+// out. Anything else (a server that is down, a spent budget, a database
+// error, a cancellation) stops the run.
+func itemFailure(err error) bool {
+	var invalid *llm.StructuredError
+	return errors.As(err, &invalid) || evokg.ErrorCode(err) == evokg.ETIMEOUT
+}
+
+// add records a failure of phase/item when err is an item failure and
+// reports whether it was; other errors are left to the caller.
+func (f *failures) add(phase, item string, err error) bool {
+	if err == nil || !itemFailure(err) {
+		return false
+	}
+	var invalid *llm.StructuredError
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.count++
+	if errors.As(err, &invalid) {
+		f.invalid++
+	}
+	if len(f.list) < maxFailedListed {
+		f.list = append(f.list, ItemFailure{Phase: phase, Item: item, Reason: evokg.TruncateRunes(evokg.ErrorMessage(err), 500)})
+	}
+	return true
+}
+
+// take moves the collected failures into m and starts afresh.
+func (f *failures) take(m *Metrics) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	m.Failed, m.FailedItems, m.InvalidReplies = f.list, f.count, f.invalid
+	f.list, f.count, f.invalid = nil, 0, 0
 }
 
 // share returns a/(a+b), 0 when both are zero.

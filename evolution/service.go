@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -111,7 +112,32 @@ func (e *Engine) record(ctx context.Context, run *Run, runErr error, canRetry bo
 		return nil
 	}
 	e.log.ErrorContext(ctx, "evolution run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-	return e.store.finishRun(ctx, run.Namespace, run.ID, StatusFailed, evokg.ErrorMessage(runErr))
+	return e.store.finishRun(ctx, run.Namespace, run.ID, StatusFailed, failureReason(runErr))
+}
+
+// failureReason is what a failed run records: where the loop was (the
+// prefixes its wraps add, "iteration 2: evolve: ") and the client-safe
+// message of the domain error that ended it, or the whole error when it
+// carries none.
+func failureReason(err error) string {
+	var domain *evokg.Error
+	if !errors.As(err, &domain) {
+		return evokg.TruncateRunes(err.Error(), 1000)
+	}
+	prefix := ""
+	for e := err; ; {
+		next := errors.Unwrap(e)
+		if _, ok := e.(*evokg.Error); ok || next == nil {
+			break
+		}
+		full, inner := e.Error(), next.Error()
+		if !strings.HasSuffix(full, inner) {
+			break
+		}
+		prefix += strings.TrimSuffix(full, inner)
+		e = next
+	}
+	return evokg.TruncateRunes(prefix+evokg.ErrorMessage(err), 1000)
 }
 
 // Get returns run id with its per-iteration metrics.

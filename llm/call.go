@@ -108,13 +108,16 @@ func structured(ctx context.Context, e endpoint, role Role, task string, data an
 	var raw string
 	var invalid *invalidReplyError
 	for attempt := 0; attempt <= e.conn.maxRepairs; attempt++ {
-		var cleaned string
 		check := func(reply string) error {
-			cleaned = cleanReply(reply)
-			if err := p.validate(cleaned); err != nil {
+			fixed, fixes, err := p.check(cleanReply(reply))
+			if len(fixes) > 0 {
+				e.conn.logger.InfoContext(ctx, "structured reply coerced within its schema", slog.String("task", task),
+					slog.String("model", e.cfg.Model), slog.Any("fixes", fixes))
+			}
+			if err != nil {
 				return &invalidReplyError{err: err}
 			}
-			return decodeReply(cleaned, out)
+			return decodeReply(string(fixed), out)
 		}
 		raw, err = e.chat(ctx, chatCall{role: role, messages: messages, task: task, format: p.raw, temperature: temperature, check: check})
 		if err == nil || !errors.As(err, &invalid) {

@@ -158,6 +158,11 @@ type SkillPlan struct {
 	Prerequisites []Prerequisite `json:"prerequisites"`
 }
 
+// maxDiscoveredSkills is the discover_skills schema's maxItems: one reply
+// proposes at most this many skills; Phase 0 gives the task types they do
+// not cover a skill of their own.
+const maxDiscoveredSkills = 10
+
 // DiscoverSkills induces skills, task types, skill_for_task pairs and
 // prerequisite pairs from sample questions (phase 0). Skills beyond
 // MaxSkills are dropped.
@@ -165,6 +170,7 @@ func (g *Guidance) DiscoverSkills(ctx context.Context, req DiscoverRequest) (Ski
 	if req.MaxSkills <= 0 {
 		req.MaxSkills = evokg.DefaultMaxSkills
 	}
+	req.MaxSkills = min(req.MaxSkills, maxDiscoveredSkills)
 	var plan SkillPlan
 	if err := g.call(ctx, RoleSkillDiscovery, "discover_skills", req, &plan); err != nil {
 		return SkillPlan{}, err

@@ -2,12 +2,15 @@ package llm
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
+	"strconv"
 	"strings"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -20,6 +23,7 @@ type prompt struct {
 	tmpl   *template.Template
 	raw    json.RawMessage // the schema as sent in format
 	schema *jsonschema.Schema
+	bounds map[string]any // the schema as a document, for coerce
 }
 
 // promptSet holds every prompt by name.
@@ -78,7 +82,11 @@ func loadPrompt(fsys fs.FS, name string) (*prompt, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &prompt{name: name, tmpl: tmpl, raw: compactJSON(raw), schema: schema}, nil
+	var bounds map[string]any
+	if err := json.Unmarshal(raw, &bounds); err != nil {
+		return nil, fmt.Errorf("llm: schema %s: %w", name, err)
+	}
+	return &prompt{name: name, tmpl: tmpl, raw: compactJSON(raw), schema: schema, bounds: bounds}, nil
 }
 
 func compileSchema(name string, raw []byte) (*jsonschema.Schema, error) {
@@ -118,14 +126,84 @@ func (p *prompt) render(data any) (system, user string, err error) {
 	return strings.TrimSpace(sb.String()), strings.TrimSpace(ub.String()), nil
 }
 
-// validate checks that reply is one JSON value matching the schema.
-func (p *prompt) validate(reply string) error {
+// check parses reply as one JSON value, coerces it within the schema's
+// bounds and validates it. It returns the coerced reply as JSON and the
+// adjustments made.
+func (p *prompt) check(reply string) (json.RawMessage, []string, error) {
 	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(reply))
 	if err != nil {
-		return fmt.Errorf("reply is not valid JSON: %w", err)
+		return nil, nil, fmt.Errorf("reply is not valid JSON: %w", err)
 	}
+	var fixes []string
+	inst = coerce(p.bounds, inst, "", &fixes)
 	if err := p.schema.Validate(inst); err != nil {
-		return fmt.Errorf("reply does not match the schema: %w", err)
+		return nil, fixes, fmt.Errorf("reply does not match the schema: %w", err)
 	}
-	return nil
+	out, err := json.Marshal(inst)
+	return out, fixes, err
 }
+
+// coerce brings a decoded reply within its schema's bounds: numbers are
+// clamped to minimum and maximum, strings cut to maxLength runes and arrays
+// to maxItems. Grammar-constrained decoding does not enforce numeric
+// ranges, and hosted APIs may ignore length caps; what is left (types,
+// required fields, minLength, minItems) is validated, and an invalid reply
+// is sent back for repair. Each adjustment is described in fixes.
+func coerce(schema map[string]any, v any, at string, fixes *[]string) any {
+	switch x := v.(type) {
+	case json.Number:
+		return clampNumber(schema, x, at, fixes)
+	case string:
+		if n, ok := bound(schema, "maxLength"); ok && utf8.RuneCountInString(x) > int(n) {
+			*fixes = append(*fixes, fmt.Sprintf("%s cut to %d characters", pointer(at), int(n)))
+			return evokg.TruncateRunes(x, int(n))
+		}
+	case []any:
+		if n, ok := bound(schema, "maxItems"); ok && len(x) > int(n) {
+			*fixes = append(*fixes, fmt.Sprintf("%s cut to %d items", pointer(at), int(n)))
+			x = x[:int(n)]
+		}
+		items, _ := schema["items"].(map[string]any)
+		for i := range x {
+			x[i] = coerce(items, x[i], fmt.Sprintf("%s/%d", at, i), fixes)
+		}
+		return x
+	case map[string]any:
+		props, _ := schema["properties"].(map[string]any)
+		for k, val := range x {
+			sub, _ := props[k].(map[string]any)
+			x[k] = coerce(sub, val, at+"/"+k, fixes)
+		}
+		return x
+	}
+	return v
+}
+
+func clampNumber(schema map[string]any, x json.Number, at string, fixes *[]string) any {
+	f, err := x.Float64()
+	if err != nil {
+		return x
+	}
+	lo, hasLo := bound(schema, "minimum")
+	hi, hasHi := bound(schema, "maximum")
+	clamped := f
+	if hasLo && clamped < lo {
+		clamped = lo
+	}
+	if hasHi && clamped > hi {
+		clamped = hi
+	}
+	if clamped == f {
+		return x
+	}
+	*fixes = append(*fixes, fmt.Sprintf("%s clamped from %v to %v", pointer(at), f, clamped))
+	return json.Number(strconv.FormatFloat(clamped, 'f', -1, 64))
+}
+
+// bound returns a numeric keyword of schema.
+func bound(schema map[string]any, key string) (float64, bool) {
+	n, ok := schema[key].(float64)
+	return n, ok
+}
+
+func pointer(at string) string { return cmp.Or(at, "/") }

@@ -2,11 +2,13 @@ package llm
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
@@ -76,8 +78,11 @@ func TestPromptsRenderAndSchemasCompile(t *testing.T) {
 		require.Equal(t, name, schema["title"], "the schema title names its prompt")
 		instance, err := json.Marshal(ollamafake.Instance(schema))
 		require.NoError(t, err)
-		require.NoError(t, p.validate(string(instance)), "the fake's default for %s must validate", name)
-		require.Error(t, p.validate(`{"unexpected": true}`), name)
+		_, _, err = p.check(string(instance))
+		require.NoError(t, err, "the fake's default for %s must validate", name)
+		_, _, err = p.check(`{"unexpected": true}`)
+		require.Error(t, err, name)
+		requireBounded(t, name, schema, "")
 	}
 	_, user, err := set["answer"].render(data["answer"])
 	require.NoError(t, err)
@@ -86,6 +91,62 @@ func TestPromptsRenderAndSchemasCompile(t *testing.T) {
 	system, _, err := set["write_failure_memory"].render(data["write_failure_memory"])
 	require.NoError(t, err)
 	require.Contains(t, system, "type_strategy")
+}
+
+// requireBounded fails unless every string of a schema has a maxLength,
+// every array a maxItems and every free-form object a maxProperties: a
+// small model repeats itself until a bound stops it.
+func requireBounded(t *testing.T, name string, schema map[string]any, at string) {
+	t.Helper()
+	switch schema["type"] {
+	case "string":
+		require.Contains(t, schema, "maxLength", "%s %s", name, at)
+	case "array":
+		require.Contains(t, schema, "maxItems", "%s %s", name, at)
+		requireBounded(t, name, schema["items"].(map[string]any), at+"/items")
+	case "object":
+		props, ok := schema["properties"].(map[string]any)
+		if !ok {
+			require.Contains(t, schema, "maxProperties", "%s %s", name, at)
+		}
+		for k, sub := range props {
+			requireBounded(t, name, sub.(map[string]any), at+"/"+k)
+		}
+	}
+}
+
+// Out-of-range numbers are clamped, over-long strings and arrays cut; what
+// no coercion can fix stays invalid.
+func TestCheckCoercesWithinBounds(t *testing.T) {
+	t.Parallel()
+	set, err := loadPrompts(prompts.FS)
+	require.NoError(t, err)
+	long := strings.Repeat("é", 300)
+	var items []string
+	for i := range 20 {
+		items = append(items, fmt.Sprintf(`{"task_type":"t%d","score":%d,"notes":"%s"}`, i, i%3*3-1, long))
+	}
+	fixed, fixes, err := set["critique"].check(`{"task_types":[` + strings.Join(items, ",") + `]}`)
+	require.NoError(t, err)
+	var r struct {
+		TaskTypes []struct {
+			Score float64
+			Notes string
+		} `json:"task_types"`
+	}
+	require.NoError(t, json.Unmarshal(fixed, &r))
+	require.Len(t, r.TaskTypes, 10)
+	require.Equal(t, 0.0, r.TaskTypes[0].Score, "-1 clamped to the minimum")
+	require.Equal(t, 1.0, r.TaskTypes[1].Score, "2 clamped to the maximum")
+	require.Equal(t, 120, utf8.RuneCountInString(r.TaskTypes[0].Notes))
+	require.Contains(t, fixes, "/task_types cut to 10 items")
+	require.Contains(t, fixes, "/task_types/1/score clamped from 2 to 1")
+
+	_, _, err = set["answer"].check(`{"reasoning":"none","answer":""}`)
+	require.ErrorContains(t, err, "/answer", "an empty answer is invalid")
+	fixed, _, err = set["plan_frontier"].check(`{"focus":[{"skill":"s","priority":0,"reason":"r"}],"notes":""}`)
+	require.NoError(t, err)
+	require.JSONEq(t, `{"focus":[{"skill":"s","priority":1,"reason":"r"}],"notes":""}`, string(fixed))
 }
 
 func TestEveryTemplateHasASchema(t *testing.T) {

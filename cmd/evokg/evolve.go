@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/pool"
@@ -48,13 +51,52 @@ func (c *EvolveCmd) Run(g *Globals) error {
 		}
 		defer a.Jobs.Stop(context.Background()) //nolint:errcheck // best effort at exit
 	}
+	if err := c.registerNamespace(g, a); err != nil {
+		return c.fail(nil, err)
+	}
 	bar := newRunBar(os.Stderr, params.Iterations)
 	res, err := evolution.RunLocal(g.Ctx, a.Engine, params, bar.update)
 	bar.finish()
 	if err != nil {
-		return err
+		return c.fail(res, err)
 	}
 	return c.report(res)
+}
+
+// registerNamespace creates the namespace the run evolves unless it
+// exists, so the API lists it like one created there.
+func (c *EvolveCmd) registerNamespace(g *Globals, a *app.App) error {
+	_, err := api.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace,
+		Description: "registered by evokg evolve"})
+	if evokg.ErrorCode(err) == evokg.ECONFLICT {
+		return nil
+	}
+	return err
+}
+
+// fail reports a run that did not succeed: the table of the iterations it
+// completed and, with --json, a last line naming the reason.
+func (c *EvolveCmd) fail(res *evolution.Result, err error) error {
+	reason := evokg.ErrorMessage(err)
+	var domain *evokg.Error
+	if !errors.As(err, &domain) {
+		reason = err.Error()
+	}
+	out := map[string]any{"namespace": c.Namespace, "status": evolution.StatusFailed, "error": reason,
+		"iterations": []evolution.Metrics{}}
+	if res != nil && res.Run != nil {
+		writeTable(os.Stdout, res.Metrics)
+		out["run_id"], out["status"], out["iterations"] = res.Run.ID, res.Run.Status, res.Metrics
+		if res.Run.Error != "" {
+			out["error"] = res.Run.Error
+		}
+	}
+	if c.JSON {
+		if jerr := json.NewEncoder(os.Stdout).Encode(out); jerr != nil {
+			return errors.Join(err, jerr)
+		}
+	}
+	return err
 }
 
 func (c *EvolveCmd) params() (evolution.Params, error) {
@@ -86,7 +128,8 @@ func (c *EvolveCmd) report(res *evolution.Result) error {
 	}
 	fmt.Printf("run %s: %s; plot written to %s\n", res.Run.ID, res.Run.Status, path)
 	if c.JSON {
-		return json.NewEncoder(os.Stdout).Encode(map[string]any{"run_id": res.Run.ID, "namespace": c.Namespace, "iterations": res.Metrics})
+		return json.NewEncoder(os.Stdout).Encode(map[string]any{"run_id": res.Run.ID, "namespace": c.Namespace,
+			"status": res.Run.Status, "iterations": res.Metrics})
 	}
 	return nil
 }
@@ -109,15 +152,15 @@ func writePlot(path string, metrics []evolution.Metrics) error {
 
 func writeTable(w io.Writer, metrics []evolution.Metrics) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "ITER\tACC\tHELD-OUT\tFLIPS\tSUCCESS\tFAILURE\tPRINCIPLES\tGUIDANCE\tLEARNER\tSHARE\tROLLBACK\tOPERATION\tSECONDS\t")
+	fmt.Fprintln(tw, "ITER\tACC\tHELD-OUT\tFLIPS\tSUCCESS\tFAILURE\tPRINCIPLES\tGUIDANCE\tLEARNER\tSHARE\tINVALID\tFAILED\tROLLBACK\tOPERATION\tSECONDS\t")
 	for _, m := range metrics {
 		rollback := "-"
 		if m.Rollback {
 			rollback = m.RollbackKind
 		}
-		fmt.Fprintf(tw, "%d\t%.3f\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%s\t%s\t%.1f\t\n", m.Iteration, m.Accuracy,
+		fmt.Fprintf(tw, "%d\t%.3f\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%d\t%d\t%s\t%s\t%.1f\t\n", m.Iteration, m.Accuracy,
 			m.HeldOutAccuracy, m.Flips, m.Memories.Success, m.Memories.Failure, m.Memories.Principles, m.GuidanceCalls,
-			m.LearnerCalls, m.GuidanceShare, rollback, m.Operation, m.Durations.Total)
+			m.LearnerCalls, m.GuidanceShare, m.InvalidReplies, m.FailedItems, rollback, m.Operation, m.Durations.Total)
 	}
 	tw.Flush()
 }
