@@ -20,6 +20,7 @@ stack-status:
 
 test: stack-start
 	contract/install.sh
+	scripts/models/install.sh
 	source .stack/test.env && go run ./cmd/evokg migrate up && go test $(GO_TEST_FLAGS) ./...
 
 up: build stack-start
