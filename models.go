@@ -1,6 +1,7 @@
 package evokg
 
 import (
+	"cmp"
 	"context"
 
 	"github.com/google/uuid"
@@ -24,6 +25,46 @@ type Embedder interface {
 // implements it.
 type Disambiguator interface {
 	Disambiguate(ctx context.Context, kind, mention string, candidates []string) (choice string, ok bool, err error)
+}
+
+// NeighborQuery asks for the experiences within Hops (1 or 2, default 2)
+// of the seeds over DERIVED_FROM, USES_ENTITY and STRUCTURALLY_SIMILAR_TO,
+// at most Limit (default 50) of them, nearest first.
+type NeighborQuery struct {
+	Seeds []uuid.UUID `json:"seeds"`
+	Hops  int         `json:"hops,omitempty"`
+	Limit int         `json:"limit,omitempty"`
+}
+
+// Defaults of the graph traversals.
+const (
+	DefaultNeighborHops  = 2
+	DefaultNeighborLimit = 50
+	DefaultMatchLimit    = 20
+)
+
+// WithDefaults returns q with zero fields set to their defaults.
+func (q NeighborQuery) WithDefaults() NeighborQuery {
+	q.Hops = cmp.Or(q.Hops, DefaultNeighborHops)
+	q.Limit = cmp.Or(q.Limit, DefaultNeighborLimit)
+	return q
+}
+
+// SignatureQuery asks for the experiences whose signature has sim_σ ≥
+// Threshold (default 0.6) with Signature, best first, at most Limit
+// (default 20); an empty TaskType matches every task type.
+type SignatureQuery struct {
+	Signature []string `json:"signature"`
+	TaskType  string   `json:"task_type,omitempty"`
+	Threshold float64  `json:"threshold,omitempty"`
+	Limit     int      `json:"limit,omitempty"`
+}
+
+// WithDefaults returns q with zero fields set to their defaults.
+func (q SignatureQuery) WithDefaults() SignatureQuery {
+	q.Threshold = cmp.Or(q.Threshold, DefaultStructuralThreshold)
+	q.Limit = cmp.Or(q.Limit, DefaultMatchLimit)
+	return q
 }
 
 // SignatureMatch is an experience whose structural signature matches a query

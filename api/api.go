@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/evokg/evokg"
 )
 
 // Config configures the HTTP layer. Zero fields take the documented defaults.
@@ -99,7 +101,7 @@ func (c Config) Validate() error {
 type Deps struct {
 	Keys        Authenticator
 	Namespaces  NamespaceService
-	Experiences ExperienceService
+	Experiences evokg.ExperienceService
 	Retriever   Retriever
 	Answerer    Answerer
 	Skills      SkillService

@@ -38,35 +38,36 @@ func (f *fakes) enter(ctx context.Context) error {
 	return f.err
 }
 
-func (f *fakes) Ingest(ctx context.Context, ns string, req api.IngestRequest, opts api.IngestOptions) (api.IngestReceipt, error) {
-	return api.IngestReceipt{ID: evokg.NewID(), Status: "queued", Replayed: opts.IdempotencyKey == "seen"}, f.enter(ctx)
+func (f *fakes) Ingest(ctx context.Context, ns string, in evokg.ExperienceInput, key string) (evokg.IngestReceipt, error) {
+	return evokg.IngestReceipt{ID: evokg.NewID(), Status: evokg.StatusQueued, Replayed: key == "seen"}, f.enter(ctx)
 }
 
-func (f *fakes) IngestBatch(ctx context.Context, ns string, reqs []api.IngestRequest, _ api.IngestOptions) ([]api.IngestReceipt, error) {
-	out := make([]api.IngestReceipt, len(reqs))
+func (f *fakes) IngestBatch(ctx context.Context, ns string, in []evokg.ExperienceInput, _ string) ([]evokg.IngestReceipt, error) {
+	out := make([]evokg.IngestReceipt, len(in))
 	for i := range out {
-		out[i] = api.IngestReceipt{ID: evokg.NewID(), Status: "queued"}
+		out[i] = evokg.IngestReceipt{ID: evokg.NewID(), Status: evokg.StatusQueued}
 	}
 	return out, f.enter(ctx)
 }
 
-func storedExperience(ns string, id uuid.UUID) api.StoredExperience {
-	return api.StoredExperience{
+func storedExperience(ns string, id uuid.UUID) evokg.StoredExperience {
+	return evokg.StoredExperience{
 		Experience: evokg.Experience{ID: id, Namespace: ns, TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess,
 			Question: "2+2?", Answer: "4", Signature: []string{"parse", "add"}, Version: 1, CreatedAt: fixedTime},
-		Status: "committed", UpdatedAt: fixedTime,
+		Status: evokg.StatusCommitted, UpdatedAt: fixedTime,
 	}
 }
 
-func (f *fakes) GetExperience(ctx context.Context, ns string, id uuid.UUID) (api.StoredExperience, error) {
-	return storedExperience(ns, id), f.enter(ctx)
+func (f *fakes) Get(ctx context.Context, ns string, id uuid.UUID) (*evokg.StoredExperience, error) {
+	e := storedExperience(ns, id)
+	return &e, f.enter(ctx)
 }
 
-func (f *fakes) ListExperiences(ctx context.Context, ns string, q api.ExperienceQuery) (api.ExperiencePage, error) {
-	return api.ExperiencePage{Items: []api.StoredExperience{storedExperience(ns, evokg.NewID())}, NextCursor: "next"}, f.enter(ctx)
+func (f *fakes) List(ctx context.Context, ns string, _ evokg.ExperienceFilter) (evokg.ExperiencePage, error) {
+	return evokg.ExperiencePage{Items: []evokg.StoredExperience{storedExperience(ns, evokg.NewID())}, NextCursor: "next"}, f.enter(ctx)
 }
 
-func (f *fakes) DeleteExperience(ctx context.Context, ns string, id uuid.UUID) error {
+func (f *fakes) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 	return f.enter(ctx)
 }
 
@@ -129,12 +130,12 @@ func (f *fakes) CancelRun(ctx context.Context, ns string, id uuid.UUID) (api.Evo
 	return r, f.enter(ctx)
 }
 
-func (f *fakes) Neighbors(ctx context.Context, ns string, req api.NeighborsRequest) ([]evokg.Neighbor, error) {
-	return []evokg.Neighbor{{ExperienceID: evokg.NewID(), SeedID: req.Seeds[0], TaskType: "arithmetic", Outcome: evokg.OutcomeFailure, Hops: 1}}, f.enter(ctx)
+func (f *fakes) Neighbors(ctx context.Context, ns string, seeds []uuid.UUID, _ int) ([]evokg.Neighbor, error) {
+	return []evokg.Neighbor{{ExperienceID: evokg.NewID(), SeedID: seeds[0], TaskType: "arithmetic", Outcome: evokg.OutcomeFailure, Hops: 1}}, f.enter(ctx)
 }
 
-func (f *fakes) SignatureMatches(ctx context.Context, ns string, req api.SignatureMatchRequest) ([]evokg.SignatureMatch, error) {
-	return []evokg.SignatureMatch{{ExperienceID: evokg.NewID(), TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Signature: req.Signature, Similarity: 1}}, f.enter(ctx)
+func (f *fakes) SignatureMatches(ctx context.Context, ns, _ string, sig []string, _ float64, _ int) ([]evokg.SignatureMatch, error) {
+	return []evokg.SignatureMatch{{ExperienceID: evokg.NewID(), TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Signature: sig, Similarity: 1}}, f.enter(ctx)
 }
 
 func (f *fakes) Usage(ctx context.Context, ns string, _ *uuid.UUID) (api.Usage, error) {

@@ -118,24 +118,26 @@ func (s *server) neighborsQuery(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) neighborsBody(w http.ResponseWriter, r *http.Request) {
-	var req NeighborsRequest
+	var req evokg.NeighborQuery
 	err := decodeJSON(r, &req)
 	s.neighbors(w, r, req, err)
 }
 
-func (s *server) neighbors(w http.ResponseWriter, r *http.Request, req NeighborsRequest, err error) {
+func (s *server) neighbors(w http.ResponseWriter, r *http.Request, req evokg.NeighborQuery, err error) {
 	var out []evokg.Neighbor
 	if err == nil {
-		out, err = s.deps.Graph.Neighbors(r.Context(), ns(r), req)
+		req = req.WithDefaults()
+		out, err = s.deps.Graph.Neighbors(r.Context(), ns(r), req.Seeds, req.Hops)
+		out = out[:min(len(out), req.Limit)]
 	}
 	respond(s, w, r, http.StatusOK, listOf(out), err)
 }
 
 // neighborsFromQuery reads ?seed=<uuid>&seed=…&hops=&limit=.
-func neighborsFromQuery(r *http.Request) (NeighborsRequest, error) {
+func neighborsFromQuery(r *http.Request) (evokg.NeighborQuery, error) {
 	qv := r.URL.Query()
 	var (
-		req NeighborsRequest
+		req evokg.NeighborQuery
 		v   evokg.Validator
 	)
 	for i, raw := range qv["seed"] {
@@ -158,11 +160,12 @@ func queryInt(v *evokg.Validator, raw, pointer string) int {
 }
 
 func (s *server) signatureMatches(w http.ResponseWriter, r *http.Request) {
-	var req SignatureMatchRequest
+	var req evokg.SignatureQuery
 	err := decodeJSON(r, &req)
 	var out []evokg.SignatureMatch
 	if err == nil {
-		out, err = s.deps.Graph.SignatureMatches(r.Context(), ns(r), req)
+		req = req.WithDefaults()
+		out, err = s.deps.Graph.SignatureMatches(r.Context(), ns(r), req.TaskType, req.Signature, req.Threshold, req.Limit)
 	}
 	respond(s, w, r, http.StatusOK, listOf(out), err)
 }

@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -44,19 +45,30 @@ func (s *server) getNamespace(w http.ResponseWriter, r *http.Request) {
 	respond(s, w, r, http.StatusOK, got, err)
 }
 
+// ingestBody is an experience as posted: its input form, plus the members
+// a stored experience adds, which the document accepts and the server
+// ignores (a client may post a record it read back).
+type ingestBody struct {
+	evokg.ExperienceInput
+	ID        *uuid.UUID `json:"id,omitempty"`
+	Namespace string     `json:"namespace,omitempty"`
+	Version   int        `json:"version,omitempty"`
+	CreatedAt *time.Time `json:"created_at,omitempty"`
+}
+
 func (s *server) ingest(w http.ResponseWriter, r *http.Request) {
-	var req IngestRequest
-	if err := decodeJSON(r, &req); err != nil {
+	var body ingestBody
+	if err := decodeJSON(r, &body); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	receipt, err := s.deps.Experiences.Ingest(r.Context(), ns(r), req, ingestOptions(r))
+	receipt, err := s.deps.Experiences.Ingest(r.Context(), ns(r), body.ExperienceInput, idempotencyKey(r))
 	respond(s, w, r, http.StatusAccepted, receipt, err)
 }
 
 // batchResponse is the answer to a batch ingest.
 type batchResponse struct {
-	Items []IngestReceipt `json:"items"`
+	Items []evokg.IngestReceipt `json:"items"`
 }
 
 func (s *server) ingestBatch(w http.ResponseWriter, r *http.Request) {
@@ -65,27 +77,31 @@ func (s *server) ingestBatch(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	receipts, err := s.deps.Experiences.IngestBatch(r.Context(), ns(r), reqs, ingestOptions(r))
+	receipts, err := s.deps.Experiences.IngestBatch(r.Context(), ns(r), reqs, idempotencyKey(r))
 	respond(s, w, r, http.StatusAccepted, batchResponse{Items: receipts}, err)
 }
 
 // decodeBatch reads a JSON array or NDJSON of experiences (conform has
 // checked each against the document).
-func (s *server) decodeBatch(r *http.Request) ([]IngestRequest, error) {
+func (s *server) decodeBatch(r *http.Request) ([]evokg.ExperienceInput, error) {
 	var (
-		reqs []IngestRequest
-		err  error
+		bodies []ingestBody
+		err    error
 	)
 	if isNDJSON(r.Header.Get("Content-Type")) {
-		reqs, err = decodeNDJSON(r.Body, s.cfg.MaxBatchItems)
+		bodies, err = decodeNDJSON(r.Body, s.cfg.MaxBatchItems)
 	} else {
-		err = decodeJSON(r, &reqs)
+		err = decodeJSON(r, &bodies)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if len(reqs) == 0 || len(reqs) > s.cfg.MaxBatchItems {
-		return nil, evokg.Errorf(evokg.ETOOLARGE, "a batch holds 1 to %d experiences, got %d", s.cfg.MaxBatchItems, len(reqs))
+	if len(bodies) == 0 || len(bodies) > s.cfg.MaxBatchItems {
+		return nil, evokg.Errorf(evokg.ETOOLARGE, "a batch holds 1 to %d experiences, got %d", s.cfg.MaxBatchItems, len(bodies))
+	}
+	reqs := make([]evokg.ExperienceInput, len(bodies))
+	for i, b := range bodies {
+		reqs[i] = b.ExperienceInput
 	}
 	return reqs, nil
 }
@@ -96,10 +112,10 @@ func isNDJSON(contentType string) bool {
 }
 
 // decodeNDJSON reads one experience per non-blank line, at most max+1 lines.
-func decodeNDJSON(body io.Reader, max int) ([]IngestRequest, error) {
+func decodeNDJSON(body io.Reader, max int) ([]ingestBody, error) {
 	sc := bufio.NewScanner(body)
 	sc.Buffer(make([]byte, 64<<10), DefaultMaxBodyBytes)
-	var reqs []IngestRequest
+	var reqs []ingestBody
 	for line := 0; sc.Scan(); line++ {
 		text := bytes.TrimSpace(sc.Bytes())
 		if len(text) == 0 {
@@ -108,7 +124,7 @@ func decodeNDJSON(body io.Reader, max int) ([]IngestRequest, error) {
 		if len(reqs) == max {
 			return nil, evokg.Errorf(evokg.ETOOLARGE, "a batch holds at most %d experiences", max)
 		}
-		var req IngestRequest
+		var req ingestBody
 		dec := json.NewDecoder(bytes.NewReader(text))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
@@ -122,11 +138,9 @@ func decodeNDJSON(body io.Reader, max int) ([]IngestRequest, error) {
 	return reqs, nil
 }
 
-// ingestOptions reads the Idempotency-Key header (at most 255 characters,
+// idempotencyKey reads the Idempotency-Key header (at most 255 characters,
 // as the document says).
-func ingestOptions(r *http.Request) IngestOptions {
-	return IngestOptions{IdempotencyKey: r.Header.Get("Idempotency-Key")}
-}
+func idempotencyKey(r *http.Request) string { return r.Header.Get("Idempotency-Key") }
 
 // prefixFields prefixes the pointers of err's fields with at.
 func prefixFields(err error, at string) error {
@@ -140,28 +154,28 @@ func prefixFields(err error, at string) error {
 
 func (s *server) getExperience(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
-	var exp StoredExperience
+	var exp *evokg.StoredExperience
 	if err == nil {
-		exp, err = s.deps.Experiences.GetExperience(r.Context(), ns(r), id)
+		exp, err = s.deps.Experiences.Get(r.Context(), ns(r), id)
 	}
 	respond(s, w, r, http.StatusOK, exp, err)
 }
 
 func (s *server) listExperiences(w http.ResponseWriter, r *http.Request) {
 	q, err := experienceQuery(r)
-	var page ExperiencePage
+	var page evokg.ExperiencePage
 	if err == nil {
-		page, err = s.deps.Experiences.ListExperiences(r.Context(), ns(r), q)
+		page, err = s.deps.Experiences.List(r.Context(), ns(r), q)
 	}
 	if page.Items == nil {
-		page.Items = []StoredExperience{}
+		page.Items = []evokg.StoredExperience{}
 	}
 	respond(s, w, r, http.StatusOK, page, err)
 }
 
-func experienceQuery(r *http.Request) (ExperienceQuery, error) {
+func experienceQuery(r *http.Request) (evokg.ExperienceFilter, error) {
 	qv := r.URL.Query()
-	q := ExperienceQuery{Outcome: evokg.Outcome(qv.Get("outcome")), TaskType: qv.Get("task_type"), Cursor: qv.Get("cursor")}
+	q := evokg.ExperienceFilter{Outcome: evokg.Outcome(qv.Get("outcome")), TaskType: qv.Get("task_type"), Cursor: qv.Get("cursor")}
 	var v evokg.Validator
 	v.Check(q.Outcome == "" || q.Outcome.Valid(), "/outcome", "not a memory class")
 	q.Limit = defaultPageSize
@@ -176,7 +190,7 @@ func experienceQuery(r *http.Request) (ExperienceQuery, error) {
 func (s *server) deleteExperience(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	if err == nil {
-		err = s.deps.Experiences.DeleteExperience(r.Context(), ns(r), id)
+		err = s.deps.Experiences.Delete(r.Context(), ns(r), id)
 	}
 	if err != nil {
 		s.fail(w, r, err)

@@ -20,19 +20,6 @@ type NamespaceService interface {
 	GetNamespace(ctx context.Context, name string) (evokg.Namespace, error)
 }
 
-// ExperienceService ingests and reads experiences.
-type ExperienceService interface {
-	// Ingest accepts one experience. The same idempotency key with the same
-	// body returns the first receipt; with another body it is ECONFLICT.
-	Ingest(ctx context.Context, ns string, req IngestRequest, opts IngestOptions) (IngestReceipt, error)
-	// IngestBatch accepts up to Config.MaxBatchItems experiences at once.
-	IngestBatch(ctx context.Context, ns string, reqs []IngestRequest, opts IngestOptions) ([]IngestReceipt, error)
-	GetExperience(ctx context.Context, ns string, id uuid.UUID) (StoredExperience, error)
-	ListExperiences(ctx context.Context, ns string, q ExperienceQuery) (ExperiencePage, error)
-	// DeleteExperience removes a non-protected memory; protected ones are EPROTECTED.
-	DeleteExperience(ctx context.Context, ns string, id uuid.UUID) error
-}
-
 // Retriever builds a memory pack for a question.
 type Retriever interface {
 	Retrieve(ctx context.Context, ns string, req RetrieveRequest) (RetrieveResponse, error)
@@ -67,8 +54,10 @@ type EvolutionService interface {
 
 // GraphService runs graph traversals.
 type GraphService interface {
-	Neighbors(ctx context.Context, ns string, req NeighborsRequest) ([]evokg.Neighbor, error)
-	SignatureMatches(ctx context.Context, ns string, req SignatureMatchRequest) ([]evokg.SignatureMatch, error)
+	// Neighbors returns the experiences within maxHops of the seeds, nearest first.
+	Neighbors(ctx context.Context, ns string, seeds []uuid.UUID, maxHops int) ([]evokg.Neighbor, error)
+	// SignatureMatches returns the experiences whose signature matches sig, best first.
+	SignatureMatches(ctx context.Context, ns, taskType string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error)
 }
 
 // UsageService reports model-call accounting.
@@ -88,52 +77,6 @@ type MaintenanceService interface {
 	Prune(ctx context.Context, ns string, req PruneRequest) (PruneResult, error)
 	// Reindex rebuilds the bloated vector indexes of every namespace.
 	Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error)
-}
-
-// IngestRequest is one experience as posted: the domain record plus an
-// optional client-computed embedding (pre-evaluated path). Server-owned
-// fields (id, namespace, created_at) are ignored by the service.
-type IngestRequest struct {
-	evokg.Experience
-	Embedding []float32 `json:"embedding,omitempty"`
-}
-
-// IngestOptions carries request metadata for ingest.
-type IngestOptions struct {
-	IdempotencyKey string
-}
-
-// IngestReceipt acknowledges an accepted experience.
-type IngestReceipt struct {
-	ID       uuid.UUID `json:"id"`
-	Status   string    `json:"status"`
-	Replayed bool      `json:"replayed,omitempty"`
-	// Outcome and Gate say how a pre-evaluated experience is committed: the
-	// quality gate commits one below θ as a failure memory.
-	Outcome evokg.Outcome       `json:"outcome,omitempty"`
-	Gate    *evokg.GateDecision `json:"gate,omitempty"`
-}
-
-// StoredExperience is an experience with its ingest state.
-type StoredExperience struct {
-	evokg.Experience
-	Status       string    `json:"status"`
-	StatusReason string    `json:"status_reason,omitempty"`
-	UpdatedAt    time.Time `json:"updated_at"`
-}
-
-// ExperienceQuery filters and pages a listing. Cursor is opaque.
-type ExperienceQuery struct {
-	Outcome  evokg.Outcome
-	TaskType string
-	Cursor   string
-	Limit    int
-}
-
-// ExperiencePage is one page of a listing; NextCursor is empty on the last.
-type ExperiencePage struct {
-	Items      []StoredExperience `json:"items"`
-	NextCursor string             `json:"next_cursor,omitempty"`
 }
 
 // RetrieveRequest asks for the memories relevant to a question.
@@ -282,21 +225,6 @@ type EvolutionRun struct {
 	Error      string             `json:"error,omitempty"`
 	CreatedAt  time.Time          `json:"created_at"`
 	UpdatedAt  time.Time          `json:"updated_at"`
-}
-
-// NeighborsRequest asks for experiences within Hops of the seeds.
-type NeighborsRequest struct {
-	Seeds []uuid.UUID `json:"seeds"`
-	Hops  int         `json:"hops,omitempty"`  // 1 or 2, default 2
-	Limit int         `json:"limit,omitempty"` // default 50
-}
-
-// SignatureMatchRequest asks for experiences whose signature matches.
-type SignatureMatchRequest struct {
-	Signature []string `json:"signature"`
-	TaskType  string   `json:"task_type,omitempty"`
-	Threshold float64  `json:"threshold,omitempty"` // default 0.6
-	Limit     int      `json:"limit,omitempty"`     // default 20
 }
 
 // UsageRow counts the model calls of one role and model.

@@ -198,26 +198,26 @@ func ingestPurge(pool *pgxpool.Pool, g *graph.Graph, ns string) {
 // ingestRequests builds N synthetic pre-evaluated experiences with
 // client-side embeddings clustered by task type, signatures over a small
 // operation vocabulary and a few entities each.
-func ingestRequests(opts IngestOptions) []ingest.Request {
+func ingestRequests(opts IngestOptions) []evokg.ExperienceInput {
 	rng := mrand.New(mrand.NewPCG(opts.Seed, 7))
 	ops := []string{"parse", "lookup", "filter", "join", "aggregate", "compare", "verify", "format", "rank", "compute"}
 	centers := make([][]float32, opts.TaskTypes)
 	for i := range centers {
 		centers[i] = ingestRandomUnit(rng, opts.EmbeddingDim, nil, 0)
 	}
-	reqs := make([]ingest.Request, opts.N)
+	reqs := make([]evokg.ExperienceInput, opts.N)
 	for i := range reqs {
 		tt := i % opts.TaskTypes
 		sig := make([]string, 3+rng.IntN(3))
 		for j := range sig {
 			sig[j] = ops[rng.IntN(len(ops))]
 		}
-		reqs[i] = ingest.Request{
+		reqs[i] = evokg.ExperienceInput{
 			TaskType: fmt.Sprintf("task_%02d", tt), Outcome: evokg.OutcomeSuccess,
 			Question: fmt.Sprintf("synthetic question %d of task %d", i, tt), Answer: fmt.Sprint(i),
 			ChainOfThought: "step by step", Signature: sig,
 			Entities:   []evokg.Entity{{Name: fmt.Sprintf("entity_%d", rng.IntN(200)), Type: "thing"}},
-			Evaluation: &ingest.EvaluationInput{Correct: 1, Efficient: rng.Float64(), Complete: 1},
+			Evaluation: &evokg.Evaluation{Correct: 1, Efficient: rng.Float64(), Complete: 1},
 			Embedding:  ingestRandomUnit(rng, opts.EmbeddingDim, centers[tt], 0.35),
 		}
 	}
@@ -243,9 +243,9 @@ func ingestRandomUnit(rng *mrand.Rand, dim int, center []float32, spread float64
 
 // ingestAll sends the requests from opts.Clients concurrent clients, one
 // per request or in batches of opts.Batch, paced at opts.Rate.
-func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []ingest.Request, opts IngestOptions) error {
+func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []evokg.ExperienceInput, opts IngestOptions) error {
 	chunks := slices.Collect(slices.Chunk(reqs, opts.Batch))
-	work := make(chan []ingest.Request)
+	work := make(chan []evokg.ExperienceInput)
 	errs := make(chan error, opts.Clients)
 	var wg sync.WaitGroup
 	for range opts.Clients {
@@ -280,7 +280,7 @@ func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []inges
 	return <-errs
 }
 
-func ingestChunk(ctx context.Context, svc *ingest.Service, ns string, c []ingest.Request) error {
+func ingestChunk(ctx context.Context, svc *ingest.Service, ns string, c []evokg.ExperienceInput) error {
 	if len(c) == 1 {
 		_, err := svc.Ingest(ctx, ns, c[0], "")
 		return err

@@ -75,11 +75,11 @@ func handBuilt(t *testing.T, b bundle) []uuid.UUID {
 	}
 	var ids []uuid.UUID
 	for i, skill := range []string{"counting", "ratio", "counting", "ratio"} {
-		req := ingest.Request{TaskType: "ratio_total", Outcome: evokg.OutcomeSuccess, Skill: skill,
+		req := evokg.ExperienceInput{TaskType: "ratio_total", Outcome: evokg.OutcomeSuccess, Skill: skill,
 			Question:   "success " + string(rune('A'+i)),
 			Answer:     "42",
 			SkillSteps: []evokg.SkillStep{{Skill: skill, Output: "step of " + string(rune('A'+i))}},
-			Evaluation: &ingest.EvaluationInput{Correct: 1, Efficient: 1, Complete: 1}, Embedding: unit(i)}
+			Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1}, Embedding: unit(i)}
 		res, err := b.memory.Ingest(b.ctx, b.ns, req, "")
 		require.NoError(t, err)
 		ids = append(ids, res.ID)

@@ -24,6 +24,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
@@ -228,7 +229,7 @@ func (e *env) client(_ *testing.T, token string) *client {
 
 func (c *client) ingest(t *testing.T, body string) string {
 	t.Helper()
-	var r api.IngestReceipt
+	var r evokg.IngestReceipt
 	c.post(t, "/experiences", body, http.StatusAccepted, &r)
 	return r.ID.String()
 }
@@ -236,7 +237,7 @@ func (c *client) ingest(t *testing.T, body string) string {
 func (c *client) waitCommitted(t *testing.T, id string) {
 	t.Helper()
 	poll(t, commitTimeout, "experience "+id+" to be committed", func() (bool, error) {
-		var exp api.StoredExperience
+		var exp evokg.StoredExperience
 		c.get(t, "/experiences/"+id, http.StatusOK, &exp)
 		if exp.Status == "failed" {
 			return false, fmt.Errorf("experience %s failed: %s", id, exp.StatusReason)

@@ -10,7 +10,6 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
-	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/pool"
 )
@@ -228,10 +227,10 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 		if !a.Correct {
 			continue
 		}
-		req := ingest.Request{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeSuccess, Skill: a.Skill,
+		req := evokg.ExperienceInput{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeSuccess, Skill: a.Skill,
 			Question: a.Item.Question, Answer: a.Answer, Context: a.Item.Context,
 			ChainOfThought: evokg.TruncateRunes(a.Reasoning, maxChainRunes),
-			Evaluation:     &ingest.EvaluationInput{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "graded correct against the gold answer"}}
+			Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "graded correct against the gold answer"}}
 		if a.Skill != "" {
 			req.SkillSteps = []evokg.SkillStep{{Skill: a.Skill, Output: a.Answer}}
 		}

@@ -8,7 +8,6 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -99,11 +98,11 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 	if err != nil {
 		return err
 	}
-	req := ingest.Request{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeFailure, FailureKind: kind, Skill: a.Skill,
+	req := evokg.ExperienceInput{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeFailure, FailureKind: kind, Skill: a.Skill,
 		Question: a.Item.Question, Answer: a.Item.Answer, Context: a.Item.Context, Content: fm.Content,
 		ChainOfThought: evokg.TruncateRunes(strings.Join(fm.Steps, "\n"), maxChainRunes),
 		Errors:         []evokg.ErrorRecord{{ErrorClass: "wrong_answer", RootCause: "answered " + evokg.TruncateRunes(a.Answer, 200), RecoveryProcedure: fm.Content}},
-		Evaluation:     &ingest.EvaluationInput{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"}}
+		Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"}}
 	if kind == evokg.FailureTypeStrategy {
 		if prev, ok := r.st.TypeStrategies[a.Item.TaskType]; ok {
 			req.Supersedes = &prev
@@ -216,7 +215,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 			content += " (applies when: " + p.AppliesWhen + ")"
 		}
 		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
-		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, ingest.Request{TaskType: taskType, Outcome: evokg.OutcomePrinciple,
+		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, evokg.ExperienceInput{TaskType: taskType, Outcome: evokg.OutcomePrinciple,
 			Skill: skill.Name, Content: content}, key); err != nil {
 			return false, err
 		}

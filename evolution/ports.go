@@ -8,7 +8,6 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
 )
@@ -39,7 +38,7 @@ type Retriever interface {
 // Memory appends memories durably (*ingest.Service, pre-evaluated path),
 // each retrievable when the call returns.
 type Memory interface {
-	IngestEmbedded(ctx context.Context, ns string, req ingest.Request, idemKey string) (ingest.Result, error)
+	IngestEmbedded(ctx context.Context, ns string, req evokg.ExperienceInput, idemKey string) (evokg.IngestReceipt, error)
 	// PrunePatterns deletes abstracted patterns below threshold from both stores.
 	PrunePatterns(ctx context.Context, ns string, threshold float64, dryRun bool) ([]uuid.UUID, error)
 }

@@ -29,7 +29,17 @@ func (g *Graph) DeleteExperiences(ctx context.Context, ns string, ids []uuid.UUI
 
 // SkillTaskTypes lists the task types a skill serves (SKILL_FOR_TASK).
 func (g *Graph) SkillTaskTypes(ctx context.Context, ns, skill string) ([]string, error) {
-	recs, err := g.readOne(ctx, "skill_task_types", params(ns, "name", skill))
+	return g.names(ctx, "skill_task_types", ns, skill)
+}
+
+// Prerequisites returns the names of the skill's direct prerequisites.
+func (g *Graph) Prerequisites(ctx context.Context, ns, skill string) ([]string, error) {
+	return g.names(ctx, "skill_prerequisites", ns, skill)
+}
+
+// names runs a statement about one named node that returns names.
+func (g *Graph) names(ctx context.Context, stmt, ns, name string) ([]string, error) {
+	recs, err := g.readOne(ctx, stmt, params(ns, "name", name))
 	if err != nil {
 		return nil, err
 	}

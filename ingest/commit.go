@@ -14,35 +14,20 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
-// Result is what ingesting one experience returns right away: its id and
-// its first status (queued or evaluating) and, for a pre-evaluated one, the
-// class it is committed as with the quality gate's decision (a success
-// memory below the gate is committed as a failed experience, a failure
-// memory). A platform-evaluated one is gated later: see its Record.
-type Result struct {
-	ID      uuid.UUID           `json:"id"`
-	Status  Status              `json:"status"`
-	Outcome evokg.Outcome       `json:"outcome,omitempty"`
-	Gate    *evokg.GateDecision `json:"gate,omitempty"`
-	// Replayed is true when the result was stored under the Idempotency-Key
-	// by an earlier identical request.
-	Replayed bool `json:"-"`
-}
-
 // item is one experience ready to be written.
 type item struct {
 	exp       *evokg.Experience
-	status    Status
+	status    evokg.IngestStatus
 	embedding []float32
 	gate      *evokg.GateDecision // pre-evaluated with an evaluation
 }
 
 // result is the item's receipt.
-func (it item) result() Result {
-	if it.status == StatusEvaluating {
-		return Result{ID: it.exp.ID, Status: it.status}
+func (it item) result() evokg.IngestReceipt {
+	if it.status == evokg.StatusEvaluating {
+		return evokg.IngestReceipt{ID: it.exp.ID, Status: it.status}
 	}
-	return Result{ID: it.exp.ID, Status: it.status, Outcome: it.exp.Outcome, Gate: it.gate}
+	return evokg.IngestReceipt{ID: it.exp.ID, Status: it.status, Outcome: it.exp.Outcome, Gate: it.gate}
 }
 
 // job is the item's outbox entry: its evaluation or its projection. Items
@@ -50,9 +35,9 @@ func (it item) result() Result {
 // writeItems) and have none of their own.
 func (it item) job() river.JobArgs {
 	switch it.status {
-	case StatusEvaluating:
+	case evokg.StatusEvaluating:
 		return EvaluateArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID, Embedding: it.embedding}
-	case StatusEmbedding:
+	case evokg.StatusEmbedding:
 		return nil
 	}
 	return ProjectArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID,
@@ -62,12 +47,12 @@ func (it item) job() river.JobArgs {
 // commit prepares every request and writes them in one transaction with
 // their jobs and the idempotency record. No model is called: experiences
 // that need a model (embedding, evaluation) wait for it in a worker.
-func (s *Service) commit(ctx context.Context, ns string, reqs []Request, idemKey, kind string) ([]Result, error) {
+func (s *Service) commit(ctx context.Context, ns string, reqs []evokg.ExperienceInput, idemKey, kind string) ([]evokg.IngestReceipt, error) {
 	items, err := s.prepare(ns, reqs)
 	if err != nil {
 		return nil, err
 	}
-	results := make([]Result, len(items))
+	results := make([]evokg.IngestReceipt, len(items))
 	for i, it := range items {
 		results[i] = it.result()
 	}
@@ -90,14 +75,14 @@ func (s *Service) commit(ctx context.Context, ns string, reqs []Request, idemKey
 	return results, nil
 }
 
-func reqsFor(kind string, reqs []Request) any {
+func reqsFor(kind string, reqs []evokg.ExperienceInput) any {
 	if kind == "single" {
 		return reqs[0]
 	}
 	return reqs
 }
 
-func (s *Service) prepare(ns string, reqs []Request) ([]item, error) {
+func (s *Service) prepare(ns string, reqs []evokg.ExperienceInput) ([]item, error) {
 	items := make([]item, len(reqs))
 	for i := range reqs {
 		items[i] = s.newItem(ns, &reqs[i])
@@ -120,22 +105,22 @@ func pointerIn(n, i int, p string) string {
 // decides a pre-evaluated one here, before its class picks its index;
 // platform-evaluated ones keep a provisional outcome until the evaluation
 // worker grades them and the gate decides.
-func (s *Service) newItem(ns string, r *Request) item {
+func (s *Service) newItem(ns string, r *evokg.ExperienceInput) item {
 	exp := experienceFrom(ns, r, s.cfg.ChainOfThoughtRunes)
 	if r.PreEvaluated() {
-		status := StatusQueued
+		status := evokg.StatusQueued
 		if r.Embedding == nil {
-			status = StatusEmbedding
+			status = evokg.StatusEmbedding
 		}
 		return item{exp: exp, status: status, embedding: r.Embedding, gate: exp.ApplyQualityGate()}
 	}
 	if exp.Outcome == "" {
 		exp.Outcome = evokg.OutcomeSuccess
 	}
-	return item{exp: exp, status: StatusEvaluating, embedding: r.Embedding}
+	return item{exp: exp, status: evokg.StatusEvaluating, embedding: r.Embedding}
 }
 
-func experienceFrom(ns string, r *Request, cotRunes int) *evokg.Experience {
+func experienceFrom(ns string, r *evokg.ExperienceInput, cotRunes int) *evokg.Experience {
 	exp := &evokg.Experience{
 		ID: evokg.NewID(), Namespace: ns, TaskType: r.TaskType, Outcome: r.Outcome,
 		FailureKind: r.FailureKind, Skill: r.Skill,
@@ -183,11 +168,11 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 	jobs := make([]river.InsertManyParams, 0, len(items))
 	var toEmbed []uuid.UUID
 	for _, it := range items {
-		if it.status == StatusEmbedding {
+		if it.status == evokg.StatusEmbedding {
 			toEmbed = append(toEmbed, it.exp.ID)
 			continue
 		}
-		if it.status == StatusQueued {
+		if it.status == evokg.StatusQueued {
 			if err := s.index.InsertTx(ctx, queued, it.exp, it.embedding); err != nil {
 				return fmt.Errorf("indexing experience %s: %w", it.exp.ID, err)
 			}
@@ -223,7 +208,7 @@ func (t *batchingTx) Exec(_ context.Context, sql string, args ...any) (pgconn.Co
 	return pgconn.CommandTag{}, nil
 }
 
-func queueInsert(b *pgx.Batch, exp *evokg.Experience, status Status) error {
+func queueInsert(b *pgx.Batch, exp *evokg.Experience, status evokg.IngestStatus) error {
 	record, err := json.Marshal(exp)
 	if err != nil {
 		return err

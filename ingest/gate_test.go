@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/ingest"
 )
 
 // indexRows counts the rows of id in the success and the failure index.
@@ -27,10 +26,10 @@ func TestQualityGateDecidesPreEvaluatedExperiences(t *testing.T) {
 
 	// q = 0.9·0.2 + 0.05 + 0.05 = 0.28 < θ = 0.3.
 	low := embedded(success("what is three plus four"))
-	low.Evaluation = &ingest.EvaluationInput{Correct: 0.2, Efficient: 1, Complete: 1}
+	low.Evaluation = &evokg.Evaluation{Correct: 0.2, Efficient: 1, Complete: 1}
 	res, err := b.svc.Ingest(ctx, b.ns, low, "gate-1")
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusQueued, res.Status)
+	require.Equal(t, evokg.StatusQueued, res.Status)
 	require.Equal(t, evokg.OutcomeFailure, res.Outcome, "the receipt says it is committed as a failure")
 	require.Equal(t, &evokg.GateDecision{Q: 0.9*0.2 + 0.1, Threshold: 0.3, Status: evokg.EvalFailed, Requested: evokg.OutcomeSuccess},
 		roundQ(res.Gate))
@@ -52,7 +51,7 @@ func TestQualityGateDecidesPreEvaluatedExperiences(t *testing.T) {
 
 	// At the gate (q = 0.325) a success stays a success.
 	ok := embedded(success("what is five plus six"))
-	ok.Evaluation = &ingest.EvaluationInput{Correct: 0.25, Efficient: 1, Complete: 1}
+	ok.Evaluation = &evokg.Evaluation{Correct: 0.25, Efficient: 1, Complete: 1}
 	res, err = b.svc.Ingest(ctx, b.ns, ok, "")
 	require.NoError(t, err)
 	require.Equal(t, evokg.OutcomeSuccess, res.Outcome)
@@ -66,13 +65,13 @@ func TestQualityGateInBatches(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	low := embedded(success("seven minus two"))
-	low.Evaluation = &ingest.EvaluationInput{Correct: 0, Efficient: 1, Complete: 1}
-	recipe := embedded(ingest.Request{TaskType: "arithmetic", Outcome: evokg.OutcomeRecipe, Content: "look up the table first",
-		Evaluation: &ingest.EvaluationInput{Correct: 0.1}})
-	plain := embedded(ingest.Request{TaskType: "arithmetic", Outcome: evokg.OutcomePattern, Content: "carry digits"})
+	low.Evaluation = &evokg.Evaluation{Correct: 0, Efficient: 1, Complete: 1}
+	recipe := embedded(evokg.ExperienceInput{TaskType: "arithmetic", Outcome: evokg.OutcomeRecipe, Content: "look up the table first",
+		Evaluation: &evokg.Evaluation{Correct: 0.1}})
+	plain := embedded(evokg.ExperienceInput{TaskType: "arithmetic", Outcome: evokg.OutcomePattern, Content: "carry digits"})
 	platform := success("eight times two")
 	platform.Evaluation, platform.Outcome = nil, ""
-	res, err := b.svc.IngestBatch(context.Background(), b.ns, []ingest.Request{low, recipe, plain, platform}, "")
+	res, err := b.svc.IngestBatch(context.Background(), b.ns, []evokg.ExperienceInput{low, recipe, plain, platform}, "")
 	require.NoError(t, err)
 	require.Len(t, res, 4)
 	for _, r := range res[:2] {
@@ -84,14 +83,14 @@ func TestQualityGateInBatches(t *testing.T) {
 	require.Equal(t, evokg.OutcomeRecipe, res[1].Gate.Requested)
 	require.Equal(t, evokg.OutcomePattern, res[2].Outcome)
 	require.Nil(t, res[2].Gate, "no evaluation, nothing to gate")
-	require.Equal(t, ingest.StatusEvaluating, res[3].Status)
+	require.Equal(t, evokg.StatusEvaluating, res[3].Status)
 	require.Empty(t, res[3].Outcome, "the platform's evaluation gates it later")
 	require.Nil(t, res[3].Gate)
 }
 
 // embedded gives r the client's own embedding, so it is indexed in the
 // ingest transaction.
-func embedded(r ingest.Request) ingest.Request {
+func embedded(r evokg.ExperienceInput) evokg.ExperienceInput {
 	r.Embedding = bagVector(r.Question + r.Content)
 	return r
 }

@@ -98,9 +98,9 @@ func requestHash(kind string, v any) []byte {
 	return h.Sum(nil)
 }
 
-func markReplayed(r *Result) { r.Replayed = true }
+func markReplayed(r *evokg.IngestReceipt) { r.Replayed = true }
 
-func markAllReplayed(rs *[]Result) {
+func markAllReplayed(rs *[]evokg.IngestReceipt) {
 	for i := range *rs {
 		(*rs)[i].Replayed = true
 	}

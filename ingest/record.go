@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -15,59 +14,14 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
-// Status is where an experience is on its way to the graph.
-type Status string
-
-// Statuses, in the order an experience passes them.
-const (
-	StatusEmbedding  Status = "embedding"  // accepted, waiting for the embedding model
-	StatusEvaluating Status = "evaluating" // waiting for the guidance model
-	StatusQueued     Status = "queued"     // in Postgres and the vector index, graph projection pending
-	StatusCommitted  Status = "committed"  // projected into Neo4j
-	StatusFailed     Status = "failed"     // a job exhausted its attempts; see StatusReason
-)
-
-// Valid reports whether s is one of the five statuses.
-func (s Status) Valid() bool {
-	switch s {
-	case StatusEmbedding, StatusEvaluating, StatusQueued, StatusCommitted, StatusFailed:
-		return true
-	}
-	return false
-}
-
-// Record is a stored experience with its ingest state.
-type Record struct {
-	evokg.Experience
-	Status       Status     `json:"status"`
-	StatusReason string     `json:"status_reason,omitempty"`
-	UpdatedAt    time.Time  `json:"updated_at"`
-	ProjectedAt  *time.Time `json:"projected_at,omitempty"`
-}
-
-// Filter selects experiences for List. Zero fields do not filter.
-type Filter struct {
-	Outcome  evokg.Outcome
-	TaskType string
-	Status   Status
-	Cursor   string // Page.NextCursor of the previous page
-	Limit    int    // default 50, at most 500
-}
-
 // List limits.
 const (
 	DefaultListLimit = 50
 	MaxListLimit     = 500
 )
 
-// Page is one page of List, oldest first (ids are time-ordered UUIDv7).
-type Page struct {
-	Items      []Record `json:"items"`
-	NextCursor string   `json:"next_cursor,omitempty"`
-}
-
 // Get returns one experience with its status, or evokg.ENOTFOUND.
-func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*Record, error) {
+func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*evokg.StoredExperience, error) {
 	rec, err := scanRecord(s.pool.QueryRow(ctx, queries.Get("get_experience"), ns, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
@@ -79,27 +33,27 @@ func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*Record, er
 }
 
 // List returns a page of the namespace's experiences matching f.
-func (s *Service) List(ctx context.Context, ns string, f Filter) (Page, error) {
+func (s *Service) List(ctx context.Context, ns string, f evokg.ExperienceFilter) (evokg.ExperiencePage, error) {
 	after, limit, err := checkFilter(f)
 	if err != nil {
-		return Page{}, err
+		return evokg.ExperiencePage{}, err
 	}
 	rows, err := s.pool.Query(ctx, queries.Get("list_experiences"), ns, after,
 		string(f.Outcome), f.TaskType, string(f.Status), limit+1)
 	if err != nil {
-		return Page{}, postgres.Translate(err, "listing experiences")
+		return evokg.ExperiencePage{}, postgres.Translate(err, "listing experiences")
 	}
-	recs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Record, error) {
+	recs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (evokg.StoredExperience, error) {
 		rec, err := scanRecord(r)
 		if err != nil {
-			return Record{}, err
+			return evokg.StoredExperience{}, err
 		}
 		return *rec, nil
 	})
 	if err != nil {
-		return Page{}, postgres.Translate(err, "listing experiences")
+		return evokg.ExperiencePage{}, postgres.Translate(err, "listing experiences")
 	}
-	page := Page{Items: recs}
+	page := evokg.ExperiencePage{Items: recs}
 	if len(recs) > limit {
 		page.Items = recs[:limit]
 		page.NextCursor = encodeCursor(recs[limit-1].ID)
@@ -107,7 +61,7 @@ func (s *Service) List(ctx context.Context, ns string, f Filter) (Page, error) {
 	return page, nil
 }
 
-func checkFilter(f Filter) (uuid.UUID, int, error) {
+func checkFilter(f evokg.ExperienceFilter) (uuid.UUID, int, error) {
 	var v evokg.Validator
 	v.Check(f.Outcome == "" || f.Outcome.Valid(), "/outcome", "is not a memory class")
 	v.Check(f.Status == "" || f.Status.Valid(), "/status", "must be queued, evaluating, committed or failed")
@@ -134,8 +88,8 @@ func decodeCursor(c string) (uuid.UUID, error) {
 	return uuid.FromBytes(b)
 }
 
-func scanRecord(row pgx.Row) (*Record, error) {
-	var rec Record
+func scanRecord(row pgx.Row) (*evokg.StoredExperience, error) {
+	var rec evokg.StoredExperience
 	var raw []byte
 	var status string
 	if err := row.Scan(&raw, &status, &rec.StatusReason, &rec.UpdatedAt, &rec.ProjectedAt); err != nil {
@@ -144,7 +98,7 @@ func scanRecord(row pgx.Row) (*Record, error) {
 	if err := json.Unmarshal(raw, &rec.Experience); err != nil {
 		return nil, fmt.Errorf("decoding experience record: %w", err)
 	}
-	rec.Status = Status(status)
+	rec.Status = evokg.IngestStatus(status)
 	rec.UpdatedAt = rec.UpdatedAt.UTC()
 	return &rec, nil
 }

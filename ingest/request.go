@@ -11,63 +11,6 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// Request is one experience as posted by an agent: the APEX-EM experience
-// record (DESIGN.md §3) with the MAGE memory fields. Server-owned fields (id,
-// namespace, version, created_at, q and the gate status) are not part of it.
-//
-// With Evaluation set the request is pre-evaluated and Outcome is required;
-// principles, retrieval recipes and abstracted patterns need no evaluation
-// either. Otherwise the platform evaluates it and the quality gate decides
-// between success and failure memory.
-type Request struct {
-	TaskType    string            `json:"task_type"`
-	Outcome     evokg.Outcome     `json:"outcome,omitempty"`
-	FailureKind evokg.FailureKind `json:"failure_kind,omitempty"`
-	Skill       string            `json:"skill,omitempty"`
-
-	Question       string            `json:"question,omitempty"`
-	Answer         string            `json:"answer,omitempty"`
-	ChainOfThought string            `json:"chain_of_thought,omitempty"`
-	SkillSteps     []evokg.SkillStep `json:"skill_steps,omitempty"`
-	Context        string            `json:"context,omitempty"`
-	Content        string            `json:"content,omitempty"`
-
-	Goal       *evokg.GoalReflection      `json:"goal,omitempty"`
-	Procedure  *evokg.ProcedureReflection `json:"procedure,omitempty"`
-	Evidence   []evokg.Evidence           `json:"evidence,omitempty"`
-	Errors     []evokg.ErrorRecord        `json:"errors,omitempty"`
-	Patches    []evokg.PatchReflection    `json:"patches,omitempty"`
-	Evaluation *EvaluationInput           `json:"evaluation,omitempty"`
-
-	Signature   []string       `json:"signature,omitempty"`
-	Entities    []evokg.Entity `json:"entities,omitempty"`
-	DerivedFrom []uuid.UUID    `json:"derived_from,omitempty"`
-	Supersedes  *uuid.UUID     `json:"supersedes,omitempty"`
-	Confidence  float64        `json:"confidence,omitempty"`
-
-	// Embedding is the client's own embedding of the experience; when absent
-	// the platform embeds EmbeddingText with the configured embedder.
-	Embedding []float32 `json:"embedding,omitempty"`
-}
-
-// EvaluationInput is a client's grading of its own experience; q and the gate
-// status are computed by the platform (evokg.NewEvaluation).
-type EvaluationInput struct {
-	Correct         float64 `json:"correct"`
-	Efficient       float64 `json:"efficient"`
-	Complete        float64 `json:"complete"`
-	TeacherFeedback string  `json:"teacher_feedback,omitempty"`
-}
-
-// PreEvaluated reports whether the request needs no model call: it carries an
-// evaluation, or its class (principle, recipe, pattern) is not graded.
-func (r *Request) PreEvaluated() bool {
-	if r.Evaluation != nil {
-		return true
-	}
-	return r.Outcome != "" && r.Outcome != evokg.OutcomeSuccess && r.Outcome != evokg.OutcomeFailure
-}
-
 // Field limits enforced by Validate (runes unless said otherwise).
 const (
 	MaxTaskTypeRunes  = 200
@@ -80,7 +23,7 @@ const (
 // Validate checks a request and reports every invalid field by JSON pointer
 // (/question, /evaluation/correct, /signature/2 ...). The chain of thought is
 // not limited here: the service cuts it to its rune cap.
-func Validate(req Request) error {
+func Validate(req evokg.ExperienceInput) error {
 	var v evokg.Validator
 	validateCore(&v, &req)
 	validateTexts(&v, &req)
@@ -90,7 +33,7 @@ func Validate(req Request) error {
 	return v.Err()
 }
 
-func validateCore(v *evokg.Validator, r *Request) {
+func validateCore(v *evokg.Validator, r *evokg.ExperienceInput) {
 	v.Check(r.TaskType != "", "/task_type", "is required")
 	v.Check(utf8.RuneCountInString(r.TaskType) <= MaxTaskTypeRunes, "/task_type", "is longer than 200 characters")
 	v.Check(r.Outcome == "" || r.Outcome.Valid(), "/outcome", "must be one of principle, failure_memory, success_memory, retrieval_recipe, abstracted_pattern")
@@ -111,7 +54,7 @@ func validateCore(v *evokg.Validator, r *Request) {
 	}
 }
 
-func validateTexts(v *evokg.Validator, r *Request) {
+func validateTexts(v *evokg.Validator, r *evokg.ExperienceInput) {
 	for _, f := range []struct{ ptr, s string }{
 		{"/question", r.Question}, {"/answer", r.Answer}, {"/context", r.Context}, {"/content", r.Content},
 	} {
@@ -127,7 +70,7 @@ func validateTexts(v *evokg.Validator, r *Request) {
 	}
 }
 
-func validateEvaluation(v *evokg.Validator, e *EvaluationInput) {
+func validateEvaluation(v *evokg.Validator, e *evokg.Evaluation) {
 	if e == nil {
 		return
 	}
@@ -138,7 +81,7 @@ func validateEvaluation(v *evokg.Validator, e *EvaluationInput) {
 	v.Check(utf8.RuneCountInString(e.TeacherFeedback) <= MaxTextRunes, "/evaluation/teacher_feedback", "is longer than 65536 characters")
 }
 
-func validateLists(v *evokg.Validator, r *Request) {
+func validateLists(v *evokg.Validator, r *evokg.ExperienceInput) {
 	validateSignature(v, r.Signature)
 	listLen(v, "/skill_steps", len(r.SkillSteps))
 	for i, s := range r.SkillSteps {

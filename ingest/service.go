@@ -104,17 +104,17 @@ func (s *Service) Config() Config { return s.cfg }
 // Ingest validates and durably accepts one experience. With a non-empty
 // idemKey, repeating the same request returns the first result (Replayed
 // set) and the same key with another body fails with evokg.ECONFLICT.
-func (s *Service) Ingest(ctx context.Context, ns string, req Request, idemKey string) (Result, error) {
+func (s *Service) Ingest(ctx context.Context, ns string, req evokg.ExperienceInput, idemKey string) (evokg.IngestReceipt, error) {
 	if err := checkNamespace(ns); err != nil {
-		return Result{}, err
+		return evokg.IngestReceipt{}, err
 	}
 	if err := Validate(req); err != nil {
-		return Result{}, err
+		return evokg.IngestReceipt{}, err
 	}
-	return idempotent(ctx, s, ns, idemKey, func() []byte { return requestHash("single", req) }, markReplayed, func() (Result, error) {
-		res, err := s.commit(ctx, ns, []Request{req}, idemKey, "single")
+	return idempotent(ctx, s, ns, idemKey, func() []byte { return requestHash("single", req) }, markReplayed, func() (evokg.IngestReceipt, error) {
+		res, err := s.commit(ctx, ns, []evokg.ExperienceInput{req}, idemKey, "single")
 		if err != nil {
-			return Result{}, err
+			return evokg.IngestReceipt{}, err
 		}
 		return res[0], nil
 	})
@@ -124,11 +124,11 @@ func (s *Service) Ingest(ctx context.Context, ns string, req Request, idemKey st
 // and runs with a model anyway (the evolution loop): a pre-evaluated
 // experience is embedded first, in the caller's time, so it is retrievable
 // when the call returns. A model outage is then the caller's error.
-func (s *Service) IngestEmbedded(ctx context.Context, ns string, req Request, idemKey string) (Result, error) {
+func (s *Service) IngestEmbedded(ctx context.Context, ns string, req evokg.ExperienceInput, idemKey string) (evokg.IngestReceipt, error) {
 	if req.PreEvaluated() && req.Embedding == nil {
 		vecs, err := s.embedTexts(ctx, []string{experienceFrom(ns, &req, 0).EmbeddingText()})
 		if err != nil {
-			return Result{}, err
+			return evokg.IngestReceipt{}, err
 		}
 		req.Embedding = vecs[0]
 	}
@@ -138,19 +138,19 @@ func (s *Service) IngestEmbedded(ctx context.Context, ns string, req Request, id
 // IngestBatch accepts up to Config.MaxBatch experiences atomically: either
 // all are accepted or none (an invalid item fails the whole batch with
 // pointers prefixed by its index, e.g. /3/question).
-func (s *Service) IngestBatch(ctx context.Context, ns string, reqs []Request, idemKey string) ([]Result, error) {
+func (s *Service) IngestBatch(ctx context.Context, ns string, reqs []evokg.ExperienceInput, idemKey string) ([]evokg.IngestReceipt, error) {
 	if err := checkNamespace(ns); err != nil {
 		return nil, err
 	}
 	if err := s.validateBatch(reqs); err != nil {
 		return nil, err
 	}
-	return idempotent(ctx, s, ns, idemKey, func() []byte { return requestHash("batch", reqs) }, markAllReplayed, func() ([]Result, error) {
+	return idempotent(ctx, s, ns, idemKey, func() []byte { return requestHash("batch", reqs) }, markAllReplayed, func() ([]evokg.IngestReceipt, error) {
 		return s.commit(ctx, ns, reqs, idemKey, "batch")
 	})
 }
 
-func (s *Service) validateBatch(reqs []Request) error {
+func (s *Service) validateBatch(reqs []evokg.ExperienceInput) error {
 	if len(reqs) == 0 {
 		return evokg.Invalid(evokg.FieldError{Pointer: "", Detail: "the batch is empty"})
 	}

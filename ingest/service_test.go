@@ -42,11 +42,11 @@ func setup(t *testing.T) bundle {
 	return bundle{svc: svc, pool: pool, ns: testenv.Namespace(t), embed: embed, store: store}
 }
 
-func success(question string) ingest.Request {
-	return ingest.Request{
+func success(question string) evokg.ExperienceInput {
+	return evokg.ExperienceInput{
 		TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Question: question, Answer: "4",
 		ChainOfThought: "two plus two makes four, obviously",
-		Evaluation:     &ingest.EvaluationInput{Correct: 1, Efficient: 0.5, Complete: 1},
+		Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 0.5, Complete: 1},
 		Signature:      []string{"parse", "add"},
 	}
 }
@@ -77,7 +77,7 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 
 	res, err := b.svc.Ingest(ctx, b.ns, success("what is two plus two"), "")
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusEmbedding, res.Status, "accepted before any model call")
+	require.Equal(t, evokg.StatusEmbedding, res.Status, "accepted before any model call")
 	require.Zero(t, b.embed.Calls())
 	require.Equal(t, 1, embedJobs(t, b.pool, res.ID))
 	require.Zero(t, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
@@ -87,7 +87,7 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	require.Equal(t, []uuid.UUID{res.ID}, waiting)
 	rec, err := b.svc.Get(ctx, b.ns, res.ID)
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusQueued, rec.Status)
+	require.Equal(t, evokg.StatusQueued, rec.Status)
 	require.Equal(t, evokg.OutcomeSuccess, rec.Outcome)
 	require.InDelta(t, 0.9+0.025+0.05, rec.Evaluation.Q, 1e-9)
 	require.Equal(t, evokg.EvalSuccessful, rec.Evaluation.Status)
@@ -129,7 +129,7 @@ func TestIngestPlatformPathWaitsForEvaluation(t *testing.T) {
 	req.Evaluation, req.Outcome = nil, ""
 	res, err := b.svc.Ingest(context.Background(), b.ns, req, "")
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusEvaluating, res.Status)
+	require.Equal(t, evokg.StatusEvaluating, res.Status)
 	require.Zero(t, b.embed.Calls(), "embedding waits for the evaluation")
 	require.Equal(t, 1, jobCount(t, b.pool, ingest.EvaluateArgs{}.Kind(), res.ID))
 	require.Zero(t, jobCount(t, b.pool, ingest.ProjectArgs{}.Kind(), res.ID))
@@ -151,7 +151,7 @@ func TestIngestIdempotencyKey(t *testing.T) {
 	_, err = b.svc.Ingest(ctx, b.ns, success("different"), "key-1")
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err))
 
-	page, err := b.svc.List(ctx, b.ns, ingest.Filter{})
+	page, err := b.svc.List(ctx, b.ns, evokg.ExperienceFilter{})
 	require.NoError(t, err)
 	require.Len(t, page.Items, 1)
 }
@@ -174,7 +174,7 @@ func TestIngestIdempotencyKeyUnderConcurrency(t *testing.T) {
 	for _, id := range ids {
 		require.Equal(t, ids[0], id)
 	}
-	page, err := b.svc.List(context.Background(), b.ns, ingest.Filter{})
+	page, err := b.svc.List(context.Background(), b.ns, evokg.ExperienceFilter{})
 	require.NoError(t, err)
 	require.Len(t, page.Items, 1)
 	require.Equal(t, 1, embedJobs(t, b.pool, ids[0]))
@@ -184,14 +184,14 @@ func TestIngestBatch(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
-	reqs := []ingest.Request{success("one"), success("two"), success("three")}
+	reqs := []evokg.ExperienceInput{success("one"), success("two"), success("three")}
 	reqs[1].Evaluation, reqs[1].Outcome = nil, ""
 
 	res, err := b.svc.IngestBatch(ctx, b.ns, reqs, "batch-1")
 	require.NoError(t, err)
 	require.Len(t, res, 3)
-	require.Equal(t, []ingest.Status{ingest.StatusEmbedding, ingest.StatusEvaluating, ingest.StatusEmbedding},
-		[]ingest.Status{res[0].Status, res[1].Status, res[2].Status})
+	require.Equal(t, []evokg.IngestStatus{evokg.StatusEmbedding, evokg.StatusEvaluating, evokg.StatusEmbedding},
+		[]evokg.IngestStatus{res[0].Status, res[1].Status, res[2].Status})
 	require.Equal(t, 1, embedJobs(t, b.pool, res[0].ID), "one embedding job for the request")
 	waiting, err := b.svc.CompleteEmbedding(ctx, b.ns, []uuid.UUID{res[0].ID, res[1].ID, res[2].ID})
 	require.NoError(t, err)
@@ -211,7 +211,7 @@ func TestIngestBatchIsAllOrNothing(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
-	reqs := []ingest.Request{success("ok"), success("bad"), success("bad too")}
+	reqs := []evokg.ExperienceInput{success("ok"), success("bad"), success("bad too")}
 	reqs[1].TaskType = ""
 	reqs[2].Evaluation.Correct = 2
 	_, err := b.svc.IngestBatch(ctx, b.ns, reqs, "")
@@ -223,11 +223,11 @@ func TestIngestBatchIsAllOrNothing(t *testing.T) {
 		{Pointer: "/2/evaluation/correct", Detail: "must be within [0, 1]"},
 	}, de.Fields)
 
-	page, err := b.svc.List(ctx, b.ns, ingest.Filter{})
+	page, err := b.svc.List(ctx, b.ns, evokg.ExperienceFilter{})
 	require.NoError(t, err)
 	require.Empty(t, page.Items)
 
-	_, err = b.svc.IngestBatch(ctx, b.ns, make([]ingest.Request, 1001), "")
+	_, err = b.svc.IngestBatch(ctx, b.ns, make([]evokg.ExperienceInput, 1001), "")
 	require.Equal(t, evokg.ETOOLARGE, evokg.ErrorCode(err))
 	_, err = b.svc.IngestBatch(ctx, b.ns, nil, "")
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
@@ -241,7 +241,7 @@ func TestGetAndList(t *testing.T) {
 	_, err := b.svc.Get(ctx, b.ns, evokg.NewID())
 	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
 
-	var reqs []ingest.Request
+	var reqs []evokg.ExperienceInput
 	for i := range 7 {
 		r := success(strings.Repeat("x", i+1))
 		if i%2 == 1 {
@@ -255,7 +255,7 @@ func TestGetAndList(t *testing.T) {
 	var seen []uuid.UUID
 	cursor := ""
 	for {
-		page, err := b.svc.List(ctx, b.ns, ingest.Filter{Limit: 3, Cursor: cursor})
+		page, err := b.svc.List(ctx, b.ns, evokg.ExperienceFilter{Limit: 3, Cursor: cursor})
 		require.NoError(t, err)
 		for _, r := range page.Items {
 			seen = append(seen, r.ID)
@@ -271,17 +271,17 @@ func TestGetAndList(t *testing.T) {
 	}
 	require.Equal(t, want, seen, "all items, oldest first, no repeats")
 
-	failures, err := b.svc.List(ctx, b.ns, ingest.Filter{Outcome: evokg.OutcomeFailure, TaskType: "logic", Status: ingest.StatusEmbedding})
+	failures, err := b.svc.List(ctx, b.ns, evokg.ExperienceFilter{Outcome: evokg.OutcomeFailure, TaskType: "logic", Status: evokg.StatusEmbedding})
 	require.NoError(t, err)
 	require.Len(t, failures.Items, 3)
 	for _, r := range failures.Items {
 		require.Equal(t, evokg.FailureSpecific, r.FailureKind, "failure kind defaults to specific")
 	}
-	none, err := b.svc.List(ctx, b.ns, ingest.Filter{Status: ingest.StatusCommitted})
+	none, err := b.svc.List(ctx, b.ns, evokg.ExperienceFilter{Status: evokg.StatusCommitted})
 	require.NoError(t, err)
 	require.Empty(t, none.Items)
 
-	_, err = b.svc.List(ctx, b.ns, ingest.Filter{Cursor: "!!", Limit: 501, Status: "done"})
+	_, err = b.svc.List(ctx, b.ns, evokg.ExperienceFilter{Cursor: "!!", Limit: 501, Status: "done"})
 	var de *evokg.Error
 	require.ErrorAs(t, err, &de)
 	require.Len(t, de.Fields, 3)
@@ -307,7 +307,7 @@ func TestIngestEmbeddedIsRetrievableAtOnce(t *testing.T) {
 	ctx := context.Background()
 	res, err := b.svc.IngestEmbedded(ctx, b.ns, success("what is five plus five"), "")
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusQueued, res.Status)
+	require.Equal(t, evokg.StatusQueued, res.Status)
 	require.Equal(t, 1, b.embed.Calls())
 	hits, err := b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic",
 		Embedding: bagVector("what is five plus five"), K: 3})

@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"context"
+
 	"golang.org/x/sync/errgroup"
 
 	"github.com/google/uuid"

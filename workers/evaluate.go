@@ -31,7 +31,7 @@ func (w *evaluateWorker) work(ctx context.Context, job *river.Job[ingest.Evaluat
 	if err != nil {
 		return err
 	}
-	if rec.Status != ingest.StatusEvaluating {
+	if rec.Status != evokg.StatusEvaluating {
 		return nil // committed by an earlier attempt
 	}
 	if w.deps.Evaluator == nil {

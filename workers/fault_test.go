@@ -26,14 +26,14 @@ func TestNeo4jOutageLosesAndDuplicatesNothing(t *testing.T) {
 	b.start(t)
 
 	b.ingestN(t, 0, 100)
-	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusCommitted) >= 10 },
+	require.Eventually(t, func() bool { return b.countStatus(t, evokg.StatusCommitted) >= 10 },
 		time.Minute, 10*time.Millisecond, "the graph is down while experiences are being projected")
 	b.proxy.setDown(true)
 	b.ingestN(t, 100, n-100) // ingest keeps accepting while the graph is down
 	require.Eventually(t, func() bool {
-		return b.countStatus(t, ingest.StatusQueued) > 0 && b.countStatus(t, ingest.StatusFailed) == 0
+		return b.countStatus(t, evokg.StatusQueued) > 0 && b.countStatus(t, evokg.StatusFailed) == 0
 	}, 30*time.Second, 50*time.Millisecond, "experiences wait in Postgres during the outage")
-	outage := b.countStatus(t, ingest.StatusCommitted)
+	outage := b.countStatus(t, evokg.StatusCommitted)
 	t.Logf("committed before/while the outage: %d of %d", outage, n)
 	require.Less(t, outage, n)
 
@@ -51,12 +51,12 @@ func TestKilledWorkerLosesAndDuplicatesNothing(t *testing.T) {
 	b.ingestN(t, 0, n)
 
 	first := b.start(t)
-	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusCommitted) >= 20 },
+	require.Eventually(t, func() bool { return b.countStatus(t, evokg.StatusCommitted) >= 20 },
 		time.Minute, 10*time.Millisecond)
 	stopCtx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
 	require.NoError(t, first.StopAndCancel(stopCtx))
-	killedAt := b.countStatus(t, ingest.StatusCommitted)
+	killedAt := b.countStatus(t, evokg.StatusCommitted)
 	t.Logf("committed when the worker was killed: %d of %d", killedAt, n)
 	require.Less(t, killedAt, n, "the worker must die mid-way")
 
@@ -121,12 +121,12 @@ func TestModelServerOutageIsRetried(t *testing.T) {
 	req.Evaluation, req.Outcome, req.Signature = nil, "", nil
 	res, err := b.svc.Ingest(b.ctx, b.ns, req, "")
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusEvaluating, res.Status)
+	require.Equal(t, evokg.StatusEvaluating, res.Status)
 
 	require.Eventually(t, func() bool {
 		rec, err := b.svc.Get(b.ctx, b.ns, res.ID)
 		require.NoError(t, err)
-		return rec.Status == ingest.StatusEvaluating && rec.StatusReason != ""
+		return rec.Status == evokg.StatusEvaluating && rec.StatusReason != ""
 	}, 30*time.Second, 20*time.Millisecond, "the failing attempt is visible on the experience")
 	b.waitCommitted(t, 1, time.Minute)
 	require.Equal(t, 4, attempts(t, b), "three failed attempts, then success")
@@ -156,7 +156,7 @@ func TestExhaustedRetriesMarkTheExperienceFailed(t *testing.T) {
 	req.Evaluation, req.Outcome = nil, ""
 	res, err := b.svc.Ingest(b.ctx, b.ns, req, "")
 	require.NoError(t, err)
-	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusFailed) == 1 }, time.Minute, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return b.countStatus(t, evokg.StatusFailed) == 1 }, time.Minute, 20*time.Millisecond)
 	rec, err := b.svc.Get(b.ctx, b.ns, res.ID)
 	require.NoError(t, err)
 	require.Contains(t, rec.StatusReason, "evaluation failed after 2 attempt(s)")
@@ -192,14 +192,14 @@ func TestModelServerOutageDelaysWritesAndLosesNone(t *testing.T) {
 	b.start(t)
 
 	b.ingestN(t, 0, 100)
-	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusCommitted) >= 10 },
+	require.Eventually(t, func() bool { return b.countStatus(t, evokg.StatusCommitted) >= 10 },
 		time.Minute, 10*time.Millisecond)
 	model.stop(t)
 	b.ingestN(t, 100, n-100) // accepted with no model server
 	require.Eventually(t, func() bool { return waitingWithReason(t, b) > 0 }, 30*time.Second, 50*time.Millisecond,
 		"writes wait for the model, with the failed attempt as their reason")
-	require.Zero(t, b.countStatus(t, ingest.StatusFailed))
-	t.Logf("committed when the model server came back: %d of %d", b.countStatus(t, ingest.StatusCommitted), n)
+	require.Zero(t, b.countStatus(t, evokg.StatusFailed))
+	t.Logf("committed when the model server came back: %d of %d", b.countStatus(t, evokg.StatusCommitted), n)
 
 	model.start(t)
 	b.waitCommitted(t, n, 2*time.Minute)
@@ -276,7 +276,7 @@ func TestEvaluationHonoursTheExperienceBudget(t *testing.T) {
 	req.Evaluation, req.Outcome, req.Signature = nil, "", nil
 	res, err := b.svc.Ingest(b.ctx, b.ns, req, "")
 	require.NoError(t, err)
-	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusFailed) == 1 }, time.Minute, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return b.countStatus(t, evokg.StatusFailed) == 1 }, time.Minute, 20*time.Millisecond)
 	rec, err := b.svc.Get(b.ctx, b.ns, res.ID)
 	require.NoError(t, err)
 	require.Contains(t, rec.StatusReason, "after 1 attempt(s)")

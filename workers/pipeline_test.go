@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm/ollamafake"
 )
@@ -44,7 +45,7 @@ func TestJobOfAHeldExperienceIsSnoozedUntilReleased(t *testing.T) {
 	b.start(t)
 	require.Eventually(t, func() bool { return projectJobSnoozes(t, b) >= 2 }, time.Minute, 50*time.Millisecond,
 		"the job looks again, snoozed each time")
-	require.Equal(t, 1, b.countStatus(t, ingest.StatusQueued))
+	require.Equal(t, 1, b.countStatus(t, evokg.StatusQueued))
 	require.Equal(t, 0, projectJobAttemptsAbove(t, b, 1), "snoozes cost no attempt")
 
 	require.NoError(t, holder.Rollback(b.ctx))

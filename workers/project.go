@@ -75,9 +75,9 @@ func (w *projectWorker) work(ctx context.Context, a ingest.ProjectArgs) error {
 		return err
 	}
 	switch rec.Status {
-	case ingest.StatusEvaluating:
+	case evokg.StatusEvaluating:
 		return errNoProjection
-	case ingest.StatusCommitted:
+	case evokg.StatusCommitted:
 		return nil
 	}
 	for {
@@ -162,9 +162,9 @@ func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a ingest.ProjectAr
 		return nil, err
 	}
 	switch status {
-	case ingest.StatusEvaluating:
+	case evokg.StatusEvaluating:
 		return nil, errNoProjection
-	case ingest.StatusCommitted:
+	case evokg.StatusCommitted:
 		return nil, nil // projected by a batch meanwhile
 	}
 	batch := []pending{{exp: own}}
@@ -278,7 +278,7 @@ func (w *projectWorker) neighbors(ctx context.Context, qs []NeighborQuery) ([][]
 // lockExperience reads and locks the job's experience; errHeldElsewhere
 // when another transaction holds it (or it is gone: the job's next attempt
 // finds out which).
-func lockExperience(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID) (*evokg.Experience, ingest.Status, error) {
+func lockExperience(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID) (*evokg.Experience, evokg.IngestStatus, error) {
 	var raw []byte
 	var status string
 	err := tx.QueryRow(ctx, queries.Get("lock_experience"), ns, id).Scan(&raw, &status)
@@ -292,7 +292,7 @@ func lockExperience(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID) (*e
 	if err := json.Unmarshal(raw, &exp); err != nil {
 		return nil, "", fmt.Errorf("decoding experience %s: %w", id, err)
 	}
-	return &exp, ingest.Status(status), nil
+	return &exp, evokg.IngestStatus(status), nil
 }
 
 // claimQueued locks up to limit other queued experiences of ns.

@@ -93,13 +93,13 @@ func (b *bundle) start(t *testing.T) *river.Client[pgx.Tx] {
 	return client
 }
 
-func experience(i int) ingest.Request {
+func experience(i int) evokg.ExperienceInput {
 	topics := []string{"fractions", "percent", "geometry", "ratios", "dates"}
 	topic := topics[i%len(topics)]
-	return ingest.Request{
+	return evokg.ExperienceInput{
 		TaskType: "math_" + topic, Outcome: evokg.OutcomeSuccess,
 		Question: fmt.Sprintf("question %d about %s and numbers", i, topic), Answer: fmt.Sprint(i),
-		Evaluation: &ingest.EvaluationInput{Correct: 1, Efficient: 0.8, Complete: 1},
+		Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 0.8, Complete: 1},
 		Signature:  []string{"parse_" + topic, "compute", "verify"},
 		Entities:   []evokg.Entity{{Name: topic, Type: "topic"}},
 	}
@@ -109,7 +109,7 @@ func experience(i int) ingest.Request {
 func (b *bundle) ingestN(t *testing.T, from, n int) {
 	t.Helper()
 	for start := from; start < from+n; start += 100 {
-		var reqs []ingest.Request
+		var reqs []evokg.ExperienceInput
 		for i := start; i < min(start+100, from+n); i++ {
 			reqs = append(reqs, experience(i))
 		}
@@ -118,7 +118,7 @@ func (b *bundle) ingestN(t *testing.T, from, n int) {
 	}
 }
 
-func (b *bundle) countStatus(t *testing.T, status ingest.Status) int {
+func (b *bundle) countStatus(t *testing.T, status evokg.IngestStatus) int {
 	t.Helper()
 	var n int
 	require.NoError(t, b.pool.QueryRow(b.ctx,
@@ -128,7 +128,7 @@ func (b *bundle) countStatus(t *testing.T, status ingest.Status) int {
 
 func (b *bundle) waitCommitted(t *testing.T, n int, within time.Duration) {
 	t.Helper()
-	require.Eventually(t, func() bool { return b.countStatus(t, ingest.StatusCommitted) == n },
+	require.Eventually(t, func() bool { return b.countStatus(t, evokg.StatusCommitted) == n },
 		within, 100*time.Millisecond, "waiting for %d committed experiences", n)
 }
 
@@ -175,7 +175,7 @@ func requireExactlyOnce(t *testing.T, b *bundle, n int) {
 		`SELECT count(*), count(DISTINCT record->>'question') FROM experiences WHERE namespace = $1`, b.ns).Scan(&rows, &distinct))
 	require.Equal(t, n, rows)
 	require.Equal(t, n, distinct)
-	require.Equal(t, n, b.countStatus(t, ingest.StatusCommitted))
+	require.Equal(t, n, b.countStatus(t, evokg.StatusCommitted))
 	exps, _, _ := graphCounts(t, b.ns)
 	require.Equal(t, int64(n), exps)
 	require.Eventually(t, func() bool { return jobStates(t, b, projectKind)["completed"] == n }, 30*time.Second, 50*time.Millisecond)
@@ -197,7 +197,7 @@ func TestProjectionCommitsIntoTheGraph(t *testing.T) {
 
 	rec, err := b.svc.Get(b.ctx, b.ns, second.ID)
 	require.NoError(t, err)
-	require.Equal(t, ingest.StatusCommitted, rec.Status)
+	require.Equal(t, evokg.StatusCommitted, rec.Status)
 	require.NotNil(t, rec.ProjectedAt)
 	require.Empty(t, rec.StatusReason)
 

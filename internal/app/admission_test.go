@@ -210,7 +210,7 @@ func TestQualityGateOverTheAPI(t *testing.T) {
 	t.Parallel()
 	e := open(t, app.ModeWorker, evolution.Limits{})
 
-	var r api.IngestReceipt
+	var r evokg.IngestReceipt
 	e.do(t, http.MethodPost, "/experiences", `{"task_type":"arithmetic","outcome":"success_memory","question":"What is 17 + 25?",
 		"answer":"41","evaluation":{"correct":0.2,"efficient":1,"complete":1}}`, http.StatusAccepted, &r)
 	require.Equal(t, evokg.OutcomeFailure, r.Outcome, "the receipt says how it is committed")
@@ -219,7 +219,7 @@ func TestQualityGateOverTheAPI(t *testing.T) {
 	require.Equal(t, evokg.EvalFailed, r.Gate.Status)
 	require.Equal(t, evokg.OutcomeSuccess, r.Gate.Requested)
 
-	var got api.StoredExperience
+	var got evokg.StoredExperience
 	require.Eventually(t, func() bool {
 		e.do(t, http.MethodGet, "/experiences/"+r.ID.String(), "", http.StatusOK, &got)
 		return got.Status == "committed"

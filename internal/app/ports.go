@@ -11,7 +11,6 @@ import (
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -20,13 +19,13 @@ func (a *App) APIDeps() api.Deps {
 	return api.Deps{
 		Keys:        api.NewKeyStore(a.Pool, a.logger),
 		Namespaces:  api.NewNamespaceStore(a.Pool),
-		Experiences: experiencePort{a},
+		Experiences: a.Ingest,
 		Retriever:   retrievePort{a},
 		Answerer:    answerPort{a},
 		Skills:      skillPort{a},
 		TaskTypes:   taskTypePort{a},
 		Evolution:   evolutionPort{a},
-		Graph:       graphPort{a},
+		Graph:       a.Graph,
 		Usage:       usagePort{a},
 		Bandits:     banditPort{a},
 		Maintenance: maintenancePort{a},
@@ -34,72 +33,6 @@ func (a *App) APIDeps() api.Deps {
 		Registerer:  a.Registry,
 		Gatherer:    a.Registry,
 	}
-}
-
-type experiencePort struct{ *App }
-
-func (p experiencePort) Ingest(ctx context.Context, ns string, req api.IngestRequest, o api.IngestOptions) (api.IngestReceipt, error) {
-	res, err := p.App.Ingest.Ingest(ctx, ns, toIngest(req), o.IdempotencyKey)
-	return receipt(res), err
-}
-
-func (p experiencePort) IngestBatch(ctx context.Context, ns string, reqs []api.IngestRequest, o api.IngestOptions) ([]api.IngestReceipt, error) {
-	in := make([]ingest.Request, len(reqs))
-	for i, r := range reqs {
-		in[i] = toIngest(r)
-	}
-	res, err := p.App.Ingest.IngestBatch(ctx, ns, in, o.IdempotencyKey)
-	out := make([]api.IngestReceipt, len(res))
-	for i, r := range res {
-		out[i] = receipt(r)
-	}
-	return out, err
-}
-
-func (p experiencePort) GetExperience(ctx context.Context, ns string, id uuid.UUID) (api.StoredExperience, error) {
-	rec, err := p.App.Ingest.Get(ctx, ns, id)
-	if err != nil {
-		return api.StoredExperience{}, err
-	}
-	return stored(*rec), nil
-}
-
-func (p experiencePort) ListExperiences(ctx context.Context, ns string, q api.ExperienceQuery) (api.ExperiencePage, error) {
-	page, err := p.App.Ingest.List(ctx, ns, ingest.Filter{Outcome: q.Outcome, TaskType: q.TaskType, Cursor: q.Cursor, Limit: q.Limit})
-	if err != nil {
-		return api.ExperiencePage{}, err
-	}
-	out := api.ExperiencePage{Items: make([]api.StoredExperience, len(page.Items)), NextCursor: page.NextCursor}
-	for i, r := range page.Items {
-		out.Items[i] = stored(r)
-	}
-	return out, nil
-}
-
-func (p experiencePort) DeleteExperience(ctx context.Context, ns string, id uuid.UUID) error {
-	return p.App.Ingest.Delete(ctx, ns, id)
-}
-
-func toIngest(r api.IngestRequest) ingest.Request {
-	e := r.Experience
-	req := ingest.Request{TaskType: e.TaskType, Outcome: e.Outcome, FailureKind: e.FailureKind, Skill: e.Skill,
-		Question: e.Question, Answer: e.Answer, ChainOfThought: e.ChainOfThought, SkillSteps: e.SkillSteps,
-		Context: e.Context, Content: e.Content, Goal: e.Goal, Procedure: e.Procedure, Evidence: e.Evidence,
-		Errors: e.Errors, Patches: e.Patches, Signature: e.Signature, Entities: e.Entities,
-		DerivedFrom: e.DerivedFrom, Supersedes: e.Supersedes, Confidence: e.Confidence, Embedding: r.Embedding}
-	if ev := e.Evaluation; ev != nil {
-		req.Evaluation = &ingest.EvaluationInput{Correct: ev.Correct, Efficient: ev.Efficient, Complete: ev.Complete,
-			TeacherFeedback: ev.TeacherFeedback}
-	}
-	return req
-}
-
-func receipt(r ingest.Result) api.IngestReceipt {
-	return api.IngestReceipt{ID: r.ID, Status: string(r.Status), Replayed: r.Replayed, Outcome: r.Outcome, Gate: r.Gate}
-}
-
-func stored(r ingest.Record) api.StoredExperience {
-	return api.StoredExperience{Experience: r.Experience, Status: string(r.Status), StatusReason: r.StatusReason, UpdatedAt: r.UpdatedAt}
 }
 
 type retrievePort struct{ *App }
@@ -198,14 +131,8 @@ func (p skillPort) GetSkill(ctx context.Context, ns, name string) (api.SkillDeta
 		return api.SkillDetail{}, err
 	}
 	d := api.SkillDetail{Skill: skill, Prerequisites: []string{}, TaskTypes: []string{}, History: []api.MasteryPoint{}}
-	edges, err := p.Graph.SkillEdges(ctx, ns)
-	if err != nil {
+	if d.Prerequisites, err = p.Graph.Prerequisites(ctx, ns, name); err != nil {
 		return d, err
-	}
-	for _, e := range edges {
-		if e.To == name && e.Type == "PREREQUISITE_OF" {
-			d.Prerequisites = append(d.Prerequisites, e.From)
-		}
 	}
 	if d.TaskTypes, err = p.Graph.SkillTaskTypes(ctx, ns, name); err != nil {
 		return d, err

@@ -100,31 +100,6 @@ func apiMetrics(m evolution.Metrics) api.IterationMetrics {
 		Operation: m.Operation, Selected: m.Selected}
 }
 
-type graphPort struct{ *App }
-
-func (p graphPort) Neighbors(ctx context.Context, ns string, req api.NeighborsRequest) ([]evokg.Neighbor, error) {
-	hops := req.Hops
-	if hops == 0 {
-		hops = 2
-	}
-	out, err := p.Graph.Neighbors(ctx, ns, req.Seeds, hops)
-	if req.Limit > 0 && len(out) > req.Limit {
-		out = out[:req.Limit]
-	}
-	return out, err
-}
-
-func (p graphPort) SignatureMatches(ctx context.Context, ns string, req api.SignatureMatchRequest) ([]evokg.SignatureMatch, error) {
-	threshold, limit := req.Threshold, req.Limit
-	if threshold == 0 {
-		threshold = evokg.DefaultStructuralThreshold
-	}
-	if limit == 0 {
-		limit = 20
-	}
-	return p.Graph.SignatureMatches(ctx, ns, req.TaskType, req.Signature, threshold, limit)
-}
-
 type usagePort struct{ *App }
 
 func (p usagePort) Usage(ctx context.Context, ns string, run *uuid.UUID) (api.Usage, error) {
