@@ -27,6 +27,14 @@ type Disambiguator interface {
 	Disambiguate(ctx context.Context, kind, mention string, candidates []string) (choice string, ok bool, err error)
 }
 
+// SimilarExperience is an experience semantically close to another: a
+// SIMILAR_TO candidate found in the embedding indexes, with its cosine
+// similarity.
+type SimilarExperience struct {
+	ID     uuid.UUID
+	Cosine float64
+}
+
 // NeighborQuery asks for the experiences within Hops (1 or 2, default 2)
 // of the seeds over DERIVED_FROM, USES_ENTITY and STRUCTURALLY_SIMILAR_TO,
 // at most Limit (default 50) of them, nearest first.

@@ -15,13 +15,6 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// SimilarExperience is a semantic neighbour of an experience, found by the
-// caller in pgvector. SIMILAR_TO is drawn when Cosine exceeds the threshold.
-type SimilarExperience struct {
-	ID     uuid.UUID
-	Cosine float64
-}
-
 // ExperienceNode is the graph projection of an experience. The full record
 // lives in Postgres.
 type ExperienceNode struct {
@@ -52,11 +45,11 @@ type ExperienceNode struct {
 // nothing. A different record under the id of a protected memory fails with
 // EPROTECTED; a different class under an existing id with ECONFLICT. It is
 // ProjectExperiences with a batch of one.
-func (g *Graph) ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []SimilarExperience) error {
+func (g *Graph) ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []evokg.SimilarExperience) error {
 	if exp == nil {
 		return evokg.Errorf(evokg.EINVALID, "no experience to project")
 	}
-	return g.ProjectExperiences(ctx, []*evokg.Experience{exp}, map[uuid.UUID][]SimilarExperience{exp.ID: similar})
+	return g.ProjectExperiences(ctx, []*evokg.Experience{exp}, map[uuid.UUID][]evokg.SimilarExperience{exp.ID: similar})
 }
 
 func validateExperience(exp *evokg.Experience) error {

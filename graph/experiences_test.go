@@ -22,7 +22,7 @@ func TestProjectExperienceDrawsEveryEdgeAndIsIdempotent(t *testing.T) {
 		Outcome: evokg.OutcomeRecipe, Signature: []string{"parse input", "add", "format output"},
 		Entities: []string{"integer", "sum"}, DerivedFrom: []uuid.UUID{parent.ID}, Supersedes: &old.ID,
 	})
-	similar := []graph.SimilarExperience{{ID: neighbour.ID, Cosine: 0.91}, {ID: far.ID, Cosine: 0.85}}
+	similar := []evokg.SimilarExperience{{ID: neighbour.ID, Cosine: 0.91}, {ID: far.ID, Cosine: 0.85}}
 	require.NoError(t, b.g.ProjectExperience(b.ctx, exp, similar))
 
 	node, err := b.g.GetExperience(b.ctx, b.ns, exp.ID)

@@ -31,7 +31,7 @@ import (
 // changes nothing, and when one experience is refused (EPROTECTED for a new
 // record under a protected id, ECONFLICT for another class, EINVALID) the
 // whole batch is rolled back.
-func (g *Graph) ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]SimilarExperience) error {
+func (g *Graph) ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]evokg.SimilarExperience) error {
 	if len(exps) == 0 {
 		return nil
 	}
@@ -62,11 +62,11 @@ type projection struct {
 	ops      []resolved
 	entities []resolved
 	types    []string // entity types, parallel to entities
-	similar  []SimilarExperience
+	similar  []evokg.SimilarExperience
 	fresh    bool // the node was created by this projection
 }
 
-func (g *Graph) prepareBatch(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]SimilarExperience) (*batch, error) {
+func (g *Graph) prepareBatch(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]evokg.SimilarExperience) (*batch, error) {
 	ns := exps[0].Namespace
 	seen := make(map[uuid.UUID]bool, len(exps))
 	for _, exp := range exps {
@@ -107,7 +107,7 @@ func entityNames(e *evokg.Experience) []string {
 	return names
 }
 
-func (g *Graph) newProjection(exp *evokg.Experience, ops, entities []resolved, similar []SimilarExperience) (*projection, error) {
+func (g *Graph) newProjection(exp *evokg.Experience, ops, entities []resolved, similar []evokg.SimilarExperience) (*projection, error) {
 	sha, err := recordDigest(exp)
 	if err != nil {
 		return nil, err

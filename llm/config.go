@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"time"
 )
 
@@ -111,7 +112,7 @@ func (r RoleConfig) validate(layer Layer) error {
 }
 
 func validateServer(layer Layer, p Provider, base string) error {
-	if p != ProviderOllama && p != ProviderOpenAI {
+	if !slices.Contains(Providers, p) {
 		return fmt.Errorf("llm: %s provider %q is not one of ollama, openai", layer, p)
 	}
 	u, err := url.Parse(base)
@@ -162,6 +163,11 @@ type Config struct {
 	EmbedCacheSize int
 	// EmbedTimeout bounds one embedding request. Default 1m.
 	EmbedTimeout time.Duration
+	// EmbedMaxChars cuts each text to that many characters before it is
+	// embedded, for models with a short input window (all-MiniLM-L6-v2
+	// takes 512 tokens and llama.cpp's server refuses longer inputs).
+	// Default 0: texts are sent whole.
+	EmbedMaxChars int
 	// MaxRepairs is how many times an invalid structured reply is sent
 	// back for repair before the call fails. Default 2; negative means none.
 	MaxRepairs int
@@ -212,6 +218,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("llm: embed batch %d below 1", c.EmbedBatch)
 	case c.EmbedTimeout <= 0:
 		return errors.New("llm: embed timeout must be positive")
+	case c.EmbedMaxChars < 0:
+		return fmt.Errorf("llm: embed max chars %d below 0", c.EmbedMaxChars)
 	}
 	return nil
 }

@@ -22,6 +22,7 @@ type Embedder struct {
 	dim     int
 	batch   int
 	timeout time.Duration
+	cut     int // EmbedMaxChars, 0: none
 	cache   *lru
 }
 
@@ -29,7 +30,7 @@ var _ evokg.Embedder = (*Embedder)(nil)
 
 func newEmbedder(c *conn, srv *server, cfg Config) *Embedder {
 	return &Embedder{conn: c, srv: srv, model: cfg.EmbeddingModel, dim: cfg.EmbeddingDim, batch: cfg.EmbedBatch,
-		timeout: cfg.EmbedTimeout, cache: newLRU(cfg.EmbedCacheSize)}
+		timeout: cfg.EmbedTimeout, cut: cfg.EmbedMaxChars, cache: newLRU(cfg.EmbedCacheSize)}
 }
 
 // Dimension returns the configured vector dimension.
@@ -42,8 +43,16 @@ func (e *Embedder) Model() string { return e.model }
 func (e *Embedder) CacheStats() (hits, misses int64) { return e.cache.stats() }
 
 // Embed returns one vector per text, in order. Cached texts are not sent;
-// the rest go in batches of Config.EmbedBatch.
+// the rest go in batches of Config.EmbedBatch, each cut to
+// Config.EmbedMaxChars when that is set.
 func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if e.cut > 0 {
+		cut := make([]string, len(texts))
+		for i, t := range texts {
+			cut[i] = evokg.TruncateRunes(t, e.cut)
+		}
+		texts = cut
+	}
 	out := make([][]float32, len(texts))
 	keys := make([]cacheKey, len(texts))
 	pending := map[cacheKey][]int{} // uncached key → positions in texts

@@ -186,3 +186,14 @@ func TestConfigRejectsUnknownProvider(t *testing.T) {
 	require.Equal(t, "http://a:1", c.EmbeddingURL)
 	require.Equal(t, llm.ProviderOllama, c.EmbeddingProvider)
 }
+
+// EmbedMaxChars cuts every text before it is sent (and cached).
+func TestEmbedderCutsLongTexts(t *testing.T) {
+	t.Parallel()
+	fake := ollamafake.New(ollamafake.Options{})
+	m, err := llm.New(llm.Config{BaseURL: fake.Start(t), EmbedMaxChars: 10}, &http.Client{Timeout: 30 * time.Second}, nil, testenv.Logger(t))
+	require.NoError(t, err)
+	_, err = m.Embedder().Embed(context.Background(), []string{strings.Repeat("é", 50), "short"})
+	require.NoError(t, err)
+	require.Equal(t, []string{strings.Repeat("é", 10), "short"}, only(t, fake).Inputs)
+}

@@ -55,7 +55,7 @@ func TestSmallSliceFindsItsCopiesBesideACrowd(t *testing.T) {
 	var got []string
 	for _, n := range nbs[0] {
 		got = append(got, n.ID.String())
-		require.InDelta(t, 1, n.Similarity, 1e-6)
+		require.InDelta(t, 1, n.Cosine, 1e-6)
 	}
 	require.ElementsMatch(t, want, got, "both copies are SIMILAR_TO candidates")
 

@@ -4,18 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
 )
-
-// Neighbor is an experience near a query embedding.
-type Neighbor struct {
-	ID         uuid.UUID
-	Similarity float64 // cosine similarity
-}
 
 // NeighborQuery asks for the K nearest experiences of one (namespace, task
 // type) slice, both channels, with similarity at least MinSimilarity.
@@ -29,7 +22,7 @@ type NeighborQuery struct {
 // Neighbors answers several neighbour queries in one round trip and one
 // snapshot (result i answers qs[i]), reading ids and similarities only: it
 // is what drawing SIMILAR_TO edges needs, without the payloads of Search.
-func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]Neighbor, error) {
+func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]evokg.SimilarExperience, error) {
 	batch := &pgx.Batch{}
 	batch.Queue(queries.Get("scan_settings"), s.efSearch, iterativeScan, planCacheMode)
 	for i, q := range qs {
@@ -56,10 +49,10 @@ func (s *Store) checkNeighborQuery(q NeighborQuery) error {
 	return s.checkEmbedding(q.Embedding)
 }
 
-func collectNeighbors(rows pgx.Rows) ([]Neighbor, error) {
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Neighbor, error) {
-		var nb Neighbor
-		err := r.Scan(&nb.ID, &nb.Similarity)
+func collectNeighbors(rows pgx.Rows) ([]evokg.SimilarExperience, error) {
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (evokg.SimilarExperience, error) {
+		var nb evokg.SimilarExperience
+		err := r.Scan(&nb.ID, &nb.Cosine)
 		return nb, err
 	})
 }

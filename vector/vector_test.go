@@ -197,7 +197,7 @@ func TestNeighborsBothChannelsOfOneSlice(t *testing.T) {
 	loose.K = 2
 	res, err := b.store.Neighbors(context.Background(), q, strict, loose)
 	require.NoError(t, err)
-	neighborIDs := func(ns []vector.Neighbor) []uuid.UUID {
+	neighborIDs := func(ns []evokg.SimilarExperience) []uuid.UUID {
 		var out []uuid.UUID
 		for _, n := range ns {
 			out = append(out, n.ID)
@@ -205,8 +205,8 @@ func TestNeighborsBothChannelsOfOneSlice(t *testing.T) {
 		return out
 	}
 	require.Equal(t, []uuid.UUID{a.ID, f.ID, far.ID}, neighborIDs(res[0]))
-	require.InDelta(t, 0.95, res[0][0].Similarity, 1e-6)
-	require.InDelta(t, 0.5, res[0][2].Similarity, 1e-6)
+	require.InDelta(t, 0.95, res[0][0].Cosine, 1e-6)
+	require.InDelta(t, 0.5, res[0][2].Cosine, 1e-6)
 	require.Equal(t, []uuid.UUID{a.ID, f.ID}, neighborIDs(res[1]), "the threshold")
 	require.Equal(t, []uuid.UUID{a.ID, f.ID}, neighborIDs(res[2]), "K across both channels")
 

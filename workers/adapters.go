@@ -7,8 +7,6 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/google/uuid"
-
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
@@ -51,30 +49,9 @@ func procedureSteps(exp *evokg.Experience) []string {
 	return steps
 }
 
-// GraphProjector adapts *graph.Graph to Projector.
-func GraphProjector(g *graph.Graph) Projector { return graphProjector{g: g} }
-
-type graphProjector struct{ g *graph.Graph }
-
-func (p graphProjector) ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []Similar) error {
-	s := make([]graph.SimilarExperience, len(similar))
-	for i, x := range similar {
-		s[i] = graph.SimilarExperience{ID: x.ID, Cosine: x.Cosine}
-	}
-	return p.g.ProjectExperience(ctx, exp, s)
-}
-
-func (p graphProjector) ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]Similar) error {
-	s := make(map[uuid.UUID][]graph.SimilarExperience, len(similar))
-	for id, list := range similar {
-		out := make([]graph.SimilarExperience, len(list))
-		for i, x := range list {
-			out[i] = graph.SimilarExperience{ID: x.ID, Cosine: x.Cosine}
-		}
-		s[id] = out
-	}
-	return p.g.ProjectExperiences(ctx, exps, s)
-}
+// GraphProjector is *graph.Graph as the projection worker uses it: it is
+// a Projector and a BatchProjector.
+func GraphProjector(g *graph.Graph) Projector { return g }
 
 // VectorNeighbors adapts *vector.Store to Neighbors. Candidates come from
 // the experience's own task type, both channels, every class: the indexes are
@@ -87,7 +64,7 @@ func VectorNeighbors(s *vector.Store) Neighbors { return vectorNeighbors{s: s} }
 
 type vectorNeighbors struct{ s *vector.Store }
 
-func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]Similar, error) {
+func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]evokg.SimilarExperience, error) {
 	res, err := n.SimilarBatch(ctx, []NeighborQuery{{Experience: exp, Embedding: embedding}}, k, minCosine)
 	if err != nil {
 		return nil, err
@@ -98,8 +75,8 @@ func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, emb
 // SimilarBatch finds the neighbours of every query (both channels of its
 // task type, ids and cosines only), split over one connection per CPU: each
 // round trip is answered by one Postgres backend, one core.
-func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]Similar, error) {
-	out := make([][]Similar, len(qs))
+func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error) {
+	out := make([][]evokg.SimilarExperience, len(qs))
 	parts := min(runtime.GOMAXPROCS(0), max(1, len(qs)/32))
 	size := (len(qs) + parts - 1) / parts
 	g, gctx := errgroup.WithContext(ctx)
@@ -112,11 +89,7 @@ func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k
 					Embedding: q.Embedding, K: k, MinSimilarity: minCosine}
 			}
 			res, err := n.s.Neighbors(gctx, vqs...)
-			for i, list := range res {
-				for _, nb := range list {
-					out[lo+i] = append(out[lo+i], Similar{ID: nb.ID, Cosine: nb.Similarity})
-				}
-			}
+			copy(out[lo:hi], res)
 			return err
 		})
 	}

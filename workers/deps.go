@@ -8,16 +8,10 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// Similar is an experience semantically close to the one being projected.
-type Similar struct {
-	ID     uuid.UUID
-	Cosine float64
-}
-
 // Projector writes an experience into the graph, idempotently (MERGE by id).
 // GraphProjector adapts *graph.Graph.
 type Projector interface {
-	ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []Similar) error
+	ProjectExperience(ctx context.Context, exp *evokg.Experience, similar []evokg.SimilarExperience) error
 }
 
 // Neighbors finds the SIMILAR_TO candidates of an experience: at most k
@@ -25,7 +19,7 @@ type Projector interface {
 // cosine similarity at least minCosine to embedding.
 // VectorNeighbors adapts *vector.Store.
 type Neighbors interface {
-	Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]Similar, error)
+	Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]evokg.SimilarExperience, error)
 }
 
 // Assessment is the guidance model's grade of an experience.
@@ -49,7 +43,7 @@ type Evaluator interface {
 // implements it has the projection worker batch the queued experiences of a
 // namespace; GraphProjector does.
 type BatchProjector interface {
-	ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]Similar) error
+	ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]evokg.SimilarExperience) error
 }
 
 // NeighborQuery asks for the SIMILAR_TO candidates of one experience.
@@ -61,5 +55,5 @@ type NeighborQuery struct {
 // BatchNeighbors is Neighbors for many experiences at once (one round
 // trip); result i answers qs[i]. VectorNeighbors implements it.
 type BatchNeighbors interface {
-	SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]Similar, error)
+	SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error)
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/evokg/evokg"
 )
 
 // linkStore keeps the SIMILAR_TO candidates of each experience in Postgres
@@ -14,7 +16,7 @@ import (
 type linkStore struct{ pool *pgxpool.Pool }
 
 // saveBatch records the candidates of several experiences in one statement.
-func (l *linkStore) saveBatch(ctx context.Context, ns string, similar map[uuid.UUID][]Similar) error {
+func (l *linkStore) saveBatch(ctx context.Context, ns string, similar map[uuid.UUID][]evokg.SimilarExperience) error {
 	var from, to []uuid.UUID
 	var cos []float64
 	for id, list := range similar {
@@ -35,13 +37,13 @@ func (l *linkStore) saveBatch(ctx context.Context, ns string, similar map[uuid.U
 	return nil
 }
 
-func (l *linkStore) load(ctx context.Context, ns string, id uuid.UUID) ([]Similar, error) {
+func (l *linkStore) load(ctx context.Context, ns string, id uuid.UUID) ([]evokg.SimilarExperience, error) {
 	rows, err := l.pool.Query(ctx, queries.Get("load_similar"), ns, id)
 	if err != nil {
 		return nil, fmt.Errorf("loading similar experiences: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Similar, error) {
-		var s Similar
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (evokg.SimilarExperience, error) {
+		var s evokg.SimilarExperience
 		err := r.Scan(&s.ID, &s.Cosine)
 		return s, err
 	})

@@ -198,7 +198,7 @@ func pendingIDs(batch []pending) []uuid.UUID {
 // own experience (the first) is projected, so the refusal lands on the
 // experience it belongs to and the others wait for their own jobs. It
 // returns the experiences it projected.
-func (w *projectWorker) project(ctx context.Context, batch []pending, similar map[uuid.UUID][]Similar) ([]pending, error) {
+func (w *projectWorker) project(ctx context.Context, batch []pending, similar map[uuid.UUID][]evokg.SimilarExperience) ([]pending, error) {
 	bp, ok := w.deps.Projector.(BatchProjector)
 	if !ok || len(batch) == 1 {
 		own := batch[0].exp
@@ -222,8 +222,8 @@ func (w *projectWorker) project(ctx context.Context, batch []pending, similar ma
 // neighbours above the threshold, one round trip) and records them, so a
 // retry or a graph rebuild draws the same edges. Experiences without an
 // embedding, or all of them without Neighbors, use the recorded ones.
-func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.UUID][]Similar, error) {
-	out := make(map[uuid.UUID][]Similar, len(batch))
+func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.UUID][]evokg.SimilarExperience, error) {
+	out := make(map[uuid.UUID][]evokg.SimilarExperience, len(batch))
 	var queries []NeighborQuery
 	for _, p := range batch {
 		if w.deps.Neighbors == nil || p.embedding == nil {
@@ -243,9 +243,9 @@ func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.
 	if err != nil {
 		return nil, err
 	}
-	found := make(map[uuid.UUID][]Similar, len(queries))
+	found := make(map[uuid.UUID][]evokg.SimilarExperience, len(queries))
 	for i, q := range queries {
-		var keep []Similar
+		var keep []evokg.SimilarExperience
 		for _, h := range hits[i] {
 			if h.ID != q.Experience.ID && h.Cosine > w.cfg.SimilarThreshold {
 				keep = append(keep, h)
@@ -259,12 +259,12 @@ func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.
 	return out, nil
 }
 
-func (w *projectWorker) neighbors(ctx context.Context, qs []NeighborQuery) ([][]Similar, error) {
+func (w *projectWorker) neighbors(ctx context.Context, qs []NeighborQuery) ([][]evokg.SimilarExperience, error) {
 	k := w.cfg.SimilarK + 1
 	if bn, ok := w.deps.Neighbors.(BatchNeighbors); ok {
 		return bn.SimilarBatch(ctx, qs, k, w.cfg.SimilarThreshold)
 	}
-	out := make([][]Similar, len(qs))
+	out := make([][]evokg.SimilarExperience, len(qs))
 	for i, q := range qs {
 		hits, err := w.deps.Neighbors.Similar(ctx, q.Experience, q.Embedding, k, w.cfg.SimilarThreshold)
 		if err != nil {

@@ -51,7 +51,7 @@ func RebuildGraph(ctx context.Context, pool *pgxpool.Pool, projector Projector, 
 // rebuildBatch projects one page: in one batch when the projector batches,
 // else one experience at a time.
 func rebuildBatch(ctx context.Context, links *linkStore, projector Projector, page []evokg.Experience) error {
-	similar := make(map[uuid.UUID][]Similar, len(page))
+	similar := make(map[uuid.UUID][]evokg.SimilarExperience, len(page))
 	exps := make([]*evokg.Experience, len(page))
 	for i := range page {
 		exp := &page[i]

@@ -103,6 +103,7 @@ type OllamaFlags struct {
 	GuidanceTimeout    time.Duration `name:"guidance-timeout" env:"EVOKG_GUIDANCE_TIMEOUT" default:"180s" help:"Timeout of one guidance-model call."`
 	ExecutionTimeout   time.Duration `name:"execution-timeout" env:"EVOKG_EXECUTION_TIMEOUT" default:"120s" help:"Timeout of one execution-model call."`
 	EmbeddingTimeout   time.Duration `name:"embedding-timeout" env:"EVOKG_EMBEDDING_TIMEOUT" default:"60s" help:"Timeout of one embedding request."`
+	EmbeddingMaxChars  int           `name:"embedding-max-chars" env:"EVOKG_EMBEDDING_MAX_CHARS" default:"0" help:"Cut each text to this many characters before embedding it (0: send it whole), for models with a short input window."`
 	GuidanceMaxTokens  int           `name:"guidance-max-tokens" env:"EVOKG_GUIDANCE_MAX_TOKENS" default:"2048" help:"Cap on the tokens of one guidance reply (num_predict, max_completion_tokens)."`
 	ExecutionMaxTokens int           `name:"execution-max-tokens" env:"EVOKG_EXECUTION_MAX_TOKENS" default:"768" help:"Cap on the tokens of one execution reply."`
 	NumCtx             int           `name:"num-ctx" env:"EVOKG_NUM_CTX" default:"8192" help:"Context window requested from Ollama (an OpenAI-compatible server sets its own)."`
@@ -132,6 +133,7 @@ func (f OllamaFlags) LLMConfig(embeddingDim int) llm.Config {
 		EmbeddingModel: f.EmbeddingModel,
 		EmbeddingDim:   embeddingDim,
 		EmbedTimeout:   f.EmbeddingTimeout,
+		EmbedMaxChars:  f.EmbeddingMaxChars,
 		MaxRepairs:     f.MaxRepairs,
 		Budgets:        llm.Budgets{PerExperience: f.CallsPerIngest, PerIteration: f.CallsPerIterate},
 	}

@@ -53,5 +53,6 @@ export EVOKG_EXECUTION_MODEL=smollm2:135m
 export EVOKG_EMBEDDING_URL=http://127.0.0.1:$embed_port/v1
 export EVOKG_EMBEDDING_MODEL=all-minilm
 export EVOKG_EMBEDDING_DIM=384
+export EVOKG_EMBEDDING_MAX_CHARS=1000
 ENV
 echo "models: configuration in .stack/models/env (source it; EVOKG_EMBEDDING_DIM=384 needs a database migrated with 384)"
