@@ -161,7 +161,7 @@ type SkillPlan struct {
 // maxDiscoveredSkills is the discover_skills schema's maxItems: one reply
 // proposes at most this many skills; Phase 0 gives the task types they do
 // not cover a skill of their own.
-const maxDiscoveredSkills = 10
+const maxDiscoveredSkills = 6
 
 // DiscoverSkills induces skills, task types, skill_for_task pairs and
 // prerequisite pairs from sample questions (phase 0). Skills beyond

@@ -83,6 +83,10 @@ func TestPromptsRenderAndSchemasCompile(t *testing.T) {
 		_, _, err = p.check(`{"unexpected": true}`)
 		require.Error(t, err, name)
 		requireBounded(t, name, schema, "")
+		largest, err := json.Marshal(maxInstance(schema))
+		require.NoError(t, err)
+		require.LessOrEqual(t, len(largest), maxReplyChars[name == "answer"],
+			"the largest reply %s allows must fit the role's token cap", name)
 	}
 	_, user, err := set["answer"].render(data["answer"])
 	require.NoError(t, err)
@@ -115,6 +119,37 @@ func requireBounded(t *testing.T, name string, schema map[string]any, at string)
 	}
 }
 
+// maxReplyChars bounds the largest reply a schema allows, compact, so that
+// it fits the default token caps (2048 for guidance, 768 for the answer)
+// with room for a model's whitespace: the answer's (true) and the others'.
+var maxReplyChars = map[bool]int{true: 700, false: 3000}
+
+// maxInstance is the largest instance of a schema: every string at its
+// maxLength, every array at its maxItems, every property present.
+func maxInstance(schema map[string]any) any {
+	switch schema["type"] {
+	case "string":
+		return strings.Repeat("x", int(schema["maxLength"].(float64)))
+	case "array":
+		n := int(schema["maxItems"].(float64))
+		out := make([]any, n)
+		for i := range out {
+			out[i] = maxInstance(schema["items"].(map[string]any))
+		}
+		return out
+	case "object":
+		out := map[string]any{}
+		props, _ := schema["properties"].(map[string]any)
+		for k, sub := range props {
+			out[k] = maxInstance(sub.(map[string]any))
+		}
+		return out
+	case "number", "integer":
+		return 0.25
+	}
+	return true
+}
+
 // Out-of-range numbers are clamped, over-long strings and arrays cut; what
 // no coercion can fix stays invalid.
 func TestCheckCoercesWithinBounds(t *testing.T) {
@@ -138,7 +173,7 @@ func TestCheckCoercesWithinBounds(t *testing.T) {
 	require.Len(t, r.TaskTypes, 10)
 	require.Equal(t, 0.0, r.TaskTypes[0].Score, "-1 clamped to the minimum")
 	require.Equal(t, 1.0, r.TaskTypes[1].Score, "2 clamped to the maximum")
-	require.Equal(t, 120, utf8.RuneCountInString(r.TaskTypes[0].Notes))
+	require.Equal(t, 100, utf8.RuneCountInString(r.TaskTypes[0].Notes))
 	require.Contains(t, fixes, "/task_types cut to 10 items")
 	require.Contains(t, fixes, "/task_types/1/score clamped from 2 to 1")
 

@@ -82,7 +82,11 @@ func (c *EvolveCmd) fail(res *evolution.Result, err error) error {
 	if !errors.As(err, &domain) {
 		reason = err.Error()
 	}
-	out := map[string]any{"namespace": c.Namespace, "status": evolution.StatusFailed, "error": reason,
+	status := evolution.StatusFailed
+	if errors.Is(err, context.Canceled) {
+		status = evolution.StatusCancelled // RunLocal records an interrupted run so
+	}
+	out := map[string]any{"namespace": c.Namespace, "status": status, "error": reason,
 		"iterations": []evolution.Metrics{}}
 	if res != nil && res.Run != nil {
 		writeTable(os.Stdout, res.Metrics)
