@@ -80,12 +80,22 @@ const (
 )
 
 // Experience is one memory: an APEX-EM experience record (Table 5) with
-// the MAGE success/failure memory fields. Protected classes are append-only.
+// the MAGE success/failure memory fields, as the agent reported it, plus
+// the fields the platform owns. Protected classes are append-only.
 type Experience struct {
-	ID          uuid.UUID   `json:"id"`
-	Namespace   string      `json:"namespace"`
+	ID        uuid.UUID `json:"id"`
+	Namespace string    `json:"namespace"`
+	ExperienceFields
+	Version   int       `json:"version"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// ExperienceFields are the fields of an experience that its agent reports:
+// the same in what is posted (ExperienceInput) and what is stored
+// (Experience).
+type ExperienceFields struct {
 	TaskType    string      `json:"task_type"`
-	Outcome     Outcome     `json:"outcome"`
+	Outcome     Outcome     `json:"outcome,omitempty"`
 	FailureKind FailureKind `json:"failure_kind,omitempty"`
 	Skill       string      `json:"skill,omitempty"`
 
@@ -110,9 +120,6 @@ type Experience struct {
 	DerivedFrom []uuid.UUID `json:"derived_from,omitempty"`
 	Supersedes  *uuid.UUID  `json:"supersedes,omitempty"`
 	Confidence  float64     `json:"confidence,omitempty"` // abstracted patterns only
-	Version     int         `json:"version"`
-
-	CreatedAt time.Time `json:"created_at"`
 }
 
 // Quality returns the evaluation's q, or 1 for memories without one

@@ -27,7 +27,12 @@ func TestApplyQualityGate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			// q = 0.9·c + 0.05·1 + 0.05·1; the client's own q and status are ignored.
-			e := &evokg.Experience{Outcome: tc.outcome, Evaluation: &evokg.Evaluation{Correct: tc.c, Efficient: 1, Complete: 1, Q: 1, Status: evokg.EvalSuccessful}}
+			e := &evokg.Experience{
+				ExperienceFields: evokg.ExperienceFields{
+					Outcome:    tc.outcome,
+					Evaluation: &evokg.Evaluation{Correct: tc.c, Efficient: 1, Complete: 1, Q: 1, Status: evokg.EvalSuccessful},
+				},
+			}
 			d := e.ApplyQualityGate()
 			require.NotNil(t, d)
 			require.InDelta(t, 0.9*tc.c+0.1, d.Q, 1e-12)
@@ -43,5 +48,7 @@ func TestApplyQualityGate(t *testing.T) {
 			}
 		})
 	}
-	require.Nil(t, (&evokg.Experience{Outcome: evokg.OutcomePrinciple}).ApplyQualityGate(), "nothing to decide without an evaluation")
+	require.Nil(t, (&evokg.Experience{
+		ExperienceFields: evokg.ExperienceFields{Outcome: evokg.OutcomePrinciple},
+	}).ApplyQualityGate(), "nothing to decide without an evaluation")
 }

@@ -17,31 +17,7 @@ import (
 // evaluation either. Otherwise the platform evaluates it and the quality
 // gate decides between success and failure memory.
 type ExperienceInput struct {
-	TaskType    string      `json:"task_type"`
-	Outcome     Outcome     `json:"outcome,omitempty"`
-	FailureKind FailureKind `json:"failure_kind,omitempty"`
-	Skill       string      `json:"skill,omitempty"`
-
-	Question       string      `json:"question,omitempty"`
-	Answer         string      `json:"answer,omitempty"`
-	ChainOfThought string      `json:"chain_of_thought,omitempty"`
-	SkillSteps     []SkillStep `json:"skill_steps,omitempty"`
-	Context        string      `json:"context,omitempty"`
-	Content        string      `json:"content,omitempty"`
-
-	Goal       *GoalReflection      `json:"goal,omitempty"`
-	Procedure  *ProcedureReflection `json:"procedure,omitempty"`
-	Evidence   []Evidence           `json:"evidence,omitempty"`
-	Errors     []ErrorRecord        `json:"errors,omitempty"`
-	Patches    []PatchReflection    `json:"patches,omitempty"`
-	Evaluation *Evaluation          `json:"evaluation,omitempty"`
-
-	Signature   []string    `json:"signature,omitempty"`
-	Entities    []Entity    `json:"entities,omitempty"`
-	DerivedFrom []uuid.UUID `json:"derived_from,omitempty"`
-	Supersedes  *uuid.UUID  `json:"supersedes,omitempty"`
-	Confidence  float64     `json:"confidence,omitempty"`
-
+	ExperienceFields
 	// Embedding is the client's own embedding of the experience; without it
 	// the platform embeds the experience's EmbeddingText.
 	Embedding []float32 `json:"embedding,omitempty"`

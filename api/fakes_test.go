@@ -52,8 +52,19 @@ func (f *fakes) IngestBatch(ctx context.Context, ns string, in []evokg.Experienc
 
 func storedExperience(ns string, id uuid.UUID) evokg.StoredExperience {
 	return evokg.StoredExperience{
-		Experience: evokg.Experience{ID: id, Namespace: ns, TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess,
-			Question: "2+2?", Answer: "4", Signature: []string{"parse", "add"}, Version: 1, CreatedAt: fixedTime},
+		Experience: evokg.Experience{
+			ID:        id,
+			Namespace: ns,
+			Version:   1,
+			CreatedAt: fixedTime,
+			ExperienceFields: evokg.ExperienceFields{
+				TaskType:  "arithmetic",
+				Outcome:   evokg.OutcomeSuccess,
+				Question:  "2+2?",
+				Answer:    "4",
+				Signature: []string{"parse", "add"},
+			},
+		},
 		Status: evokg.StatusCommitted, UpdatedAt: fixedTime,
 	}
 }

@@ -213,12 +213,17 @@ func ingestRequests(opts IngestOptions) []evokg.ExperienceInput {
 			sig[j] = ops[rng.IntN(len(ops))]
 		}
 		reqs[i] = evokg.ExperienceInput{
-			TaskType: fmt.Sprintf("task_%02d", tt), Outcome: evokg.OutcomeSuccess,
-			Question: fmt.Sprintf("synthetic question %d of task %d", i, tt), Answer: fmt.Sprint(i),
-			ChainOfThought: "step by step", Signature: sig,
-			Entities:   []evokg.Entity{{Name: fmt.Sprintf("entity_%d", rng.IntN(200)), Type: "thing"}},
-			Evaluation: &evokg.Evaluation{Correct: 1, Efficient: rng.Float64(), Complete: 1},
-			Embedding:  ingestRandomUnit(rng, opts.EmbeddingDim, centers[tt], 0.35),
+			Embedding: ingestRandomUnit(rng, opts.EmbeddingDim, centers[tt], 0.35),
+			ExperienceFields: evokg.ExperienceFields{
+				TaskType:       fmt.Sprintf("task_%02d", tt),
+				Outcome:        evokg.OutcomeSuccess,
+				Question:       fmt.Sprintf("synthetic question %d of task %d", i, tt),
+				Answer:         fmt.Sprint(i),
+				ChainOfThought: "step by step",
+				Signature:      sig,
+				Entities:       []evokg.Entity{{Name: fmt.Sprintf("entity_%d", rng.IntN(200)), Type: "thing"}},
+				Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: rng.Float64(), Complete: 1},
+			},
 		}
 	}
 	return reqs

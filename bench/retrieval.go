@@ -251,9 +251,18 @@ func (d *retrievalData) memory(i int, now time.Time) retrievalMemory {
 	t := i % d.opts.TaskTypes
 	m := retrievalMemory{id: evokg.NewID(), taskType: retrievalTaskType(t), outcome: evokg.OutcomeSuccess,
 		quality: 0.3 + 0.7*d.rng.Float64(), created: now.Add(-time.Duration(d.rng.IntN(90*24)) * time.Hour), vec: d.point(t)}
-	exp := evokg.Experience{ID: m.id, TaskType: m.taskType, Outcome: m.outcome, Version: 1, CreatedAt: m.created,
-		Question: fmt.Sprintf("Synthetic question %d of %s?", i, m.taskType), Answer: fmt.Sprintf("answer %d", i),
-		ChainOfThought: "Step 1: read the question. Step 2: apply the method of the task type. Step 3: check the result."}
+	exp := evokg.Experience{
+		ID:        m.id,
+		Version:   1,
+		CreatedAt: m.created,
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:       m.taskType,
+			Outcome:        m.outcome,
+			Question:       fmt.Sprintf("Synthetic question %d of %s?", i, m.taskType),
+			Answer:         fmt.Sprintf("answer %d", i),
+			ChainOfThought: "Step 1: read the question. Step 2: apply the method of the task type. Step 3: check the result.",
+		},
+	}
 	if d.rng.Float64() < d.opts.FailureShare {
 		m.outcome, exp.Outcome = evokg.OutcomeFailure, evokg.OutcomeFailure
 		m.kind = evokg.FailureSpecific

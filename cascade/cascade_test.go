@@ -70,16 +70,33 @@ func handBuilt(t *testing.T, b bundle) []uuid.UUID {
 	require.NoError(t, err)
 	require.NoError(t, b.g.LinkSkillToTask(b.ctx, b.ns, "ratio", "ratio_total"))
 	for skill, text := range map[string]string{"counting": "count each group once", "multiplication": "repeated addition is a product", "ratio": "anchor on the known quantity"} {
-		p := &evokg.Experience{ID: evokg.NewID(), Namespace: b.ns, TaskType: "ratio_total", Outcome: evokg.OutcomePrinciple, Content: text, Version: 1, CreatedAt: evokg.Now()}
+		p := &evokg.Experience{
+			ID:        evokg.NewID(),
+			Namespace: b.ns,
+			Version:   1,
+			CreatedAt: evokg.Now(),
+			ExperienceFields: evokg.ExperienceFields{
+				TaskType: "ratio_total",
+				Outcome:  evokg.OutcomePrinciple,
+				Content:  text,
+			},
+		}
 		require.NoError(t, b.g.AddPrinciple(b.ctx, b.ns, skill, p))
 	}
 	var ids []uuid.UUID
 	for i, skill := range []string{"counting", "ratio", "counting", "ratio"} {
-		req := evokg.ExperienceInput{TaskType: "ratio_total", Outcome: evokg.OutcomeSuccess, Skill: skill,
-			Question:   "success " + string(rune('A'+i)),
-			Answer:     "42",
-			SkillSteps: []evokg.SkillStep{{Skill: skill, Output: "step of " + string(rune('A'+i))}},
-			Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1}, Embedding: unit(i)}
+		req := evokg.ExperienceInput{
+			Embedding: unit(i),
+			ExperienceFields: evokg.ExperienceFields{
+				TaskType:   "ratio_total",
+				Outcome:    evokg.OutcomeSuccess,
+				Skill:      skill,
+				Question:   "success " + string(rune('A'+i)),
+				Answer:     "42",
+				SkillSteps: []evokg.SkillStep{{Skill: skill, Output: "step of " + string(rune('A'+i))}},
+				Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1},
+			},
+		}
 		res, err := b.memory.Ingest(b.ctx, b.ns, req, "")
 		require.NoError(t, err)
 		ids = append(ids, res.ID)

@@ -227,10 +227,18 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 		if !a.Correct {
 			continue
 		}
-		req := evokg.ExperienceInput{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeSuccess, Skill: a.Skill,
-			Question: a.Item.Question, Answer: a.Answer, Context: a.Item.Context,
-			ChainOfThought: evokg.TruncateRunes(a.Reasoning, maxChainRunes),
-			Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "graded correct against the gold answer"}}
+		req := evokg.ExperienceInput{
+			ExperienceFields: evokg.ExperienceFields{
+				TaskType:       a.Item.TaskType,
+				Outcome:        evokg.OutcomeSuccess,
+				Skill:          a.Skill,
+				Question:       a.Item.Question,
+				Answer:         a.Answer,
+				Context:        a.Item.Context,
+				ChainOfThought: evokg.TruncateRunes(a.Reasoning, maxChainRunes),
+				Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "graded correct against the gold answer"},
+			},
+		}
 		if a.Skill != "" {
 			req.SkillSteps = []evokg.SkillStep{{Skill: a.Skill, Output: a.Answer}}
 		}

@@ -98,11 +98,21 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 	if err != nil {
 		return err
 	}
-	req := evokg.ExperienceInput{TaskType: a.Item.TaskType, Outcome: evokg.OutcomeFailure, FailureKind: kind, Skill: a.Skill,
-		Question: a.Item.Question, Answer: a.Item.Answer, Context: a.Item.Context, Content: fm.Content,
-		ChainOfThought: evokg.TruncateRunes(strings.Join(fm.Steps, "\n"), maxChainRunes),
-		Errors:         []evokg.ErrorRecord{{ErrorClass: "wrong_answer", RootCause: "answered " + evokg.TruncateRunes(a.Answer, 200), RecoveryProcedure: fm.Content}},
-		Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"}}
+	req := evokg.ExperienceInput{
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:       a.Item.TaskType,
+			Outcome:        evokg.OutcomeFailure,
+			FailureKind:    kind,
+			Skill:          a.Skill,
+			Question:       a.Item.Question,
+			Answer:         a.Item.Answer,
+			Context:        a.Item.Context,
+			Content:        fm.Content,
+			ChainOfThought: evokg.TruncateRunes(strings.Join(fm.Steps, "\n"), maxChainRunes),
+			Errors:         []evokg.ErrorRecord{{ErrorClass: "wrong_answer", RootCause: "answered " + evokg.TruncateRunes(a.Answer, 200), RecoveryProcedure: fm.Content}},
+			Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"},
+		},
+	}
 	if kind == evokg.FailureTypeStrategy {
 		if prev, ok := r.st.TypeStrategies[a.Item.TaskType]; ok {
 			req.Supersedes = &prev
@@ -215,8 +225,14 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 			content += " (applies when: " + p.AppliesWhen + ")"
 		}
 		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
-		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, evokg.ExperienceInput{TaskType: taskType, Outcome: evokg.OutcomePrinciple,
-			Skill: skill.Name, Content: content}, key); err != nil {
+		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, evokg.ExperienceInput{
+			ExperienceFields: evokg.ExperienceFields{
+				TaskType: taskType,
+				Outcome:  evokg.OutcomePrinciple,
+				Skill:    skill.Name,
+				Content:  content,
+			},
+		}, key); err != nil {
 			return false, err
 		}
 	}

@@ -92,10 +92,22 @@ func newExperience(ns string, o expOpts) *evokg.Experience {
 		o.Content = "content of a " + string(o.Outcome)
 	}
 	exp := &evokg.Experience{
-		ID: evokg.NewID(), Namespace: ns, TaskType: o.TaskType, Outcome: o.Outcome, Skill: o.Skill,
-		Question: "what is 2+2?", Answer: "4", Content: o.Content, Signature: o.Signature,
-		DerivedFrom: o.DerivedFrom, Supersedes: o.Supersedes, Confidence: o.Confidence, Version: 1,
+		ID:        evokg.NewID(),
+		Namespace: ns,
+		Version:   1,
 		CreatedAt: evokg.Now(),
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:    o.TaskType,
+			Outcome:     o.Outcome,
+			Skill:       o.Skill,
+			Question:    "what is 2+2?",
+			Answer:      "4",
+			Content:     o.Content,
+			Signature:   o.Signature,
+			DerivedFrom: o.DerivedFrom,
+			Supersedes:  o.Supersedes,
+			Confidence:  o.Confidence,
+		},
 	}
 	for _, e := range o.Entities {
 		exp.Entities = append(exp.Entities, evokg.Entity{Name: e, Type: "thing"})

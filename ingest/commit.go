@@ -120,18 +120,14 @@ func (s *Service) newItem(ns string, r *evokg.ExperienceInput) item {
 	return item{exp: exp, status: evokg.StatusEvaluating, embedding: r.Embedding}
 }
 
-func experienceFrom(ns string, r *evokg.ExperienceInput, cotRunes int) *evokg.Experience {
-	exp := &evokg.Experience{
-		ID: evokg.NewID(), Namespace: ns, TaskType: r.TaskType, Outcome: r.Outcome,
-		FailureKind: r.FailureKind, Skill: r.Skill,
-		Question: r.Question, Answer: r.Answer, ChainOfThought: evokg.TruncateRunes(r.ChainOfThought, cotRunes),
-		SkillSteps: r.SkillSteps, Context: r.Context, Content: r.Content,
-		Goal: r.Goal, Procedure: r.Procedure, Evidence: r.Evidence, Errors: r.Errors, Patches: r.Patches,
-		Signature: r.Signature, Entities: r.Entities, DerivedFrom: r.DerivedFrom, Supersedes: r.Supersedes,
-		Confidence: r.Confidence, Version: 1, CreatedAt: evokg.Now(),
-	}
-	if r.Evaluation != nil {
-		e := evokg.NewEvaluation(r.Evaluation.Correct, r.Evaluation.Efficient, r.Evaluation.Complete, r.Evaluation.TeacherFeedback)
+// experienceFrom is the stored form of a posted experience: the agent's
+// fields as sent, the chain of thought cut to its rune cap, and the
+// platform's own fields (id, namespace, version, time, q and gate status).
+func experienceFrom(ns string, in *evokg.ExperienceInput, cotRunes int) *evokg.Experience {
+	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: ns, ExperienceFields: in.ExperienceFields, Version: 1, CreatedAt: evokg.Now()}
+	exp.ChainOfThought = evokg.TruncateRunes(in.ChainOfThought, cotRunes)
+	if ev := in.Evaluation; ev != nil {
+		e := evokg.NewEvaluation(ev.Correct, ev.Efficient, ev.Complete, ev.TeacherFeedback)
 		exp.Evaluation = &e
 	}
 	if exp.Outcome == evokg.OutcomeFailure && exp.FailureKind == "" {

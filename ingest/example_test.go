@@ -10,9 +10,11 @@ import (
 
 func ExampleValidate() {
 	err := ingest.Validate(evokg.ExperienceInput{
-		Outcome:    evokg.OutcomeSuccess,
-		Question:   "What is 2+2?",
-		Evaluation: &evokg.Evaluation{Correct: 1.2, Efficient: 1, Complete: 1},
+		ExperienceFields: evokg.ExperienceFields{
+			Outcome:    evokg.OutcomeSuccess,
+			Question:   "What is 2+2?",
+			Evaluation: &evokg.Evaluation{Correct: 1.2, Efficient: 1, Complete: 1},
+		},
 	})
 	var e *evokg.Error
 	if !errors.As(err, &e) {

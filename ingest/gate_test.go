@@ -66,9 +66,21 @@ func TestQualityGateInBatches(t *testing.T) {
 	b := setup(t)
 	low := embedded(success("seven minus two"))
 	low.Evaluation = &evokg.Evaluation{Correct: 0, Efficient: 1, Complete: 1}
-	recipe := embedded(evokg.ExperienceInput{TaskType: "arithmetic", Outcome: evokg.OutcomeRecipe, Content: "look up the table first",
-		Evaluation: &evokg.Evaluation{Correct: 0.1}})
-	plain := embedded(evokg.ExperienceInput{TaskType: "arithmetic", Outcome: evokg.OutcomePattern, Content: "carry digits"})
+	recipe := embedded(evokg.ExperienceInput{
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:   "arithmetic",
+			Outcome:    evokg.OutcomeRecipe,
+			Content:    "look up the table first",
+			Evaluation: &evokg.Evaluation{Correct: 0.1},
+		},
+	})
+	plain := embedded(evokg.ExperienceInput{
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType: "arithmetic",
+			Outcome:  evokg.OutcomePattern,
+			Content:  "carry digits",
+		},
+	})
 	platform := success("eight times two")
 	platform.Evaluation, platform.Outcome = nil, ""
 	res, err := b.svc.IngestBatch(context.Background(), b.ns, []evokg.ExperienceInput{low, recipe, plain, platform}, "")

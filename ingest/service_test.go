@@ -44,10 +44,15 @@ func setup(t *testing.T) bundle {
 
 func success(question string) evokg.ExperienceInput {
 	return evokg.ExperienceInput{
-		TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Question: question, Answer: "4",
-		ChainOfThought: "two plus two makes four, obviously",
-		Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 0.5, Complete: 1},
-		Signature:      []string{"parse", "add"},
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:       "arithmetic",
+			Outcome:        evokg.OutcomeSuccess,
+			Question:       question,
+			Answer:         "4",
+			ChainOfThought: "two plus two makes four, obviously",
+			Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 0.5, Complete: 1},
+			Signature:      []string{"parse", "add"},
+		},
 	}
 }
 

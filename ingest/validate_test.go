@@ -13,8 +13,13 @@ import (
 
 func validRequest() evokg.ExperienceInput {
 	return evokg.ExperienceInput{
-		TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Question: "2+2?", Answer: "4",
-		Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1},
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:   "arithmetic",
+			Outcome:    evokg.OutcomeSuccess,
+			Question:   "2+2?",
+			Answer:     "4",
+			Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1},
+		},
 	}
 }
 
@@ -102,7 +107,7 @@ func TestPreEvaluated(t *testing.T) {
 		{evokg.OutcomePattern, false, true},
 	}
 	for _, tc := range cases {
-		r := evokg.ExperienceInput{Outcome: tc.outcome}
+		r := evokg.ExperienceInput{ExperienceFields: evokg.ExperienceFields{Outcome: tc.outcome}}
 		if tc.eval {
 			r.Evaluation = &evokg.Evaluation{}
 		}

@@ -19,7 +19,9 @@ func TestGuidanceMethodsOnDefaults(t *testing.T) {
 	b := setup(t, setupOpts{})
 	g, ctx := b.models.Guidance(), b.ctx
 
-	ev, err := g.EvaluateExperience(ctx, llm.EvaluateRequest{Experience: evokg.Experience{TaskType: "t", Question: "q", Answer: "a"}, Gold: "a"})
+	ev, err := g.EvaluateExperience(ctx, llm.EvaluateRequest{Experience: evokg.Experience{
+		ExperienceFields: evokg.ExperienceFields{TaskType: "t", Question: "q", Answer: "a"},
+	}, Gold: "a"})
 	require.NoError(t, err)
 	require.InDelta(t, 0.5, ev.Evaluation.Q, 1e-9) // the fake's midpoint of [0,1] for c, η, κ
 	require.Equal(t, evokg.EvalSuccessful, ev.Evaluation.Status)

@@ -21,13 +21,18 @@ import (
 // promptData holds realistic data for every prompt template, keyed by name.
 func promptData() map[string]any {
 	exp := evokg.Experience{
-		ID: uuid.MustParse("01936b2e-0000-7000-8000-000000000001"), TaskType: "temporal_count",
-		Outcome: evokg.OutcomeFailure, Question: "How many films did Ridley Scott direct before 2000?",
-		Answer: "12", ChainOfThought: "Listed his films and counted those before 2000.",
-		Goal:       &evokg.GoalReflection{TaskDescription: "Count films by director before a year", Domain: "film", Constraints: []string{"release year < 2000"}},
-		Procedure:  &evokg.ProcedureReflection{Name: "proc:CountFilms:v1", Steps: []string{"resolve director", "list films", "filter by year", "count"}},
-		Errors:     []evokg.ErrorRecord{{ErrorClass: "off_by_one", Where: "filter by year", RootCause: "included 2000"}},
-		SkillSteps: []evokg.SkillStep{{Skill: "temporal_filter", Output: "films before 2000: 11"}},
+		ID: uuid.MustParse("01936b2e-0000-7000-8000-000000000001"),
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:       "temporal_count",
+			Outcome:        evokg.OutcomeFailure,
+			Question:       "How many films did Ridley Scott direct before 2000?",
+			Answer:         "12",
+			ChainOfThought: "Listed his films and counted those before 2000.",
+			Goal:           &evokg.GoalReflection{TaskDescription: "Count films by director before a year", Domain: "film", Constraints: []string{"release year < 2000"}},
+			Procedure:      &evokg.ProcedureReflection{Name: "proc:CountFilms:v1", Steps: []string{"resolve director", "list films", "filter by year", "count"}},
+			Errors:         []evokg.ErrorRecord{{ErrorClass: "off_by_one", Where: "filter by year", RootCause: "included 2000"}},
+			SkillSteps:     []evokg.SkillStep{{Skill: "temporal_filter", Output: "films before 2000: 11"}},
+		},
 	}
 	failures := []string{"Q: films before 1990? answered 7, gold 6: counted 1990 itself"}
 	return map[string]any{

@@ -174,7 +174,11 @@ func TestInsertTxRequiresTheExperienceRow(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
-	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: b.ns, TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess}
+	exp := &evokg.Experience{
+		ID:               evokg.NewID(),
+		Namespace:        b.ns,
+		ExperienceFields: evokg.ExperienceFields{TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess},
+	}
 	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error { return b.store.InsertTx(ctx, tx, exp, unit(0)) })
 	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
 }

@@ -97,11 +97,15 @@ func experience(i int) evokg.ExperienceInput {
 	topics := []string{"fractions", "percent", "geometry", "ratios", "dates"}
 	topic := topics[i%len(topics)]
 	return evokg.ExperienceInput{
-		TaskType: "math_" + topic, Outcome: evokg.OutcomeSuccess,
-		Question: fmt.Sprintf("question %d about %s and numbers", i, topic), Answer: fmt.Sprint(i),
-		Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 0.8, Complete: 1},
-		Signature:  []string{"parse_" + topic, "compute", "verify"},
-		Entities:   []evokg.Entity{{Name: topic, Type: "topic"}},
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:   "math_" + topic,
+			Outcome:    evokg.OutcomeSuccess,
+			Question:   fmt.Sprintf("question %d about %s and numbers", i, topic),
+			Answer:     fmt.Sprint(i),
+			Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 0.8, Complete: 1},
+			Signature:  []string{"parse_" + topic, "compute", "verify"},
+			Entities:   []evokg.Entity{{Name: topic, Type: "topic"}},
+		},
 	}
 }
 

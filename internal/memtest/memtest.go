@@ -50,9 +50,21 @@ func Insert(t testing.TB, pool *pgxpool.Pool, store *vector.Store, m Memory) *ev
 	if m.Outcome == "" {
 		m.Outcome = evokg.OutcomeSuccess
 	}
-	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: m.Namespace, TaskType: m.TaskType, Outcome: m.Outcome,
-		FailureKind: m.Kind, Question: m.Question, Content: m.Content, Answer: "42", Signature: m.Signature,
-		Version: 1, CreatedAt: evokg.Now()}
+	exp := &evokg.Experience{
+		ID:        evokg.NewID(),
+		Namespace: m.Namespace,
+		Version:   1,
+		CreatedAt: evokg.Now(),
+		ExperienceFields: evokg.ExperienceFields{
+			TaskType:    m.TaskType,
+			Outcome:     m.Outcome,
+			FailureKind: m.Kind,
+			Question:    m.Question,
+			Content:     m.Content,
+			Answer:      "42",
+			Signature:   m.Signature,
+		},
+	}
 	rec, err := json.Marshal(exp)
 	require.NoError(t, err)
 	var kind *string
