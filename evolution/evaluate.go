@@ -124,12 +124,13 @@ func (r *runner) taskSkills(ctx context.Context) (map[string]evokg.Skill, error)
 // answerAll answers items with Concurrency workers. explore selects arms
 // by Thompson sampling (and counts the pulls); otherwise the greedy arm is
 // used. An item whose reply stays invalid or times out fails alone and
-// counts as wrong; a phase in which every item failed fails the run.
+// counts as wrong; a phase in which every item timed out (a server that
+// hangs) fails the run.
 func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string]evokg.Skill, explore bool) ([]answer, error) {
 	out := make([]answer, len(items))
 	var mu sync.Mutex
-	done, correct, failed := 0, 0, 0
-	var lastFailure error
+	done, correct, timedOut := 0, 0, 0
+	var lastTimeout error
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.p.Concurrency)
 	for i, it := range items {
@@ -142,8 +143,8 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 			out[i] = a
 			mu.Lock()
 			defer mu.Unlock()
-			if err != nil {
-				failed, lastFailure = failed+1, fmt.Errorf("item %s: %w", it.ID, err)
+			if evokg.ErrorCode(err) == evokg.ETIMEOUT {
+				timedOut, lastTimeout = timedOut+1, fmt.Errorf("item %s: %w", it.ID, err)
 			}
 			done++
 			if a.Correct {
@@ -157,8 +158,8 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	if failed > 0 && failed == len(items) {
-		return nil, fmt.Errorf("every %s item failed, the last: %w", phase, lastFailure)
+	if timedOut > 0 && timedOut == len(items) {
+		return nil, fmt.Errorf("every %s item timed out, the last: %w", phase, lastTimeout)
 	}
 	return out, nil
 }
