@@ -108,4 +108,8 @@ type ExperienceService interface {
 	// Delete removes a memory that is not protected; protected ones are
 	// EPROTECTED.
 	Delete(ctx context.Context, ns string, id uuid.UUID) error
+	// PrunePatterns deletes (or with dryRun lists) the abstracted patterns
+	// whose confidence is below threshold, the only memories pruning may
+	// remove.
+	PrunePatterns(ctx context.Context, ns string, threshold float64, dryRun bool) ([]uuid.UUID, error)
 }

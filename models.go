@@ -35,6 +35,23 @@ type SimilarExperience struct {
 	Cosine float64
 }
 
+// BanditArm is the Beta posterior of one arm.
+type BanditArm struct {
+	Arm   string  `json:"arm"`
+	Alpha float64 `json:"alpha"`
+	Beta  float64 `json:"beta"`
+	Pulls int     `json:"pulls"`
+	Mean  float64 `json:"mean"`
+}
+
+// BanditState is one bandit: the search bandit of a task type, or the
+// routing bandit of a skill (Key).
+type BanditState struct {
+	Bandit string      `json:"bandit"`
+	Key    string      `json:"key"`
+	Arms   []BanditArm `json:"arms"`
+}
+
 // NeighborQuery asks for the experiences within Hops (1 or 2, default 2)
 // of the seeds over DERIVED_FROM, USES_ENTITY and STRUCTURALLY_SIMILAR_TO,
 // at most Limit (default 50) of them, nearest first.

@@ -153,12 +153,12 @@ func (f *fakes) Usage(ctx context.Context, ns string, _ *uuid.UUID) (api.Usage, 
 	return api.Usage{Rows: []api.UsageRow{{Role: "learner", Model: "llama3.1:8b", Calls: 3, PromptTokens: 300, CompletionTokens: 30}}, LearnerCalls: 3}, f.enter(ctx)
 }
 
-func (f *fakes) Bandits(ctx context.Context, ns string) ([]api.BanditState, error) {
-	return []api.BanditState{{Bandit: "search", Key: "arithmetic", Arms: []api.ArmState{{Arm: "semantic", Alpha: 3, Beta: 2, Pulls: 3, Mean: 0.6}}}}, f.enter(ctx)
+func (f *fakes) Posteriors(ctx context.Context, ns string) ([]evokg.BanditState, error) {
+	return []evokg.BanditState{{Bandit: "search", Key: "arithmetic", Arms: []evokg.BanditArm{{Arm: "semantic", Alpha: 3, Beta: 2, Pulls: 3, Mean: 0.6}}}}, f.enter(ctx)
 }
 
-func (f *fakes) Prune(ctx context.Context, ns string, req api.PruneRequest) (api.PruneResult, error) {
-	return api.PruneResult{Pruned: []uuid.UUID{evokg.NewID()}, DryRun: req.DryRun}, f.enter(ctx)
+func (f *fakes) PrunePatterns(ctx context.Context, ns string, _ float64, _ bool) ([]uuid.UUID, error) {
+	return []uuid.UUID{evokg.NewID()}, f.enter(ctx)
 }
 
 func (f *fakes) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error) {

@@ -188,16 +188,16 @@ func (s *server) usage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) bandits(w http.ResponseWriter, r *http.Request) {
-	b, err := s.deps.Bandits.Bandits(r.Context(), ns(r))
+	b, err := s.deps.Bandits.Posteriors(r.Context(), ns(r))
 	respond(s, w, r, http.StatusOK, listOf(b), err)
 }
 
 func (s *server) prune(w http.ResponseWriter, r *http.Request) {
 	var req PruneRequest
 	err := decodeJSON(r, &req)
-	var res PruneResult
+	res := PruneResult{DryRun: req.DryRun}
 	if err == nil {
-		res, err = s.deps.Maintenance.Prune(r.Context(), ns(r), req)
+		res.Pruned, err = s.deps.Experiences.PrunePatterns(r.Context(), ns(r), req.Threshold, req.DryRun)
 	}
 	if res.Pruned == nil {
 		res.Pruned = []uuid.UUID{}

@@ -106,7 +106,7 @@ func (s *server) namespaced(r chi.Router) {
 	if s.deps.Bandits != nil {
 		read.Get("/bandits", s.bandits)
 	}
-	if s.deps.Maintenance != nil {
+	if s.deps.Experiences != nil {
 		admin.Post("/maintenance/prune", s.prune)
 	}
 }

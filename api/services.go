@@ -69,12 +69,11 @@ type UsageService interface {
 
 // BanditService reports the search and routing bandits' posteriors.
 type BanditService interface {
-	Bandits(ctx context.Context, ns string) ([]BanditState, error)
+	Posteriors(ctx context.Context, ns string) ([]evokg.BanditState, error)
 }
 
 // MaintenanceService runs maintenance operations.
 type MaintenanceService interface {
-	Prune(ctx context.Context, ns string, req PruneRequest) (PruneResult, error)
 	// Reindex rebuilds the bloated vector indexes of every namespace.
 	Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error)
 }
@@ -243,22 +242,6 @@ type Usage struct {
 	GuidanceCalls int        `json:"guidance_calls"`
 	LearnerCalls  int        `json:"learner_calls"`
 	GuidanceShare float64    `json:"guidance_share"`
-}
-
-// ArmState is the Beta posterior of one arm.
-type ArmState struct {
-	Arm   string  `json:"arm"`
-	Alpha float64 `json:"alpha"`
-	Beta  float64 `json:"beta"`
-	Pulls int     `json:"pulls"`
-	Mean  float64 `json:"mean"`
-}
-
-// BanditState is one bandit (search per task type, routing per skill).
-type BanditState struct {
-	Bandit string     `json:"bandit"`
-	Key    string     `json:"key"`
-	Arms   []ArmState `json:"arms"`
 }
 
 // PruneRequest prunes abstracted patterns below a confidence threshold.

@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -92,4 +93,27 @@ func (b *Bandit) Revert(ctx context.Context, ns string, run uuid.UUID, to []Cont
 		return err
 	})
 	return postgres.Translate(err, "reverting a run's bandit contributions")
+}
+
+// Posteriors returns the namespace's bandits, each with its arms' Beta
+// posteriors: the search bandit of every task type and the routing bandit
+// of every skill.
+func (b *Bandit) Posteriors(ctx context.Context, ns string) ([]evokg.BanditState, error) {
+	arms, err := b.List(ctx, ns)
+	if err != nil {
+		return nil, err
+	}
+	var out []evokg.BanditState
+	index := map[[2]string]int{}
+	for _, a := range arms {
+		key := [2]string{string(a.Kind), a.Context}
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, evokg.BanditState{Bandit: string(a.Kind), Key: a.Context})
+		}
+		out[i].Arms = append(out[i].Arms, evokg.BanditArm{Arm: a.Arm, Alpha: a.Alpha, Beta: a.Beta, Pulls: int(a.Pulls), Mean: a.Mean()})
+	}
+	return out, nil
 }

@@ -129,36 +129,3 @@ func (p usagePort) modelOf(layer string) string {
 	}
 	return cfg.EmbeddingModel
 }
-
-type banditPort struct{ *App }
-
-func (p banditPort) Bandits(ctx context.Context, ns string) ([]api.BanditState, error) {
-	arms, err := p.App.Bandits.List(ctx, ns)
-	if err != nil {
-		return nil, err
-	}
-	var out []api.BanditState
-	index := map[[2]string]int{}
-	for _, a := range arms {
-		key := [2]string{string(a.Kind), a.Context}
-		i, ok := index[key]
-		if !ok {
-			i = len(out)
-			index[key] = i
-			out = append(out, api.BanditState{Bandit: string(a.Kind), Key: a.Context})
-		}
-		out[i].Arms = append(out[i].Arms, api.ArmState{Arm: a.Arm, Alpha: a.Alpha, Beta: a.Beta, Pulls: int(a.Pulls), Mean: a.Mean()})
-	}
-	return out, nil
-}
-
-type maintenancePort struct{ *App }
-
-func (p maintenancePort) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error) {
-	return p.App.Maintenance.Reindex(ctx, opts)
-}
-
-func (p maintenancePort) Prune(ctx context.Context, ns string, req api.PruneRequest) (api.PruneResult, error) {
-	ids, err := p.App.Ingest.PrunePatterns(ctx, ns, req.Threshold, req.DryRun)
-	return api.PruneResult{Pruned: ids, DryRun: req.DryRun}, err
-}
