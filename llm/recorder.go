@@ -115,10 +115,11 @@ func (r *PostgresRecorder) Record(ctx context.Context, c CallRecord) error {
 	return nil
 }
 
-// RoleUsage counts the calls of one role.
+// RoleUsage counts the calls of one role to one model.
 type RoleUsage struct {
 	Layer        Layer   `json:"layer"`
 	Role         Role    `json:"role"`
+	Model        string  `json:"model"`
 	Calls        int     `json:"calls"`
 	Failed       int     `json:"failed"` // calls whose outcome was not ok
 	PromptTokens int64   `json:"prompt_tokens"`
@@ -140,7 +141,7 @@ type Usage struct {
 	ByRole        []RoleUsage `json:"by_role"`
 }
 
-// Usage counts the calls of namespace ns by layer and role; runID ""
+// Usage counts the calls of namespace ns by layer, role and model; runID ""
 // covers the whole namespace.
 func (r *PostgresRecorder) Usage(ctx context.Context, ns, runID string) (Usage, error) {
 	rows, err := r.pool.Query(ctx, queries.Get("usage_by_role"), ns, runID)
@@ -149,7 +150,7 @@ func (r *PostgresRecorder) Usage(ctx context.Context, ns, runID string) (Usage, 
 	}
 	byRole, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RoleUsage, error) {
 		var u RoleUsage
-		err := row.Scan(&u.Layer, &u.Role, &u.Calls, &u.Failed, &u.PromptTokens, &u.ReplyTokens, &u.DurationMS)
+		err := row.Scan(&u.Layer, &u.Role, &u.Model, &u.Calls, &u.Failed, &u.PromptTokens, &u.ReplyTokens, &u.DurationMS)
 		return u, err
 	})
 	if err != nil {

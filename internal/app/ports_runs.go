@@ -113,19 +113,8 @@ func (p usagePort) Usage(ctx context.Context, ns string, run *uuid.UUID) (api.Us
 	}
 	out := api.Usage{GuidanceCalls: u.Guidance, LearnerCalls: u.Execution, GuidanceShare: u.GuidanceShare, Rows: []api.UsageRow{}}
 	for _, r := range u.ByRole {
-		out.Rows = append(out.Rows, api.UsageRow{Role: string(r.Role), Model: p.modelOf(string(r.Layer)), Calls: r.Calls,
+		out.Rows = append(out.Rows, api.UsageRow{Role: string(r.Role), Model: r.Model, Calls: r.Calls,
 			Errors: r.Failed, PromptTokens: int(r.PromptTokens), CompletionTokens: int(r.ReplyTokens)})
 	}
 	return out, nil
-}
-
-func (p usagePort) modelOf(layer string) string {
-	cfg := p.Models.Config()
-	switch layer {
-	case "guidance":
-		return cfg.Guidance.Model
-	case "execution":
-		return cfg.Execution.Model
-	}
-	return cfg.EmbeddingModel
 }
