@@ -1,5 +1,10 @@
 package evokg
 
+import (
+	"strings"
+	"unicode"
+)
+
 // LCS computes longest common subsequences; it reuses its table rows
 // across calls, so matching one signature against thousands allocates
 // nothing. The zero value is ready to use; it is not safe for concurrent use.
@@ -61,3 +66,22 @@ const DefaultStructuralThreshold = 0.6
 
 // DefaultSemanticEdgeThreshold is the cosine above which SIMILAR_TO is drawn.
 const DefaultSemanticEdgeThreshold = 0.85
+
+// NormalizeOperation is the canonical form of an operation name:
+// lower-case words joined by '_' ("Temporal filter" → "temporal_filter").
+// Stored signatures hold canonical names.
+func NormalizeOperation(s string) string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	return strings.Join(f, "_")
+}
+
+// NormalizeSignature returns sig with every operation name canonical.
+func NormalizeSignature(sig []string) []string {
+	out := make([]string, len(sig))
+	for i, s := range sig {
+		out[i] = NormalizeOperation(s)
+	}
+	return out
+}

@@ -109,7 +109,7 @@ func (g *Graph) SignatureMatches(ctx context.Context, ns, taskType string, sig [
 	}
 	norm := make([]string, len(sig))
 	for i, s := range sig {
-		norm[i] = NormalizeOperation(s)
+		norm[i] = evokg.NormalizeOperation(s)
 	}
 	all, err := readTx(ctx, g, "signature matches", func(ctx context.Context, tx neo4j.ManagedTransaction) ([]evokg.SignatureMatch, error) {
 		return g.signatureMatches(ctx, tx, ns, taskType, norm, threshold, max(g.cfg.CandidateLimit, limit))

@@ -35,7 +35,7 @@ func (g *Graph) AddSubTask(ctx context.Context, ns string, experience uuid.UUID,
 	if st.ID == uuid.Nil {
 		st.ID = evokg.NewID()
 	}
-	st.Operation = NormalizeOperation(st.Operation)
+	st.Operation = evokg.NormalizeOperation(st.Operation)
 	recs, err := g.writeOne(ctx, "sub_task_add", params(ns, "experience_id", experience.String(), "id", st.ID.String(),
 		"description", st.Description, "position", st.Position, "operation", st.Operation))
 	if err != nil {
@@ -99,7 +99,7 @@ func (g *Graph) MarkEquivalent(ctx context.Context, ns, a, b string) error {
 // OperationUses draws (operation)-[:USES]->(property entity), creating the
 // property entity if needed.
 func (g *Graph) OperationUses(ctx context.Context, ns, operation, property string) error {
-	return g.link(ctx, "operation_uses", params(ns, "operation", NormalizeOperation(operation),
+	return g.link(ctx, "operation_uses", params(ns, "operation", evokg.NormalizeOperation(operation),
 		"property", normalizeEntity(property), "id", evokg.NewID().String()), "operation "+operation)
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/evokg/evokg"
 )
@@ -19,7 +18,7 @@ type resolver struct {
 }
 
 var (
-	operationResolver = resolver{kind: "operation", byNames: "operation_by_names", candidates: "operation_candidates", normalize: NormalizeOperation}
+	operationResolver = resolver{kind: "operation", byNames: "operation_by_names", candidates: "operation_candidates", normalize: evokg.NormalizeOperation}
 	entityResolver    = resolver{kind: "entity", byNames: "entity_by_names", candidates: "entity_candidates", normalize: normalizeEntity}
 )
 
@@ -29,15 +28,6 @@ type resolved struct {
 	Name      string
 	ID        string
 	Embedding []float64 // nil when the node exists or no embedder is set
-}
-
-// NormalizeOperation is the canonical form of an operation name:
-// lower-case words joined by '_' ("Temporal filter" → "temporal_filter").
-func NormalizeOperation(s string) string {
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-	return strings.Join(f, "_")
 }
 
 func normalizeEntity(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -212,14 +212,16 @@ func (r *Retriever) graphChannels(ctx context.Context, req Request, cands *candi
 }
 
 // structural records sim_σ of the signature matches of the task type; the
-// similarity is recomputed here so the threshold holds whatever the source.
+// similarity is recomputed here, on canonical operation names as stored, so
+// the threshold holds whatever the source.
 func (r *Retriever) structural(ctx context.Context, req Request, found map[uuid.UUID]Parts) error {
 	matches, err := r.graph.SignatureMatches(ctx, req.Namespace, req.TaskType, req.Signature, r.cfg.StructuralThreshold, 4*r.cfg.K)
 	if err != nil {
 		return fmt.Errorf("structural channel: %w", err)
 	}
+	sig := evokg.NormalizeSignature(req.Signature)
 	for _, m := range matches {
-		sim := evokg.SignatureSimilarity(req.Signature, m.Signature)
+		sim := evokg.SignatureSimilarity(sig, m.Signature)
 		if m.TaskType != req.TaskType || sim < r.cfg.StructuralThreshold {
 			continue
 		}

@@ -321,3 +321,27 @@ func TestRetrieveValidates(t *testing.T) {
 	_, err = bad.Retrieve(ctx, retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
 	require.ErrorContains(t, err, "K 1000")
 }
+
+// A query signature in free-text form ("Temporal Filter") matches the
+// canonical names the graph stores ("temporal_filter"): sim_σ is computed
+// on canonical names on both sides.
+func TestStructuralSimilarityUsesCanonicalOperationNames(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	stored := []string{"entity_resolution", "temporal_filter", "aggregation"}
+	match := b.insert(t, expOpts{Question: "structural", Signature: stored, Vec: tilt(0, 1, 0.2)})
+	g := &fakeGraph{matches: []evokg.SignatureMatch{{ExperienceID: match.ID, TaskType: "arithmetic", Signature: stored, Similarity: 1}}}
+	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, g, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+		Signature: []string{"Entity Resolution", "Temporal Filter", "Aggregation"}, Embedding: unit(0),
+		Strategy: retrieval.StrategySemanticStructural})
+	require.NoError(t, err)
+	var found *retrieval.Item
+	for _, it := range allItems(pack) {
+		if it.ID == match.ID {
+			found = &it
+		}
+	}
+	require.NotNil(t, found, "the structural match is in the pack")
+	require.Equal(t, 1.0, found.Parts.Structural)
+}
