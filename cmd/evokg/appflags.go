@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 
 	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/app"
@@ -18,7 +20,35 @@ type AppFlags struct {
 	OllamaFlags    `embed:""`
 	RetrievalFlags `embed:"" prefix:"retrieval-"`
 	EvolutionFlags `embed:"" prefix:"evolution-"`
-	NoMigrate      bool `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+	NoMigrate      bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+	Cascade        []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); none for a plain pack."`
+}
+
+// cascadeComponents reads the --cascade list.
+func cascadeComponents(names []string) (cascade.Components, error) {
+	var c cascade.Components
+	for _, n := range names {
+		switch n {
+		case "principles":
+			c.Principles = true
+		case "recipes":
+			c.Recipes = true
+		case "plan":
+			c.Plan = true
+		case "boost":
+			c.Boost = true
+		case "none":
+		default:
+			return c, fmt.Errorf("--cascade: %q is not a cascade component (principles, recipes, plan, boost, none)", n)
+		}
+	}
+	return c, nil
+}
+
+// Validate runs after parsing.
+func (f AppFlags) Validate() error {
+	_, err := cascadeComponents(f.Cascade)
+	return err
 }
 
 // EvolutionFlags are the admission caps of evolution runs (evolution.Limits).
@@ -76,10 +106,18 @@ func (f AppFlags) AppConfig() app.Config {
 		Bandit:    bandit.Config{},
 		Evolution: f.EvolutionFlags.Limits(),
 		Migrate:   !f.NoMigrate,
+		Cascade:   f.cascadeConfig(),
 	}
 }
 
 // Open opens the app in mode.
 func (f AppFlags) Open(ctx context.Context, mode app.Mode, logger *slog.Logger) (*app.App, error) {
 	return app.Open(ctx, f.AppConfig(), mode, logger)
+}
+
+// cascadeConfig is the cascade configuration; Validate has refused unknown
+// component names.
+func (f AppFlags) cascadeConfig() cascade.Config {
+	c, _ := cascadeComponents(f.Cascade)
+	return cascade.Config{Components: c}
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg/cascade"
 )
 
 func parse(t *testing.T, args ...string) (*CLI, *kong.Context, error) {
@@ -54,4 +56,31 @@ func TestEnvironmentOverridesDefaults(t *testing.T) {
 func TestInvalidRetrievalConfigIsRefused(t *testing.T) {
 	_, _, err := parse(t, "serve", "--retrieval-type-strategy-min", "1.5")
 	require.Error(t, err)
+}
+
+// The cascade's components A–D are on in every process by default (MAGE's
+// configuration); --cascade chooses them, and an unknown one is refused.
+func TestCascadeComponentsReachTheProcessConfig(t *testing.T) {
+	for _, cmd := range [][]string{{"serve"}, {"worker"}, {"evolve", "--namespace", "demo", "--pool", "arith"}} {
+		cli, _, err := parse(t, cmd...)
+		require.NoError(t, err)
+		var flags AppFlags
+		switch cmd[0] {
+		case "serve":
+			flags = cli.Serve.AppFlags
+		case "worker":
+			flags = cli.Worker.AppFlags
+		case "evolve":
+			flags = cli.Evolve.AppFlags
+		}
+		require.Equal(t, cascade.All(), flags.AppConfig().Cascade.Components, "%v", cmd)
+	}
+	cli, _, err := parse(t, "serve", "--cascade", "principles,boost")
+	require.NoError(t, err)
+	require.Equal(t, cascade.Components{Principles: true, Boost: true}, cli.Serve.AppConfig().Cascade.Components)
+	cli, _, err = parse(t, "serve", "--cascade", "none")
+	require.NoError(t, err)
+	require.Equal(t, cascade.Components{}, cli.Serve.AppConfig().Cascade.Components)
+	_, _, err = parse(t, "serve", "--cascade", "bogus")
+	require.ErrorContains(t, err, "not a cascade component")
 }
