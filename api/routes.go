@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/mcp"
 )
 
 // routes builds the router. Every route here is in openapi.yaml and the
@@ -29,6 +30,14 @@ func (s *server) routes() http.Handler {
 	r.Get("/openapi.json", s.serveOpenAPIJSON)
 	r.Get("/openapi.yaml", s.serveOpenAPIYAML)
 	r.Route("/v1", s.v1)
+	// The MCP endpoint: JSON-RPC over Streamable HTTP, which the MCP
+	// specification describes, not openapi.yaml. Its tools call this router
+	// in process with the caller's key, so scopes and namespaces hold.
+	h := r.With(s.authenticate, s.std())
+	endpoint := mcp.Handler(mcp.Config{API: r, Logger: s.logger})
+	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
+		h.Method(m, mcp.Path, endpoint)
+	}
 	return r
 }
 

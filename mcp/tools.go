@@ -1,0 +1,61 @@
+package mcp
+
+// tool is one MCP tool backed by one operation of the REST API.
+type tool struct {
+	name, title, description string
+	// method and path name the operation, as the document spells the path.
+	method, path string
+	// ids maps a path parameter other than {ns} to the tool's input member
+	// carrying it.
+	ids map[string]string
+	// body names the input member holding the request body. Empty when the
+	// body schema is a plain object: its members are the tool's own, beside
+	// namespace and the ids.
+	body string
+	// readOnly marks tools that change nothing.
+	readOnly bool
+}
+
+const nsPrefix = "/v1/namespaces/{ns}"
+
+// tools are the tools the server offers, in the order it lists them.
+var tools = []tool{
+	{name: "remember", title: "Remember an experience", method: "POST", path: nsPrefix + "/experiences", body: "experience",
+		description: "Store what you learned on a task so later tasks of the same task_type can use it. " +
+			"experience.outcome says what it is: success_memory (a question you solved, with its answer and chain_of_thought; " +
+			"send evaluation {correct, efficient, complete} in [0,1] if you graded it, otherwise the platform grades it), " +
+			"failure_memory (a question you got wrong, with what went wrong and its correction), " +
+			"or principle (a reusable rule, in content). The schema describes every field. " +
+			"Returns a receipt whose id memory_status follows until the memory is committed."},
+	{name: "memory_status", title: "Memory status", method: "GET", path: nsPrefix + "/experiences/{id}",
+		ids: map[string]string{"id": "memory_id"}, readOnly: true,
+		description: "Read one stored experience by the id remember returned: its status is embedding, evaluating, " +
+			"queued, committed (searchable and in the graph) or failed with status_reason."},
+	{name: "recall", title: "Recall memories", method: "POST", path: nsPrefix + "/retrieve", readOnly: true,
+		description: "Get the memory pack for a question of a task type: prompt is the rendered memory block to put " +
+			"before the question in your prompt; memories are the items it was built from (successes, failure corrections, " +
+			"principles, structural matches, graph neighbours), each with its experience_id and score."},
+	{name: "answer", title: "Answer with memory", method: "POST", path: nsPrefix + "/answer",
+		description: "Have the platform's learner model answer a question of a task type with the memory pack. " +
+			"Returns the answer, its id (reward it with answer_feedback) and the memories and bandit arms used."},
+	{name: "answer_feedback", title: "Reward an answer", method: "POST", path: nsPrefix + "/answers/{id}/feedback",
+		ids: map[string]string{"id": "answer_id"},
+		description: "Reward an answer returned by the answer tool, once: reward in [0,1] (1 = right, 0 = wrong). " +
+			"The reward updates the bandits that chose the memories and the route, and the task type's statistics. " +
+			"A second reward for the same answer is an error."},
+	{name: "skills", title: "Skills", method: "GET", path: nsPrefix + "/skills", readOnly: true,
+		description: "List the namespace's skills with their mastery in [0,1] and status."},
+	{name: "task_types", title: "Task types", method: "GET", path: nsPrefix + "/task-types", readOnly: true,
+		description: "List the task types with how often each was seen and failed and its curriculum score s(t): " +
+			"the higher the score, the more the agent should practise it."},
+	{name: "graph_neighbors", title: "Graph neighbours", method: "POST", path: nsPrefix + "/graph/neighbors", readOnly: true,
+		description: "Experiences within 1 or 2 hops of seed experiences in the knowledge graph (seeds are experience ids, " +
+			"e.g. recall's memories[].experience_id)."},
+	{name: "start_evolution", title: "Start an evolution run", method: "POST", path: nsPrefix + "/evolution-runs", body: "run",
+		description: "Start a MAGE evolution run over a question pool (generator {name, size, seed} or pool items) " +
+			"as a background job. One run per namespace may be active, and iterations and questions are capped " +
+			"(the schema's maxima); both are errors that say why. Returns the run, whose id evolution_status reads."},
+	{name: "evolution_status", title: "Evolution run status", method: "GET", path: nsPrefix + "/evolution-runs/{id}",
+		ids: map[string]string{"id": "run_id"}, readOnly: true,
+		description: "Read an evolution run: its status and per-iteration metrics (accuracy, memory growth, rollbacks)."},
+}
