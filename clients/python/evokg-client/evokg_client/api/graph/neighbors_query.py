@@ -1,0 +1,241 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.neighbors_query_response_200 import NeighborsQueryResponse200
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    ns: str,
+    *,
+    seed: list[UUID],
+    hops: int | Unset = 2,
+    limit: int | Unset = 50,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_seed = []
+    for seed_item_data in seed:
+        seed_item = str(seed_item_data)
+        json_seed.append(seed_item)
+
+    params["seed"] = json_seed
+
+    params["hops"] = hops
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/namespaces/{ns}/graph/neighbors".format(
+            ns=quote(str(ns), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> NeighborsQueryResponse200 | Problem:
+    if response.status_code == 200:
+        response_200 = NeighborsQueryResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[NeighborsQueryResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    seed: list[UUID],
+    hops: int | Unset = 2,
+    limit: int | Unset = 50,
+) -> Response[NeighborsQueryResponse200 | Problem]:
+    """Experiences within 1-2 hops of seeds (scope memory:read).
+
+    Args:
+        ns (str):
+        seed (list[UUID]):
+        hops (int | Unset):  Default: 2.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[NeighborsQueryResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+        seed=seed,
+        hops=hops,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    seed: list[UUID],
+    hops: int | Unset = 2,
+    limit: int | Unset = 50,
+) -> NeighborsQueryResponse200 | Problem | None:
+    """Experiences within 1-2 hops of seeds (scope memory:read).
+
+    Args:
+        ns (str):
+        seed (list[UUID]):
+        hops (int | Unset):  Default: 2.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        NeighborsQueryResponse200 | Problem
+    """
+
+    return sync_detailed(
+        ns=ns,
+        client=client,
+        seed=seed,
+        hops=hops,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    seed: list[UUID],
+    hops: int | Unset = 2,
+    limit: int | Unset = 50,
+) -> Response[NeighborsQueryResponse200 | Problem]:
+    """Experiences within 1-2 hops of seeds (scope memory:read).
+
+    Args:
+        ns (str):
+        seed (list[UUID]):
+        hops (int | Unset):  Default: 2.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[NeighborsQueryResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+        seed=seed,
+        hops=hops,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    seed: list[UUID],
+    hops: int | Unset = 2,
+    limit: int | Unset = 50,
+) -> NeighborsQueryResponse200 | Problem | None:
+    """Experiences within 1-2 hops of seeds (scope memory:read).
+
+    Args:
+        ns (str):
+        seed (list[UUID]):
+        hops (int | Unset):  Default: 2.
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        NeighborsQueryResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            ns=ns,
+            client=client,
+            seed=seed,
+            hops=hops,
+            limit=limit,
+        )
+    ).parsed

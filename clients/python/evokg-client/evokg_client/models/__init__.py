@@ -1,0 +1,183 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .answer_request import AnswerRequest
+from .answer_response import AnswerResponse
+from .bandit_arm import BanditArm
+from .bandit_arm_bandit import BanditArmBandit
+from .bandit_state import BanditState
+from .bandit_state_arms_item import BanditStateArmsItem
+from .bandit_state_bandit import BanditStateBandit
+from .bandits_response_200 import BanditsResponse200
+from .evolution_run import EvolutionRun
+from .evolution_run_metrics_item import EvolutionRunMetricsItem
+from .evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
+from .evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts
+from .evolution_run_status import EvolutionRunStatus
+from .experience_fields import ExperienceFields
+from .experience_fields_entities_item import ExperienceFieldsEntitiesItem
+from .experience_fields_errors_item import ExperienceFieldsErrorsItem
+from .experience_fields_evaluation import ExperienceFieldsEvaluation
+from .experience_fields_evidence_item import ExperienceFieldsEvidenceItem
+from .experience_fields_failure_kind import ExperienceFieldsFailureKind
+from .experience_fields_goal import ExperienceFieldsGoal
+from .experience_fields_patches_item import ExperienceFieldsPatchesItem
+from .experience_fields_procedure import ExperienceFieldsProcedure
+from .experience_fields_procedure_budgets import ExperienceFieldsProcedureBudgets
+from .experience_fields_procedure_params import ExperienceFieldsProcedureParams
+from .experience_fields_skill_steps_item import ExperienceFieldsSkillStepsItem
+from .experience_input import ExperienceInput
+from .experience_input_entities_item import ExperienceInputEntitiesItem
+from .experience_input_errors_item import ExperienceInputErrorsItem
+from .experience_input_evaluation import ExperienceInputEvaluation
+from .experience_input_evidence_item import ExperienceInputEvidenceItem
+from .experience_input_failure_kind import ExperienceInputFailureKind
+from .experience_input_goal import ExperienceInputGoal
+from .experience_input_patches_item import ExperienceInputPatchesItem
+from .experience_input_procedure import ExperienceInputProcedure
+from .experience_input_procedure_budgets import ExperienceInputProcedureBudgets
+from .experience_input_procedure_params import ExperienceInputProcedureParams
+from .experience_input_skill_steps_item import ExperienceInputSkillStepsItem
+from .feedback_request import FeedbackRequest
+from .feedback_response import FeedbackResponse
+from .gate_decision import GateDecision
+from .gate_decision_status import GateDecisionStatus
+from .healthz_response_200 import HealthzResponse200
+from .healthz_response_200_status import HealthzResponse200Status
+from .index_rebuild import IndexRebuild
+from .ingest_batch_response_202 import IngestBatchResponse202
+from .ingest_receipt import IngestReceipt
+from .ingest_receipt_status import IngestReceiptStatus
+from .list_experiences_response_200 import ListExperiencesResponse200
+from .list_runs_response_200 import ListRunsResponse200
+from .list_skills_response_200 import ListSkillsResponse200
+from .list_task_types_response_200 import ListTaskTypesResponse200
+from .namespace import Namespace
+from .namespace_create import NamespaceCreate
+from .neighbor import Neighbor
+from .neighbors_query_response_200 import NeighborsQueryResponse200
+from .neighbors_request import NeighborsRequest
+from .neighbors_response_200 import NeighborsResponse200
+from .openapi_json_response_200 import OpenapiJsonResponse200
+from .outcome import Outcome
+from .problem import Problem
+from .problem_errors_item import ProblemErrorsItem
+from .prune_request import PruneRequest
+from .prune_result import PruneResult
+from .readiness import Readiness
+from .readiness_checks import ReadinessChecks
+from .readiness_checks_additional_property import ReadinessChecksAdditionalProperty
+from .readiness_checks_additional_property_info import ReadinessChecksAdditionalPropertyInfo
+from .readiness_checks_additional_property_status import ReadinessChecksAdditionalPropertyStatus
+from .readiness_status import ReadinessStatus
+from .reindex_report import ReindexReport
+from .reindex_request import ReindexRequest
+from .retrieve_request import RetrieveRequest
+from .retrieve_request_mode import RetrieveRequestMode
+from .retrieve_request_strategy import RetrieveRequestStrategy
+from .retrieve_response import RetrieveResponse
+from .retrieve_response_memories_item import RetrieveResponseMemoriesItem
+from .retrieve_response_memories_item_components import RetrieveResponseMemoriesItemComponents
+from .signature_match import SignatureMatch
+from .signature_match_request import SignatureMatchRequest
+from .signature_matches_response_200 import SignatureMatchesResponse200
+from .skill import Skill
+from .skill_detail import SkillDetail
+from .skill_detail_history_item import SkillDetailHistoryItem
+from .skill_frontier_response_200 import SkillFrontierResponse200
+from .stored_experience import StoredExperience
+from .stored_experience_status import StoredExperienceStatus
+from .task_type_score import TaskTypeScore
+from .usage import Usage
+from .usage_rows_item import UsageRowsItem
+
+__all__ = (
+    "AnswerRequest",
+    "AnswerResponse",
+    "BanditArm",
+    "BanditArmBandit",
+    "BanditsResponse200",
+    "BanditState",
+    "BanditStateArmsItem",
+    "BanditStateBandit",
+    "EvolutionRun",
+    "EvolutionRunMetricsItem",
+    "EvolutionRunMetricsItemAccuracyByTaskType",
+    "EvolutionRunMetricsItemMemoryCounts",
+    "EvolutionRunStatus",
+    "ExperienceFields",
+    "ExperienceFieldsEntitiesItem",
+    "ExperienceFieldsErrorsItem",
+    "ExperienceFieldsEvaluation",
+    "ExperienceFieldsEvidenceItem",
+    "ExperienceFieldsFailureKind",
+    "ExperienceFieldsGoal",
+    "ExperienceFieldsPatchesItem",
+    "ExperienceFieldsProcedure",
+    "ExperienceFieldsProcedureBudgets",
+    "ExperienceFieldsProcedureParams",
+    "ExperienceFieldsSkillStepsItem",
+    "ExperienceInput",
+    "ExperienceInputEntitiesItem",
+    "ExperienceInputErrorsItem",
+    "ExperienceInputEvaluation",
+    "ExperienceInputEvidenceItem",
+    "ExperienceInputFailureKind",
+    "ExperienceInputGoal",
+    "ExperienceInputPatchesItem",
+    "ExperienceInputProcedure",
+    "ExperienceInputProcedureBudgets",
+    "ExperienceInputProcedureParams",
+    "ExperienceInputSkillStepsItem",
+    "FeedbackRequest",
+    "FeedbackResponse",
+    "GateDecision",
+    "GateDecisionStatus",
+    "HealthzResponse200",
+    "HealthzResponse200Status",
+    "IndexRebuild",
+    "IngestBatchResponse202",
+    "IngestReceipt",
+    "IngestReceiptStatus",
+    "ListExperiencesResponse200",
+    "ListRunsResponse200",
+    "ListSkillsResponse200",
+    "ListTaskTypesResponse200",
+    "Namespace",
+    "NamespaceCreate",
+    "Neighbor",
+    "NeighborsQueryResponse200",
+    "NeighborsRequest",
+    "NeighborsResponse200",
+    "OpenapiJsonResponse200",
+    "Outcome",
+    "Problem",
+    "ProblemErrorsItem",
+    "PruneRequest",
+    "PruneResult",
+    "Readiness",
+    "ReadinessChecks",
+    "ReadinessChecksAdditionalProperty",
+    "ReadinessChecksAdditionalPropertyInfo",
+    "ReadinessChecksAdditionalPropertyStatus",
+    "ReadinessStatus",
+    "ReindexReport",
+    "ReindexRequest",
+    "RetrieveRequest",
+    "RetrieveRequestMode",
+    "RetrieveRequestStrategy",
+    "RetrieveResponse",
+    "RetrieveResponseMemoriesItem",
+    "RetrieveResponseMemoriesItemComponents",
+    "SignatureMatch",
+    "SignatureMatchesResponse200",
+    "SignatureMatchRequest",
+    "Skill",
+    "SkillDetail",
+    "SkillDetailHistoryItem",
+    "SkillFrontierResponse200",
+    "StoredExperience",
+    "StoredExperienceStatus",
+    "TaskTypeScore",
+    "Usage",
+    "UsageRowsItem",
+)

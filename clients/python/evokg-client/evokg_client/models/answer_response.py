@@ -1,0 +1,124 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.bandit_arm import BanditArm
+
+
+T = TypeVar("T", bound="AnswerResponse")
+
+
+@_attrs_define
+class AnswerResponse:
+    """
+    Attributes:
+        id (UUID):
+        answer (str):
+        arms (list[BanditArm]):
+        memory_ids (list[UUID]):
+        learner_calls (int):
+        guidance_calls (int): always 0
+    """
+
+    id: UUID
+    answer: str
+    arms: list[BanditArm]
+    memory_ids: list[UUID]
+    learner_calls: int
+    guidance_calls: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        answer = self.answer
+
+        arms = []
+        for arms_item_data in self.arms:
+            arms_item = arms_item_data.to_dict()
+            arms.append(arms_item)
+
+        memory_ids = []
+        for memory_ids_item_data in self.memory_ids:
+            memory_ids_item = str(memory_ids_item_data)
+            memory_ids.append(memory_ids_item)
+
+        learner_calls = self.learner_calls
+
+        guidance_calls = self.guidance_calls
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "answer": answer,
+                "arms": arms,
+                "memory_ids": memory_ids,
+                "learner_calls": learner_calls,
+                "guidance_calls": guidance_calls,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.bandit_arm import BanditArm  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        answer = d.pop("answer")
+
+        arms = []
+        _arms = d.pop("arms")
+        for arms_item_data in _arms:
+            arms_item = BanditArm.from_dict(arms_item_data)
+
+            arms.append(arms_item)
+
+        memory_ids = []
+        _memory_ids = d.pop("memory_ids")
+        for memory_ids_item_data in _memory_ids:
+            memory_ids_item = UUID(memory_ids_item_data)
+
+            memory_ids.append(memory_ids_item)
+
+        learner_calls = d.pop("learner_calls")
+
+        guidance_calls = d.pop("guidance_calls")
+
+        answer_response = cls(
+            id=id,
+            answer=answer,
+            arms=arms,
+            memory_ids=memory_ids,
+            learner_calls=learner_calls,
+            guidance_calls=guidance_calls,
+        )
+
+        answer_response.additional_properties = d
+        return answer_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,207 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
+    from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts
+
+
+T = TypeVar("T", bound="EvolutionRunMetricsItem")
+
+
+@_attrs_define
+class EvolutionRunMetricsItem:
+    """
+    Attributes:
+        iteration (int):
+        accuracy (float):
+        flips (int):
+        guidance_calls (int):
+        learner_calls (int):
+        rolled_back (bool):
+        wall_ms (float):
+        accuracy_by_task_type (EvolutionRunMetricsItemAccuracyByTaskType | Unset):
+        memory_counts (EvolutionRunMetricsItemMemoryCounts | Unset):
+        held_out_accuracy (float | Unset):
+        guidance_share (float | Unset):
+        harvested (int | Unset): success memories harvested
+        failures_written (int | Unset): failure memories written
+        operation (str | Unset): the rotating graph operation of the iteration
+        selected (list[str] | Unset): task types the curriculum selected
+    """
+
+    iteration: int
+    accuracy: float
+    flips: int
+    guidance_calls: int
+    learner_calls: int
+    rolled_back: bool
+    wall_ms: float
+    accuracy_by_task_type: EvolutionRunMetricsItemAccuracyByTaskType | Unset = UNSET
+    memory_counts: EvolutionRunMetricsItemMemoryCounts | Unset = UNSET
+    held_out_accuracy: float | Unset = UNSET
+    guidance_share: float | Unset = UNSET
+    harvested: int | Unset = UNSET
+    failures_written: int | Unset = UNSET
+    operation: str | Unset = UNSET
+    selected: list[str] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        iteration = self.iteration
+
+        accuracy = self.accuracy
+
+        flips = self.flips
+
+        guidance_calls = self.guidance_calls
+
+        learner_calls = self.learner_calls
+
+        rolled_back = self.rolled_back
+
+        wall_ms = self.wall_ms
+
+        accuracy_by_task_type: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.accuracy_by_task_type, Unset):
+            accuracy_by_task_type = self.accuracy_by_task_type.to_dict()
+
+        memory_counts: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.memory_counts, Unset):
+            memory_counts = self.memory_counts.to_dict()
+
+        held_out_accuracy = self.held_out_accuracy
+
+        guidance_share = self.guidance_share
+
+        harvested = self.harvested
+
+        failures_written = self.failures_written
+
+        operation = self.operation
+
+        selected: list[str] | Unset = UNSET
+        if not isinstance(self.selected, Unset):
+            selected = self.selected
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "iteration": iteration,
+                "accuracy": accuracy,
+                "flips": flips,
+                "guidance_calls": guidance_calls,
+                "learner_calls": learner_calls,
+                "rolled_back": rolled_back,
+                "wall_ms": wall_ms,
+            }
+        )
+        if accuracy_by_task_type is not UNSET:
+            field_dict["accuracy_by_task_type"] = accuracy_by_task_type
+        if memory_counts is not UNSET:
+            field_dict["memory_counts"] = memory_counts
+        if held_out_accuracy is not UNSET:
+            field_dict["held_out_accuracy"] = held_out_accuracy
+        if guidance_share is not UNSET:
+            field_dict["guidance_share"] = guidance_share
+        if harvested is not UNSET:
+            field_dict["harvested"] = harvested
+        if failures_written is not UNSET:
+            field_dict["failures_written"] = failures_written
+        if operation is not UNSET:
+            field_dict["operation"] = operation
+        if selected is not UNSET:
+            field_dict["selected"] = selected
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType  # noqa: PLC0415
+        from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts  # noqa: PLC0415
+
+        d = dict(src_dict)
+        iteration = d.pop("iteration")
+
+        accuracy = d.pop("accuracy")
+
+        flips = d.pop("flips")
+
+        guidance_calls = d.pop("guidance_calls")
+
+        learner_calls = d.pop("learner_calls")
+
+        rolled_back = d.pop("rolled_back")
+
+        wall_ms = d.pop("wall_ms")
+
+        _accuracy_by_task_type = d.pop("accuracy_by_task_type", UNSET)
+        accuracy_by_task_type: EvolutionRunMetricsItemAccuracyByTaskType | Unset
+        if isinstance(_accuracy_by_task_type, Unset):
+            accuracy_by_task_type = UNSET
+        else:
+            accuracy_by_task_type = EvolutionRunMetricsItemAccuracyByTaskType.from_dict(_accuracy_by_task_type)
+
+        _memory_counts = d.pop("memory_counts", UNSET)
+        memory_counts: EvolutionRunMetricsItemMemoryCounts | Unset
+        if isinstance(_memory_counts, Unset):
+            memory_counts = UNSET
+        else:
+            memory_counts = EvolutionRunMetricsItemMemoryCounts.from_dict(_memory_counts)
+
+        held_out_accuracy = d.pop("held_out_accuracy", UNSET)
+
+        guidance_share = d.pop("guidance_share", UNSET)
+
+        harvested = d.pop("harvested", UNSET)
+
+        failures_written = d.pop("failures_written", UNSET)
+
+        operation = d.pop("operation", UNSET)
+
+        selected = cast(list[str], d.pop("selected", UNSET))
+
+        evolution_run_metrics_item = cls(
+            iteration=iteration,
+            accuracy=accuracy,
+            flips=flips,
+            guidance_calls=guidance_calls,
+            learner_calls=learner_calls,
+            rolled_back=rolled_back,
+            wall_ms=wall_ms,
+            accuracy_by_task_type=accuracy_by_task_type,
+            memory_counts=memory_counts,
+            held_out_accuracy=held_out_accuracy,
+            guidance_share=guidance_share,
+            harvested=harvested,
+            failures_written=failures_written,
+            operation=operation,
+            selected=selected,
+        )
+
+        evolution_run_metrics_item.additional_properties = d
+        return evolution_run_metrics_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

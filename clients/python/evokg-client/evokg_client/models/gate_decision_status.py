@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class GateDecisionStatus(StrEnum):
+    FAILED = "failed"
+    SUCCESSFUL = "successful"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class IngestReceiptStatus(StrEnum):
+    COMMITTED = "committed"
+    EMBEDDING = "embedding"
+    EVALUATING = "evaluating"
+    FAILED = "failed"
+    QUEUED = "queued"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ReadinessChecksAdditionalPropertyStatus(StrEnum):
+    DEGRADED = "degraded"
+    DOWN = "down"
+    UP = "up"
+
+    def __str__(self) -> str:
+        return str(self.value)

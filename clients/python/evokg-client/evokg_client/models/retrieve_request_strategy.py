@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class RetrieveRequestStrategy(StrEnum):
+    CASCADE = "cascade"
+    HYBRID_GRAPH = "hybrid_graph"
+    SEMANTIC = "semantic"
+    SEMANTIC_STRUCTURAL = "semantic_structural"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.retrieve_response_memories_item import RetrieveResponseMemoriesItem
+
+
+T = TypeVar("T", bound="RetrieveResponse")
+
+
+@_attrs_define
+class RetrieveResponse:
+    """
+    Attributes:
+        memories (list[RetrieveResponseMemoriesItem]):
+        prompt (str):
+        strategy (str | Unset):
+    """
+
+    memories: list[RetrieveResponseMemoriesItem]
+    prompt: str
+    strategy: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        memories = []
+        for memories_item_data in self.memories:
+            memories_item = memories_item_data.to_dict()
+            memories.append(memories_item)
+
+        prompt = self.prompt
+
+        strategy = self.strategy
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "memories": memories,
+                "prompt": prompt,
+            }
+        )
+        if strategy is not UNSET:
+            field_dict["strategy"] = strategy
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.retrieve_response_memories_item import RetrieveResponseMemoriesItem  # noqa: PLC0415
+
+        d = dict(src_dict)
+        memories = []
+        _memories = d.pop("memories")
+        for memories_item_data in _memories:
+            memories_item = RetrieveResponseMemoriesItem.from_dict(memories_item_data)
+
+            memories.append(memories_item)
+
+        prompt = d.pop("prompt")
+
+        strategy = d.pop("strategy", UNSET)
+
+        retrieve_response = cls(
+            memories=memories,
+            prompt=prompt,
+            strategy=strategy,
+        )
+
+        retrieve_response.additional_properties = d
+        return retrieve_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

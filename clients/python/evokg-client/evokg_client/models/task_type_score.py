@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="TaskTypeScore")
+
+
+@_attrs_define
+class TaskTypeScore:
+    """
+    Attributes:
+        name (str):
+        n_seen (int):
+        n_fail (int):
+        k_last (int):
+        score (float): s(t) = n_fail(t) + λ·(k − k_last(t))
+        id (str | Unset):
+        namespace (str | Unset):
+        description (str | Unset):
+        created_at (datetime.datetime | Unset):
+        rewards_seen (int | Unset): graded answers of this task type in the reward stream (evolution and feedback)
+        rewards_failed (int | Unset): those rewarded below 0.5
+    """
+
+    name: str
+    n_seen: int
+    n_fail: int
+    k_last: int
+    score: float
+    id: str | Unset = UNSET
+    namespace: str | Unset = UNSET
+    description: str | Unset = UNSET
+    created_at: datetime.datetime | Unset = UNSET
+    rewards_seen: int | Unset = UNSET
+    rewards_failed: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        n_seen = self.n_seen
+
+        n_fail = self.n_fail
+
+        k_last = self.k_last
+
+        score = self.score
+
+        id = self.id
+
+        namespace = self.namespace
+
+        description = self.description
+
+        created_at: str | Unset = UNSET
+        if not isinstance(self.created_at, Unset):
+            created_at = self.created_at.isoformat()
+
+        rewards_seen = self.rewards_seen
+
+        rewards_failed = self.rewards_failed
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+                "n_seen": n_seen,
+                "n_fail": n_fail,
+                "k_last": k_last,
+                "score": score,
+            }
+        )
+        if id is not UNSET:
+            field_dict["id"] = id
+        if namespace is not UNSET:
+            field_dict["namespace"] = namespace
+        if description is not UNSET:
+            field_dict["description"] = description
+        if created_at is not UNSET:
+            field_dict["created_at"] = created_at
+        if rewards_seen is not UNSET:
+            field_dict["rewards_seen"] = rewards_seen
+        if rewards_failed is not UNSET:
+            field_dict["rewards_failed"] = rewards_failed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        n_seen = d.pop("n_seen")
+
+        n_fail = d.pop("n_fail")
+
+        k_last = d.pop("k_last")
+
+        score = d.pop("score")
+
+        id = d.pop("id", UNSET)
+
+        namespace = d.pop("namespace", UNSET)
+
+        description = d.pop("description", UNSET)
+
+        _created_at = d.pop("created_at", UNSET)
+        created_at: datetime.datetime | Unset
+        if isinstance(_created_at, Unset):
+            created_at = UNSET
+        else:
+            created_at = datetime.datetime.fromisoformat(_created_at)
+
+        rewards_seen = d.pop("rewards_seen", UNSET)
+
+        rewards_failed = d.pop("rewards_failed", UNSET)
+
+        task_type_score = cls(
+            name=name,
+            n_seen=n_seen,
+            n_fail=n_fail,
+            k_last=k_last,
+            score=score,
+            id=id,
+            namespace=namespace,
+            description=description,
+            created_at=created_at,
+            rewards_seen=rewards_seen,
+            rewards_failed=rewards_failed,
+        )
+
+        task_type_score.additional_properties = d
+        return task_type_score
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

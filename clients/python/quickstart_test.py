@@ -1,0 +1,89 @@
+"""The README's Python quickstart, run by client_test.go against a real server.
+
+namespace -> ingest -> committed -> retrieve -> answer -> feedback, through the
+generated client only. EVOKG_URL, EVOKG_API_KEY and EVOKG_NAMESPACE name the
+server, a key (scopes admin, memory:read, memory:write) and a fresh namespace.
+"""
+
+import os
+import time
+import unittest
+
+from evokg_client import AuthenticatedClient
+from evokg_client.api.experiences import get_experience, ingest_experience
+from evokg_client.api.namespaces import create_namespace
+from evokg_client.api.retrieval import answer, feedback, retrieve
+from evokg_client.models import (
+    AnswerRequest,
+    AnswerResponse,
+    ExperienceInput,
+    ExperienceInputEvaluation,
+    FeedbackRequest,
+    FeedbackResponse,
+    IngestReceipt,
+    Namespace,
+    NamespaceCreate,
+    Outcome,
+    Problem,
+    RetrieveRequest,
+    RetrieveResponse,
+    StoredExperience,
+)
+
+COMMIT_TIMEOUT = 60.0  # seconds an ingested experience may take to commit
+
+
+class Quickstart(unittest.TestCase):
+    def test_quickstart(self):
+        ns = os.environ["EVOKG_NAMESPACE"]
+        client = AuthenticatedClient(base_url=os.environ["EVOKG_URL"], token=os.environ["EVOKG_API_KEY"])
+        with client as c:
+            created = create_namespace.sync(client=c, body=NamespaceCreate(name=ns, description="quickstart"))
+            self.assertIsInstance(created, Namespace, created)
+
+            receipt = ingest_experience.sync(
+                ns,
+                client=c,
+                idempotency_key="quickstart-1",
+                body=ExperienceInput(
+                    task_type="arithmetic",
+                    outcome=Outcome.SUCCESS_MEMORY,
+                    question="What is 17 + 25?",
+                    answer="42",
+                    chain_of_thought="17 + 25 = 42",
+                    signature=["parse_numbers", "add"],
+                    evaluation=ExperienceInputEvaluation(correct=1, efficient=1, complete=1),
+                ),
+            )
+            self.assertIsInstance(receipt, IngestReceipt, receipt)
+            self.wait_committed(c, ns, receipt.id)
+
+            pack = retrieve.sync(ns, client=c, body=RetrieveRequest(question="What is 17 + 26?", task_type="arithmetic"))
+            self.assertIsInstance(pack, RetrieveResponse, pack)
+            self.assertIn(receipt.id, [m.experience_id for m in pack.memories])
+            self.assertTrue(pack.prompt)
+
+            ans = answer.sync(ns, client=c, body=AnswerRequest(question="What is 17 + 26?", task_type="arithmetic"))
+            self.assertIsInstance(ans, AnswerResponse, ans)
+            fb = feedback.sync(ns, ans.id, client=c, body=FeedbackRequest(reward=1))
+            self.assertIsInstance(fb, FeedbackResponse, fb)
+            self.assertEqual(ans.id, fb.answer_id)
+
+            again = feedback.sync(ns, ans.id, client=c, body=FeedbackRequest(reward=1))
+            self.assertIsInstance(again, Problem, "a second reward is a 409 problem")
+            self.assertEqual(409, again.status)
+
+    def wait_committed(self, c, ns, experience_id):
+        deadline = time.monotonic() + COMMIT_TIMEOUT
+        while True:
+            stored = get_experience.sync(ns, experience_id, client=c)
+            self.assertIsInstance(stored, StoredExperience, stored)
+            if stored.status.value == "committed":
+                return
+            self.assertNotEqual("failed", stored.status.value, stored.status_reason)
+            self.assertLess(time.monotonic(), deadline, f"not committed after {COMMIT_TIMEOUT}s: {stored.status}")
+            time.sleep(0.05)  # poll interval while waiting on the committed status
+
+
+if __name__ == "__main__":
+    unittest.main()
