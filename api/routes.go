@@ -33,7 +33,7 @@ func (s *server) routes() http.Handler {
 	// The MCP endpoint: JSON-RPC over Streamable HTTP, which the MCP
 	// specification describes, not openapi.yaml. Its tools call this router
 	// in process with the caller's key, so scopes and namespaces hold.
-	h := r.With(s.authenticate, s.std())
+	h := r.With(s.authenticate, s.rateLimit(), s.std())
 	endpoint := mcp.Handler(mcp.Config{API: r, Logger: s.logger})
 	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
 		h.Method(m, mcp.Path, endpoint)

@@ -101,7 +101,8 @@ func Handler(cfg Config) http.Handler {
 		err    error
 	)
 	get := func(r *http.Request) *sdk.Server {
-		once.Do(func() { server, err = NewServer(r.Context(), cfg) })
+		// Not bound to the first request's cancellation: the server outlives it.
+		once.Do(func() { server, err = NewServer(context.WithoutCancel(r.Context()), cfg) })
 		if err != nil {
 			cfg.Logger.ErrorContext(r.Context(), "mcp: cannot build the server", slog.Any("err", err))
 			return nil
