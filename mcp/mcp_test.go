@@ -8,9 +8,11 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
@@ -129,18 +131,63 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(r)
 }
 
+// schemas are the resolved input and output schemas of the tools a session
+// lists, by tool name.
+var schemas sync.Map // *sdk.ClientSession → map[string][2]*jsonschema.Resolved
+
+// resolve resolves a schema a tool lists as JSON Schema 2020-12.
+func resolve(t *testing.T, name string, schema any) *jsonschema.Resolved {
+	t.Helper()
+	b, err := json.Marshal(schema)
+	require.NoError(t, err)
+	var s jsonschema.Schema
+	require.NoError(t, json.Unmarshal(b, &s), "%s: not a JSON Schema 2020-12", name)
+	r, err := s.Resolve(nil)
+	require.NoError(t, err, "%s: the schema does not resolve", name)
+	return r
+}
+
 // call calls a tool and requires it to succeed, decoding its structured
-// content into out.
+// content into out. The arguments must be valid under the tool's input
+// schema and the result under its output schema.
 func call(t *testing.T, cs *sdk.ClientSession, name string, args map[string]any, out any) {
+	t.Helper()
+	if m, ok := schemas.Load(cs); ok {
+		s := m.(map[string][2]*jsonschema.Resolved)[name]
+		require.NoError(t, s[0].Validate(roundTrip(t, args)), "%s: the arguments break the input schema", name)
+		res := callTool(t, cs, name, args)
+		require.NoError(t, s[1].Validate(roundTrip(t, res.StructuredContent)), "%s: the result breaks the output schema", name)
+		decode(t, res, out)
+		return
+	}
+	decode(t, callTool(t, cs, name, args), out)
+}
+
+func callTool(t *testing.T, cs *sdk.ClientSession, name string, args map[string]any) *sdk.CallToolResult {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
 	require.NoError(t, err)
 	require.False(t, res.IsError, "%s: %s", name, text(res))
+	return res
+}
+
+func decode(t *testing.T, res *sdk.CallToolResult, out any) {
+	t.Helper()
 	if out != nil {
 		b, err := json.Marshal(res.StructuredContent)
 		require.NoError(t, err)
 		require.NoError(t, json.Unmarshal(b, out))
 	}
+}
+
+// roundTrip is v as JSON decodes it (maps, slices, float64).
+func roundTrip(t *testing.T, v any) any {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	var out any
+	require.NoError(t, json.Unmarshal(b, &out))
+	return out
 }
 
 // problem is what a refused call carries.
@@ -203,8 +250,10 @@ func listTools(t *testing.T, cs *sdk.ClientSession) {
 	res, err := cs.ListTools(context.Background(), nil)
 	require.NoError(t, err)
 	var names []string
+	resolved := map[string][2]*jsonschema.Resolved{}
 	for _, tool := range res.Tools {
 		names = append(names, tool.Name)
+		resolved[tool.Name] = [2]*jsonschema.Resolved{resolve(t, tool.Name, tool.InputSchema), resolve(t, tool.Name, tool.OutputSchema)}
 		require.NotEmpty(t, tool.Description, tool.Name)
 		in, ok := tool.InputSchema.(map[string]any)
 		require.True(t, ok, tool.Name)
@@ -216,6 +265,8 @@ func listTools(t *testing.T, cs *sdk.ClientSession) {
 	}
 	slices.Sort(names)
 	require.Equal(t, toolNames, names)
+	schemas.Store(cs, resolved)
+	t.Cleanup(func() { schemas.Delete(cs) })
 }
 
 // remember stores a success memory and waits until it is committed.

@@ -75,7 +75,8 @@ func mediaSchema(m map[string]any) any {
 }
 
 // jsonSchema turns an OpenAPI 3.0 schema into JSON Schema 2020-12: component
-// references point into $defs, and the OpenAPI-only keyword example goes.
+// references point into $defs, the OpenAPI-only keyword example goes, and
+// a boolean exclusiveMinimum or exclusiveMaximum becomes the bound itself.
 func jsonSchema(s any) any {
 	switch v := s.(type) {
 	case map[string]any:
@@ -90,6 +91,8 @@ func jsonSchema(s any) any {
 				out[k] = jsonSchema(x)
 			}
 		}
+		exclusive(out, "exclusiveMinimum", "minimum")
+		exclusive(out, "exclusiveMaximum", "maximum")
 		return out
 	case []any:
 		out := make([]any, len(v))
@@ -99,6 +102,19 @@ func jsonSchema(s any) any {
 		return out
 	default:
 		return s
+	}
+}
+
+// exclusive turns OpenAPI 3.0's {bound: x, flag: true} into {flag: x}.
+func exclusive(s map[string]any, flag, bound string) {
+	on, ok := s[flag].(bool)
+	if !ok {
+		return
+	}
+	delete(s, flag)
+	if on {
+		s[flag] = s[bound]
+		delete(s, bound)
 	}
 }
 
