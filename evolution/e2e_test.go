@@ -102,7 +102,7 @@ func guidanceRules() []ollamafake.Rule {
 	return []ollamafake.Rule{
 		{Task: "discover_skills", Reply: plan},
 		{Task: "write_failure_memory", Reply: `{"content":"CORRECTION: multiply the rows by the amount per row","steps":["count per row","multiply by rows"]}`},
-		{Task: "author_tool", Reply: `{"name":"multiply_rows","description":"rows times per row","input_schema":{"type":"object"},"output_schema":{"type":"object"},"code":"def run(a, b): return a * b"}`},
+		{Task: "author_tool", Reply: `{"name":"multiply_rows","description":"rows times per row","inputs":[{"name":"rows","type":"integer"},{"name":"per_row","type":"integer"}],"outputs":[{"name":"total","type":"integer"}],"code":"def run(a, b): return a * b"}`},
 		{Task: "refine_prompt", Reply: `{"prompt":"Multiply rows by the amount per row.","strategy":"decompose","rationale":"failures skipped the product"}`},
 		{Task: "extract_principles", Reply: `{"principles":[{"text":"Totals of rows are products","applies_when":"a quantity repeats per row"}]}`},
 	}

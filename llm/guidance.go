@@ -290,21 +290,66 @@ type ToolRequest struct {
 
 // ToolSpec is an authored tool (Mem2Evolve asset memory).
 type ToolSpec struct {
-	Name         string          `json:"name"`
-	Description  string          `json:"description"`
-	InputSchema  json.RawMessage `json:"input_schema"`
-	OutputSchema json.RawMessage `json:"output_schema"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// InputSchema and OutputSchema are JSON Schemas of objects, built from
+	// the fields the model lists (a nested schema would be unbounded).
+	InputSchema  json.RawMessage `json:"-"`
+	OutputSchema json.RawMessage `json:"-"`
 	Code         string          `json:"code"`
+}
+
+// ToolField is one input or output field of an authored tool.
+type ToolField struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
 }
 
 // AuthorTool writes a tool: name, description, input/output schemas, code.
 func (g *Guidance) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, error) {
-	var t ToolSpec
-	if err := g.call(ctx, RoleSkillDiscovery, "author_tool", req, &t); err != nil {
+	var r struct {
+		ToolSpec
+		Inputs  []ToolField `json:"inputs"`
+		Outputs []ToolField `json:"outputs"`
+	}
+	if err := g.call(ctx, RoleSkillDiscovery, "author_tool", req, &r); err != nil {
 		return ToolSpec{}, err
 	}
+	t := r.ToolSpec
 	t.Name = OperationName(t.Name)
+	t.InputSchema, t.OutputSchema = fieldsSchema(r.Inputs), fieldsSchema(r.Outputs)
 	return t, nil
+}
+
+// fieldsSchema is the JSON Schema of an object with fields as properties.
+func fieldsSchema(fields []ToolField) json.RawMessage {
+	props := make(map[string]any, len(fields))
+	for _, f := range fields {
+		props[f.Name] = jsonType(f.Type)
+	}
+	out, _ := json.Marshal(map[string]any{"type": "object", "properties": props}) // maps of strings always marshal
+	return out
+}
+
+// jsonType is the JSON Schema of a type named in a tool reply: a JSON type
+// as it is, common synonyms mapped, anything else a described string.
+func jsonType(name string) map[string]any {
+	n := strings.ToLower(strings.TrimSpace(name))
+	switch n {
+	case "string", "number", "integer", "boolean", "array", "object":
+		return map[string]any{"type": n}
+	case "int", "long":
+		return map[string]any{"type": "integer"}
+	case "float", "double", "decimal":
+		return map[string]any{"type": "number"}
+	case "bool":
+		return map[string]any{"type": "boolean"}
+	case "list":
+		return map[string]any{"type": "array"}
+	case "dict", "map":
+		return map[string]any{"type": "object"}
+	}
+	return map[string]any{"type": "string", "description": name}
 }
 
 // RefinePromptRequest asks for a better prompt template for a skill.

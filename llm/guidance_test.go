@@ -121,3 +121,17 @@ func TestDisambiguate(t *testing.T) {
 	require.False(t, ok, "a choice outside the candidates counts as new")
 	require.Equal(t, 3, roleUsage(b.usage(t, ""), llm.RoleCurator).Calls)
 }
+
+// A tool's input and output come back as {field: type} maps and are
+// stored as JSON Schemas.
+func TestAuthorToolBuildsSchemas(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{})
+	b.fake.AddRule(ollamafake.Rule{Task: "author_tool", Reply: `{"name":"Multiply Rows","description":"rows times per row",
+		"inputs":[{"name":"rows","type":"int"},{"name":"per_row","type":"number"}],"outputs":[{"name":"total","type":"a count"}],"code":"def multiply_rows(rows, per_row): return {'total': rows * per_row}"}`})
+	tool, err := b.models.Guidance().AuthorTool(b.ctx, llm.ToolRequest{Skill: "s", Need: "n"})
+	require.NoError(t, err)
+	require.Equal(t, "multiply_rows", tool.Name)
+	require.JSONEq(t, `{"type":"object","properties":{"rows":{"type":"integer"},"per_row":{"type":"number"}}}`, string(tool.InputSchema))
+	require.JSONEq(t, `{"type":"object","properties":{"total":{"type":"string","description":"a count"}}}`, string(tool.OutputSchema))
+}
