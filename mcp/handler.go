@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -33,7 +34,7 @@ func (t tool) sdkTool(doc *document) (*sdk.Tool, error) {
 			return nil, err
 		}
 	}
-	slices.SortFunc(required, func(a, b any) int { return cmpString(a.(string), b.(string)) })
+	slices.SortFunc(required, func(a, b any) int { return cmp.Compare(a.(string), b.(string)) })
 	in := doc.withDefs(map[string]any{"type": "object", "additionalProperties": false,
 		"properties": props, "required": required})
 	st := &sdk.Tool{Name: t.name, Title: t.title, Description: t.description, InputSchema: in,
@@ -72,16 +73,6 @@ func (t tool) addBody(doc *document, body any, props map[string]any, required *[
 		*required = append(*required, req...)
 	}
 	return nil
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // toolHandler calls t's operation with the tool's arguments.
