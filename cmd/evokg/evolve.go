@@ -39,7 +39,7 @@ func (c *EvolveCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	a, err := c.Open(g.Ctx, app.ModeWorker, g.Logger)
+	a, err := c.Open(g.Ctx, app.ModeIngest, g.Logger)
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,7 @@ func open(t *testing.T, mode app.Mode, limits evolution.Limits) *env {
 	a, err := app.Open(ctx, cfg, mode, logger)
 	require.NoError(t, err)
 	t.Cleanup(func() { a.Close(context.Background()) })
-	if mode == app.ModeWorker {
+	if mode != app.ModeAPI {
 		require.NoError(t, a.Jobs.Start(ctx))
 		t.Cleanup(func() {
 			stop, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -175,7 +175,7 @@ func pointers(fields []evokg.FieldError) []string {
 // process, runs of two namespaces execute one after the other.
 func TestWorkerRunsOneRunAtATime(t *testing.T) {
 	t.Parallel()
-	e := open(t, app.ModeWorker, evolution.Limits{})
+	e := open(t, app.ModeIngest, evolution.Limits{})
 	other := testenv.Namespace(t)
 	params := evolution.Params{Iterations: 2, Pool: evolution.PoolSpec{Name: "arith", Size: 10, Seed: 3}, DisableBandits: true}
 	var ids []uuid.UUID
@@ -208,7 +208,7 @@ func TestWorkerRunsOneRunAtATime(t *testing.T) {
 // failure index and the graph as a failure memory, not as a success.
 func TestQualityGateOverTheAPI(t *testing.T) {
 	t.Parallel()
-	e := open(t, app.ModeWorker, evolution.Limits{})
+	e := open(t, app.ModeIngest, evolution.Limits{})
 
 	var r evokg.IngestReceipt
 	e.do(t, http.MethodPost, "/experiences", `{"task_type":"arithmetic","outcome":"success_memory","question":"What is 17 + 25?",
@@ -240,4 +240,23 @@ func TestQualityGateOverTheAPI(t *testing.T) {
 	labels, _ := res.Records[0].Get("labels")
 	require.Contains(t, labels, "FailureMemory")
 	require.NotContains(t, labels, "SuccessMemory")
+}
+
+// The process of `evokg evolve` works ingest jobs but never takes a run
+// queued through the API: its ingest jobs are worked while the run waits.
+func TestIngestModeLeavesQueuedRunsToTheWorkers(t *testing.T) {
+	t.Parallel()
+	e := open(t, app.ModeIngest, evolution.Limits{})
+	var run struct{ ID uuid.UUID }
+	e.do(t, http.MethodPost, "/evolution-runs", `{"iterations":2,"pool":[{"question":"2+2?","task_type":"arithmetic","gold":"4"},{"question":"3+3?","task_type":"arithmetic","gold":"6"}]}`, http.StatusAccepted, &run)
+	var receipt evokg.IngestReceipt
+	e.do(t, http.MethodPost, "/experiences", `{"task_type":"arithmetic","outcome":"success_memory","question":"What is 1 + 1?","answer":"2","evaluation":{"correct":1,"efficient":1,"complete":1}}`, http.StatusAccepted, &receipt)
+	require.Eventually(t, func() bool {
+		got, err := e.app.Ingest.Get(e.ctx, e.ns, receipt.ID)
+		require.NoError(t, err)
+		return got.Status == evokg.StatusCommitted
+	}, time.Minute, 50*time.Millisecond, "the process works ingest jobs (embedding, projection)")
+	got, err := e.app.Evolution.Get(e.ctx, e.ns, run.ID)
+	require.NoError(t, err)
+	require.Equal(t, evolution.StatusQueued, got.Status, "the API's run waits for a worker")
 }

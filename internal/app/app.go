@@ -57,6 +57,9 @@ const (
 	ModeAPI Mode = iota
 	// ModeWorker works ingest and evolution jobs.
 	ModeWorker
+	// ModeIngest works ingest jobs only: `evokg evolve` runs its own run in
+	// process and leaves the runs queued through the API to the workers.
+	ModeIngest
 )
 
 // App holds the open adapters and the services built on them.
@@ -168,7 +171,7 @@ func (a *App) buildServices(context.Context) error {
 
 // openJobs builds the job client. The ingest service inserts jobs through
 // an insert-only client; a worker process then gets a full client working
-// the ingest and evolution queues.
+// the ingest queues and (ModeWorker) the evolution queue.
 func (a *App) openJobs(mode Mode) error {
 	inserter, err := workers.NewInsertClient(a.Pool, a.Config.Workers, a.logger)
 	if err != nil {
@@ -179,8 +182,8 @@ func (a *App) openJobs(mode Mode) error {
 		return err
 	}
 	a.Jobs = inserter
-	if mode == ModeWorker {
-		if a.Jobs, err = workers.NewClient(a.Pool, a.workersConfig(), a.workerDeps(), a.logger); err != nil {
+	if mode != ModeAPI {
+		if a.Jobs, err = workers.NewClient(a.Pool, a.workersConfig(mode), a.workerDeps(), a.logger); err != nil {
 			return err
 		}
 	}
@@ -196,12 +199,15 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 	})
 }
 
-// workersConfig is the worker process's job configuration with the
-// evolution queue added: its worker count caps the runs executing at once.
-func (a *App) workersConfig() workers.Config {
+// workersConfig is the job configuration of a worker process: the ingest
+// queues, and in ModeWorker the evolution queue, whose worker count caps the
+// runs executing at once.
+func (a *App) workersConfig(mode Mode) workers.Config {
 	cfg := a.Config.Workers.WithDefaults()
-	cfg.Queues = maps.Clone(cfg.Queues)
-	cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
+	if mode == ModeWorker {
+		cfg.Queues = maps.Clone(cfg.Queues)
+		cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
+	}
 	return cfg
 }
 
