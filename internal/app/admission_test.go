@@ -175,7 +175,7 @@ func pointers(fields []evokg.FieldError) []string {
 // process, runs of two namespaces execute one after the other.
 func TestWorkerRunsOneRunAtATime(t *testing.T) {
 	t.Parallel()
-	e := open(t, app.ModeIngest, evolution.Limits{})
+	e := open(t, app.ModeWorker, evolution.Limits{})
 	other := testenv.Namespace(t)
 	params := evolution.Params{Iterations: 2, Pool: evolution.PoolSpec{Name: "arith", Size: 10, Seed: 3}, DisableBandits: true}
 	var ids []uuid.UUID
@@ -208,7 +208,7 @@ func TestWorkerRunsOneRunAtATime(t *testing.T) {
 // failure index and the graph as a failure memory, not as a success.
 func TestQualityGateOverTheAPI(t *testing.T) {
 	t.Parallel()
-	e := open(t, app.ModeIngest, evolution.Limits{})
+	e := open(t, app.ModeWorker, evolution.Limits{})
 
 	var r evokg.IngestReceipt
 	e.do(t, http.MethodPost, "/experiences", `{"task_type":"arithmetic","outcome":"success_memory","question":"What is 17 + 25?",
