@@ -78,6 +78,12 @@ type Question struct {
 	// Run is the evolution run asking, if any: its pulls count among the
 	// run's own bandit contributions, which its Delta-Guard may take back.
 	Run *uuid.UUID
+	// NoMemory answers without memory: no memory pack and no evolved skill
+	// prompt, the rest of the path unchanged (the memory-off baseline).
+	NoMemory bool
+	// NoRouting answers with the default strategies (semantic retrieval,
+	// direct CoT) instead of the bandits' arms, and pulls no arm.
+	NoRouting bool
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -107,8 +113,12 @@ func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, err
 	if err != nil {
 		return r, err
 	}
+	prompt := skill.PromptTemplate
+	if q.NoMemory {
+		prompt = ""
+	}
 	reply, err := s.learner.Answer(ctx, llm.AnswerRequest{Question: q.Question, Context: q.Context,
-		MemoryBlock: pack.Rendered, SkillPrompt: skill.PromptTemplate, Strategy: r.RoutingArm, Temperature: q.Temperature})
+		MemoryBlock: pack.Rendered, SkillPrompt: prompt, Strategy: r.RoutingArm, Temperature: q.Temperature})
 	if err != nil {
 		return r, fmt.Errorf("learner: %w", err)
 	}
@@ -117,6 +127,9 @@ func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, err
 }
 
 func (s *Service) pack(ctx context.Context, ns string, q Question, strategy string) (*retrieval.Pack, error) {
+	if q.NoMemory {
+		return &retrieval.Pack{}, nil
+	}
 	pack, err := s.retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: q.TaskType,
 		Question: q.Question, Context: q.Context, Strategy: strategy})
 	if err != nil {
@@ -152,7 +165,7 @@ func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Sk
 // arms picks the retrieval strategy (search bandit, per task type) and the
 // reasoning strategy (routing bandit, per skill).
 func (s *Service) arms(ctx context.Context, ns string, q Question, skill string) (search, routing string, err error) {
-	if s.bandits == nil {
+	if s.bandits == nil || q.NoRouting {
 		return bandit.StrategySemantic, bandit.StrategyDirectCoT, nil
 	}
 	pick := s.bandits.Best

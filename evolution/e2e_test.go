@@ -101,11 +101,23 @@ func guidanceRules() []ollamafake.Rule {
 "prerequisites":[{"skill":"ratio_reasoning","prerequisite":"summing"}]}`
 	return []ollamafake.Rule{
 		{Task: "discover_skills", Reply: plan},
-		{Task: "write_failure_memory", Reply: `{"content":"CORRECTION: multiply the rows by the amount per row","steps":["count per row","multiply by rows"]}`},
 		{Task: "author_tool", Reply: `{"name":"multiply_rows","description":"rows times per row","inputs":[{"name":"rows","type":"integer"},{"name":"per_row","type":"integer"}],"outputs":[{"name":"total","type":"integer"}],"code":"def run(a, b): return a * b"}`},
 		{Task: "refine_prompt", Reply: `{"prompt":"Multiply rows by the amount per row.","strategy":"decompose","rationale":"failures skipped the product"}`},
 		{Task: "extract_principles", Reply: `{"principles":[{"text":"Totals of rows are products","applies_when":"a quantity repeats per row"}]}`},
 	}
+}
+
+// expectedAnswer reads the gold answer the failure analyst is shown.
+var expectedAnswer = regexp.MustCompile(`Expected answer: (\S+)`)
+
+// correction plays the failure analyst: a correction that reaches the
+// gold answer, so the write gate commits it.
+func correction(v ollamafake.ChatRequestView) (string, bool) {
+	m := expectedAnswer.FindStringSubmatch(v.Prompt)
+	if v.Task != "write_failure_memory" || m == nil {
+		return "", false
+	}
+	return fmt.Sprintf(`{"content":"CORRECTION: multiply the rows by the amount per row, which gives %s","steps":["count per row","multiply by rows"]}`, m[1]), true
 }
 
 type e2e struct {
@@ -132,6 +144,7 @@ func setupE2EOn(t *testing.T, learner *learnerScript, pg *pgxpool.Pool) e2e {
 
 	fake := ollamafake.New(ollamafake.Options{Rules: guidanceRules()})
 	fake.Script(learner.reply)
+	fake.Script(correction)
 	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
 	require.NoError(t, err)
 

@@ -13,6 +13,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/hygiene"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/pool"
 )
@@ -114,6 +115,8 @@ type runner struct {
 	k        int // last completed iteration
 	calls    counters
 	failed   failures // this iteration's failed items and steps
+	gate     hygiene.Rules
+	rejected rejections // what the gate kept out this iteration
 	progress ProgressFunc
 	answerer *execution.Service
 }
@@ -264,6 +267,7 @@ func (r *runner) finish(ctx context.Context, k int, start time.Time, it *evaluat
 	m.GuidanceCalls, m.LearnerCalls = calls.Guidance, calls.Learner
 	m.GuidanceShare = share(calls.Guidance, calls.Learner)
 	r.failed.take(m)
+	r.rejected.take(m)
 	m.Rollbacks = r.st.Rollbacks
 	m.Durations.Total = time.Since(start).Seconds()
 	r.log.InfoContext(ctx, "evolution iteration done", "namespace", r.ns, "run", r.run.ID, "iteration", k,

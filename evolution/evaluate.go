@@ -228,6 +228,10 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 		if !a.Correct {
 			continue
 		}
+		cot, ok := r.gateSuccess(a)
+		if !ok {
+			continue
+		}
 		req := evokg.ExperienceInput{
 			ExperienceFields: evokg.ExperienceFields{
 				TaskType:       a.Item.TaskType,
@@ -236,7 +240,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 				Question:       a.Item.Question,
 				Answer:         a.Answer,
 				Context:        a.Item.Context,
-				ChainOfThought: evokg.TruncateRunes(a.Reasoning, maxChainRunes),
+				ChainOfThought: cot,
 				Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "graded correct against the gold answer"},
 			},
 		}

@@ -8,6 +8,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/hygiene"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -97,6 +98,9 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 	}
 	if err != nil {
 		return err
+	}
+	if !r.gateCorrection(a, kind, fm.Content+"\n"+strings.Join(fm.Steps, "\n")) {
+		return errStepFailed
 	}
 	req := evokg.ExperienceInput{
 		ExperienceFields: evokg.ExperienceFields{
@@ -224,6 +228,9 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 		if p.AppliesWhen != "" {
 			content += " (applies when: " + p.AppliesWhen + ")"
 		}
+		if !r.gateProse(hygiene.KindPrinciple, skill.Name, content) {
+			continue
+		}
 		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
 		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, evokg.ExperienceInput{
 			ExperienceFields: evokg.ExperienceFields{
@@ -279,7 +286,7 @@ func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures [
 	r.calls.guidance.Add(1)
 	ref, err := r.deps.Guidance.RefinePrompt(ctx, llm.RefinePromptRequest{Skill: skill.Name,
 		CurrentPrompt: skill.PromptTemplate, Strategy: skill.Strategy, Failures: failures})
-	if err != nil || ref.Prompt == "" {
+	if err != nil || ref.Prompt == "" || !r.gateProse(hygiene.KindPrompt, skill.Name, ref.Prompt, ref.Strategy) {
 		return false, err
 	}
 	u := graph.SkillUpdate{PromptTemplate: &ref.Prompt}

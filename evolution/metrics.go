@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/hygiene"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -59,6 +60,10 @@ type Metrics struct {
 	// Such a failure fails its item or step, never the run: a failed pool
 	// item counts as wrong.
 	InvalidReplies int           `json:"invalid_replies"`
+	// Rejected counts what the write gate (package hygiene) kept out of
+	// memory; Rejections lists them with the reason, up to maxRejectionsListed.
+	Rejected   int                 `json:"rejected"`
+	Rejections []hygiene.Rejection `json:"rejections,omitempty"`
 	FailedItems    int           `json:"failed_items"`
 	Failed         []ItemFailure `json:"failed,omitempty"`
 }

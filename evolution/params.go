@@ -10,7 +10,7 @@ import (
 
 // PoolSpec says which questions a run uses.
 type PoolSpec struct {
-	// Name is "arith" (the built-in generator) or "inline" (Items).
+	// Name is a built-in generator ("arith", "glyph") or "inline" (Items).
 	Name string `json:"name"`
 	// Size is the number of generated items, evolution and held-out
 	// together. Default 200.
@@ -101,7 +101,7 @@ func (s PoolSpec) withDefaults() PoolSpec {
 			s.Name = "inline"
 		}
 	}
-	if s.Size == 0 && s.Name == pool.Arith {
+	if s.Size == 0 && pool.IsBuiltin(s.Name) {
 		s.Size = DefaultPoolSize
 	}
 	if s.Seed == 0 {
@@ -117,8 +117,8 @@ func (s PoolSpec) withDefaults() PoolSpec {
 func (p Params) Validate() error {
 	var v evokg.Validator
 	v.Check(evokg.ValidNamespace(p.Namespace), "/namespace", "not a valid namespace")
-	v.Check(p.Pool.Name == pool.Arith || p.Pool.Name == "inline", "/pool/name", `must be "arith" or "inline"`)
-	v.Check(p.Pool.Name != pool.Arith || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
+	v.Check(pool.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "glyph" or "inline"`)
+	v.Check(!pool.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
 	v.Check(p.Pool.Name != "inline" || (len(p.Pool.Items) >= 2 && len(p.Pool.Items) <= MaxPoolSize), "/pool/items", fmt.Sprintf("needs 2..%d items", MaxPoolSize))
 	v.Check(p.Pool.HeldOut > 0 && p.Pool.HeldOut < 1, "/pool/held_out", "must be within (0, 1)")
 	v.Check(p.Iterations >= 1 && p.Iterations <= MaxIterations, "/iterations", fmt.Sprintf("must be within 1..%d", MaxIterations))
@@ -137,9 +137,9 @@ func (p Params) Validate() error {
 // the evolution pool and the held-out test set.
 func (p Params) BuildPool() (pool.Pool, error) {
 	items := p.Pool.Items
-	if p.Pool.Name == pool.Arith {
+	if pool.IsBuiltin(p.Pool.Name) {
 		var err error
-		if items, err = pool.Generate(p.Pool.Size, p.Pool.Seed); err != nil {
+		if items, err = pool.GenerateBuiltin(p.Pool.Name, p.Pool.Size, p.Pool.Seed); err != nil {
 			return pool.Pool{}, err
 		}
 	}

@@ -13,9 +13,10 @@ import (
 // Critic (guidance model) implements it.
 type Judge func(ctx context.Context, question, gold, answer string) (bool, error)
 
-// Grader grades answers: numerically when the gold answer is a number,
-// by normalized text otherwise, and through Judge (when set) for free text
-// that does not match exactly.
+// Grader grades the learner's structured answer field: numerically when
+// the gold answer is a number (the field must hold exactly one number, see
+// AnswerNumber), by normalized text otherwise, and through Judge (when set)
+// for free text that does not match exactly.
 type Grader struct {
 	Judge Judge
 	// Tolerance is the relative tolerance of a numeric match. Default 1e-6.
@@ -25,7 +26,7 @@ type Grader struct {
 // Grade reports whether answer is correct for it.
 func (g Grader) Grade(ctx context.Context, it Item, answer string) (bool, error) {
 	if gold, ok := ParseNumber(it.Answer); ok {
-		got, ok := FinalNumber(answer)
+		got, ok := AnswerNumber(answer)
 		return ok && NumbersEqual(gold, got, g.tolerance()), nil
 	}
 	if NormalizeText(answer) == NormalizeText(it.Answer) {
@@ -63,30 +64,18 @@ func ParseNumber(s string) (float64, bool) {
 	return f, err == nil
 }
 
-// FinalNumber extracts the answer number from a model reply: the number
-// after a "####" or "answer:" marker when there is one, else the last number.
-func FinalNumber(reply string) (float64, bool) {
-	lower := strings.ToLower(reply)
-	for _, marker := range []string{"####", "final answer", "answer:"} {
-		if i := strings.LastIndex(lower, marker); i >= 0 {
-			if f, ok := firstNumber(reply[i+len(marker):]); ok {
-				return f, true
-			}
-		}
-	}
-	all := numberPattern.FindAllString(reply, -1)
-	if len(all) == 0 {
+// AnswerNumber reads the learner's answer field as one number: a "####" or
+// "answer:" marker, a currency or percent sign and words around the number
+// are allowed ("#### 42", "$1,250", "42 apples"), but a field holding no
+// number or more than one ("30 + 34 = 64", "46 46 46") has none. The last
+// number of free text is never taken for the answer: a reply that rambles
+// past its answer is not graded correct by accident.
+func AnswerNumber(field string) (float64, bool) {
+	all := numberPattern.FindAllString(field, -1)
+	if len(all) != 1 {
 		return 0, false
 	}
-	return ParseNumber(all[len(all)-1])
-}
-
-func firstNumber(s string) (float64, bool) {
-	m := numberPattern.FindString(s)
-	if m == "" {
-		return 0, false
-	}
-	return ParseNumber(m)
+	return ParseNumber(all[0])
 }
 
 var articles = map[string]bool{"a": true, "an": true, "the": true}

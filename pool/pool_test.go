@@ -26,7 +26,7 @@ func TestGenerateIsSeededBalancedAndGradable(t *testing.T) {
 	g := pool.Grader{}
 	for _, it := range a {
 		perType[it.TaskType]++
-		ok, err := g.Grade(context.Background(), it, "Step 1 ... so the answer is #### "+it.Answer)
+		ok, err := g.Grade(context.Background(), it, "#### "+it.Answer)
 		require.NoError(t, err)
 		require.True(t, ok, it.ID)
 		ok, err = g.Grade(context.Background(), it, "#### "+it.Answer+"1")
@@ -138,9 +138,12 @@ func TestGraders(t *testing.T) {
 		answer string
 		want   bool
 	}{
-		{"marker wins over later numbers", pool.Grader{}, num, "#### 1250 (checked in 3 steps)", true},
-		{"last number", pool.Grader{}, num, "So 1000 + 250 = $1,250.", true},
+		{"marker and currency", pool.Grader{}, num, "#### $1,250", true},
+		{"words around the number", pool.Grader{}, num, "1250 apples", true},
 		{"decimal equal", pool.Grader{}, num, "1250.0", true},
+		{"an equation is not an answer", pool.Grader{}, num, "So 1000 + 250 = $1,250.", false},
+		{"a number after the answer", pool.Grader{}, num, "#### 1250 (checked in 3 steps)", false},
+		{"repetition ending in the gold", pool.Grader{}, num, "); 24}``` 1250 1250 1250", false},
 		{"wrong number", pool.Grader{}, num, "The answer: 1205", false},
 		{"no number", pool.Grader{}, num, "I do not know", false},
 		{"normalized text", pool.Grader{}, text, "  william shakespeare. ", true},
@@ -154,4 +157,39 @@ func TestGraders(t *testing.T) {
 		require.Equal(t, tt.want, got, tt.name)
 	}
 	require.Equal(t, 1, judged, "the judge is asked only when the exact match fails")
+}
+
+func TestGlyphPoolIsSeededDistinctAndFollowsItsRules(t *testing.T) {
+	t.Parallel()
+	a, err := pool.GenerateBuiltin(pool.Glyph, 400, 5)
+	require.NoError(t, err)
+	b, err := pool.GenerateBuiltin(pool.Glyph, 400, 5)
+	require.NoError(t, err)
+	require.Equal(t, a, b, "same seed, same pool")
+	seen, perType := map[string]bool{}, map[string]int{}
+	for _, it := range a {
+		require.False(t, seen[it.Question], "question %q repeats", it.Question)
+		seen[it.Question] = true
+		perType[it.TaskType]++
+		nums := numbers(t, it.Question)
+		var want int
+		switch it.TaskType {
+		case pool.StarOp:
+			want = 2*nums[0] + nums[1]
+		case pool.RingOp:
+			want = nums[0]*nums[1] + 1
+		case pool.TildeOp:
+			want = nums[0] + nums[1] + 10
+		case pool.ZorpUnits:
+			want = 7 * nums[0]
+		}
+		require.Equal(t, want, mustAtoi(t, it.Answer), it.Question)
+		require.NotContains(t, it.Question, "2a", "the rule is never stated")
+	}
+	require.Equal(t, map[string]int{pool.StarOp: 100, pool.RingOp: 100, pool.TildeOp: 100, pool.ZorpUnits: 100}, perType)
+	require.ElementsMatch(t, pool.GlyphTaskTypes(), pool.TaskTypes(a))
+	_, err = pool.GenerateBuiltin(pool.Glyph, 1601, 5)
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "the pool has 1,600 distinct questions")
+	_, err = pool.GenerateBuiltin("nope", 10, 5)
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 }

@@ -1,0 +1,73 @@
+package evolution
+
+import (
+	"sync"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/hygiene"
+)
+
+// maxRejectionsListed bounds the rejections listed per iteration (all are counted).
+const maxRejectionsListed = 50
+
+// rejections collects what the write gate kept out of memory during an
+// iteration; safe for concurrent use.
+type rejections struct {
+	mu    sync.Mutex
+	list  []hygiene.Rejection
+	count int
+}
+
+// add records a rejection of kind for item when err is not nil, and
+// reports whether it was one.
+func (rj *rejections) add(kind, item string, err error) bool {
+	if err == nil {
+		return false
+	}
+	rj.mu.Lock()
+	defer rj.mu.Unlock()
+	rj.count++
+	if len(rj.list) < maxRejectionsListed {
+		rj.list = append(rj.list, hygiene.Rejection{Kind: kind, Item: item, Reason: evokg.TruncateRunes(err.Error(), 300)})
+	}
+	return true
+}
+
+// take moves the collected rejections into m and starts afresh.
+func (rj *rejections) take(m *Metrics) {
+	rj.mu.Lock()
+	defer rj.mu.Unlock()
+	m.Rejected, m.Rejections = rj.count, rj.list
+	rj.list, rj.count = nil, 0
+}
+
+// gateSuccess checks a harvested answer: ok is false when the gate keeps
+// it out; a chain of thought that fails alone is left out of the memory
+// (cot is then empty) and recorded.
+func (r *runner) gateSuccess(a answer) (cot string, ok bool) {
+	if r.rejected.add(hygiene.KindSuccess, a.Item.ID, r.gate.Success(a.Answer, a.Item.Answer)) {
+		return "", false
+	}
+	cot = evokg.TruncateRunes(a.Reasoning, maxChainRunes)
+	if cot != "" && r.rejected.add(hygiene.KindReasoning, a.Item.ID, r.gate.Reasoning(cot, a.Item.Question, a.Item.Answer)) {
+		cot = ""
+	}
+	return cot, true
+}
+
+// gateCorrection checks a failure correction against the item's gold answer.
+func (r *runner) gateCorrection(a answer, kind evokg.FailureKind, text string) bool {
+	err := r.gate.Correction(hygiene.Correction{Question: a.Item.Question, Gold: a.Item.Answer, Text: text,
+		Specific: kind == evokg.FailureSpecific})
+	return !r.rejected.add(hygiene.KindCorrection, string(kind)+" "+a.Item.ID, err)
+}
+
+// gateProse checks a principle, prompt or strategy written for skill.
+func (r *runner) gateProse(kind, skill string, texts ...string) bool {
+	for _, t := range texts {
+		if t != "" && r.rejected.add(kind, skill, r.gate.Prose(t)) {
+			return false
+		}
+	}
+	return true
+}

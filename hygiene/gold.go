@@ -1,0 +1,124 @@
+package hygiene
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/evokg/evokg/pool"
+)
+
+// Correction is a failure correction the guidance model wrote for a failed
+// pool item.
+type Correction struct {
+	Question string
+	Gold     string // the pool's gold answer, "" when the pool has none
+	Text     string // the correction: its content and its steps
+	// Specific is a correction of this very question (it must reach the
+	// gold answer); a type strategy describes the method and need not.
+	Specific bool
+}
+
+// Correction checks a failure correction: prose, numbers within range of
+// the question's, no false arithmetic, no stated answer other than the
+// gold and, for a specific correction, the gold answer reached.
+func (r Rules) Correction(c Correction) error {
+	r = r.WithDefaults()
+	if err := r.words(c.Text); err != nil {
+		return err
+	}
+	if err := r.numbers(c.Text, r.rangeOf(c.Question+" "+c.Gold)); err != nil {
+		return err
+	}
+	if c.Gold == "" {
+		return nil
+	}
+	if stated, ok := statedAnswer(c.Text, c.Gold); ok {
+		return fmt.Errorf("contradicts the gold answer %s: states %s", c.Gold, stated)
+	}
+	if c.Specific && !mentionsGold(c.Text, c.Gold) {
+		return fmt.Errorf("contradicts the gold answer %s: never reaches it", c.Gold)
+	}
+	return nil
+}
+
+// Success checks a success memory's answer against the gold answer: a
+// numeric gold needs the answer to be that one number.
+func (r Rules) Success(answer, gold string) error {
+	if strings.TrimSpace(answer) == "" {
+		return errors.New("empty")
+	}
+	want, numeric := pool.ParseNumber(gold)
+	if !numeric {
+		return nil // graded by text or by the judge
+	}
+	got, ok := pool.AnswerNumber(answer)
+	if !ok {
+		return errors.New("unparseable: the answer is not one number")
+	}
+	if !pool.NumbersEqual(want, got, numberTolerance) {
+		return fmt.Errorf("contradicts the gold answer %s: answers %s", gold, formatNumber(got))
+	}
+	return nil
+}
+
+// Reasoning checks a success memory's chain of thought: not empty, not
+// repeating itself, numbers in range, no false arithmetic. Steps such as
+// "2·3 + 4 = 10" need no words.
+func (r Rules) Reasoning(text, question, gold string) error {
+	r = r.WithDefaults()
+	if strings.TrimSpace(text) == "" {
+		return errors.New("empty")
+	}
+	if err := r.repetition(text); err != nil {
+		return err
+	}
+	return r.numbers(text, r.rangeOf(question+" "+gold))
+}
+
+const numberTolerance = 1e-6
+
+// rangeOf is the bound on the numbers of a text written about context.
+func (r Rules) rangeOf(context string) float64 {
+	largest := 1.0
+	for _, x := range allNumbers(context) {
+		largest = max(largest, math.Abs(x))
+	}
+	return max(r.RangeFactor*largest, r.RangeFactor)
+}
+
+// answerMarker finds a stated final answer: "the answer is 94",
+// "answer: 94", "#### 94", "result is 94".
+var answerMarker = regexp.MustCompile(`(?i)(?:answer\s*(?:is|:|=)|result\s*(?:is|:|=)|####)\s*\$?(-?\d[\d,]*(?:\.\d+)?)`)
+
+// statedAnswer returns an answer text states that differs from a numeric
+// gold answer.
+func statedAnswer(text, gold string) (string, bool) {
+	want, ok := pool.ParseNumber(gold)
+	if !ok {
+		return "", false
+	}
+	for _, m := range answerMarker.FindAllStringSubmatch(text, -1) {
+		if got, ok := pool.ParseNumber(m[1]); ok && !pool.NumbersEqual(want, got, numberTolerance) {
+			return m[0], true
+		}
+	}
+	return "", false
+}
+
+// mentionsGold reports whether text reaches the gold answer: the number
+// for a numeric gold, the normalized words otherwise.
+func mentionsGold(text, gold string) bool {
+	want, ok := pool.ParseNumber(gold)
+	if !ok {
+		return strings.Contains(pool.NormalizeText(text), pool.NormalizeText(gold))
+	}
+	for _, x := range allNumbers(text) {
+		if pool.NumbersEqual(want, x, numberTolerance) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,87 @@
+package hygiene_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg/hygiene"
+)
+
+// Each rule rejects its case with a reason naming it, and the sound text
+// beside it passes.
+func TestProseRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, text, reason string
+	}{
+		{"sound principle", "Double the first number, then add the second: 3 ★ 4 = 2·3 + 4 = 10.", ""},
+		{"empty", "  \n ", "empty"},
+		{"symbols, not words", "); 46}``` 24 46 {}", "unparseable"},
+		{"digits only", "1.1.1.1.1.1.1.1.1.1.1.1", "unparseable"},
+		{"word repeated in a row", "Always add add add the numbers", "repetition"},
+		{"pattern repeated", "Rule: ab-ab-ab-ab-ab-ab-ab-ab first", "repetition"},
+		{"few distinct words", "the first part the first part the first part the first part the first part", "repetition"},
+		{"out of range", "Multiply by 10000000 before adding", "out of range"},
+		{"false arithmetic", "Add the tens first: 30 + 34 = 94.", "false arithmetic"},
+		{"false link in a chain", "Compute 2·3 + 4 = 6 + 4 = 11 here", "false arithmetic"},
+		{"true chain with thousands", "Add the parts: 1,000 + 250 = 1,250; then take away one, so 5 * 2 - 1 = 9", ""},
+	}
+	for _, tt := range tests {
+		err := hygiene.Rules{}.Prose(tt.text)
+		if tt.reason == "" {
+			require.NoError(t, err, tt.name)
+			continue
+		}
+		require.Error(t, err, tt.name)
+		require.Contains(t, err.Error(), tt.reason, tt.name)
+	}
+}
+
+func TestCorrectionAgainstGold(t *testing.T) {
+	t.Parallel()
+	q := "What is 30 + 34?"
+	tests := []struct {
+		name     string
+		text     string
+		specific bool
+		reason   string
+	}{
+		{"reaches the gold", "Add the tens and the ones: 30 + 34 = 64. The answer is 64.", true, ""},
+		{"false arithmetic", "Add them: 30 + 34 = 94.", true, "false arithmetic"},
+		{"states another answer", "Careful with the carry; the answer is 94.", true, "contradicts the gold answer 64: states"},
+		{"never reaches the gold", "Add the two numbers carefully, tens first.", true, "never reaches it"},
+		{"a method need not name the gold", "Add the two numbers carefully, tens first.", false, ""},
+		{"a method stating another answer", "Add them; the answer is 94.", false, "contradicts the gold answer"},
+		{"numbers far out of range", "Add 30 and 34 to get 64, not 94000000.", true, "out of range"},
+	}
+	for _, tt := range tests {
+		err := hygiene.Rules{}.Correction(hygiene.Correction{Question: q, Gold: "64", Text: tt.text, Specific: tt.specific})
+		if tt.reason == "" {
+			require.NoError(t, err, tt.name)
+			continue
+		}
+		require.Error(t, err, tt.name)
+		require.Contains(t, err.Error(), tt.reason, tt.name)
+	}
+	require.NoError(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "Capital of France?", Gold: "Paris",
+		Text: "The capital of France is Paris.", Specific: true}))
+	require.Error(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "Capital of France?", Gold: "Paris",
+		Text: "The capital of France is Lyon.", Specific: true}))
+}
+
+func TestSuccessAndReasoning(t *testing.T) {
+	t.Parallel()
+	r := hygiene.Rules{}
+	require.NoError(t, r.Success("46", "46"))
+	require.NoError(t, r.Success("#### $1,250", "1250"))
+	require.ErrorContains(t, r.Success("); 46}``` 24 46 46 46", "46"), "not one number")
+	require.ErrorContains(t, r.Success("47", "46"), "contradicts the gold answer 46")
+	require.ErrorContains(t, r.Success(" ", "46"), "empty")
+	require.NoError(t, r.Success("Paris", "Paris"), "text answers are the grader's")
+
+	require.NoError(t, r.Reasoning("2·3 + 4 = 10", "What is 3 ★ 4?", "10"), "steps may be mostly digits")
+	require.ErrorContains(t, r.Reasoning("46 46 46 46", "q", "46"), "repetition")
+	require.ErrorContains(t, r.Reasoning("so so so so 30 + 34 = 64", "q", "64"), "repetition")
+	require.ErrorContains(t, r.Reasoning("First 30 + 34 = 94", "What is 30 + 34?", "64"), "false arithmetic")
+}
