@@ -59,13 +59,13 @@ type Metrics struct {
 	// invalid reply or a timeout) with the reason, up to maxFailedListed.
 	// Such a failure fails its item or step, never the run: a failed pool
 	// item counts as wrong.
-	InvalidReplies int           `json:"invalid_replies"`
+	InvalidReplies int `json:"invalid_replies"`
 	// Rejected counts what the write gate (package hygiene) kept out of
 	// memory; Rejections lists them with the reason, up to maxRejectionsListed.
-	Rejected   int                 `json:"rejected"`
-	Rejections []hygiene.Rejection `json:"rejections,omitempty"`
-	FailedItems    int           `json:"failed_items"`
-	Failed         []ItemFailure `json:"failed,omitempty"`
+	Rejected    int                 `json:"rejected"`
+	Rejections  []hygiene.Rejection `json:"rejections,omitempty"`
+	FailedItems int                 `json:"failed_items"`
+	Failed      []ItemFailure       `json:"failed,omitempty"`
 }
 
 // ItemFailure is one item or step of an iteration that failed.
