@@ -48,13 +48,27 @@ type Skills interface {
 	TaskTypeSkills(ctx context.Context, ns, taskType string) ([]evokg.Skill, error)
 }
 
+// MemorySwitch says whether a task type's memory is switched off
+// (*memswitch.Store).
+type MemorySwitch interface {
+	Off(ctx context.Context, ns, taskType string) (bool, error)
+}
+
 // Service answers questions with memory.
 type Service struct {
 	learner   Learner
 	retriever Retriever
-	cascade   Cascade // optional
-	bandits   Bandits // optional: without it the default strategies are used
-	skills    Skills  // optional
+	cascade   Cascade      // optional
+	bandits   Bandits      // optional: without it the default strategies are used
+	skills    Skills       // optional
+	memSwitch MemorySwitch // optional
+}
+
+// WithMemorySwitch has s answer without memory the task types whose memory
+// switch is off, and returns s.
+func (s *Service) WithMemorySwitch(sw MemorySwitch) *Service {
+	s.memSwitch = sw
+	return s
 }
 
 // New builds the execution layer. cascade, bandits and skills may be nil.
@@ -94,6 +108,9 @@ type Reply struct {
 	SearchArm  string
 	RoutingArm string
 	MemoryIDs  []uuid.UUID
+	// MemoryOff is set when the task type's memory switch was off, so the
+	// learner answered without memory.
+	MemoryOff bool
 }
 
 // Answer retrieves memory for q and asks the learner.
@@ -106,6 +123,10 @@ func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, err
 		return Reply{}, err
 	}
 	r := Reply{Skill: skill.Name}
+	if r.MemoryOff, err = s.memoryOff(ctx, ns, q); err != nil {
+		return r, err
+	}
+	q.NoMemory = q.NoMemory || r.MemoryOff
 	if r.SearchArm, r.RoutingArm, err = s.arms(ctx, ns, q, skill.Name); err != nil {
 		return r, err
 	}
@@ -124,6 +145,15 @@ func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, err
 	}
 	r.Answer, r.Reasoning, r.MemoryIDs = reply.Answer, reply.Reasoning, packIDs(pack)
 	return r, nil
+}
+
+// memoryOff reports whether the task type's memory switch is off for a
+// question that would read memory.
+func (s *Service) memoryOff(ctx context.Context, ns string, q Question) (bool, error) {
+	if s.memSwitch == nil || q.NoMemory {
+		return false, nil
+	}
+	return s.memSwitch.Off(ctx, ns, q.TaskType)
 }
 
 func (s *Service) pack(ctx context.Context, ns string, q Question, strategy string) (*retrieval.Pack, error) {

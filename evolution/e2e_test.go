@@ -62,6 +62,7 @@ type learnerScript struct {
 	mu       sync.Mutex
 	calls    int
 	perIter  int
+	heldOut  int // held-out items, answered once more without memory (the baseline) in iteration 1
 	gold     map[string]pool.Item
 	question *regexp.Regexp
 }
@@ -72,7 +73,10 @@ func (s *learnerScript) reply(v ollamafake.ChatRequestView) (string, bool) {
 	}
 	s.mu.Lock()
 	s.calls++
-	k := (s.calls-1)/s.perIter + 1
+	k, first := 1, s.perIter+s.heldOut
+	if s.calls > first {
+		k = (s.calls-first-1)/s.perIter + 2
+	}
 	s.mu.Unlock()
 	m := s.question.FindStringSubmatch(v.Prompt)
 	if m == nil {
@@ -131,11 +135,11 @@ type e2e struct {
 
 func setupE2E(t *testing.T, learner *learnerScript) e2e {
 	t.Helper()
-	return setupE2EOn(t, learner, testenv.Postgres(t))
+	return setupE2EOn(t, learner.reply, testenv.Postgres(t))
 }
 
 // setupE2EOn is setupE2E on pg (an isolated schema for tests that work jobs).
-func setupE2EOn(t *testing.T, learner *learnerScript, pg *pgxpool.Pool) e2e {
+func setupE2EOn(t *testing.T, learner ollamafake.ScriptFunc, pg *pgxpool.Pool) e2e {
 	t.Helper()
 	ctx := context.Background()
 	testenv.Neo4j(t)
@@ -143,7 +147,7 @@ func setupE2EOn(t *testing.T, learner *learnerScript, pg *pgxpool.Pool) e2e {
 	logger := testenv.Logger(t)
 
 	fake := ollamafake.New(ollamafake.Options{Rules: guidanceRules()})
-	fake.Script(learner.reply)
+	fake.Script(learner)
 	fake.Script(correction)
 	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
 	require.NoError(t, err)
@@ -187,7 +191,7 @@ func protectedRecords(t *testing.T, e e2e) map[string]string {
 func TestEndToEndThreeIterations(t *testing.T) {
 	t.Parallel()
 	items := e2eItems()
-	learner := &learnerScript{perIter: len(items), gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+	learner := &learnerScript{perIter: len(items), heldOut: 10, gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
 	for _, it := range items {
 		learner.gold[it.Question] = it
 	}
@@ -296,6 +300,7 @@ func TestEndToEndThreeIterations(t *testing.T) {
 
 	// The learner never called the guidance model: guidance calls are the
 	// guidance layer's own, counted apart.
-	require.EqualValues(t, 40, m[0].LearnerCalls)
+	require.EqualValues(t, 40+10, m[0].LearnerCalls, "the pool, the held-out split, and once the held-out split without memory")
+	require.EqualValues(t, 40, m[1].LearnerCalls)
 	require.Greater(t, m[0].GuidanceCalls, int64(0))
 }

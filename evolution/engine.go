@@ -33,6 +33,9 @@ type Deps struct {
 	// IterationBudget, when set, bounds the model calls of one iteration
 	// ((*llm.Models).IterationBudget); a call beyond it fails with ELIMIT.
 	IterationBudget func(runID string, iteration int) *llm.Budget
+	// MemorySwitch, when set, records the per-task-type memory switch
+	// after every held-out evaluation (*memswitch.Store).
+	MemorySwitch MemorySwitch
 	// Limits are the admission caps of new runs; zero fields take their
 	// defaults.
 	Limits Limits
@@ -212,6 +215,9 @@ func (r *runner) iteration(ctx context.Context, k int) error {
 	m.Durations.Evaluate = time.Since(start).Seconds()
 	if err := r.guard(ctx, k, m); err != nil {
 		return fmt.Errorf("delta-guard: %w", err)
+	}
+	if err := r.switchMemory(ctx, k, m); err != nil {
+		return fmt.Errorf("memory switch: %w", err)
 	}
 	if err := r.learnFromAnswers(ctx, k, it, m); err != nil {
 		return err

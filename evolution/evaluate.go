@@ -58,13 +58,17 @@ func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluatio
 		return nil, err
 	}
 	ev := &evaluation{skills: skills}
-	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Evolution, skills, true); err != nil {
+	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Evolution, skills, true, false); err != nil {
 		return nil, err
 	}
-	if ev.heldOut, err = r.answerAll(ctx, k, "held_out", r.pool.HeldOut, skills, false); err != nil {
+	if ev.heldOut, err = r.answerAll(ctx, k, "held_out", r.pool.HeldOut, skills, false, false); err != nil {
+		return nil, err
+	}
+	if err := r.baseline(ctx, k, skills); err != nil {
 		return nil, err
 	}
 	fillAccuracy(m, ev, r.st.Results)
+	fillBaseline(m, r.pool.HeldOut, r.st.Baseline)
 	return ev, nil
 }
 
@@ -123,10 +127,11 @@ func (r *runner) taskSkills(ctx context.Context) (map[string]evokg.Skill, error)
 
 // answerAll answers items with Concurrency workers. explore selects arms
 // by Thompson sampling (and counts the pulls); otherwise the greedy arm is
-// used. An item whose reply stays invalid or times out fails alone and
+// used. noMemory answers as the memory-off baseline (no memory, default
+// strategies). An item whose reply stays invalid or times out fails alone and
 // counts as wrong; a phase in which every item timed out (a server that
 // hangs) fails the run.
-func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string]evokg.Skill, explore bool) ([]answer, error) {
+func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string]evokg.Skill, explore, noMemory bool) ([]answer, error) {
 	out := make([]answer, len(items))
 	var mu sync.Mutex
 	done, correct, timedOut := 0, 0, 0
@@ -135,7 +140,7 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 	g.SetLimit(r.p.Concurrency)
 	for i, it := range items {
 		g.Go(func() error {
-			a, err := r.answerOne(gctx, it, skills[it.TaskType], explore)
+			a, err := r.answerOne(gctx, it, skills[it.TaskType], explore, noMemory)
 			if err != nil && !r.failed.add(phase, it.ID, err) {
 				return fmt.Errorf("item %s: %w", it.ID, err)
 			}
@@ -164,11 +169,12 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 	return out, nil
 }
 
-func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill, explore bool) (answer, error) {
+func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill, explore, noMemory bool) (answer, error) {
 	zero := 0.0
 	r.calls.learner.Add(1)
 	reply, err := r.answerer.Answer(ctx, r.ns, execution.Question{TaskType: it.TaskType, Question: it.Question,
-		Context: it.Context, Skill: &skill, Explore: explore, Temperature: &zero, Run: &r.run.ID})
+		Context: it.Context, Skill: &skill, Explore: explore && !noMemory, Temperature: &zero, Run: &r.run.ID,
+		NoMemory: noMemory || r.p.NoMemory, NoRouting: noMemory})
 	a := answer{Item: it, Skill: skill.Name, Answer: reply.Answer, Reasoning: reply.Reasoning,
 		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm}
 	if err != nil {

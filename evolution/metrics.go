@@ -18,6 +18,9 @@ type TypeAccuracy struct {
 	HeldOutCorrect int     `json:"held_out_correct"`
 	HeldOutTotal   int     `json:"held_out_total"`
 	HeldOut        float64 `json:"held_out_accuracy"`
+	// The held-out split answered without memory (the baseline).
+	HeldOutWithoutCorrect int     `json:"held_out_without_memory_correct"`
+	HeldOutWithout        float64 `json:"held_out_without_memory"`
 }
 
 // Durations are wall times of an iteration's phases, in seconds.
@@ -29,10 +32,16 @@ type Durations struct {
 
 // Metrics are one iteration's persisted measurements.
 type Metrics struct {
-	Iteration       int                     `json:"iteration"`
-	Accuracy        float64                 `json:"accuracy"`
-	HeldOutAccuracy float64                 `json:"held_out_accuracy"`
-	ByTaskType      map[string]TypeAccuracy `json:"by_task_type"`
+	Iteration       int     `json:"iteration"`
+	Accuracy        float64 `json:"accuracy"`
+	HeldOutAccuracy float64 `json:"held_out_accuracy"`
+	// HeldOutWithoutMemory is the held-out accuracy of the same learner
+	// without memory (no memory pack, no evolved prompt, default strategies).
+	HeldOutWithoutMemory float64 `json:"held_out_without_memory"`
+	// MemoryOff lists the task types whose memory the per-task-type switch
+	// (package memswitch) has off after the iteration.
+	MemoryOff  []string                `json:"memory_off,omitempty"`
+	ByTaskType map[string]TypeAccuracy `json:"by_task_type"`
 	// Flips counts pool items wrong at the previous evaluation and right now.
 	Flips     int          `json:"flips"`
 	Harvested int          `json:"harvested"`       // success memories written

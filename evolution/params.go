@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/memswitch"
 	"github.com/evokg/evokg/pool"
 )
 
@@ -56,6 +57,12 @@ type Params struct {
 	Concurrency int `json:"concurrency,omitempty"`
 	// DisableBandits answers with the semantic strategy and direct CoT instead of sampling arms.
 	DisableBandits bool `json:"disable_bandits,omitempty"`
+	// NoMemory has the learner answer the pool and the held-out split
+	// without memory (memories are still written): the memory-off arm.
+	NoMemory bool `json:"no_memory,omitempty"`
+	// MemorySwitchDelta is δ of the per-task-type memory switch. Default
+	// memswitch.DefaultDelta (0.05).
+	MemorySwitchDelta float64 `json:"memory_switch_delta,omitempty"`
 }
 
 // Defaults.
@@ -91,6 +98,7 @@ func (p Params) WithDefaults() Params {
 	p.MaxSkills = cmp.Or(p.MaxSkills, evokg.DefaultMaxSkills)
 	p.PruneThreshold = cmp.Or(p.PruneThreshold, DefaultPruneThreshold)
 	p.Concurrency = cmp.Or(p.Concurrency, DefaultConcurrency)
+	p.MemorySwitchDelta = cmp.Or(p.MemorySwitchDelta, memswitch.DefaultDelta)
 	return p
 }
 
@@ -130,6 +138,7 @@ func (p Params) Validate() error {
 	v.Check(p.MaxFailuresPerType >= 1, "/max_failures_per_type", "must be at least 1")
 	v.Check(p.RefreshEvery >= 1, "/refresh_every", "must be at least 1")
 	v.Check(p.Concurrency >= 1 && p.Concurrency <= 64, "/concurrency", "must be within 1..64")
+	v.Check(p.MemorySwitchDelta > 0 && p.MemorySwitchDelta < 1, "/memory_switch_delta", "must be within (0, 1)")
 	return v.Err()
 }
 

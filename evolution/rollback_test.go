@@ -12,7 +12,7 @@ import (
 )
 
 func scriptedLearner(items []pool.Item) *learnerScript {
-	l := &learnerScript{perIter: len(items), gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+	l := &learnerScript{perIter: len(items), heldOut: len(items) / 4, gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
 	for _, it := range items {
 		l.gold[it.Question] = it
 	}

@@ -29,7 +29,7 @@ func smallParams() Params {
 func TestServiceRunsAsRiverJob(t *testing.T) {
 	t.Parallel()
 	// Its own schema: the worker below works every queued job it sees.
-	e := setupE2EOn(t, quietLearner(), isolatedPostgres(t))
+	e := setupE2EOn(t, quietLearner().reply, isolatedPostgres(t))
 	pg := e.engine.deps.Pool
 	logger := testenv.Logger(t)
 	queue, err := workers.NewInsertClient(pg, workers.Config{}, logger)
@@ -63,7 +63,8 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, got.CurrentIteration)
 	require.Len(t, got.Metrics, 2)
-	require.EqualValues(t, 10, got.Metrics[0].LearnerCalls, "8 pool + 2 held-out answers")
+	require.EqualValues(t, 12, got.Metrics[0].LearnerCalls, "8 pool + 2 held-out answers + the 2 held-out without memory")
+	require.EqualValues(t, 10, got.Metrics[1].LearnerCalls, "the baseline is answered once per run")
 	runs, err := svc.List(e.ctx, e.ns, 10)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)

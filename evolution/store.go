@@ -68,7 +68,10 @@ type state struct {
 	TypeStrategies map[string]uuid.UUID `json:"type_strategies"`
 	// Memories are the counts after the last iteration (append-only check).
 	Memories MemoryCounts `json:"memories"`
-	Calls    callCounts   `json:"calls"`
+	// Baseline is each held-out item's grade without memory, measured once
+	// per run: the frozen learner without memory does not change.
+	Baseline map[string]bool `json:"baseline,omitempty"`
+	Calls    callCounts      `json:"calls"`
 }
 
 // snapshot is a Delta-Guard snapshot of the mutable slots: the skill

@@ -25,6 +25,7 @@ import (
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/maintenance"
+	"github.com/evokg/evokg/memswitch"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
@@ -164,7 +165,8 @@ func (a *App) buildServices(context.Context) error {
 	if a.Cascade, err = cascade.New(a.Config.Cascade, a.Graph, a.Pool); err != nil {
 		return err
 	}
-	a.Answer = answer.New(a.Models.Execution(), a.Retriever, a.Cascade, a.Bandits, a.Graph)
+	a.Answer = answer.New(a.Models.Execution(), a.Retriever, a.Cascade, a.Bandits, a.Graph).
+		WithMemorySwitch(memswitch.NewStore(a.Pool))
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
 }
@@ -196,6 +198,7 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 		Pool: a.Pool, Graph: a.Graph, Guidance: a.Models.Guidance(), Learner: a.Models.Execution(),
 		Retriever: a.Retriever, Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
 		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Logger: a.logger,
+		MemorySwitch: memswitch.NewStore(a.Pool),
 	})
 }
 

@@ -1,0 +1,128 @@
+package evolution
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
+	execution "github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/memswitch"
+	"github.com/evokg/evokg/pool"
+)
+
+// switchLearner plays a learner whose memory hurts one task type until the
+// test says it helps. Without memory it gets half of that type's held-out
+// items right (the baseline); with memory, none while hurting, all after.
+type switchLearner struct {
+	mu       sync.Mutex
+	helps    bool
+	items    map[string]pool.Item
+	baseline map[string]bool // item id → right without memory
+	sawBlock map[string]bool // question → last call carried a memory block
+}
+
+var questionLine = regexp.MustCompile(`(?m)^Question: (.+)\s*$`)
+
+func (l *switchLearner) reply(v ollamafake.ChatRequestView) (string, bool) {
+	if v.Task != "answer" {
+		return "", false
+	}
+	m := questionLine.FindStringSubmatch(v.Prompt)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	it := l.items[strings.TrimSpace(m[1])]
+	withMemory := strings.Contains(v.Prompt, "Memories:")
+	l.sawBlock[it.Question] = withMemory
+	right := it.TaskType != "hurt" || (withMemory && l.helps) || (!withMemory && l.baseline[it.ID])
+	answer := it.Answer
+	if !right {
+		answer += "1"
+	}
+	return fmt.Sprintf(`{"reasoning":"add","answer":%q}`, answer), true
+}
+
+func switchItems() []pool.Item {
+	var items []pool.Item
+	for _, tt := range []string{"hurt", "steady"} {
+		for i := range 8 {
+			items = append(items, pool.Item{ID: fmt.Sprintf("%s-%d", tt, i), TaskType: tt,
+				Question: fmt.Sprintf("Tally %s-%d: what is %d + %d?", tt, i, i, 7), Answer: fmt.Sprint(i + 7)})
+		}
+	}
+	return items
+}
+
+// TestMemorySwitchEngagesAndReleases: when memory makes a task type's
+// held-out accuracy fall below the memory-off baseline by more than δ,
+// evolution switches that type's memory off, and the execution layer then
+// answers it without memory while the other type keeps its memory; once a
+// later iteration with memory beats the baseline, the switch is released.
+func TestMemorySwitchEngagesAndReleases(t *testing.T) {
+	t.Parallel()
+	items := switchItems()
+	params := Params{Iterations: 2, Concurrency: 4, MaxFailuresPerType: 2, DisableBandits: true,
+		Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.5}}.WithDefaults()
+	pl, err := params.BuildPool()
+	require.NoError(t, err)
+	l := &switchLearner{items: map[string]pool.Item{}, baseline: map[string]bool{}, sawBlock: map[string]bool{}}
+	for _, it := range items {
+		l.items[it.Question] = it
+	}
+	half := 0
+	for _, it := range pl.HeldOut {
+		if it.TaskType == "hurt" && half < 2 {
+			l.baseline[it.ID], half = true, half+1
+		}
+	}
+	e := setupE2EOn(t, l.reply, testenv.Postgres(t))
+	switches := memswitch.NewStore(e.engine.deps.Pool)
+	e.engine.deps.MemorySwitch = switches
+	params.Namespace = e.ns
+
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+	require.NoError(t, e.engine.Run(e.ctx, run, nil))
+	m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
+	require.NoError(t, err)
+	require.Len(t, m, 2)
+	hurt := m[1].ByTaskType["hurt"]
+	require.InDelta(t, 0.5, hurt.HeldOutWithout, 1e-9, "the baseline gets half right")
+	require.InDelta(t, 0.0, hurt.HeldOut, 1e-9, "with memory, none")
+	require.InDelta(t, 1.0, m[1].ByTaskType["steady"].HeldOut, 1e-9)
+	require.Empty(t, m[0].MemoryOff, "iteration 1 had no memory yet: with and without tie")
+	require.Equal(t, []string{"hurt"}, m[1].MemoryOff, "a drop of 0.5 > δ switches hurt's memory off")
+
+	// The execution layer honours the switch: hurt is answered without
+	// memory, steady with it.
+	served := execution.New(e.engine.deps.Learner, e.engine.deps.Retriever, nil, nil, e.graph).WithMemorySwitch(switches)
+	for _, it := range []pool.Item{pl.HeldOut[0], pl.HeldOut[len(pl.HeldOut)-1]} {
+		reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: it.TaskType, Question: it.Question})
+		require.NoError(t, err)
+		require.Equal(t, it.TaskType == "hurt", reply.MemoryOff, it.ID)
+		require.Equal(t, it.TaskType != "hurt", l.sawBlock[it.Question], "%s: memory block", it.ID)
+	}
+
+	// A later iteration in which memory helps beats the baseline: released.
+	l.mu.Lock()
+	l.helps = true
+	l.mu.Unlock()
+	run.Params.Iterations = 3
+	require.NoError(t, e.engine.Run(e.ctx, run, nil))
+	m, err = e.engine.store.metrics(e.ctx, e.ns, run.ID)
+	require.NoError(t, err)
+	require.Len(t, m, 3)
+	require.InDelta(t, 1.0, m[2].ByTaskType["hurt"].HeldOut, 1e-9)
+	require.Empty(t, m[2].MemoryOff, "memory beat the baseline: the switch is released")
+	reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: "hurt", Question: pl.HeldOut[0].Question})
+	require.NoError(t, err)
+	require.False(t, reply.MemoryOff)
+	require.Equal(t, []int64{8 + 8 + 8, 16, 16}, []int64{m[0].LearnerCalls, m[1].LearnerCalls, m[2].LearnerCalls},
+		"the held-out split is answered without memory once per run, in iteration 1")
+}

@@ -1,0 +1,121 @@
+// Package memswitch is the per-task-type memory switch, the Delta-Guard
+// applied to memory itself: when the learner's held-out accuracy with
+// memory falls below its memory-off baseline by more than δ for a task
+// type, the learner stops using that task type's memories, until a later
+// evaluation with memory beats the baseline. Each switch is a row in
+// Postgres; it turns memory off and on, never deletes a memory.
+package memswitch
+
+import (
+	"context"
+	"embed"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
+)
+
+//go:embed queries/*.sql
+var queryFiles embed.FS
+
+var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+
+// DefaultDelta is δ: how far held-out accuracy with memory may fall below
+// the memory-off baseline before the task type's memory is switched off.
+const DefaultDelta = 0.05
+
+// slack absorbs float noise: a drop of exactly δ is not "more than δ".
+const slack = 1e-12
+
+// Decide returns whether a task type's memory is off after an evaluation
+// with accuracy with memory and without it: an active memory is switched
+// off when without − with > delta; a switched-off one stays off until with
+// beats without.
+func Decide(off bool, with, without, delta float64) bool {
+	if off {
+		return with <= without+slack
+	}
+	return without-with > delta+slack
+}
+
+// Evaluation is one task type's held-out accuracy with and without memory.
+type Evaluation struct {
+	TaskType      string
+	WithMemory    float64
+	WithoutMemory float64
+	Delta         float64
+	RunID         uuid.UUID
+	Iteration     int
+}
+
+// State is a task type's switch as last decided.
+type State struct {
+	TaskType      string    `json:"task_type"`
+	Off           bool      `json:"off"`
+	WithMemory    float64   `json:"with_memory"`
+	WithoutMemory float64   `json:"without_memory"`
+	Delta         float64   `json:"delta"`
+	RunID         uuid.UUID `json:"run_id"`
+	Iteration     int       `json:"iteration"`
+	ChangedAt     time.Time `json:"changed_at"` // when Off last changed
+	UpdatedAt     time.Time `json:"updated_at"`
+}
+
+// Store keeps the switches; it is the only writer of memory_switches.
+type Store struct{ pool *pgxpool.Pool }
+
+// NewStore returns a Store over pool.
+func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+// Off reports whether taskType's memory is switched off in ns.
+func (s *Store) Off(ctx context.Context, ns, taskType string) (bool, error) {
+	var off bool
+	err := s.pool.QueryRow(ctx, queries["is_off"], ns, taskType).Scan(&off)
+	if err == pgx.ErrNoRows {
+		return false, nil
+	}
+	return off, postgres.Translate(err, "reading the memory switch")
+}
+
+// Record decides a task type's switch from an evaluation and stores it.
+func (s *Store) Record(ctx context.Context, ns string, e Evaluation) (State, error) {
+	var st State
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var off bool
+		err := tx.QueryRow(ctx, queries["lock_switch"], ns, e.TaskType).Scan(&off)
+		if err != nil && err != pgx.ErrNoRows {
+			return err
+		}
+		off = Decide(off, e.WithMemory, e.WithoutMemory, e.Delta)
+		return scanState(tx.QueryRow(ctx, queries["upsert_switch"], ns, e.TaskType, off, e.WithMemory,
+			e.WithoutMemory, e.Delta, e.RunID, e.Iteration), &st)
+	})
+	return st, postgres.Translate(err, "recording the memory switch")
+}
+
+// List returns the switches of ns by task type.
+func (s *Store) List(ctx context.Context, ns string) ([]State, error) {
+	rows, err := s.pool.Query(ctx, queries["list_switches"], ns)
+	if err != nil {
+		return nil, postgres.Translate(err, "listing the memory switches")
+	}
+	defer rows.Close()
+	out := []State{}
+	for rows.Next() {
+		var st State
+		if err := scanState(rows, &st); err != nil {
+			return nil, postgres.Translate(err, "listing the memory switches")
+		}
+		out = append(out, st)
+	}
+	return out, postgres.Translate(rows.Err(), "listing the memory switches")
+}
+
+func scanState(row pgx.Row, st *State) error {
+	return row.Scan(&st.TaskType, &st.Off, &st.WithMemory, &st.WithoutMemory, &st.Delta, &st.RunID,
+		&st.Iteration, &st.ChangedAt, &st.UpdatedAt)
+}
