@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/evokg/evokg"
@@ -49,8 +50,15 @@ type Config struct {
 	CharBudget int
 	// ItemChars bounds one item's chain of thought, in characters. Default 600.
 	ItemChars int
-	// APEXMode returns P+ top-3 and P− top-2 instead of the κ allocation.
-	APEXMode bool
+	// Mode is the allocation of a request that names none: ModeMAGE (κ) or
+	// ModeAPEX (P+ top-3, P− top-2). Default ModeMAGE.
+	Mode string
+	// StructuralScope is what the structural channel may match: ScopeAll
+	// (every task type of the namespace) or ScopeSameTaskType. Default ScopeAll.
+	StructuralScope string
+	// DuplicateSimilarity is the cosine similarity from which two memories
+	// are near-duplicates and a pack keeps only the better one. Default 0.98.
+	DuplicateSimilarity float64
 	// MaxHops bounds the graph channel. Default 2.
 	MaxHops int
 	// EmbedCacheSize is the number of question embeddings cached. Default 1024.
@@ -60,16 +68,45 @@ type Config struct {
 	Principles PrincipleSource
 }
 
+// Allocation modes.
+const (
+	// ModeMAGE allocates by context length (κ, MAGE). DESIGN.md §4 makes κ
+	// the allocation and APEX-EM's split a mode, so it is the default.
+	ModeMAGE = "mage"
+	// ModeAPEX returns P+ top-3 and P− top-2 (APEX-EM §3.4).
+	ModeAPEX = "apex"
+)
+
+// Modes lists the allocation modes.
+var Modes = []string{ModeMAGE, ModeAPEX}
+
+// Structural scopes.
+const (
+	// ScopeAll matches signatures across every task type of the namespace:
+	// APEX-EM's cross-domain transfer (§3.4), where procedurally analogous
+	// tasks share no words. The semantic and graph channels stay within the
+	// task type (MAGE's filter), so only a structural match crosses it.
+	ScopeAll = "all"
+	// ScopeSameTaskType matches signatures within the question's task type.
+	ScopeSameTaskType = "same_task_type"
+)
+
+// Scopes lists the structural scopes.
+var Scopes = []string{ScopeAll, ScopeSameTaskType}
+
 // Defaults.
 const (
-	DefaultK                 = 3
-	DefaultShortContextChars = 500
-	DefaultTypeStrategyMin   = 0.55
-	DefaultRecencyHalfLife   = 30 * 24 * time.Hour
-	DefaultCharBudget        = 4000
-	DefaultItemChars         = 600
-	DefaultMaxHops           = 2
-	DefaultEmbedCacheSize    = 1024
+	DefaultMode                = ModeMAGE
+	DefaultStructuralScope     = ScopeAll
+	DefaultDuplicateSimilarity = 0.98
+	DefaultK                   = 3
+	DefaultShortContextChars   = 500
+	DefaultTypeStrategyMin     = 0.55
+	DefaultRecencyHalfLife     = 30 * 24 * time.Hour
+	DefaultCharBudget          = 4000
+	DefaultItemChars           = 600
+	DefaultMaxHops             = 2
+	DefaultEmbedCacheSize      = 1024
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -80,6 +117,9 @@ func (c Config) WithDefaults() Config {
 	c.ItemChars = cmp.Or(c.ItemChars, DefaultItemChars)
 	c.MaxHops = cmp.Or(c.MaxHops, DefaultMaxHops)
 	c.EmbedCacheSize = cmp.Or(c.EmbedCacheSize, DefaultEmbedCacheSize)
+	c.Mode = cmp.Or(c.Mode, DefaultMode)
+	c.StructuralScope = cmp.Or(c.StructuralScope, DefaultStructuralScope)
+	c.DuplicateSimilarity = cmp.Or(c.DuplicateSimilarity, DefaultDuplicateSimilarity)
 	if c.TypeStrategyMin == 0 {
 		c.TypeStrategyMin = DefaultTypeStrategyMin
 	}
@@ -112,5 +152,8 @@ func (c Config) Validate() error {
 	check(c.RecencyHalfLife > 0, "retrieval: recency half-life must be positive")
 	check(c.CharBudget >= 100, "retrieval: character budget %d below 100", c.CharBudget)
 	check(c.MaxHops >= 1 && c.MaxHops <= 4, "retrieval: max hops %d out of 1..4", c.MaxHops)
+	check(slices.Contains(Modes, c.Mode), "retrieval: mode %q is not one of %v", c.Mode, Modes)
+	check(slices.Contains(Scopes, c.StructuralScope), "retrieval: structural scope %q is not one of %v", c.StructuralScope, Scopes)
+	check(c.DuplicateSimilarity > 0 && c.DuplicateSimilarity <= 1, "retrieval: duplicate similarity %v out of (0, 1]", c.DuplicateSimilarity)
 	return errors.Join(errs...)
 }

@@ -26,9 +26,9 @@ func ExampleRender() {
 
 func ExampleConfig_Allocate() {
 	cfg := retrieval.Config{}.WithDefaults()
-	fmt.Println(cfg.Allocate("a short context"))
+	fmt.Println(cfg.Allocate(retrieval.ModeMAGE, "a short context"))
 	cfg.ExtendedShortText = true
-	fmt.Println(cfg.Allocate("a short context"))
+	fmt.Println(cfg.Allocate(retrieval.ModeMAGE, "a short context"))
 	// Output:
 	// {2 1}
 	// {2 2}

@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -65,11 +66,11 @@ type Pack struct {
 
 // Allocate is the format-conditioned allocation κ (MAGE): a context of at
 // most ShortContextChars characters gets 2 successes + 1 failure (2 + 2 when
-// ExtendedShortText), a longer one 1 success + 2 failures. APEX mode always
+// ExtendedShortText), a longer one 1 success + 2 failures. ModeAPEX always
 // gets P+ top-3 and P− top-2.
-func (c Config) Allocate(context string) Allocation {
+func (c Config) Allocate(mode, context string) Allocation {
 	switch {
-	case c.APEXMode:
+	case mode == ModeAPEX:
 		return Allocation{Successes: 3, Failures: 2}
 	case utf8.RuneCountInString(context) > c.ShortContextChars:
 		return Allocation{Successes: 1, Failures: 2}
@@ -213,31 +214,90 @@ func (r *Retriever) hitItem(h vector.Hit, channel string, now time.Time) Item {
 	}
 }
 
-// itemText is the readable payload of a memory: question, (cut) reasoning
-// and answer for exemplars; the content for corrections and principles.
+// itemText is the readable payload of a memory. An exemplar shows its
+// question, its (skill, step_output) steps when it was decomposed, else its
+// (cut) reasoning, and its answer. A correction or principle shows its
+// content, the question and reasoning it corrects, and the failure's error
+// registry and patch reflections (APEX-EM's P− annotations).
 func itemText(h vector.Hit, cotChars int) string {
 	p := h.Payload
-	var b strings.Builder
-	line := func(label, s string) {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			return
-		}
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString(label)
-		b.WriteString(s)
-	}
-	line("Question: ", p.Question)
+	var t textLines
+	t.line("Question: ", p.Question)
 	if h.Outcome == evokg.OutcomeFailure || h.Outcome == evokg.OutcomePrinciple {
-		line("", p.Content)
-		line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
-		line("Answer: ", p.Answer)
-		return b.String()
+		t.line("", p.Content)
+		t.line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
+		t.line("Answer: ", p.Answer)
+		t.errors(p.Errors, cotChars)
+		t.patches(p.Patches, cotChars)
+		return t.String()
 	}
-	line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
-	line("Answer: ", p.Answer)
-	line("", p.Content)
-	return b.String()
+	if len(p.SkillSteps) > 1 {
+		t.steps(p.SkillSteps, cotChars)
+	} else {
+		t.line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
+	}
+	t.line("Answer: ", p.Answer)
+	t.line("", p.Content)
+	return t.String()
+}
+
+// textLines builds an item's text line by line, skipping empty values.
+type textLines struct{ strings.Builder }
+
+func (t *textLines) line(label, s string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return
+	}
+	if t.Len() > 0 {
+		t.WriteString("\n")
+	}
+	t.WriteString(label)
+	t.WriteString(s)
+}
+
+// steps writes a success's (skill, step_output) sequence, outputs cut so
+// that together they stay within chars.
+func (t *textLines) steps(steps []evokg.SkillStep, chars int) {
+	per := max(chars/len(steps), 40)
+	lines := make([]string, len(steps))
+	for i, s := range steps {
+		lines[i] = fmt.Sprintf("%d. [%s] %s", i+1, s.Skill, evokg.TruncateRunes(strings.TrimSpace(s.Output), per))
+	}
+	t.line("Steps:\n", strings.Join(lines, "\n"))
+}
+
+// errors writes the error registry: class, where, root cause and recovery.
+func (t *textLines) errors(errs []evokg.ErrorRecord, chars int) {
+	for _, e := range errs {
+		var b strings.Builder
+		b.WriteString(e.ErrorClass)
+		if e.Where != "" {
+			b.WriteString(" at " + e.Where)
+		}
+		if e.RootCause != "" {
+			b.WriteString("; root cause: " + evokg.TruncateRunes(e.RootCause, chars))
+		}
+		if e.RecoveryProcedure != "" {
+			b.WriteString("; recovery: " + evokg.TruncateRunes(e.RecoveryProcedure, chars))
+		}
+		if e.RecoveryOutcome != "" {
+			b.WriteString(" (" + e.RecoveryOutcome + ")")
+		}
+		t.line("Error: ", b.String())
+	}
+}
+
+// patches writes the patch reflections: the fix, when it applies and why.
+func (t *textLines) patches(patches []evokg.PatchReflection, chars int) {
+	for _, p := range patches {
+		s := evokg.TruncateRunes(p.Patch, chars)
+		if p.TriggerSignature != "" {
+			s += "; when: " + p.TriggerSignature
+		}
+		if p.Rationale != "" {
+			s += "; why: " + evokg.TruncateRunes(p.Rationale, chars)
+		}
+		t.line("Patch: ", s)
+	}
 }

@@ -20,24 +20,25 @@ func TestAllocateAtTheShortContextBoundary(t *testing.T) {
 	tests := []struct {
 		name     string
 		cfg      Config
+		mode     string
 		context  string
 		succ, fl int
 	}{
-		{"empty", Config{}, "", 2, 1},
-		{"300 runes, 600 bytes", Config{}, ctx(300), 2, 1},
-		{"499", Config{}, ctx(499), 2, 1},
-		{"500", Config{}, ctx(500), 2, 1},
-		{"501", Config{}, ctx(501), 1, 2},
-		{"extended 499", Config{ExtendedShortText: true}, ctx(499), 2, 2},
-		{"extended 500", Config{ExtendedShortText: true}, ctx(500), 2, 2},
-		{"extended 501", Config{ExtendedShortText: true}, ctx(501), 1, 2},
-		{"apex short", Config{APEXMode: true}, ctx(10), 3, 2},
-		{"apex long", Config{APEXMode: true}, ctx(900), 3, 2},
-		{"custom threshold", Config{ShortContextChars: 10}, ctx(11), 1, 2},
+		{"empty", Config{}, ModeMAGE, "", 2, 1},
+		{"300 runes, 600 bytes", Config{}, ModeMAGE, ctx(300), 2, 1},
+		{"499", Config{}, ModeMAGE, ctx(499), 2, 1},
+		{"500", Config{}, ModeMAGE, ctx(500), 2, 1},
+		{"501", Config{}, ModeMAGE, ctx(501), 1, 2},
+		{"extended 499", Config{ExtendedShortText: true}, ModeMAGE, ctx(499), 2, 2},
+		{"extended 500", Config{ExtendedShortText: true}, ModeMAGE, ctx(500), 2, 2},
+		{"extended 501", Config{ExtendedShortText: true}, ModeMAGE, ctx(501), 1, 2},
+		{"apex short", Config{}, ModeAPEX, ctx(10), 3, 2},
+		{"apex long", Config{}, ModeAPEX, ctx(900), 3, 2},
+		{"custom threshold", Config{ShortContextChars: 10}, ModeMAGE, ctx(11), 1, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := tt.cfg.WithDefaults().Allocate(tt.context)
+			got := tt.cfg.WithDefaults().Allocate(tt.mode, tt.context)
 			require.Equal(t, Allocation{Successes: tt.succ, Failures: tt.fl}, got)
 		})
 	}
@@ -205,13 +206,15 @@ func TestStructuralChannelThreshold(t *testing.T) {
 	at := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "t", Signature: []string{"a", "x", "c", "y", "e"}}         // 3/5 = 0.6
 	below := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "t", Signature: []string{"a", "x", "y", "z", "w", "e"}} // 2/5 = 0.4
 	otherType := evokg.SignatureMatch{ExperienceID: evokg.NewID(), TaskType: "u", Signature: sig}
-	r := New(Config{}, nil, fakeGraph{matches: []evokg.SignatureMatch{exact, at, below, otherType}}, nil, nil)
-
-	found := map[uuid.UUID]Parts{}
-	require.NoError(t, r.structural(context.Background(), Request{Namespace: "n", TaskType: "t", Signature: sig}, found))
-	require.Len(t, found, 2)
-	require.Equal(t, 1.0, found[exact.ExperienceID].Structural)
-	require.InDelta(t, 0.6, found[at.ExperienceID].Structural, 1e-12)
+	g := fakeGraph{matches: []evokg.SignatureMatch{exact, at, below, otherType}}
+	for scope, n := range map[string]int{ScopeSameTaskType: 2, ScopeAll: 3} {
+		r := New(Config{StructuralScope: scope}, nil, g, nil, nil)
+		found := map[uuid.UUID]Parts{}
+		require.NoError(t, r.structural(context.Background(), Request{Namespace: "n", TaskType: "t", Signature: sig}, found))
+		require.Len(t, found, n, scope)
+		require.Equal(t, 1.0, found[exact.ExperienceID].Structural)
+		require.InDelta(t, 0.6, found[at.ExperienceID].Structural, 1e-12)
+	}
 }
 
 func TestGraphChannelProximity(t *testing.T) {

@@ -5,8 +5,12 @@
 // α·sim_sem + β·sim_σ + γ·prox_G + δ·q + ε·recency (APEX-EM), allocates them
 // by the format-conditioned rule κ (MAGE) and renders a prompt block.
 //
-// Every channel is filtered by namespace and task type: a pack never holds a
-// memory of another task type or namespace.
+// Every channel is filtered by namespace. The semantic and graph channels are
+// filtered by task type (MAGE); the structural channel matches signatures
+// across task types unless Config.StructuralScope is ScopeSameTaskType
+// (APEX-EM's cross-domain transfer), so only a structural match brings a
+// memory of another task type. A pack never holds the same memory twice nor
+// two near-duplicates (cosine ≥ 0.98 or identical normalized text).
 package retrieval
 
 import (
@@ -67,6 +71,8 @@ type Request struct {
 	Embedding []float32 `json:"embedding,omitempty"`
 	// Strategy is one of Strategies. Default semantic.
 	Strategy string `json:"strategy,omitempty"`
+	// Mode is the allocation, one of Modes. Default Config.Mode.
+	Mode string `json:"mode,omitempty"`
 }
 
 // Retriever builds memory packs. It is safe for concurrent use.
@@ -116,12 +122,17 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 	if err := r.graphChannels(ctx, req, cands, seeds); err != nil {
 		return nil, err
 	}
-	pack := r.assemble(req, cands)
+	var principles []Item
 	if req.Strategy == StrategyCascade {
-		if pack.Principles, err = r.principles(ctx, req, emb); err != nil {
+		if principles, err = r.principles(ctx, req, emb); err != nil {
 			return nil, err
 		}
 	}
+	ranked, principles, err := r.dedupe(ctx, req.Namespace, cands.ranked(r.cfg.Weights), principles)
+	if err != nil {
+		return nil, err
+	}
+	pack := r.assemble(req, ranked, principles)
 	pack.Rendered = Render(pack.Successes, pack.Failures, pack.Principles, r.cfg.CharBudget)
 	pack.TookMS = float64(time.Since(start).Microseconds()) / 1000
 	r.logger.DebugContext(ctx, "memory pack", slog.String("namespace", req.Namespace), slog.String("task_type", req.TaskType),
@@ -134,11 +145,15 @@ func (r *Retriever) validate(req *Request) error {
 	if req.Strategy == "" {
 		req.Strategy = StrategySemantic
 	}
+	if req.Mode == "" {
+		req.Mode = r.cfg.Mode
+	}
 	var v evokg.Validator
 	v.Check(evokg.ValidNamespace(req.Namespace), "/namespace", "is not a valid namespace")
 	v.Check(req.TaskType != "", "/task_type", "is required")
 	v.Check(req.Question != "" || len(req.Embedding) > 0, "/question", "is required unless an embedding is given")
 	v.Check(slices.Contains(Strategies, req.Strategy), "/strategy", fmt.Sprintf("must be one of %v", Strategies))
+	v.Check(slices.Contains(Modes, req.Mode), "/mode", fmt.Sprintf("must be one of %v", Modes))
 	v.Check(len(req.Embedding) == 0 || len(req.Embedding) == r.store.Dimension(), "/embedding",
 		fmt.Sprintf("has %d dimensions, the embedding indexes have %d", len(req.Embedding), r.store.Dimension()))
 	return v.Err()
@@ -211,18 +226,19 @@ func (r *Retriever) graphChannels(ctx context.Context, req Request, cands *candi
 	return r.addFound(ctx, req, cands, found)
 }
 
-// structural records sim_σ of the signature matches of the task type; the
-// similarity is recomputed here, on canonical operation names as stored, so
-// the threshold holds whatever the source.
+// structural records sim_σ of the signature matches in the structural
+// scope; the similarity is recomputed here, on canonical operation names as
+// stored, so the threshold holds whatever the source.
 func (r *Retriever) structural(ctx context.Context, req Request, found map[uuid.UUID]Parts) error {
-	matches, err := r.graph.SignatureMatches(ctx, req.Namespace, req.TaskType, req.Signature, r.cfg.StructuralThreshold, 4*r.cfg.K)
+	scope := r.structuralTaskType(req)
+	matches, err := r.graph.SignatureMatches(ctx, req.Namespace, scope, req.Signature, r.cfg.StructuralThreshold, 4*r.cfg.K)
 	if err != nil {
 		return fmt.Errorf("structural channel: %w", err)
 	}
 	sig := evokg.NormalizeSignature(req.Signature)
 	for _, m := range matches {
 		sim := evokg.SignatureSimilarity(sig, m.Signature)
-		if m.TaskType != req.TaskType || sim < r.cfg.StructuralThreshold {
+		if (scope != "" && m.TaskType != scope) || sim < r.cfg.StructuralThreshold {
 			continue
 		}
 		p := found[m.ExperienceID]
@@ -230,6 +246,14 @@ func (r *Retriever) structural(ctx context.Context, req Request, found map[uuid.
 		found[m.ExperienceID] = p
 	}
 	return nil
+}
+
+// structuralTaskType is the task type structural matches must have, "" for any.
+func (r *Retriever) structuralTaskType(req Request) string {
+	if r.cfg.StructuralScope == ScopeAll {
+		return ""
+	}
+	return req.TaskType
 }
 
 // neighbors records the proximity 1/hops of the seeds' neighbours.
@@ -250,7 +274,8 @@ func (r *Retriever) neighbors(ctx context.Context, req Request, seeds []uuid.UUI
 }
 
 // addFound reads the payload of the structural and graph finds (which also
-// enforces namespace and task type) and merges them.
+// enforces the namespace, and the task type unless structural matches may
+// cross it) and merges them.
 func (r *Retriever) addFound(ctx context.Context, req Request, cands *candidates, found map[uuid.UUID]Parts) error {
 	if len(found) == 0 {
 		return nil
@@ -260,13 +285,19 @@ func (r *Retriever) addFound(ctx context.Context, req Request, cands *candidates
 		ids = append(ids, id)
 	}
 	slices.SortFunc(ids, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
-	hits, err := r.store.Payloads(ctx, req.Namespace, req.TaskType, ids)
+	hits, err := r.store.Payloads(ctx, req.Namespace, r.structuralTaskType(req), ids)
 	if err != nil {
 		return err
 	}
 	now := r.now()
 	for _, h := range hits {
-		cands.add(r.foundItem(h, found[h.ID], now))
+		p := found[h.ID]
+		if h.TaskType != req.TaskType {
+			p.Proximity = 0 // only a structural match crosses task types
+		}
+		if p.Structural > 0 || p.Proximity > 0 {
+			cands.add(r.foundItem(h, p, now))
+		}
 	}
 	return nil
 }
@@ -284,12 +315,12 @@ func (r *Retriever) foundItem(h vector.Hit, p Parts, now time.Time) Item {
 	return it
 }
 
-// assemble ranks the candidates and fills the pack.
-func (r *Retriever) assemble(req Request, cands *candidates) *Pack {
-	alloc := r.cfg.Allocate(req.Context)
-	sel := selectItems(cands.ranked(r.cfg.Weights), alloc, r.cfg.TypeStrategyMin, r.cfg.K)
+// assemble fills the pack from the ranked candidates.
+func (r *Retriever) assemble(req Request, ranked, principles []Item) *Pack {
+	alloc := r.cfg.Allocate(req.Mode, req.Context)
+	sel := selectItems(ranked, alloc, r.cfg.TypeStrategyMin, r.cfg.K)
 	return &Pack{
-		Successes: orEmpty(sel.successes), Failures: orEmpty(sel.failures), Principles: []Item{},
+		Successes: orEmpty(sel.successes), Failures: orEmpty(sel.failures), Principles: orEmpty(principles),
 		Structural: orEmpty(sel.structural), Neighbors: orEmpty(sel.neighbors),
 		Allocation: alloc, Strategy: req.Strategy,
 	}

@@ -127,11 +127,26 @@ func TestRetrieveAPEXMode(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	succ, fail := seedSlice(t, b)
-	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, nil, nil, testenv.Logger(t))
-	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)}
+	apex := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.store, nil, nil, testenv.Logger(t))
+	mage := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	for name, get := range map[string]func() (*retrieval.Pack, error){
+		"configured": func() (*retrieval.Pack, error) { return apex.Retrieve(context.Background(), req) },
+		"requested": func() (*retrieval.Pack, error) {
+			r := req
+			r.Mode = retrieval.ModeAPEX
+			return mage.Retrieve(context.Background(), r)
+		},
+	} {
+		pack, err := get()
+		require.NoError(t, err, name)
+		require.Equal(t, []uuid.UUID{succ[0].ID, succ[1].ID, succ[2].ID}, itemIDs(pack.Successes), name)
+		require.Equal(t, []uuid.UUID{fail[0].ID, fail[1].ID}, itemIDs(pack.Failures), name)
+	}
+	pack, err := mage.Retrieve(context.Background(), req)
 	require.NoError(t, err)
-	require.Equal(t, []uuid.UUID{succ[0].ID, succ[1].ID, succ[2].ID}, itemIDs(pack.Successes))
-	require.Equal(t, []uuid.UUID{fail[0].ID, fail[1].ID}, itemIDs(pack.Failures))
+	require.Len(t, pack.Successes, 2, "the default mode is κ: 2 successes + 1 failure for a short context")
+	require.Len(t, pack.Failures, 1)
 }
 
 func TestRetrieveNeverReturnsAnotherTaskTypeOrNamespace(t *testing.T) {
@@ -152,20 +167,28 @@ func TestRetrieveNeverReturnsAnotherTaskTypeOrNamespace(t *testing.T) {
 			{ExperienceID: foreignNS.ID, TaskType: "arithmetic", Hops: 1},
 		},
 	}
-	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, g, nil, testenv.Logger(t))
-	for _, strategy := range retrieval.Strategies {
-		pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
-			Signature: []string{"a", "b"}, Embedding: unit(0), Strategy: strategy})
-		require.NoError(t, err)
-		items := allItems(pack)
-		require.NotEmpty(t, items)
-		for _, it := range items {
-			require.Equal(t, "arithmetic", it.TaskType, strategy)
-			require.NotEqual(t, foreignType.ID, it.ID, strategy)
-			require.NotEqual(t, foreignNS.ID, it.ID, strategy)
+	for _, scope := range retrieval.Scopes {
+		r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX, StructuralScope: scope}, b.store, g, nil, testenv.Logger(t))
+		for _, strategy := range retrieval.Strategies {
+			pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+				Signature: []string{"a", "b"}, Embedding: unit(0), Strategy: strategy})
+			require.NoError(t, err)
+			items := allItems(pack)
+			require.NotEmpty(t, items)
+			for _, it := range items {
+				require.NotEqual(t, foreignNS.ID, it.ID, strategy)
+				if scope == retrieval.ScopeAll && it.ID == foreignType.ID {
+					// A structural match may cross task types; the graph
+					// neighbour it also was does not count.
+					require.Equal(t, []string{retrieval.ChannelStructural}, it.Channels, strategy)
+					require.Zero(t, it.Parts.Proximity, strategy)
+					continue
+				}
+				require.Equal(t, "arithmetic", it.TaskType, strategy)
+				require.NotEqual(t, foreignType.ID, it.ID, strategy)
+			}
+			require.NotContains(t, pack.Rendered, "other namespace")
 		}
-		require.NotContains(t, pack.Rendered, "other type")
-		require.NotContains(t, pack.Rendered, "other namespace")
 	}
 }
 
@@ -202,7 +225,7 @@ func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 			{ExperienceID: neighbor.ID, SeedID: semantic.ID, TaskType: "arithmetic", Hops: 1},
 		},
 	}
-	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, g, nil, testenv.Logger(t))
+	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.store, g, nil, testenv.Logger(t))
 	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
 		Signature: sig, Embedding: unit(0), Strategy: retrieval.StrategyHybridGraph})
 	require.NoError(t, err)
@@ -331,7 +354,7 @@ func TestStructuralSimilarityUsesCanonicalOperationNames(t *testing.T) {
 	stored := []string{"entity_resolution", "temporal_filter", "aggregation"}
 	match := b.insert(t, expOpts{Question: "structural", Signature: stored, Vec: tilt(0, 1, 0.2)})
 	g := &fakeGraph{matches: []evokg.SignatureMatch{{ExperienceID: match.ID, TaskType: "arithmetic", Signature: stored, Similarity: 1}}}
-	r := retrieval.New(retrieval.Config{APEXMode: true}, b.store, g, nil, testenv.Logger(t))
+	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.store, g, nil, testenv.Logger(t))
 	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
 		Signature: []string{"Entity Resolution", "Temporal Filter", "Aggregation"}, Embedding: unit(0),
 		Strategy: retrieval.StrategySemanticStructural})

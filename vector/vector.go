@@ -88,6 +88,9 @@ type Payload struct {
 	ChainOfThought string
 	Content        string
 	Skill          string
+	SkillSteps     []evokg.SkillStep       // a success's (skill, step_output) sequence
+	Errors         []evokg.ErrorRecord     // a failure's error registry
+	Patches        []evokg.PatchReflection // a failure's patch reflections
 }
 
 // Hit is one experience found by a search, with what retrieval scores on.
@@ -200,8 +203,10 @@ func (s *Store) SearchPrinciples(ctx context.Context, q Query) ([]Hit, error) {
 	return res[0], nil
 }
 
-// Payloads returns the scoring columns and payload of the experiences ids of one namespace and task type (for hits found by the
-// structural and graph channels). Similarity is zero; unknown ids are absent.
+// Payloads returns the scoring columns and payload of the experiences ids of
+// one namespace and task type, or of any task type when taskType is "" (for
+// hits found by the structural and graph channels). Similarity is zero;
+// unknown ids are absent.
 func (s *Store) Payloads(ctx context.Context, ns, taskType string, ids []uuid.UUID) ([]Hit, error) {
 	if len(ids) == 0 {
 		return nil, nil
@@ -211,6 +216,24 @@ func (s *Store) Payloads(ctx context.Context, ns, taskType string, ids []uuid.UU
 		return nil, postgres.Translate(err, "reading experience payloads")
 	}
 	return collectHits(rows)
+}
+
+// NearDuplicates returns the pairs among ids (memories of namespace ns in
+// any index) whose embeddings have cosine similarity at least minSimilarity.
+func (s *Store) NearDuplicates(ctx context.Context, ns string, ids []uuid.UUID, minSimilarity float64) ([][2]uuid.UUID, error) {
+	if len(ids) < 2 {
+		return nil, nil
+	}
+	rows, err := s.pool.Query(ctx, queries.Get("near_duplicates"), ns, ids, minSimilarity)
+	if err != nil {
+		return nil, postgres.Translate(err, "comparing memory embeddings")
+	}
+	pairs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) ([2]uuid.UUID, error) {
+		var p [2]uuid.UUID
+		err := row.Scan(&p[0], &p[1])
+		return p, err
+	})
+	return pairs, postgres.Translate(err, "comparing memory embeddings")
 }
 
 func (s *Store) normalize(q Query) (Query, error) {
@@ -296,7 +319,8 @@ func collectHits(rows pgx.Rows) ([]Hit, error) {
 		var h Hit
 		var outcome, kind string
 		err := row.Scan(&h.ID, &h.TaskType, &outcome, &kind, &h.Quality, &h.Signature, &h.CreatedAt, &h.Similarity,
-			&h.Payload.Question, &h.Payload.Answer, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill)
+			&h.Payload.Question, &h.Payload.Answer, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill,
+			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches)
 		h.Outcome, h.FailureKind = evokg.Outcome(outcome), evokg.FailureKind(kind)
 		return h, err
 	})

@@ -10,12 +10,14 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/retrieval"
 )
 
 // CLI is the command tree.
@@ -46,9 +48,13 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
 		kong.Vars{"pg_url": postgres.DefaultURL,
-			"evolution_max_iterations":  strconv.Itoa(evolution.DefaultMaxRunIterations),
-			"evolution_max_pool_size":   strconv.Itoa(evolution.DefaultMaxRunPool),
-			"evolution_runs_per_worker": strconv.Itoa(evolution.DefaultRunsPerWorker)},
+			"evolution_max_iterations":    strconv.Itoa(evolution.DefaultMaxRunIterations),
+			"evolution_max_pool_size":     strconv.Itoa(evolution.DefaultMaxRunPool),
+			"evolution_runs_per_worker":   strconv.Itoa(evolution.DefaultRunsPerWorker),
+			"retrieval_mode":              retrieval.DefaultMode,
+			"retrieval_modes":             strings.Join(retrieval.Modes, ","),
+			"retrieval_structural_scope":  retrieval.DefaultStructuralScope,
+			"retrieval_structural_scopes": strings.Join(retrieval.Scopes, ",")},
 	)
 }
 

@@ -65,25 +65,23 @@ const (
 
 // App holds the open adapters and the services built on them.
 type App struct {
-	Pool      *pgxpool.Pool
-	Graph     *graph.Graph
-	Models    *llm.Models
-	Recorder  *llm.PostgresRecorder
-	Vectors   *vector.Store
-	Retriever *retrieval.Retriever
-	// APEXRetriever returns P+ top-3 and P− top-2 instead of the κ allocation.
-	APEXRetriever *retrieval.Retriever
-	Ingest        *ingest.Service
-	Bandits       *bandit.Bandit
-	Cascade       *cascade.Builder
-	Answer        *answer.Service
-	Engine        *evolution.Engine
-	Evolution     *evolution.Service
-	Jobs          *river.Client[pgx.Tx]
-	Maintenance   *maintenance.Service
-	Registry      *prometheus.Registry
-	Config        Config
-	logger        *slog.Logger
+	Pool        *pgxpool.Pool
+	Graph       *graph.Graph
+	Models      *llm.Models
+	Recorder    *llm.PostgresRecorder
+	Vectors     *vector.Store
+	Retriever   *retrieval.Retriever
+	Ingest      *ingest.Service
+	Bandits     *bandit.Bandit
+	Cascade     *cascade.Builder
+	Answer      *answer.Service
+	Engine      *evolution.Engine
+	Evolution   *evolution.Service
+	Jobs        *river.Client[pgx.Tx]
+	Maintenance *maintenance.Service
+	Registry    *prometheus.Registry
+	Config      Config
+	logger      *slog.Logger
 }
 
 // Open connects to Postgres and Neo4j, optionally migrates, and builds
@@ -155,9 +153,6 @@ func (a *App) buildServices(context.Context) error {
 	}
 	a.Vectors = vector.NewStore(a.Pool, a.Config.Postgres.WithDefaults().EmbeddingDim)
 	a.Retriever = retrieval.New(a.Config.Retrieval, a.Vectors, a.Graph, a.Models.Embedder(), a.logger)
-	apex := a.Config.Retrieval
-	apex.APEXMode = true
-	a.APEXRetriever = retrieval.New(apex, a.Vectors, a.Graph, a.Models.Embedder(), a.logger)
 	var err error
 	if a.Bandits, err = bandit.New(a.Pool, a.Config.Bandit, a.logger); err != nil {
 		return err

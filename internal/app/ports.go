@@ -46,12 +46,8 @@ func (p retrievePort) Retrieve(ctx context.Context, ns string, req api.RetrieveR
 		}
 		strategy = best
 	}
-	retriever := p.App.Retriever
-	if req.Mode == "apex" {
-		retriever = p.APEXRetriever
-	}
-	pack, err := retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: req.TaskType, Question: req.Question,
-		Context: req.Context, Signature: req.Signature, Strategy: strategy, Embedding: req.Embedding})
+	pack, err := p.App.Retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: req.TaskType, Question: req.Question,
+		Context: req.Context, Signature: req.Signature, Strategy: strategy, Mode: req.Mode, Embedding: req.Embedding})
 	if err != nil {
 		return api.RetrieveResponse{}, err
 	}

@@ -38,6 +38,11 @@ type Memory struct {
 	Content   string
 	Signature []string
 	Vec       []float32
+	// SkillSteps, Errors and Patches fill the record's MAGE steps and
+	// APEX-EM error registry and patch reflections.
+	SkillSteps []evokg.SkillStep
+	Errors     []evokg.ErrorRecord
+	Patches    []evokg.PatchReflection
 }
 
 // Insert commits the memory's experience row and its embedding in one
@@ -63,6 +68,9 @@ func Insert(t testing.TB, pool *pgxpool.Pool, store *vector.Store, m Memory) *ev
 			Content:     m.Content,
 			Answer:      "42",
 			Signature:   m.Signature,
+			SkillSteps:  m.SkillSteps,
+			Errors:      m.Errors,
+			Patches:     m.Patches,
 		},
 	}
 	rec, err := json.Marshal(exp)

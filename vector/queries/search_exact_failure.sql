@@ -5,7 +5,9 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
        s.similarity,
        coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''),
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
-       coalesce(e.record->>'skill', '')
+       coalesce(e.record->>'skill', ''),
+       coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
+       coalesce(e.record->'patches', '[]')
   FROM (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
                1 - (embedding <=> $3::real[]::vector) AS similarity
           FROM failure_index

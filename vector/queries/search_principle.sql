@@ -8,7 +8,8 @@ WITH slice AS MATERIALIZED (
     SELECT count(*) < $6 AS small
       FROM (SELECT 1 FROM principle_embeddings WHERE namespace = $1 AND task_type = $2 LIMIT $6) c)
 SELECT s.id, s.task_type, 'principle', '', s.quality, '{}'::text[], s.created_at, s.similarity,
-       '', '', '', coalesce(e.record->>'content', ''), s.skill
+       '', '', '', coalesce(e.record->>'content', ''), s.skill,
+       '[]'::jsonb, '[]'::jsonb, '[]'::jsonb
   FROM ((SELECT id, task_type, skill, quality, created_at,
                 1 - (embedding <=> $3::real[]::vector) AS similarity
            FROM principle_embeddings

@@ -1,0 +1,128 @@
+package retrieval_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/retrieval"
+)
+
+var (
+	schemaOnce sync.Once
+	schemaErr  error
+)
+
+// openGraph opens the test Neo4j with the schema applied.
+func openGraph(t *testing.T) *graph.Graph {
+	t.Helper()
+	testenv.Neo4j(t) // registers the driver testenv purges namespaces with
+	g, err := graph.Open(t.Context(), graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()},
+		testenv.Logger(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = g.Close(context.Background()) })
+	schemaOnce.Do(func() { schemaErr = g.ApplySchema(t.Context()) })
+	require.NoError(t, schemaErr)
+	return g
+}
+
+// APEX-EM's cross-domain transfer: a question of one task type finds, by
+// its signature alone, the experience of another task type that followed
+// the same procedure, on the real graph, when the structural scope is
+// "all"; with "same_task_type" it does not.
+func TestStructuralScopeAblation(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	g := openGraph(t)
+	sig := []string{"entity_resolution", "temporal_filter", "aggregation", "comparison"}
+	project := func(e *evokg.Experience) { require.NoError(t, g.ProjectExperience(t.Context(), e, nil)) }
+	curry := b.insert(t, expOpts{TaskType: "nba_stats", Question: "Compare Curry's points across seasons", Signature: sig, Vec: tilt(0, 1, 0.1)})
+	local := b.insert(t, expOpts{TaskType: "finance", Question: "Sum the invoices", Signature: []string{"parse", "sum"}, Vec: tilt(0, 2, 0.8)})
+	project(curry)
+	project(local)
+
+	req := retrieval.Request{Namespace: b.ns, TaskType: "finance", Question: "Compare Tesla's revenue across quarters",
+		Signature: []string{"Entity Resolution", "Temporal Filter", "Aggregation", "Comparison"}, Embedding: unit(0),
+		Strategy: retrieval.StrategySemanticStructural}
+	packs := map[string]*retrieval.Pack{}
+	for _, scope := range retrieval.Scopes {
+		r := retrieval.New(retrieval.Config{StructuralScope: scope}, b.store, g, nil, testenv.Logger(t))
+		pack, err := r.Retrieve(t.Context(), req)
+		require.NoError(t, err)
+		packs[scope] = pack
+	}
+
+	all := itemByID(packs[retrieval.ScopeAll], curry.ID)
+	require.NotNil(t, all, "scope all: the other task type's structural match is in the pack")
+	require.Equal(t, "nba_stats", all.TaskType)
+	require.Equal(t, []string{retrieval.ChannelStructural}, all.Channels)
+	require.Equal(t, 1.0, all.Parts.Structural)
+	require.Contains(t, itemIDs(packs[retrieval.ScopeAll].Successes), curry.ID, "and it is given to the learner")
+	require.Contains(t, packs[retrieval.ScopeAll].Rendered, "Curry's points")
+
+	same := packs[retrieval.ScopeSameTaskType]
+	require.Nil(t, itemByID(same, curry.ID), "scope same_task_type: no match across task types")
+	require.NotContains(t, same.Rendered, "Curry")
+	require.Equal(t, []uuid.UUID{local.ID}, itemIDs(same.Successes))
+}
+
+func itemByID(p *retrieval.Pack, id uuid.UUID) *retrieval.Item {
+	for _, it := range allItems(p) {
+		if it.ID == id {
+			return &it
+		}
+	}
+	return nil
+}
+
+// A pack never holds one memory twice nor near-duplicates: cosine ≥ 0.98
+// between embeddings, or the same text once normalized. The next best
+// memory takes the freed place. A success and a correction of the same
+// question are not duplicates of each other.
+func TestPackDropsNearDuplicates(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	best := b.insert(t, expOpts{Question: "What is 6 x 7?", Vec: unit(0)})
+	b.insert(t, expOpts{Question: "What is 6 times 7?", Vec: tilt(0, 1, 0.99)})     // cosine 0.99 with best
+	b.insert(t, expOpts{Question: "  what is 6 X 7?\n", Vec: tilt(0, 2, 0.97)})     // best's text
+	next := b.insert(t, expOpts{Question: "What is 8 x 9?", Vec: tilt(0, 3, 0.9)})  // distinct
+	edge := b.insert(t, expOpts{Question: "What is 5 x 5?", Vec: tilt(0, 4, 0.85)}) // distinct, third
+	fix := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Question: "What is 6 x 7?",
+		Content: "6 x 7 is 42, not 36", Vec: unit(0)})
+
+	on := retrieval.New(retrieval.Config{K: 5, Mode: retrieval.ModeAPEX}, b.store, nil, nil, testenv.Logger(t))
+	pack, err := on.Retrieve(t.Context(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{best.ID, next.ID, edge.ID}, itemIDs(pack.Successes))
+	require.Equal(t, []uuid.UUID{fix.ID}, itemIDs(pack.Failures), "a correction of the same question stays")
+	seen := map[string]bool{}
+	for _, it := range allItems(pack) {
+		key := string(it.Outcome) + retrieval.NormalizeText(it.Text)
+		require.False(t, seen[key], "text repeated: %s", it.Text)
+		seen[key] = true
+	}
+}
+
+// P− items keep their error registry and patch reflections when rendered;
+// successes with a (skill, step_output) sequence are rendered as steps.
+func TestRenderKeepsErrorRegistryPatchesAndSteps(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.insert(t, expOpts{Question: "Total of 3 crates of 12?", Vec: unit(0), SkillSteps: []evokg.SkillStep{
+		{Skill: "read_quantities", Output: "3 crates, 12 each"}, {Skill: "multiply", Output: "3 x 12 = 36"}}})
+	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "Multiply, do not add.", Vec: tilt(0, 1, 0.9),
+		Errors:  []evokg.ErrorRecord{{ErrorClass: "wrong_operation", Where: "step 2", RootCause: "added the counts", RecoveryProcedure: "multiply crates by size", RecoveryOutcome: "recovered"}},
+		Patches: []evokg.PatchReflection{{TriggerSignature: "per-crate totals", Patch: "use a x b", Rationale: "quantities repeat"}}})
+	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	require.NoError(t, err)
+	require.Contains(t, pack.Rendered, "Steps:\n   1. [read_quantities] 3 crates, 12 each\n   2. [multiply] 3 x 12 = 36")
+	require.Contains(t, pack.Rendered, "Error: wrong_operation at step 2; root cause: added the counts; recovery: multiply crates by size (recovered)")
+	require.Contains(t, pack.Rendered, "Patch: use a x b; when: per-crate totals; why: quantities repeat")
+}
