@@ -23,7 +23,9 @@ const (
 )
 
 // TaskType is a node of the task subgraph, also APEX-EM's TaskTopic hub.
-// NSeen, NFail and KLast feed the curriculum score.
+// NSeen and NFail are the reward stream's counts as of the task type's last
+// curriculum selection, KLast the curriculum step it was last selected at,
+// Focus the Navigator's bonus for the next selection.
 type TaskType struct {
 	ID          string    `json:"id"`
 	Namespace   string    `json:"namespace"`
@@ -32,7 +34,17 @@ type TaskType struct {
 	NSeen       int       `json:"n_seen"`
 	NFail       int       `json:"n_fail"`
 	KLast       int       `json:"k_last"`
+	Focus       float64   `json:"focus"`
 	CreatedAt   time.Time `json:"created_at"`
+}
+
+// TaskTypeScore is a task type with the curriculum score s(t) its next
+// evolution selection uses and the reward stream's counts now.
+type TaskTypeScore struct {
+	TaskType
+	Score         float64 `json:"score"`
+	RewardsSeen   int64   `json:"rewards_seen"`
+	RewardsFailed int64   `json:"rewards_failed"`
 }
 
 // SkillSlots is the mutable state of one skill, as captured by a snapshot.

@@ -114,8 +114,8 @@ func (f *fakes) GetSkill(ctx context.Context, ns, name string) (api.SkillDetail,
 		History: []api.MasteryPoint{{Iteration: 1, Mastery: 0.4, At: fixedTime}}}, f.enter(ctx)
 }
 
-func (f *fakes) ListTaskTypes(ctx context.Context, ns string) ([]api.TaskTypeScore, error) {
-	return []api.TaskTypeScore{{TaskType: evokg.TaskType{ID: "t1", Namespace: ns, Name: "arithmetic", NSeen: 10, NFail: 3, KLast: 2, CreatedAt: fixedTime}, Score: 3.6}}, f.enter(ctx)
+func (f *fakes) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskTypeScore, error) {
+	return []evokg.TaskTypeScore{{TaskType: evokg.TaskType{ID: "t1", Namespace: ns, Name: "arithmetic", NSeen: 10, NFail: 3, KLast: 2, CreatedAt: fixedTime}, Score: 3.6}}, f.enter(ctx)
 }
 
 func run(ns string, id uuid.UUID) api.EvolutionRun {

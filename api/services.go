@@ -39,9 +39,10 @@ type SkillService interface {
 	GetSkill(ctx context.Context, ns, name string) (SkillDetail, error)
 }
 
-// TaskTypeService lists task types with their curriculum score s(t).
+// TaskTypeService lists task types with their curriculum score s(t)
+// (*evolution.Engine).
 type TaskTypeService interface {
-	ListTaskTypes(ctx context.Context, ns string) ([]TaskTypeScore, error)
+	ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskTypeScore, error)
 }
 
 // EvolutionService starts and follows MAGE evolution runs.
@@ -159,15 +160,6 @@ type SkillDetail struct {
 	Prerequisites []string       `json:"prerequisites"`
 	TaskTypes     []string       `json:"task_types"`
 	History       []MasteryPoint `json:"history"`
-}
-
-// TaskTypeScore is a task type with its curriculum score s(t) (from the
-// graph's n_fail and k_last) and its reward-stream counts.
-type TaskTypeScore struct {
-	evokg.TaskType
-	Score         float64 `json:"score"`
-	RewardsSeen   int64   `json:"rewards_seen"`
-	RewardsFailed int64   `json:"rewards_failed"`
 }
 
 // PoolItem is one question of an evolution run's pool.

@@ -281,7 +281,7 @@ func (c *client) walkEvolutionRun(t *testing.T) {
 	var skills struct{ Items []map[string]any }
 	c.get(t, "/skills", http.StatusOK, &skills)
 	require.NotEmpty(t, skills.Items, "Phase 0 induced skills")
-	var types struct{ Items []api.TaskTypeScore }
+	var types struct{ Items []evokg.TaskTypeScore }
 	c.get(t, "/task-types", http.StatusOK, &types)
 	observed := map[string]bool{}
 	for _, tt := range types.Items {

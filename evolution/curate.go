@@ -82,46 +82,26 @@ func (r *runner) curate(ctx context.Context, ev *evaluation) error {
 
 func clamp01(x float64) float64 { return min(1, max(0, x)) }
 
-// curriculum updates the task states with this iteration's failures and
-// returns the top-M task types, recording the observation in the graph.
-func (r *runner) curriculum(ctx context.Context, k int, ev *evaluation) ([]string, error) {
-	byType := ev.byType()
-	states := map[string]TaskState{}
-	for _, t := range r.st.Curriculum {
-		states[t.Name] = t
+// curriculum selects the top-M task types of the pool by s(t), read from
+// the namespace's curriculum state (the same score the task-types resource
+// shows), and records the selection in the graph.
+func (r *runner) curriculum(ctx context.Context, ev *evaluation) ([]string, error) {
+	states, step, err := r.curriculumStates(ctx, r.ns)
+	if err != nil {
+		return nil, err
 	}
-	for t, answers := range byType {
-		s, seen := states[t]
-		if !seen {
-			s = TaskState{Name: t, KLast: k - 1} // first observed now
+	observed := ev.byType()
+	states = slices.DeleteFunc(states, func(s TaskState) bool { return observed[s.Name] == nil })
+	selected := SelectCurriculum(states, step, r.p.Lambda, r.p.TopM)
+	for i, s := range states {
+		if slices.Contains(selected, s.Name) {
+			states[i].KLast = step
 		}
-		s.NFail = countFailed(answers)
-		states[t] = s
-	}
-	r.st.Curriculum = r.st.Curriculum[:0]
-	for _, t := range sortedKeys(states) {
-		r.st.Curriculum = append(r.st.Curriculum, states[t])
-	}
-	selected := SelectCurriculum(r.st.Curriculum, k, r.p.Lambda, r.p.TopM)
-	for i, t := range r.st.Curriculum {
-		if slices.Contains(selected, t.Name) {
-			r.st.Curriculum[i].KLast = k
-		}
-		if _, err := r.deps.Graph.RecordObservation(ctx, r.ns, t.Name, r.st.Curriculum[i].KLast, len(byType[t.Name]), t.NFail); err != nil {
+		if _, err := r.deps.Graph.RecordCurriculum(ctx, r.ns, s.Name, states[i].KLast, s.NSeen, s.NFail); err != nil {
 			return nil, err
 		}
 	}
 	return selected, nil
-}
-
-func countFailed(answers []answer) int {
-	n := 0
-	for _, a := range answers {
-		if !a.Correct {
-			n++
-		}
-	}
-	return n
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -4,20 +4,27 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/bandit"
 )
 
-// TaskState is what the curriculum knows about one observed task type:
-// its failures in the latest evaluation and the last iteration it was
-// selected for training (or first observed).
+// TaskState is what the curriculum knows about one task type: its
+// cumulative failures in the reward stream (evolution answers and live
+// /answer feedback alike), the curriculum step it was last selected at, and
+// the Navigator's bonus for it.
 type TaskState struct {
-	Name  string `json:"name"`
-	NFail int    `json:"n_fail"`
-	KLast int    `json:"k_last"`
+	Name  string  `json:"name"`
+	NSeen int     `json:"n_seen"`
+	NFail int     `json:"n_fail"`
+	KLast int     `json:"k_last"`
+	Focus float64 `json:"focus,omitempty"`
 }
 
-// CurriculumScore is s(t) = n_fail(t) + λ·(k − k_last(t)).
+// CurriculumScore is MAGE's s(t) = n_fail(t) + λ·(k − k_last(t)), plus the
+// Navigator's bounded bonus for the task types its plan names.
 func CurriculumScore(t TaskState, k int, lambda float64) float64 {
-	return float64(t.NFail) + lambda*float64(k-t.KLast)
+	return float64(t.NFail) + lambda*float64(k-t.KLast) + t.Focus
 }
 
 // SelectCurriculum returns the names of the top m task types by score at
@@ -42,7 +49,28 @@ func SelectCurriculum(types []TaskState, k int, lambda float64, m int) []string 
 }
 
 // RevisitBound is Theorem 2's bound ⌈n_max/λ + N/M⌉: every observed task
-// type is selected again within this many iterations.
+// type is selected again within this many iterations. With the Navigator's
+// bonus, pass n_max plus the largest bonus.
 func RevisitBound(nMax int, lambda float64, n, m int) int {
 	return int(math.Ceil(float64(nMax)/lambda + float64(n)/float64(m) - 1e-9))
+}
+
+// curriculumStates joins a namespace's task types (k_last and the
+// Navigator's focus, kept in the graph) with the reward stream's cumulative
+// counts. The curriculum's clock is namespace-wide: each selection happens
+// at the step after the latest one (the largest k_last), so runs on one
+// namespace continue one curriculum, and next is the step the next
+// selection happens at.
+func curriculumStates(types []evokg.TaskType, stats []bandit.TaskTypeStats) (states []TaskState, next int) {
+	stream := make(map[string]bandit.TaskTypeStats, len(stats))
+	for _, s := range stats {
+		stream[s.Name] = s
+	}
+	states = make([]TaskState, len(types))
+	for i, t := range types {
+		s := stream[t.Name]
+		states[i] = TaskState{Name: t.Name, NSeen: int(s.NSeen), NFail: int(s.NFail), KLast: t.KLast, Focus: t.Focus}
+		next = max(next, t.KLast)
+	}
+	return states, next + 1
 }

@@ -39,7 +39,9 @@ type Deps struct {
 	// Limits are the admission caps of new runs; zero fields take their
 	// defaults.
 	Limits Limits
-	Logger *slog.Logger
+	// Mechanisms turns guidance mechanisms off; all are on by default.
+	Mechanisms Mechanisms
+	Logger     *slog.Logger
 }
 
 func (d Deps) validate() error {
@@ -52,6 +54,16 @@ func (d Deps) validate() error {
 		return errors.New("evolution: retriever, memory and bandit are required")
 	}
 	return d.Limits.Validate()
+}
+
+// Mechanisms turn the loop's guidance mechanisms off, for ablations and
+// cheaper runs. The zero value is MAGE's loop with every mechanism on.
+type Mechanisms struct {
+	// NoCritic skips the Critic: mastery and memory quality come from
+	// graded answers only.
+	NoCritic bool
+	// NoNavigator skips the Navigator: the curriculum gets no focus bonus.
+	NoNavigator bool
 }
 
 // Engine executes evolution runs. It is safe for concurrent use; each run

@@ -10,6 +10,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/pool"
 )
@@ -191,20 +192,18 @@ func (r *runner) judge(ctx context.Context, question, gold, answer string) (bool
 	return v.Correct, err
 }
 
-// reward sends every pool answer through the one reward stream (both
-// bandits and the task-type statistics, once per answer).
+// reward sends every pool answer through the one reward stream, once per
+// answer: both bandits (when the run uses them; otherwise the answer has no
+// arms) and the task-type statistics the curriculum reads.
 func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
-	if r.p.DisableBandits {
-		return nil
-	}
 	for _, a := range ev.pool {
 		if a.Failed {
 			continue // no valid answer to reward
 		}
 		id := answerID(r.run.ID, k, a.Item.ID)
-		q := execution.Question{TaskType: a.Item.TaskType, Question: a.Item.Question}
-		reply := execution.Reply{Answer: a.Answer, Skill: a.Skill, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm}
-		if err := r.answerer.Record(ctx, r.ns, id, q, reply, &r.run.ID, &k); err != nil {
+		rec := bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType, Skill: a.Skill, Question: a.Item.Question,
+			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.run.ID, Iteration: &k}
+		if _, err := r.deps.Bandit.RecordAnswer(ctx, rec); err != nil {
 			return err
 		}
 		if _, err := r.deps.Bandit.ApplyReward(ctx, r.ns, id, boolReward(a.Correct)); err != nil {

@@ -32,7 +32,7 @@ const maxFailureTexts = 6
 // evolve is steps 4–6: curriculum, failure memories and the rotating
 // operation for the selected task types, then the Navigator.
 func (r *runner) evolve(ctx context.Context, k int, ev *evaluation, m *Metrics) error {
-	selected, err := r.curriculum(ctx, k, ev)
+	selected, err := r.curriculum(ctx, ev)
 	if err != nil {
 		return fmt.Errorf("curriculum: %w", err)
 	}
@@ -53,10 +53,7 @@ func (r *runner) evolve(ctx context.Context, k int, ev *evaluation, m *Metrics) 
 		return fmt.Errorf("%s: %w", m.Operation, err)
 	}
 	r.step(k, "navigate", 0, 1, m.Accuracy)
-	if err := r.navigate(ctx, k, m); err != nil && !r.failed.add("navigate", "", err) {
-		return err
-	}
-	return nil
+	return r.navigate(ctx, k, m)
 }
 
 // errStepFailed marks a step whose failure was recorded as an item failure.
@@ -350,27 +347,61 @@ func taskTypesOf(ev *evaluation, skill string) []string {
 }
 
 // navigate is the Navigator: the frontier (prerequisites mastered, own
-// mastery below θ) refined by the guidance model into the next plan.
+// mastery below θ) refined by the guidance model into the next plan, which
+// steers the next selection: the task types the plan's skills serve get a
+// curriculum bonus of FocusBonus/priority. Without a plan (no frontier, the
+// Navigator off or its reply invalid) no task type has a bonus.
 func (r *runner) navigate(ctx context.Context, k int, m *Metrics) error {
-	frontier, err := r.deps.Graph.Frontier(ctx, r.ns, r.p.Theta)
+	plan, err := r.plan(ctx, k, m)
+	if err != nil && !r.failed.add("navigate", "", err) {
+		return err
+	}
+	focus, err := r.focus(ctx, plan)
 	if err != nil {
 		return err
+	}
+	m.Focus = focus
+	return r.deps.Graph.SetFocus(ctx, r.ns, focus)
+}
+
+// plan asks the Navigator for the next plan over the frontier.
+func (r *runner) plan(ctx context.Context, k int, m *Metrics) (llm.Plan, error) {
+	frontier, err := r.deps.Graph.Frontier(ctx, r.ns, r.p.Theta)
+	if err != nil {
+		return llm.Plan{}, err
 	}
 	req := llm.FrontierRequest{Iteration: k, Accuracy: m.Accuracy}
 	for _, s := range frontier {
 		m.Frontier = append(m.Frontier, s.Name)
 		req.Frontier = append(req.Frontier, llm.FrontierSkill{Name: s.Name, Mastery: s.Mastery})
 	}
-	if len(frontier) == 0 {
-		return nil
+	if len(frontier) == 0 || r.deps.Mechanisms.NoNavigator {
+		return llm.Plan{}, nil
 	}
 	r.calls.guidance.Add(1)
 	plan, err := r.deps.Guidance.PlanFrontier(ctx, req)
 	if err != nil {
-		return err
+		return llm.Plan{}, err
 	}
 	m.Plan = planSummary(plan)
-	return nil
+	return plan, nil
+}
+
+// focus is the curriculum bonus of the plan's task types: FocusBonus over
+// the priority of the best-placed skill serving each.
+func (r *runner) focus(ctx context.Context, plan llm.Plan) (map[string]float64, error) {
+	out := map[string]float64{}
+	for _, f := range plan.Focus {
+		types, err := r.deps.Graph.SkillTaskTypes(ctx, r.ns, f.Skill)
+		if err != nil {
+			return nil, err
+		}
+		bonus := r.p.FocusBonus / float64(max(1, f.Priority))
+		for _, t := range types {
+			out[t] = max(out[t], bonus)
+		}
+	}
+	return out, nil
 }
 
 func planSummary(p llm.Plan) string {

@@ -52,17 +52,20 @@ type Metrics struct {
 	LearnerCalls  int64   `json:"learner_calls"`
 	GuidanceShare float64 `json:"guidance_share"`
 	// Rollback is set when the Delta-Guard restored a snapshot this iteration.
-	Rollback     bool      `json:"rollback"`
-	RollbackKind string    `json:"rollback_kind,omitempty"` // "delta" or "catastrophic"
-	Drop         float64   `json:"drop"`
-	Rollbacks    int       `json:"rollbacks"` // cumulative
-	Selected     []string  `json:"selected"`  // curriculum top-M
-	Operation    string    `json:"operation"`
-	OperationOK  bool      `json:"operation_ok"`
-	Frontier     []string  `json:"frontier"`
-	Plan         string    `json:"plan,omitempty"`
-	Refreshed    bool      `json:"refreshed"`
-	Durations    Durations `json:"durations"`
+	Rollback     bool     `json:"rollback"`
+	RollbackKind string   `json:"rollback_kind,omitempty"` // "delta" or "catastrophic"
+	Drop         float64  `json:"drop"`
+	Rollbacks    int      `json:"rollbacks"` // cumulative
+	Selected     []string `json:"selected"`  // curriculum top-M
+	Operation    string   `json:"operation"`
+	OperationOK  bool     `json:"operation_ok"`
+	Frontier     []string `json:"frontier"`
+	Plan         string   `json:"plan,omitempty"`
+	// Focus is the curriculum bonus the Navigator's plan gives each task
+	// type at the next selection.
+	Focus     map[string]float64 `json:"focus,omitempty"`
+	Refreshed bool               `json:"refreshed"`
+	Durations Durations          `json:"durations"`
 	// InvalidReplies counts the model calls whose reply stayed invalid
 	// after its repairs; Failed lists the items and steps that failed (an
 	// invalid reply or a timeout) with the reason, up to maxFailedListed.

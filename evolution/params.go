@@ -35,6 +35,11 @@ type Params struct {
 	// Lambda (λ, default 0.3) and TopM (M, default 3) drive the curriculum.
 	Lambda float64 `json:"lambda,omitempty"`
 	TopM   int     `json:"top_m,omitempty"`
+	// FocusBonus bounds the curriculum bonus the Navigator's plan gives
+	// the task types of its skills: FocusBonus/priority. Default 3 (as
+	// much as three failures); Theorem 2's bound then holds with
+	// n_max + FocusBonus.
+	FocusBonus float64 `json:"focus_bonus,omitempty"`
 	// RatchetAlpha (α=0.6), RatchetGamma (γ=0.1) and Theta (θ=0.5): Curator.
 	RatchetAlpha float64 `json:"ratchet_alpha,omitempty"`
 	RatchetGamma float64 `json:"ratchet_gamma,omitempty"`
@@ -72,6 +77,7 @@ const (
 	DefaultHeldOut         = 0.2
 	DefaultLambda          = 0.3
 	DefaultTopM            = 3
+	DefaultFocusBonus      = 3.0
 	DefaultMaxFailures     = 5
 	DefaultRefreshEvery    = 5
 	DefaultDiscoverySample = 24
@@ -87,6 +93,7 @@ func (p Params) WithDefaults() Params {
 	p.Iterations = cmp.Or(p.Iterations, DefaultIterations)
 	p.Lambda = cmp.Or(p.Lambda, DefaultLambda)
 	p.TopM = cmp.Or(p.TopM, DefaultTopM)
+	p.FocusBonus = cmp.Or(p.FocusBonus, DefaultFocusBonus)
 	p.RatchetAlpha = cmp.Or(p.RatchetAlpha, evokg.DefaultRatchetAlpha)
 	p.RatchetGamma = cmp.Or(p.RatchetGamma, evokg.DefaultRatchetGamma)
 	p.Theta = cmp.Or(p.Theta, evokg.DefaultMasteryTheta)
@@ -132,6 +139,7 @@ func (p Params) Validate() error {
 	v.Check(p.Iterations >= 1 && p.Iterations <= MaxIterations, "/iterations", fmt.Sprintf("must be within 1..%d", MaxIterations))
 	v.Check(p.Lambda > 0, "/lambda", "must be positive")
 	v.Check(p.TopM >= 1, "/top_m", "must be at least 1")
+	v.Check(p.FocusBonus > 0, "/focus_bonus", "must be positive")
 	v.Check(p.RatchetGamma > 0 && p.RatchetGamma < p.RatchetAlpha && p.RatchetAlpha < 1, "/ratchet_alpha", "need 0 < γ < α < 1")
 	v.Check(p.Theta > 0 && p.Theta < 1, "/theta", "must be within (0, 1)")
 	v.Check(p.Delta > 0 && p.Catastrophic >= p.Delta && p.Catastrophic < 1, "/catastrophic", "need 0 < δ ≤ catastrophic < 1")

@@ -53,8 +53,11 @@ type Graph interface {
 	AddPrerequisite(ctx context.Context, ns, pre, skill string) error
 	LinkSkillToTask(ctx context.Context, ns, skill, taskType string) error
 	UpsertTaskType(ctx context.Context, ns, name, description string) (evokg.TaskType, error)
-	RecordObservation(ctx context.Context, ns, taskType string, k, seen, failed int) (evokg.TaskType, error)
+	ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType, error)
+	RecordCurriculum(ctx context.Context, ns, taskType string, kLast, seen, failed int) (evokg.TaskType, error)
+	SetFocus(ctx context.Context, ns string, focus map[string]float64) error
 	TaskTypeSkills(ctx context.Context, ns, taskType string) ([]evokg.Skill, error)
+	SkillTaskTypes(ctx context.Context, ns, skill string) ([]string, error)
 	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
 	SnapshotSlots(ctx context.Context, ns string) ([]evokg.SkillSlots, error)
 	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error

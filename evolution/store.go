@@ -56,8 +56,7 @@ func (r *Run) Terminal() bool {
 // state is what an iteration carries over to the next; it is persisted
 // with the iteration so a run resumes where it stopped.
 type state struct {
-	Results      map[string]bool `json:"results"` // item id → correct at the last evaluation
-	Curriculum   []TaskState     `json:"curriculum"`
+	Results      map[string]bool `json:"results"`       // item id → correct at the last evaluation
 	LastAccuracy float64         `json:"last_accuracy"` // last accepted iteration
 	BestAccuracy float64         `json:"best_accuracy"`
 	LastSnapshot uuid.UUID       `json:"last_snapshot"`

@@ -47,23 +47,41 @@ func (g *Graph) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType,
 	return out, nil
 }
 
-// RecordObservation adds one iteration's curriculum statistics to a task
-// type (creating it if needed): seen items observed, failed of them failed,
-// at iteration k. k_last only moves forward.
-func (g *Graph) RecordObservation(ctx context.Context, ns, taskType string, k, seen, failed int) (evokg.TaskType, error) {
+// RecordCurriculum records the curriculum's view of a task type at a
+// selection (creating the task type if needed): the reward stream's totals,
+// seen answers of which failed failed, and kLast, the step it was last
+// selected at, which only moves forward.
+func (g *Graph) RecordCurriculum(ctx context.Context, ns, taskType string, kLast, seen, failed int) (evokg.TaskType, error) {
 	var v evokg.Validator
 	v.Check(taskType != "", "/task_type", "is required")
-	v.Check(k >= 0, "/k", "must not be negative")
+	v.Check(kLast >= 0, "/k_last", "must not be negative")
 	v.Check(seen >= 0 && failed >= 0 && failed <= seen, "/failed", "must be between 0 and seen")
 	if err := v.Err(); err != nil {
 		return evokg.TaskType{}, err
 	}
-	recs, err := g.writeOne(ctx, "task_type_observe", params(ns, "name", taskType, "id", evokg.NewID().String(),
-		"k", k, "seen", seen, "failed", failed))
+	recs, err := g.writeOne(ctx, "task_type_curriculum", params(ns, "name", taskType, "id", evokg.NewID().String(),
+		"k", kLast, "seen", seen, "failed", failed))
 	if err != nil {
 		return evokg.TaskType{}, err
 	}
 	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
+// SetFocus sets the Navigator's curriculum bonus of the task types named in
+// focus; every other task type of ns gets 0.
+func (g *Graph) SetFocus(ctx context.Context, ns string, focus map[string]float64) error {
+	if err := checkNamespace(ns); err != nil {
+		return err
+	}
+	if focus == nil {
+		focus = map[string]float64{}
+	}
+	m := make(map[string]any, len(focus))
+	for k, v := range focus {
+		m[k] = v
+	}
+	_, err := g.writeOne(ctx, "task_type_focus", params(ns, "focus", m))
+	return err
 }
 
 // TaskTypeSkills returns the skills linked to a task type by SKILL_FOR_TASK.
@@ -79,6 +97,6 @@ func taskTypeFrom(r row) evokg.TaskType {
 	return evokg.TaskType{
 		ID: r.str("id"), Namespace: r.str("namespace"), Name: r.str("name"),
 		Description: r.str("description"), NSeen: int(r.i64("n_seen")),
-		NFail: int(r.i64("n_fail")), KLast: int(r.i64("k_last")), CreatedAt: r.time("created_at"),
+		NFail: int(r.i64("n_fail")), KLast: int(r.i64("k_last")), Focus: r.f64("focus"), CreatedAt: r.time("created_at"),
 	}
 }

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"sort"
 
 	"github.com/google/uuid"
 
@@ -23,7 +22,7 @@ func (a *App) APIDeps() api.Deps {
 		Retriever:   retrievePort{a},
 		Answerer:    answerPort{a},
 		Skills:      skillPort{a},
-		TaskTypes:   taskTypePort{a},
+		TaskTypes:   a.Engine,
 		Evolution:   evolutionPort{a},
 		Graph:       a.Graph,
 		Usage:       usagePort{a},
@@ -138,34 +137,4 @@ func (p skillPort) GetSkill(ctx context.Context, ns, name string) (api.SkillDeta
 		d.History = append(d.History, api.MasteryPoint{Iteration: h.Iteration, Mastery: h.Mastery, At: h.At})
 	}
 	return d, err
-}
-
-type taskTypePort struct{ *App }
-
-func (p taskTypePort) ListTaskTypes(ctx context.Context, ns string) ([]api.TaskTypeScore, error) {
-	types, err := p.Graph.ListTaskTypes(ctx, ns)
-	if err != nil {
-		return nil, err
-	}
-	// k is the latest iteration any task type was observed at.
-	k := 0
-	for _, t := range types {
-		k = max(k, t.KLast)
-	}
-	rewards, err := p.Bandits.TaskTypes(ctx, ns)
-	if err != nil {
-		return nil, err
-	}
-	byName := map[string]bandit.TaskTypeStats{}
-	for _, r := range rewards {
-		byName[r.Name] = r
-	}
-	out := make([]api.TaskTypeScore, len(types))
-	for i, t := range types {
-		score := evolution.CurriculumScore(evolution.TaskState{Name: t.Name, NFail: t.NFail, KLast: t.KLast}, k, evolution.DefaultLambda)
-		r := byName[t.Name]
-		out[i] = api.TaskTypeScore{TaskType: t, Score: score, RewardsSeen: r.NSeen, RewardsFailed: r.NFail}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
-	return out, nil
 }

@@ -17,13 +17,17 @@ class TaskTypeScore:
     """
     Attributes:
         name (str):
-        n_seen (int):
-        n_fail (int):
-        k_last (int):
-        score (float): s(t) = n_fail(t) + λ·(k − k_last(t))
+        n_seen (int): rewards_seen as of the task type's last curriculum selection
+        n_fail (int): rewards_failed as of the task type's last curriculum selection
+        k_last (int): the namespace's curriculum step at which the task type was last selected (0 never)
+        score (float): s(t) = n_fail(t) + λ·(k − k_last(t)) + focus(t), the score the next evolution selection uses:
+            n_fail is rewards_failed (cumulative), k the namespace's next curriculum step (the largest k_last + 1), λ that
+            of the latest run
         id (str | Unset):
         namespace (str | Unset):
         description (str | Unset):
+        focus (float | Unset): the Navigator's bonus for the next selection (0 when its plan does not name a skill
+            serving the task type)
         created_at (datetime.datetime | Unset):
         rewards_seen (int | Unset): graded answers of this task type in the reward stream (evolution and feedback)
         rewards_failed (int | Unset): those rewarded below 0.5
@@ -37,6 +41,7 @@ class TaskTypeScore:
     id: str | Unset = UNSET
     namespace: str | Unset = UNSET
     description: str | Unset = UNSET
+    focus: float | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     rewards_seen: int | Unset = UNSET
     rewards_failed: int | Unset = UNSET
@@ -58,6 +63,8 @@ class TaskTypeScore:
         namespace = self.namespace
 
         description = self.description
+
+        focus = self.focus
 
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
@@ -84,6 +91,8 @@ class TaskTypeScore:
             field_dict["namespace"] = namespace
         if description is not UNSET:
             field_dict["description"] = description
+        if focus is not UNSET:
+            field_dict["focus"] = focus
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if rewards_seen is not UNSET:
@@ -112,6 +121,8 @@ class TaskTypeScore:
 
         description = d.pop("description", UNSET)
 
+        focus = d.pop("focus", UNSET)
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -132,6 +143,7 @@ class TaskTypeScore:
             id=id,
             namespace=namespace,
             description=description,
+            focus=focus,
             created_at=created_at,
             rewards_seen=rewards_seen,
             rewards_failed=rewards_failed,

@@ -1,0 +1,132 @@
+package evolution
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/pool"
+)
+
+func newLearner(items []pool.Item) *learnerScript {
+	l := &learnerScript{perIter: len(items), gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+	for _, it := range items {
+		l.gold[it.Question] = it
+	}
+	return l
+}
+
+// runIterations creates a run of e2e items with params p and executes it.
+func runIterations(t *testing.T, e e2e, p Params) *Run {
+	t.Helper()
+	p.Namespace = e.ns
+	p.Pool = PoolSpec{Name: "inline", Items: e2eItems(), HeldOut: 0.25}
+	p = p.WithDefaults()
+	require.NoError(t, p.Validate())
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: p}
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
+	require.NoError(t, err)
+	require.Len(t, final.Metrics, p.Iterations)
+	return final
+}
+
+// liveFailures records n answers of taskType from outside any run and
+// rewards them 0, as /answer feedback does.
+func liveFailures(t *testing.T, e e2e, taskType string, n int) {
+	t.Helper()
+	for range n {
+		id, err := e.bandit.RecordAnswer(e.ctx, bandit.Answer{Namespace: e.ns, TaskType: taskType, Question: "q", Answer: "a"})
+		require.NoError(t, err)
+		_, err = e.bandit.ApplyReward(e.ctx, e.ns, id, 0)
+		require.NoError(t, err)
+	}
+}
+
+// The curriculum scores with the reward stream's cumulative failures (live
+// feedback included), on a namespace-wide clock, and /task-types shows the
+// very score the next selection uses.
+func TestCurriculumReadsTheCumulativeRewardStream(t *testing.T) {
+	t.Parallel()
+	items := e2eItems()
+	e := setupE2E(t, newLearner(items))
+	// Live feedback: easy_sum failed 40 times outside any run.
+	liveFailures(t, e, easySum, 40)
+
+	first := runIterations(t, e, Params{Iterations: 1, TopM: 1, MaxFailuresPerType: 1, Concurrency: 4})
+	require.Equal(t, []string{easySum}, first.Metrics[0].Selected,
+		"40 live failures outweigh the hard types' iteration-1 failures")
+
+	scores, err := e.engine.ListTaskTypes(e.ctx, e.ns)
+	require.NoError(t, err)
+	byName := map[string]evokg.TaskTypeScore{}
+	for _, s := range scores {
+		byName[s.Name] = s
+	}
+	hard := first.Metrics[0].ByTaskType[hardRatio]
+	ratio := byName[hardRatio]
+	require.EqualValues(t, hard.Total-hard.Correct, ratio.RewardsFailed)
+	require.Equal(t, 1, byName[easySum].KLast, "selected at the namespace's first curriculum step")
+	require.Equal(t, 0, ratio.KLast)
+	// The next step is 2: s = n_fail + 0.3·(2 − k_last).
+	require.InDelta(t, float64(ratio.RewardsFailed)+0.3*2, ratio.Score, 1e-9)
+	require.InDelta(t, 40+0.3*1, byName[easySum].Score, 1e-9, "live failures count; easy_sum answered right in the run")
+	top := scores[0].Name
+
+	// A second run continues the namespace's curriculum: it selects what
+	// /task-types ranked first, at step 2, and n_fail accumulates.
+	second := runIterations(t, e, Params{Iterations: 2, TopM: 1, MaxFailuresPerType: 1, Concurrency: 4})
+	require.Equal(t, []string{top}, second.Metrics[0].Selected)
+	tt, err := e.graph.GetTaskType(e.ctx, e.ns, top)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, tt.KLast, 2)
+	failed := 0
+	for _, m := range append(first.Metrics, second.Metrics...) {
+		a := m.ByTaskType[hardRate]
+		failed += a.Total - a.Correct
+	}
+	scores, err = e.engine.ListTaskTypes(e.ctx, e.ns)
+	require.NoError(t, err)
+	i := slices.IndexFunc(scores, func(s evokg.TaskTypeScore) bool { return s.Name == hardRate })
+	require.EqualValues(t, failed, scores[i].RewardsFailed, "n_fail is cumulative over every iteration of both runs")
+}
+
+// Ablation: the Navigator's plan steers the next selection. Without it
+// iteration 2 trains the type still failing; with a plan naming the skill
+// of the type trained at iteration 1, iteration 2 trains that one again.
+func TestNavigatorPlanSteersTheNextSelection(t *testing.T) {
+	t.Parallel()
+	items := e2eItems()
+	params := Params{Iterations: 2, TopM: 1, MaxFailuresPerType: 10, Concurrency: 4, FocusBonus: 100}
+
+	off := setupE2E(t, newLearner(items))
+	off.engine.deps.Mechanisms.NoNavigator = true
+	without := runIterations(t, off, params).Metrics
+	first := without[0].Selected[0]
+	require.Contains(t, []string{hardRatio, hardRate}, first)
+	require.NotEqual(t, []string{first}, without[1].Selected, "its corrections fixed it; the other hard type fails twice")
+	require.Empty(t, without[0].Plan)
+	require.Empty(t, without[0].Focus)
+
+	skill := map[string]string{hardRatio: "ratio_reasoning", hardRate: "rate_reasoning"}[first]
+	on := setupE2E(t, newLearner(items))
+	on.fake.AddRule(ollamafake.Rule{Task: "plan_frontier",
+		Reply: `{"focus":[{"skill":"` + skill + `","priority":1,"reason":"consolidate"}],"notes":"stay"}`})
+	with := runIterations(t, on, params).Metrics
+	require.Equal(t, without[0].Selected, with[0].Selected, "the first selection has no plan to follow")
+	require.Equal(t, map[string]float64{first: 100}, with[0].Focus)
+	require.Equal(t, []string{first}, with[1].Selected, "the plan's task type is selected")
+	require.NotEqual(t, without[1].Selected, with[1].Selected)
+
+	// By iteration 2 the skill is mastered and off the frontier: the same
+	// reply names no frontier skill, so the bonus is gone.
+	require.Empty(t, with[1].Focus)
+	tt, err := on.graph.GetTaskType(on.ctx, on.ns, first)
+	require.NoError(t, err)
+	require.Zero(t, tt.Focus)
+}
