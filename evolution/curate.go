@@ -11,9 +11,16 @@ import (
 // maxCritiqueExamples bounds the graded examples shown to the Critic per type.
 const maxCritiqueExamples = 3
 
-// critic asks the Critic for structured per-task-type scores (logged; the
-// success rates the Curator uses are measured, not judged).
+// critic asks the Critic for structured per-task-type scores and notes.
+// They act on what this iteration writes: a task type's score is the
+// efficiency η and completeness κ of the success memories harvested from it
+// (so their quality q = 0.9·c + 0.05·η + 0.05·κ ranks them in retrieval),
+// and its notes go to the failure analyst writing its failure memories.
 func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
+	r.critique = nil
+	if r.deps.Mechanisms.NoCritic {
+		return nil
+	}
 	req := llm.CritiqueRequest{Iteration: k}
 	byType := ev.byType()
 	for _, t := range sortedKeys(byType) {
@@ -32,10 +39,28 @@ func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
 	if err != nil {
 		return err
 	}
+	r.critique = make(map[string]llm.TaskTypeCritique, len(scores))
 	for _, s := range scores {
-		r.log.DebugContext(ctx, "critic", "namespace", r.ns, "iteration", k, "task_type", s.TaskType, "score", s.Score, "notes", s.Notes)
+		if byType[s.TaskType] != nil {
+			s.Score = clamp01(s.Score)
+			r.critique[s.TaskType] = s
+		}
 	}
 	return nil
+}
+
+// successEvaluation is the evaluation of a success memory harvested from
+// a task type: graded correct, η and κ the Critic's score of the type.
+func (r *runner) successEvaluation(taskType string) *evokg.Evaluation {
+	feedback := "graded correct against the gold answer"
+	c, ok := r.critique[taskType]
+	if !ok {
+		return &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: feedback}
+	}
+	if c.Notes != "" {
+		feedback += "; critic: " + c.Notes
+	}
+	return &evokg.Evaluation{Correct: 1, Efficient: c.Score, Complete: c.Score, TeacherFeedback: feedback}
 }
 
 // successRates returns e_k per skill: the accuracy over the pool items of

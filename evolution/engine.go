@@ -132,6 +132,8 @@ type runner struct {
 	failed   failures // this iteration's failed items and steps
 	gate     hygiene.Rules
 	rejected rejections // what the gate kept out this iteration
+	// critique is this iteration's Critic verdict per task type.
+	critique map[string]llm.TaskTypeCritique
 	progress ProgressFunc
 	answerer *execution.Service
 }
@@ -248,15 +250,15 @@ func (r *runner) learnFromAnswers(ctx context.Context, k int, it *evaluation, m 
 	if err := r.reward(ctx, k, it); err != nil {
 		return fmt.Errorf("rewards: %w", err)
 	}
+	r.step(k, "critic", 0, 1, m.Accuracy)
+	if err := r.critic(ctx, k, it); err != nil && !r.failed.add("critic", "", err) {
+		return fmt.Errorf("critic: %w", err)
+	}
 	n, err := r.harvest(ctx, k, it)
 	if err != nil {
 		return fmt.Errorf("harvest: %w", err)
 	}
 	m.Harvested = n
-	r.step(k, "critic", 0, 1, m.Accuracy)
-	if err := r.critic(ctx, k, it); err != nil && !r.failed.add("critic", "", err) {
-		return fmt.Errorf("critic: %w", err)
-	}
 	r.step(k, "curate", 0, 1, m.Accuracy)
 	if err := r.curate(ctx, it); err != nil {
 		return fmt.Errorf("curator: %w", err)

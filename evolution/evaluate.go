@@ -246,7 +246,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 				Answer:         a.Answer,
 				Context:        a.Item.Context,
 				ChainOfThought: cot,
-				Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "graded correct against the gold answer"},
+				Evaluation:     r.successEvaluation(a.Item.TaskType),
 			},
 		}
 		if a.Skill != "" {

@@ -89,7 +89,8 @@ func (r *runner) failureMemories(ctx context.Context, k int, taskType string, an
 func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.FailureKind, purpose string) error {
 	r.calls.guidance.Add(1)
 	fm, err := r.deps.Guidance.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
-		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning})
+		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning,
+		Critique: r.critique[a.Item.TaskType].Notes})
 	if r.failed.add("evolve", string(kind)+" failure memory of "+a.Item.ID, err) {
 		return errStepFailed
 	}

@@ -230,6 +230,7 @@ type FailureMemoryRequest struct {
 	Answer    string // the wrong answer
 	Gold      string
 	Reasoning string // the learner's reasoning
+	Critique  string // the Critic's notes on the task type this iteration, may be empty
 }
 
 // FailureMemory is a failure memory's content: for kind specific a

@@ -1,0 +1,80 @@
+package evolution
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg/llm/ollamafake"
+)
+
+// scriptCritic makes the Critic score easy_sum low and note what
+// hard_ratio lacks; the failure analyst writes a different correction when
+// it is shown that note.
+func scriptCritic(fake *ollamafake.Server) {
+	fake.AddRule(ollamafake.Rule{Task: "critique", Reply: `{"task_types":[{"task_type":"easy_sum","score":0.2,"notes":"right by luck"},` +
+		`{"task_type":"hard_ratio","score":0,"notes":"NOTE-ROWS never multiplies the rows"}]}`})
+	fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
+		if v.Task != "write_failure_memory" || !strings.Contains(v.Prompt, "NOTE-ROWS") {
+			return "", false
+		}
+		return `{"content":"CORRECTION informed by the Critic: multiply the rows","steps":["count per row","multiply by rows"]}`, true
+	})
+}
+
+// qualities returns the quality q of ns's success memories by task type.
+func qualities(t *testing.T, e e2e) map[string][]float64 {
+	t.Helper()
+	rows, err := e.engine.deps.Pool.Query(e.ctx, `SELECT task_type, quality FROM experiences
+		WHERE namespace = $1 AND outcome = 'success_memory' ORDER BY task_type`, e.ns)
+	require.NoError(t, err)
+	out := map[string][]float64{}
+	for rows.Next() {
+		var tt string
+		var q float64
+		require.NoError(t, rows.Scan(&tt, &q))
+		out[tt] = append(out[tt], q)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+func informedCorrections(t *testing.T, e e2e) int {
+	t.Helper()
+	var n int
+	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences
+		WHERE namespace = $1 AND outcome = 'failure_memory' AND record->>'content' LIKE '%informed by the Critic%'`, e.ns).Scan(&n))
+	return n
+}
+
+// Ablation: the Critic's scores set the quality of the success memories
+// harvested from each task type, and its notes reach the failure analyst.
+func TestCriticScoresAndNotesAct(t *testing.T) {
+	t.Parallel()
+	items := e2eItems()
+	params := Params{Iterations: 1, TopM: 4, MaxFailuresPerType: 2, Concurrency: 4}
+
+	on := setupE2E(t, newLearner(items))
+	scriptCritic(on.fake)
+	off := setupE2E(t, newLearner(items))
+	off.engine.deps.Mechanisms.NoCritic = true
+	scriptCritic(off.fake)
+	runIterations(t, on, params)
+	runIterations(t, off, params)
+
+	withCritic, without := qualities(t, on), qualities(t, off)
+	require.NotEmpty(t, withCritic[easySum])
+	for _, q := range withCritic[easySum] {
+		require.InDelta(t, 0.9+0.05*0.2+0.05*0.2, q, 1e-9, "η = κ = the Critic's 0.2")
+	}
+	for _, q := range withCritic[easyDiff] {
+		require.InDelta(t, 1.0, q, 1e-9, "a type the Critic did not score keeps η = κ = 1")
+	}
+	for _, q := range without[easySum] {
+		require.InDelta(t, 1.0, q, 1e-9)
+	}
+	require.Positive(t, informedCorrections(t, on), "hard_ratio's corrections were written from the Critic's note")
+	require.Zero(t, informedCorrections(t, off))
+	require.Zero(t, off.fake.CountTask("critique"))
+}
