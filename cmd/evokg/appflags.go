@@ -22,6 +22,13 @@ type AppFlags struct {
 	EvolutionFlags `embed:"" prefix:"evolution-"`
 	NoMigrate      bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
 	Cascade        []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); none for a plain pack."`
+	Navigator      bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
+	Critic         bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
+}
+
+// mechanisms are the evolution loop's switchable guidance mechanisms.
+func (f AppFlags) mechanisms() evolution.Mechanisms {
+	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic}
 }
 
 // cascadeComponents reads the --cascade list.
@@ -100,16 +107,17 @@ func (f RetrievalFlags) Validate() error {
 // AppConfig assembles the process configuration.
 func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
-		Postgres:  f.PostgresFlags.Config(),
-		Graph:     f.Neo4jFlags.Config(),
-		LLM:       f.OllamaFlags.LLMConfig(f.EmbeddingDim),
-		HTTP:      f.OllamaFlags.HTTPClient(),
-		Retrieval: f.RetrievalFlags.Config(),
-		Ingest:    ingest.Config{EmbeddingDim: f.EmbeddingDim},
-		Bandit:    bandit.Config{},
-		Evolution: f.EvolutionFlags.Limits(),
-		Migrate:   !f.NoMigrate,
-		Cascade:   f.cascadeConfig(),
+		Postgres:   f.PostgresFlags.Config(),
+		Graph:      f.Neo4jFlags.Config(),
+		LLM:        f.OllamaFlags.LLMConfig(f.EmbeddingDim),
+		HTTP:       f.OllamaFlags.HTTPClient(),
+		Retrieval:  f.RetrievalFlags.Config(),
+		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim},
+		Bandit:     bandit.Config{},
+		Evolution:  f.EvolutionFlags.Limits(),
+		Migrate:    !f.NoMigrate,
+		Cascade:    f.cascadeConfig(),
+		Mechanisms: f.mechanisms(),
 	}
 }
 

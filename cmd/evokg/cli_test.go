@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/cascade"
+	"github.com/evokg/evokg/evolution"
 )
 
 func parse(t *testing.T, args ...string) (*CLI, *kong.Context, error) {
@@ -74,6 +75,7 @@ func TestCascadeComponentsReachTheProcessConfig(t *testing.T) {
 			flags = cli.Evolve.AppFlags
 		}
 		require.Equal(t, cascade.All(), flags.AppConfig().Cascade.Components, "%v", cmd)
+		require.Equal(t, evolution.Mechanisms{}, flags.AppConfig().Mechanisms, "the Navigator and the Critic are on: %v", cmd)
 	}
 	cli, _, err := parse(t, "serve", "--cascade", "principles,boost")
 	require.NoError(t, err)
@@ -83,4 +85,16 @@ func TestCascadeComponentsReachTheProcessConfig(t *testing.T) {
 	require.Equal(t, cascade.Components{}, cli.Serve.AppConfig().Cascade.Components)
 	_, _, err = parse(t, "serve", "--cascade", "bogus")
 	require.ErrorContains(t, err, "not a cascade component")
+}
+
+// --no-navigator and --no-critic (or EVOKG_NAVIGATOR, EVOKG_CRITIC) switch
+// evolution's guidance mechanisms off.
+func TestMechanismSwitchesReachTheEngine(t *testing.T) {
+	cli, _, err := parse(t, "worker", "--no-navigator")
+	require.NoError(t, err)
+	require.Equal(t, evolution.Mechanisms{NoNavigator: true}, cli.Worker.AppConfig().Mechanisms)
+	t.Setenv("EVOKG_CRITIC", "false")
+	cli, _, err = parse(t, "evolve", "--namespace", "demo", "--pool", "arith")
+	require.NoError(t, err)
+	require.Equal(t, evolution.Mechanisms{NoCritic: true}, cli.Evolve.AppConfig().Mechanisms)
 }

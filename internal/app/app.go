@@ -46,6 +46,8 @@ type Config struct {
 	// Evolution are the admission caps of evolution runs; a worker process
 	// executes at most Evolution.RunsPerWorker runs at once.
 	Evolution evolution.Limits
+	// Mechanisms switches evolution's guidance mechanisms off (all on by default).
+	Mechanisms evolution.Mechanisms
 	// Migrate applies Postgres migrations and the Neo4j schema at start.
 	Migrate bool
 }
@@ -192,7 +194,7 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 	return evolution.NewEngine(evolution.Deps{
 		Pool: a.Pool, Graph: a.Graph, Guidance: a.Models.Guidance(), Learner: a.Models.Execution(),
 		Retriever: a.Retriever, Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
-		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Logger: a.logger,
+		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Mechanisms: a.Config.Mechanisms, Logger: a.logger,
 		MemorySwitch: memswitch.NewStore(a.Pool),
 	})
 }
