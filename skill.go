@@ -75,3 +75,18 @@ func Ratchet(prev, successRate, alpha, gamma float64) float64 {
 	}
 	return prev - gamma*(prev-successRate)
 }
+
+// MasteryPoint is a skill's mastery after one evolution iteration.
+type MasteryPoint struct {
+	Iteration int       `json:"iteration"`
+	Mastery   float64   `json:"mastery"`
+	At        time.Time `json:"at"`
+}
+
+// SkillDetail is a skill with its neighbourhood and mastery history.
+type SkillDetail struct {
+	Skill
+	Prerequisites []string       `json:"prerequisites"`
+	TaskTypes     []string       `json:"task_types"`
+	History       []MasteryPoint `json:"history"`
+}

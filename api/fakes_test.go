@@ -109,33 +109,33 @@ func (f *fakes) Frontier(ctx context.Context, ns string) ([]evokg.Skill, error) 
 	return []evokg.Skill{skill(ns)}, f.enter(ctx)
 }
 
-func (f *fakes) GetSkill(ctx context.Context, ns, name string) (api.SkillDetail, error) {
-	return api.SkillDetail{Skill: skill(ns), Prerequisites: []string{}, TaskTypes: []string{"arithmetic"},
-		History: []api.MasteryPoint{{Iteration: 1, Mastery: 0.4, At: fixedTime}}}, f.enter(ctx)
+func (f *fakes) GetSkill(ctx context.Context, ns, name string) (evokg.SkillDetail, error) {
+	return evokg.SkillDetail{Skill: skill(ns), Prerequisites: []string{}, TaskTypes: []string{"arithmetic"},
+		History: []evokg.MasteryPoint{{Iteration: 1, Mastery: 0.4, At: fixedTime}}}, f.enter(ctx)
 }
 
 func (f *fakes) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskTypeScore, error) {
 	return []evokg.TaskTypeScore{{TaskType: evokg.TaskType{ID: "t1", Namespace: ns, Name: "arithmetic", NSeen: 10, NFail: 3, KLast: 2, CreatedAt: fixedTime}, Score: 3.6}}, f.enter(ctx)
 }
 
-func run(ns string, id uuid.UUID) api.EvolutionRun {
-	return api.EvolutionRun{ID: id, Namespace: ns, Status: "running", Iterations: 20, Iteration: 1, CreatedAt: fixedTime, UpdatedAt: fixedTime,
-		Metrics: []api.IterationMetrics{{Iteration: 1, Accuracy: 0.5, Flips: 2, LearnerCalls: 200, GuidanceCalls: 12, WallMS: 1200}}}
+func run(ns string, id uuid.UUID) evokg.EvolutionRun {
+	return evokg.EvolutionRun{ID: id, Namespace: ns, Status: "running", Iterations: 20, Iteration: 1, CreatedAt: fixedTime, UpdatedAt: fixedTime,
+		Metrics: []evokg.IterationMetrics{{Iteration: 1, Accuracy: 0.5, Flips: 2, LearnerCalls: 200, GuidanceCalls: 12, WallMS: 1200}}}
 }
 
-func (f *fakes) StartRun(ctx context.Context, ns string, req api.EvolutionRunRequest) (api.EvolutionRun, error) {
+func (f *fakes) StartRun(ctx context.Context, ns string, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {
 	return run(ns, evokg.NewID()), f.enter(ctx)
 }
 
-func (f *fakes) ListRuns(ctx context.Context, ns string) ([]api.EvolutionRun, error) {
-	return []api.EvolutionRun{run(ns, evokg.NewID())}, f.enter(ctx)
+func (f *fakes) ListRuns(ctx context.Context, ns string) ([]evokg.EvolutionRun, error) {
+	return []evokg.EvolutionRun{run(ns, evokg.NewID())}, f.enter(ctx)
 }
 
-func (f *fakes) GetRun(ctx context.Context, ns string, id uuid.UUID) (api.EvolutionRun, error) {
+func (f *fakes) GetRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error) {
 	return run(ns, id), f.enter(ctx)
 }
 
-func (f *fakes) CancelRun(ctx context.Context, ns string, id uuid.UUID) (api.EvolutionRun, error) {
+func (f *fakes) CancelRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error) {
 	r := run(ns, id)
 	r.Status = "cancelled"
 	return r, f.enter(ctx)
@@ -149,8 +149,8 @@ func (f *fakes) SignatureMatches(ctx context.Context, ns, _ string, sig []string
 	return []evokg.SignatureMatch{{ExperienceID: evokg.NewID(), TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess, Signature: sig, Similarity: 1}}, f.enter(ctx)
 }
 
-func (f *fakes) Usage(ctx context.Context, ns string, _ *uuid.UUID) (api.Usage, error) {
-	return api.Usage{Rows: []api.UsageRow{{Role: "learner", Model: "llama3.1:8b", Calls: 3, PromptTokens: 300, CompletionTokens: 30}}, LearnerCalls: 3}, f.enter(ctx)
+func (f *fakes) Usage(ctx context.Context, ns string, _ *uuid.UUID) (evokg.Usage, error) {
+	return evokg.Usage{Rows: []evokg.UsageRow{{Role: "learner", Model: "llama3.1:8b", Calls: 3, PromptTokens: 300, CompletionTokens: 30}}, LearnerCalls: 3}, f.enter(ctx)
 }
 
 func (f *fakes) Posteriors(ctx context.Context, ns string) ([]evokg.BanditState, error) {

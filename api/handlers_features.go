@@ -78,9 +78,9 @@ func (s *server) listTaskTypes(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) startRun(w http.ResponseWriter, r *http.Request) {
-	var req EvolutionRunRequest
+	var req evokg.EvolutionRunRequest
 	err := decodeJSON(r, &req)
-	var run EvolutionRun
+	var run evokg.EvolutionRun
 	if err == nil {
 		run, err = s.deps.Evolution.StartRun(r.Context(), ns(r), req)
 	}
@@ -103,9 +103,9 @@ func (s *server) cancelRun(w http.ResponseWriter, r *http.Request) {
 	s.runAction(w, r, s.deps.Evolution.CancelRun)
 }
 
-func (s *server) runAction(w http.ResponseWriter, r *http.Request, do func(context.Context, string, uuid.UUID) (EvolutionRun, error)) {
+func (s *server) runAction(w http.ResponseWriter, r *http.Request, do func(context.Context, string, uuid.UUID) (evokg.EvolutionRun, error)) {
 	id, err := pathID(r, "id")
-	var run EvolutionRun
+	var run evokg.EvolutionRun
 	if err == nil {
 		run, err = do(r.Context(), ns(r), id)
 	}
@@ -182,7 +182,7 @@ func (s *server) usage(w http.ResponseWriter, r *http.Request) {
 	}
 	u, err := s.deps.Usage.Usage(r.Context(), ns(r), run)
 	if u.Rows == nil {
-		u.Rows = []UsageRow{}
+		u.Rows = []evokg.UsageRow{}
 	}
 	respond(s, w, r, http.StatusOK, u, err)
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -36,7 +35,7 @@ type Answerer interface {
 type SkillService interface {
 	ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error)
 	Frontier(ctx context.Context, ns string) ([]evokg.Skill, error)
-	GetSkill(ctx context.Context, ns, name string) (SkillDetail, error)
+	GetSkill(ctx context.Context, ns, name string) (evokg.SkillDetail, error)
 }
 
 // TaskTypeService lists task types with their curriculum score s(t)
@@ -47,10 +46,10 @@ type TaskTypeService interface {
 
 // EvolutionService starts and follows MAGE evolution runs.
 type EvolutionService interface {
-	StartRun(ctx context.Context, ns string, req EvolutionRunRequest) (EvolutionRun, error)
-	ListRuns(ctx context.Context, ns string) ([]EvolutionRun, error)
-	GetRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
-	CancelRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
+	StartRun(ctx context.Context, ns string, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error)
+	ListRuns(ctx context.Context, ns string) ([]evokg.EvolutionRun, error)
+	GetRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error)
+	CancelRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error)
 }
 
 // GraphService runs graph traversals.
@@ -65,7 +64,7 @@ type GraphService interface {
 type UsageService interface {
 	// Usage counts the model calls of namespace ns, or of one of its
 	// evolution runs when run is not nil.
-	Usage(ctx context.Context, ns string, run *uuid.UUID) (Usage, error)
+	Usage(ctx context.Context, ns string, run *uuid.UUID) (evokg.Usage, error)
 }
 
 // BanditService reports the search and routing bandits' posteriors.
@@ -145,95 +144,6 @@ type FeedbackResponse struct {
 	AnswerID uuid.UUID   `json:"answer_id"`
 	Reward   float64     `json:"reward"`
 	Updated  []BanditArm `json:"updated"`
-}
-
-// MasteryPoint is one value of a skill's mastery history.
-type MasteryPoint struct {
-	Iteration int       `json:"iteration"`
-	Mastery   float64   `json:"mastery"`
-	At        time.Time `json:"at"`
-}
-
-// SkillDetail is a skill with its neighbourhood and mastery history.
-type SkillDetail struct {
-	evokg.Skill
-	Prerequisites []string       `json:"prerequisites"`
-	TaskTypes     []string       `json:"task_types"`
-	History       []MasteryPoint `json:"history"`
-}
-
-// PoolItem is one question of an evolution run's pool.
-type PoolItem struct {
-	Question string `json:"question"`
-	TaskType string `json:"task_type"`
-	Gold     string `json:"gold"`
-	Context  string `json:"context,omitempty"`
-}
-
-// PoolGenerator asks for a built-in, seeded pool of verifiable questions.
-type PoolGenerator struct {
-	Name string `json:"name"`           // "arith": multi-step word problems over 10 task types
-	Size int    `json:"size,omitempty"` // default 200
-	Seed uint64 `json:"seed,omitempty"` // default 1
-}
-
-// EvolutionRunRequest starts a run over a question pool: either inline
-// items (Pool) or a built-in generator (Generator), not both.
-type EvolutionRunRequest struct {
-	Iterations int            `json:"iterations,omitempty"` // default 20
-	Pool       []PoolItem     `json:"pool,omitempty"`
-	Generator  *PoolGenerator `json:"generator,omitempty"`
-	HeldOut    float64        `json:"held_out,omitempty"` // held-out fraction, default 0.2
-}
-
-// IterationMetrics are the per-iteration figures of a run.
-type IterationMetrics struct {
-	Iteration          int                `json:"iteration"`
-	Accuracy           float64            `json:"accuracy"`
-	AccuracyByTaskType map[string]float64 `json:"accuracy_by_task_type,omitempty"`
-	Flips              int                `json:"flips"`
-	MemoryCounts       map[string]int     `json:"memory_counts,omitempty"`
-	GuidanceCalls      int                `json:"guidance_calls"`
-	LearnerCalls       int                `json:"learner_calls"`
-	RolledBack         bool               `json:"rolled_back"`
-	WallMS             float64            `json:"wall_ms"`
-	HeldOutAccuracy    float64            `json:"held_out_accuracy"`
-	GuidanceShare      float64            `json:"guidance_share"`
-	Harvested          int                `json:"harvested"`
-	FailuresWritten    int                `json:"failures_written"`
-	Operation          string             `json:"operation,omitempty"`
-	Selected           []string           `json:"selected,omitempty"`
-}
-
-// EvolutionRun is a run and its progress.
-type EvolutionRun struct {
-	ID         uuid.UUID          `json:"id"`
-	Namespace  string             `json:"namespace"`
-	Status     string             `json:"status"` // queued, running, succeeded, failed, cancelled
-	Iterations int                `json:"iterations"`
-	Iteration  int                `json:"iteration"`
-	Metrics    []IterationMetrics `json:"metrics,omitempty"`
-	Error      string             `json:"error,omitempty"`
-	CreatedAt  time.Time          `json:"created_at"`
-	UpdatedAt  time.Time          `json:"updated_at"`
-}
-
-// UsageRow counts the model calls of one role and model.
-type UsageRow struct {
-	Role             string `json:"role"`
-	Model            string `json:"model"`
-	Calls            int    `json:"calls"`
-	Errors           int    `json:"errors"`
-	PromptTokens     int    `json:"prompt_tokens"`
-	CompletionTokens int    `json:"completion_tokens"`
-}
-
-// Usage is the model-call accounting of a namespace.
-type Usage struct {
-	Rows          []UsageRow `json:"rows"`
-	GuidanceCalls int        `json:"guidance_calls"`
-	LearnerCalls  int        `json:"learner_calls"`
-	GuidanceShare float64    `json:"guidance_share"`
 }
 
 // PruneRequest prunes abstracted patterns below a confidence threshold.

@@ -59,7 +59,7 @@ func TestEndToEnd(t *testing.T) {
 	c.post(t, "/retrieve", `{"question":"x","task_type":"arithmetic","embedding":[0.1,0.2]}`, http.StatusUnprocessableEntity, &problem)
 	require.Equal(t, "/embedding", problem.Errors[0].Pointer, "a client vector of the wrong dimension is refused")
 
-	var before api.Usage
+	var before evokg.Usage
 	c.get(t, "/usage", http.StatusOK, &before)
 	var ans api.AnswerResponse
 	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &ans)
@@ -72,7 +72,7 @@ func TestEndToEnd(t *testing.T) {
 	require.Equal(t, ans.ID, fb.AnswerID)
 	c.post(t, "/answers/"+ans.ID.String()+"/feedback", `{"reward":1}`, http.StatusConflict, nil)
 
-	var usage api.Usage
+	var usage evokg.Usage
 	c.get(t, "/usage", http.StatusOK, &usage)
 	require.Equal(t, before.LearnerCalls+1, usage.LearnerCalls, "answering made one learner call")
 	require.Equal(t, before.GuidanceCalls, usage.GuidanceCalls, "answering made no guidance call")
@@ -251,7 +251,7 @@ func (c *client) waitCommitted(t *testing.T, id string) {
 // skills Phase 0 induced and the task types' curriculum scores.
 func (c *client) walkEvolutionRun(t *testing.T) {
 	t.Helper()
-	var run api.EvolutionRun
+	var run evokg.EvolutionRun
 	c.post(t, "/evolution-runs", `{"generator":{"name":"arith","size":30,"seed":7},"iterations":2}`, http.StatusAccepted, &run)
 	require.Equal(t, 2, run.Iterations)
 	poll(t, commitTimeout, "evolution run "+run.ID.String()+" to finish", func() (bool, error) {
@@ -267,7 +267,7 @@ func (c *client) walkEvolutionRun(t *testing.T) {
 		require.Positive(t, m.GuidanceCalls, "iteration %d evolved with the guidance model", m.Iteration)
 		require.NotEmpty(t, m.Selected, "the curriculum selected task types")
 	}
-	var runUsage api.Usage
+	var runUsage evokg.Usage
 	c.get(t, "/usage?run_id="+run.ID.String(), http.StatusOK, &runUsage)
 	learner, guidance := 0, 0
 	for _, m := range run.Metrics {

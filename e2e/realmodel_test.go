@@ -200,7 +200,7 @@ func preEvaluated(question, answer string) string {
 // learner call and no guidance call recorded.
 func laneAnswer(t *testing.T, c *client) {
 	t.Helper()
-	var before, after api.Usage
+	var before, after evokg.Usage
 	c.get(t, "/usage", http.StatusOK, &before)
 	var ans api.AnswerResponse
 	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &ans)
@@ -238,7 +238,7 @@ func laneEvolve(t *testing.T, e *env, c *client) {
 		t.Logf("iteration %d: %d learner and %d guidance calls, %d replies invalid after repairs",
 			it.Iteration, it.LearnerCalls, it.GuidanceCalls, it.InvalidReplies)
 	}
-	var usage api.Usage
+	var usage evokg.Usage
 	c.get(t, "/usage?run_id="+res.RunID, http.StatusOK, &usage)
 	require.Positive(t, usage.LearnerCalls)
 	require.Positive(t, usage.GuidanceCalls)

@@ -48,14 +48,14 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	return &bundle{fake: fake, models: m, rec: rec, reg: reg, ns: ns, ctx: ctx}
 }
 
-func (b *bundle) usage(t *testing.T, runID string) llm.Usage {
+func (b *bundle) usage(t *testing.T, runID string) llm.Summary {
 	t.Helper()
-	u, err := b.rec.Usage(context.Background(), b.ns, runID)
+	u, err := b.rec.Summary(context.Background(), b.ns, runID)
 	require.NoError(t, err)
 	return u
 }
 
-func roleUsage(u llm.Usage, role llm.Role) llm.RoleUsage {
+func roleUsage(u llm.Summary, role llm.Role) llm.RoleUsage {
 	for _, r := range u.ByRole {
 		if r.Role == role {
 			return r
@@ -419,7 +419,7 @@ func TestUsageByRun(t *testing.T) {
 	require.Equal(t, 2, all.Guidance)
 	require.InDelta(t, 0.4, all.GuidanceShare, 1e-9)
 
-	other, err := b.rec.Usage(context.Background(), "no-such-namespace", "")
+	other, err := b.rec.Summary(context.Background(), "no-such-namespace", "")
 	require.NoError(t, err)
 	require.Zero(t, other.GuidanceShare)
 	require.Empty(t, other.ByRole)

@@ -53,7 +53,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 	require.Len(t, vecs[0], llm.DefaultEmbeddingDim)
 	require.Equal(t, "/v1/embeddings", fake.Requests()[1].Path)
 
-	u, err := rec.Usage(context.Background(), ns, "r")
+	u, err := rec.Summary(context.Background(), ns, "r")
 	require.NoError(t, err)
 	require.Equal(t, 1, u.Execution)
 	require.Equal(t, 1, u.Embedding)

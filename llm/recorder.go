@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
+	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
 )
 
@@ -127,8 +128,8 @@ type RoleUsage struct {
 	DurationMS   float64 `json:"duration_ms"`
 }
 
-// Usage summarises the model calls of a namespace or one of its runs.
-type Usage struct {
+// Summary summarises the model calls of a namespace or one of its runs.
+type Summary struct {
 	Namespace string `json:"namespace"`
 	RunID     string `json:"run_id,omitempty"`
 	Guidance  int    `json:"guidance_calls"`
@@ -141,12 +142,12 @@ type Usage struct {
 	ByRole        []RoleUsage `json:"by_role"`
 }
 
-// Usage counts the calls of namespace ns by layer, role and model; runID ""
+// Summary counts the calls of namespace ns by layer, role and model; runID ""
 // covers the whole namespace.
-func (r *PostgresRecorder) Usage(ctx context.Context, ns, runID string) (Usage, error) {
+func (r *PostgresRecorder) Summary(ctx context.Context, ns, runID string) (Summary, error) {
 	rows, err := r.pool.Query(ctx, queries.Get("usage_by_role"), ns, runID)
 	if err != nil {
-		return Usage{}, fmt.Errorf("llm: usage query: %w", err)
+		return Summary{}, fmt.Errorf("llm: usage query: %w", err)
 	}
 	byRole, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RoleUsage, error) {
 		var u RoleUsage
@@ -154,13 +155,33 @@ func (r *PostgresRecorder) Usage(ctx context.Context, ns, runID string) (Usage, 
 		return u, err
 	})
 	if err != nil {
-		return Usage{}, fmt.Errorf("llm: usage query: %w", err)
+		return Summary{}, fmt.Errorf("llm: usage query: %w", err)
 	}
 	return summarize(ns, runID, byRole), nil
 }
 
-func summarize(ns, runID string, byRole []RoleUsage) Usage {
-	u := Usage{Namespace: ns, RunID: runID, ByRole: byRole}
+// Usage is the API's account of the model calls of namespace ns, or of one
+// of its evolution runs when run is not nil.
+func (r *PostgresRecorder) Usage(ctx context.Context, ns string, run *uuid.UUID) (evokg.Usage, error) {
+	runID := ""
+	if run != nil {
+		runID = run.String()
+	}
+	s, err := r.Summary(ctx, ns, runID)
+	if err != nil {
+		return evokg.Usage{}, err
+	}
+	out := evokg.Usage{GuidanceCalls: s.Guidance, LearnerCalls: s.Execution, GuidanceShare: s.GuidanceShare,
+		Rows: make([]evokg.UsageRow, 0, len(s.ByRole))}
+	for _, u := range s.ByRole {
+		out.Rows = append(out.Rows, evokg.UsageRow{Role: string(u.Role), Model: u.Model, Calls: u.Calls,
+			Errors: u.Failed, PromptTokens: int(u.PromptTokens), CompletionTokens: int(u.ReplyTokens)})
+	}
+	return out, nil
+}
+
+func summarize(ns, runID string, byRole []RoleUsage) Summary {
+	u := Summary{Namespace: ns, RunID: runID, ByRole: byRole}
 	if u.ByRole == nil {
 		u.ByRole = []RoleUsage{}
 	}

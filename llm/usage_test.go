@@ -25,7 +25,7 @@ func TestUsageRowsNameTheModelOfTheirCalls(t *testing.T) {
 			Layer: llm.LayerExecution, Model: model, PromptTokens: 10, ReplyTokens: 2, Duration: time.Millisecond,
 			Outcome: llm.OutcomeOK, CreatedAt: evokg.Now()}))
 	}
-	u, err := rec.Usage(ctx, ns, "")
+	u, err := rec.Summary(ctx, ns, "")
 	require.NoError(t, err)
 	require.Equal(t, 3, u.Execution)
 	require.Len(t, u.ByRole, 2)

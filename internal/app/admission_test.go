@@ -116,7 +116,7 @@ func TestEvolutionAdmissionOverTheAPI(t *testing.T) {
 	t.Parallel()
 	e := open(t, app.ModeAPI, evolution.Limits{MaxIterations: 40, MaxPoolSize: 100})
 
-	var first api.EvolutionRun
+	var first evokg.EvolutionRun
 	e.do(t, http.MethodPost, "/evolution-runs", `{"generator":{"name":"arith","size":30},"iterations":2}`, http.StatusAccepted, &first)
 	require.Equal(t, evolution.StatusQueued, first.Status)
 
@@ -155,7 +155,7 @@ func TestEvolutionAdmissionOverTheAPI(t *testing.T) {
 	require.Contains(t, lim.Errors[0].Detail, "max_iterations = 40")
 	require.Contains(t, lim.Errors[1].Detail, "max_pool_size = 100")
 
-	var list struct{ Items []api.EvolutionRun }
+	var list struct{ Items []evokg.EvolutionRun }
 	e.do(t, http.MethodGet, "/evolution-runs", "", http.StatusOK, &list)
 	require.Len(t, list.Items, 1, "refused starts create no run")
 

@@ -21,11 +21,11 @@ func (a *App) APIDeps() api.Deps {
 		Experiences: a.Ingest,
 		Retriever:   retrievePort{a},
 		Answerer:    answerPort{a},
-		Skills:      skillPort{a},
+		Skills:      evolution.NewSkills(a.Graph, a.Pool),
 		TaskTypes:   a.Engine,
-		Evolution:   evolutionPort{a},
+		Evolution:   a.Evolution,
 		Graph:       a.Graph,
-		Usage:       usagePort{a},
+		Usage:       a.Recorder,
 		Bandits:     a.Bandits,
 		Maintenance: a.Maintenance,
 		Checks:      a.Checks(),
@@ -108,33 +108,4 @@ func arms(taskType string, r answer.Reply) []api.BanditArm {
 		out = append(out, api.BanditArm{Bandit: string(bandit.Routing), Key: r.Skill, Arm: r.RoutingArm})
 	}
 	return out
-}
-
-type skillPort struct{ *App }
-
-func (p skillPort) ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error) {
-	return p.Graph.ListSkills(ctx, ns)
-}
-
-func (p skillPort) Frontier(ctx context.Context, ns string) ([]evokg.Skill, error) {
-	return p.Graph.Frontier(ctx, ns, p.Config.Graph.WithDefaults().MasteryTheta)
-}
-
-func (p skillPort) GetSkill(ctx context.Context, ns, name string) (api.SkillDetail, error) {
-	skill, err := p.Graph.GetSkill(ctx, ns, name)
-	if err != nil {
-		return api.SkillDetail{}, err
-	}
-	d := api.SkillDetail{Skill: skill, Prerequisites: []string{}, TaskTypes: []string{}, History: []api.MasteryPoint{}}
-	if d.Prerequisites, err = p.Graph.Prerequisites(ctx, ns, name); err != nil {
-		return d, err
-	}
-	if d.TaskTypes, err = p.Graph.SkillTaskTypes(ctx, ns, name); err != nil {
-		return d, err
-	}
-	history, err := evolution.MasteryHistory(ctx, p.Pool, ns, name)
-	for _, h := range history {
-		d.History = append(d.History, api.MasteryPoint{Iteration: h.Iteration, Mastery: h.Mastery, At: h.At})
-	}
-	return d, err
 }

@@ -1,0 +1,63 @@
+package evokg
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// PoolItem is one question of an evolution run's pool.
+type PoolItem struct {
+	Question string `json:"question"`
+	TaskType string `json:"task_type"`
+	Gold     string `json:"gold"`
+	Context  string `json:"context,omitempty"`
+}
+
+// PoolGenerator asks for a built-in, seeded pool of verifiable questions.
+type PoolGenerator struct {
+	Name string `json:"name"`           // "arith": multi-step word problems over 10 task types
+	Size int    `json:"size,omitempty"` // default 200
+	Seed uint64 `json:"seed,omitempty"` // default 1
+}
+
+// EvolutionRunRequest starts a run over a question pool: either inline
+// items (Pool) or a built-in generator (Generator), not both.
+type EvolutionRunRequest struct {
+	Iterations int            `json:"iterations,omitempty"` // default 20
+	Pool       []PoolItem     `json:"pool,omitempty"`
+	Generator  *PoolGenerator `json:"generator,omitempty"`
+	HeldOut    float64        `json:"held_out,omitempty"` // held-out fraction, default 0.2
+}
+
+// IterationMetrics are the per-iteration figures of a run.
+type IterationMetrics struct {
+	Iteration          int                `json:"iteration"`
+	Accuracy           float64            `json:"accuracy"`
+	AccuracyByTaskType map[string]float64 `json:"accuracy_by_task_type,omitempty"`
+	Flips              int                `json:"flips"`
+	MemoryCounts       map[string]int     `json:"memory_counts,omitempty"`
+	GuidanceCalls      int                `json:"guidance_calls"`
+	LearnerCalls       int                `json:"learner_calls"`
+	RolledBack         bool               `json:"rolled_back"`
+	WallMS             float64            `json:"wall_ms"`
+	HeldOutAccuracy    float64            `json:"held_out_accuracy"`
+	GuidanceShare      float64            `json:"guidance_share"`
+	Harvested          int                `json:"harvested"`
+	FailuresWritten    int                `json:"failures_written"`
+	Operation          string             `json:"operation,omitempty"`
+	Selected           []string           `json:"selected,omitempty"`
+}
+
+// EvolutionRun is a run and its progress.
+type EvolutionRun struct {
+	ID         uuid.UUID          `json:"id"`
+	Namespace  string             `json:"namespace"`
+	Status     string             `json:"status"` // queued, running, succeeded, failed, cancelled
+	Iterations int                `json:"iterations"`
+	Iteration  int                `json:"iteration"`
+	Metrics    []IterationMetrics `json:"metrics,omitempty"`
+	Error      string             `json:"error,omitempty"`
+	CreatedAt  time.Time          `json:"created_at"`
+	UpdatedAt  time.Time          `json:"updated_at"`
+}

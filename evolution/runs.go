@@ -1,0 +1,104 @@
+package evolution
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/pool"
+)
+
+// The API's view of runs: Service serves the run endpoints in the root
+// vocabulary (EvolutionRunRequest in, EvolutionRun out).
+
+// StartRun starts a run of namespace ns from an API request.
+func (s *Service) StartRun(ctx context.Context, ns string, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {
+	run, err := s.Start(ctx, ns, runParams(req))
+	return apiRun(run), requestPointers(err)
+}
+
+// ListRuns returns the newest runs of ns, at most DefaultListLimit.
+func (s *Service) ListRuns(ctx context.Context, ns string) ([]evokg.EvolutionRun, error) {
+	runs, err := s.List(ctx, ns, DefaultListLimit)
+	out := make([]evokg.EvolutionRun, len(runs))
+	for i, r := range runs {
+		out[i] = apiRun(r)
+	}
+	return out, err
+}
+
+// GetRun returns run id with its metrics.
+func (s *Service) GetRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error) {
+	run, err := s.Get(ctx, ns, id)
+	return apiRun(run), err
+}
+
+// CancelRun cancels run id (see Cancel).
+func (s *Service) CancelRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error) {
+	run, err := s.Cancel(ctx, ns, id)
+	return apiRun(run), err
+}
+
+// requestPointers rewrites the pointers of a refused run's field errors,
+// which name Params fields, to the request body's fields.
+func requestPointers(err error) error {
+	var de *evokg.Error
+	if !errors.As(err, &de) || len(de.Fields) == 0 {
+		return err
+	}
+	out := *de
+	out.Fields = make([]evokg.FieldError, len(de.Fields))
+	for i, f := range de.Fields {
+		out.Fields[i] = f
+		if to, ok := runPointers[f.Pointer]; ok {
+			out.Fields[i].Pointer = to
+		}
+	}
+	return &out
+}
+
+var runPointers = map[string]string{"/pool/size": "/generator/size", "/pool/items": "/pool", "/pool/held_out": "/held_out"}
+
+func runParams(req evokg.EvolutionRunRequest) Params {
+	spec := PoolSpec{Name: "inline", HeldOut: req.HeldOut}
+	if g := req.Generator; g != nil {
+		spec = PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, HeldOut: req.HeldOut}
+	}
+	for i, it := range req.Pool {
+		spec.Items = append(spec.Items, pool.Item{ID: itemID(i), Question: it.Question, Answer: it.Gold,
+			TaskType: it.TaskType, Context: it.Context})
+	}
+	return Params{Iterations: req.Iterations, Pool: spec}
+}
+
+func itemID(i int) string { return fmt.Sprintf("item-%05d", i) }
+
+func apiRun(r *Run) evokg.EvolutionRun {
+	if r == nil {
+		return evokg.EvolutionRun{}
+	}
+	out := evokg.EvolutionRun{ID: r.ID, Namespace: r.Namespace, Status: r.Status, Iterations: r.Params.WithDefaults().Iterations,
+		Iteration: r.CurrentIteration, Error: r.Error, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	for _, m := range r.Metrics {
+		out.Metrics = append(out.Metrics, apiMetrics(m))
+	}
+	return out
+}
+
+func apiMetrics(m Metrics) evokg.IterationMetrics {
+	byType := map[string]float64{}
+	for name, t := range m.ByTaskType {
+		byType[name] = t.Accuracy
+	}
+	return evokg.IterationMetrics{Iteration: m.Iteration, Accuracy: m.Accuracy, AccuracyByTaskType: byType, Flips: m.Flips,
+		MemoryCounts: map[string]int{"success": int(m.Memories.Success), "failure": int(m.Memories.Failure),
+			"principles": int(m.Memories.Principles), "other": int(m.Memories.Other)},
+		GuidanceCalls: int(m.GuidanceCalls), LearnerCalls: int(m.LearnerCalls), RolledBack: m.Rollback,
+		WallMS: m.Durations.Total * float64(time.Second/time.Millisecond), HeldOutAccuracy: m.HeldOutAccuracy,
+		GuidanceShare: m.GuidanceShare, Harvested: m.Harvested, FailuresWritten: m.Failures,
+		Operation: m.Operation, Selected: m.Selected}
+}
