@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
 )
 
 // fakes implements every feature port of the API for the contract and auth
@@ -82,19 +81,19 @@ func (f *fakes) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 	return f.enter(ctx)
 }
 
-func (f *fakes) Retrieve(ctx context.Context, ns string, req api.RetrieveRequest) (api.RetrieveResponse, error) {
-	return api.RetrieveResponse{Memories: []api.RetrievedMemory{{ExperienceID: evokg.NewID(), Outcome: evokg.OutcomeSuccess,
+func (f *fakes) Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error) {
+	return evokg.RetrieveResponse{Memories: []evokg.RetrievedMemory{{ExperienceID: evokg.NewID(), Outcome: evokg.OutcomeSuccess,
 		TaskType: req.TaskType, Score: 0.8, Components: map[string]float64{"semantic": 0.9}, Text: "2+2=4"}},
 		Prompt: "Successes:\n2+2=4", Strategy: "semantic"}, f.enter(ctx)
 }
 
-func (f *fakes) Answer(ctx context.Context, ns string, req api.AnswerRequest) (api.AnswerResponse, error) {
-	return api.AnswerResponse{ID: evokg.NewID(), Answer: "4", Arms: []api.BanditArm{{Bandit: "search", Key: req.TaskType, Arm: "semantic"}},
+func (f *fakes) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {
+	return evokg.AnswerResponse{ID: evokg.NewID(), Answer: "4", Arms: []evokg.PulledArm{{Bandit: "search", Key: req.TaskType, Arm: "semantic"}},
 		MemoryIDs: []uuid.UUID{evokg.NewID()}, LearnerCalls: 1}, f.enter(ctx)
 }
 
-func (f *fakes) Feedback(ctx context.Context, ns string, id uuid.UUID, req api.FeedbackRequest) (api.FeedbackResponse, error) {
-	return api.FeedbackResponse{AnswerID: id, Reward: req.Reward, Updated: []api.BanditArm{{Bandit: "search", Key: "arithmetic", Arm: "semantic"}}}, f.enter(ctx)
+func (f *fakes) Feedback(ctx context.Context, ns string, id uuid.UUID, req evokg.FeedbackRequest) (evokg.FeedbackResponse, error) {
+	return evokg.FeedbackResponse{AnswerID: id, Reward: req.Reward, Updated: []evokg.PulledArm{{Bandit: "search", Key: "arithmetic", Arm: "semantic"}}}, f.enter(ctx)
 }
 
 func skill(ns string) evokg.Skill {

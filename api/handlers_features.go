@@ -25,9 +25,9 @@ func listOf[T any](items []T) list[T] {
 func ns(r *http.Request) string { return urlParam(r, "ns") }
 
 func (s *server) retrieve(w http.ResponseWriter, r *http.Request) {
-	var req RetrieveRequest
+	var req evokg.RetrieveRequest
 	err := decodeJSON(r, &req)
-	var resp RetrieveResponse
+	var resp evokg.RetrieveResponse
 	if err == nil {
 		resp, err = s.deps.Retriever.Retrieve(r.Context(), ns(r), req)
 	}
@@ -35,9 +35,9 @@ func (s *server) retrieve(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) answer(w http.ResponseWriter, r *http.Request) {
-	var req AnswerRequest
+	var req evokg.AnswerRequest
 	err := decodeJSON(r, &req)
-	var resp AnswerResponse
+	var resp evokg.AnswerResponse
 	if err == nil {
 		resp, err = s.deps.Answerer.Answer(r.Context(), ns(r), req)
 	}
@@ -46,11 +46,11 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request) {
 
 func (s *server) feedback(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
-	var req FeedbackRequest
+	var req evokg.FeedbackRequest
 	if err == nil {
 		err = decodeJSON(r, &req)
 	}
-	var resp FeedbackResponse
+	var resp evokg.FeedbackResponse
 	if err == nil {
 		resp, err = s.deps.Answerer.Feedback(r.Context(), ns(r), id, req)
 	}

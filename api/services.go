@@ -21,14 +21,14 @@ type NamespaceService interface {
 
 // Retriever builds a memory pack for a question.
 type Retriever interface {
-	Retrieve(ctx context.Context, ns string, req RetrieveRequest) (RetrieveResponse, error)
+	Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error)
 }
 
 // Answerer answers with the frozen learner and the graph's memories, and
 // applies a reward once per answer.
 type Answerer interface {
-	Answer(ctx context.Context, ns string, req AnswerRequest) (AnswerResponse, error)
-	Feedback(ctx context.Context, ns string, answerID uuid.UUID, req FeedbackRequest) (FeedbackResponse, error)
+	Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error)
+	Feedback(ctx context.Context, ns string, answerID uuid.UUID, req evokg.FeedbackRequest) (evokg.FeedbackResponse, error)
 }
 
 // SkillService reads the capability subgraph.
@@ -76,74 +76,6 @@ type BanditService interface {
 type MaintenanceService interface {
 	// Reindex rebuilds the bloated vector indexes of every namespace.
 	Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error)
-}
-
-// RetrieveRequest asks for the memories relevant to a question.
-type RetrieveRequest struct {
-	Question  string   `json:"question"`
-	TaskType  string   `json:"task_type"`
-	Context   string   `json:"context,omitempty"`
-	Signature []string `json:"signature,omitempty"`
-	Mode      string   `json:"mode,omitempty"`     // "mage" (default) or "apex"
-	Strategy  string   `json:"strategy,omitempty"` // force a search-bandit arm
-	// Embedding is the client's own embedding of the question; it must have
-	// the index dimension. Without it the question is embedded.
-	Embedding []float32 `json:"embedding,omitempty"`
-}
-
-// RetrievedMemory is one memory of a pack with its composite score.
-type RetrievedMemory struct {
-	ExperienceID uuid.UUID          `json:"experience_id"`
-	Outcome      evokg.Outcome      `json:"outcome"`
-	TaskType     string             `json:"task_type"`
-	Score        float64            `json:"score"`
-	Components   map[string]float64 `json:"components,omitempty"`
-	Text         string             `json:"text"`
-}
-
-// RetrieveResponse is a memory pack and its rendered prompt block.
-type RetrieveResponse struct {
-	Memories []RetrievedMemory `json:"memories"`
-	Prompt   string            `json:"prompt"`
-	Strategy string            `json:"strategy,omitempty"`
-}
-
-// AnswerRequest asks the learner to answer with memory.
-type AnswerRequest struct {
-	Question string `json:"question"`
-	TaskType string `json:"task_type"`
-	Context  string `json:"context,omitempty"`
-	Skill    string `json:"skill,omitempty"`
-}
-
-// BanditArm names the arm a bandit pulled for an answer.
-type BanditArm struct {
-	Bandit string `json:"bandit"` // "search" or "routing"
-	Key    string `json:"key"`    // task type or skill
-	Arm    string `json:"arm"`
-}
-
-// AnswerResponse is the learner's answer; GuidanceCalls is always 0.
-type AnswerResponse struct {
-	ID            uuid.UUID   `json:"id"`
-	Answer        string      `json:"answer"`
-	Arms          []BanditArm `json:"arms"`
-	MemoryIDs     []uuid.UUID `json:"memory_ids"`
-	LearnerCalls  int         `json:"learner_calls"`
-	GuidanceCalls int         `json:"guidance_calls"`
-}
-
-// FeedbackRequest gives the reward for an answer, in [0, 1].
-type FeedbackRequest struct {
-	Reward  float64 `json:"reward"`
-	Comment string  `json:"comment,omitempty"`
-}
-
-// FeedbackResponse confirms a reward; a second one for the same answer is ECONFLICT.
-type FeedbackResponse struct {
-	AnswerID uuid.UUID   `json:"answer_id"`
-	Reward   float64     `json:"reward"`
-	Updated  []BanditArm `json:"updated"`
 }
 
 // PruneRequest prunes abstracted patterns below a confidence threshold.

@@ -51,7 +51,7 @@ func TestEndToEnd(t *testing.T) {
 	c.waitCommitted(t, pre)
 	c.waitCommitted(t, evaluated)
 
-	var pack api.RetrieveResponse
+	var pack evokg.RetrieveResponse
 	c.post(t, "/retrieve", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &pack)
 	require.NotEmpty(t, pack.Memories, "the committed success memories are retrieved")
 	require.Contains(t, memoryIDs(pack), pre)
@@ -61,13 +61,13 @@ func TestEndToEnd(t *testing.T) {
 
 	var before evokg.Usage
 	c.get(t, "/usage", http.StatusOK, &before)
-	var ans api.AnswerResponse
+	var ans evokg.AnswerResponse
 	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &ans)
 	require.NotEqual(t, "", ans.ID.String())
 	require.Zero(t, ans.GuidanceCalls, "the execution layer never calls a guidance model")
 	require.NotEmpty(t, ans.Arms)
 
-	var fb api.FeedbackResponse
+	var fb evokg.FeedbackResponse
 	c.post(t, "/answers/"+ans.ID.String()+"/feedback", `{"reward":1}`, http.StatusOK, &fb)
 	require.Equal(t, ans.ID, fb.AnswerID)
 	c.post(t, "/answers/"+ans.ID.String()+"/feedback", `{"reward":1}`, http.StatusConflict, nil)
@@ -327,7 +327,7 @@ func (c *client) do(t *testing.T, method, path, body string, status int, out any
 	}
 }
 
-func memoryIDs(pack api.RetrieveResponse) []string {
+func memoryIDs(pack evokg.RetrieveResponse) []string {
 	ids := make([]string, len(pack.Memories))
 	for i, m := range pack.Memories {
 		ids[i] = m.ExperienceID.String()

@@ -32,7 +32,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/postgres"
 )
@@ -178,7 +177,7 @@ func laneIngestAndRetrieve(t *testing.T, c *client) {
 		require.NotNil(t, exp.Evaluation, "the guidance model graded it")
 	}
 
-	var pack api.RetrieveResponse
+	var pack evokg.RetrieveResponse
 	c.post(t, "/retrieve", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &pack)
 	ids := memoryIDs(pack)
 	require.Contains(t, ids, similar1)
@@ -202,7 +201,7 @@ func laneAnswer(t *testing.T, c *client) {
 	t.Helper()
 	var before, after evokg.Usage
 	c.get(t, "/usage", http.StatusOK, &before)
-	var ans api.AnswerResponse
+	var ans evokg.AnswerResponse
 	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &ans)
 	require.NotEmpty(t, strings.TrimSpace(ans.Answer), "the answer schema requires a non-empty answer")
 	require.Zero(t, ans.GuidanceCalls)

@@ -1,0 +1,73 @@
+package evokg
+
+import "github.com/google/uuid"
+
+// RetrieveRequest asks for the memories relevant to a question.
+type RetrieveRequest struct {
+	Question  string   `json:"question"`
+	TaskType  string   `json:"task_type"`
+	Context   string   `json:"context,omitempty"`
+	Signature []string `json:"signature,omitempty"`
+	Mode      string   `json:"mode,omitempty"`     // "mage" or "apex"; default the configured one
+	Strategy  string   `json:"strategy,omitempty"` // force a search-bandit arm
+	// Embedding is the client's own embedding of the question; it must have
+	// the index dimension. Without it the question is embedded.
+	Embedding []float32 `json:"embedding,omitempty"`
+}
+
+// RetrievedMemory is one memory of a pack with its composite score.
+type RetrievedMemory struct {
+	ExperienceID uuid.UUID          `json:"experience_id"`
+	Outcome      Outcome            `json:"outcome"`
+	TaskType     string             `json:"task_type"`
+	Score        float64            `json:"score"`
+	Components   map[string]float64 `json:"components,omitempty"`
+	Text         string             `json:"text"`
+}
+
+// RetrieveResponse is a memory pack and its rendered prompt block.
+type RetrieveResponse struct {
+	Memories []RetrievedMemory `json:"memories"`
+	Prompt   string            `json:"prompt"`
+	Strategy string            `json:"strategy,omitempty"`
+}
+
+// AnswerRequest asks the learner to answer with memory.
+type AnswerRequest struct {
+	Question string `json:"question"`
+	TaskType string `json:"task_type"`
+	Context  string `json:"context,omitempty"`
+	Skill    string `json:"skill,omitempty"`
+}
+
+// PulledArm names the arm a bandit pulled: the search bandit's per task
+// type, the routing bandit's per skill.
+type PulledArm struct {
+	Bandit string `json:"bandit"` // "search" or "routing"
+	Key    string `json:"key"`    // task type or skill
+	Arm    string `json:"arm"`
+}
+
+// AnswerResponse is the learner's answer with the arms and memories that
+// produced it and the model calls it took (never a guidance call).
+type AnswerResponse struct {
+	ID            uuid.UUID   `json:"id"`
+	Answer        string      `json:"answer"`
+	Arms          []PulledArm `json:"arms"`
+	MemoryIDs     []uuid.UUID `json:"memory_ids"`
+	LearnerCalls  int         `json:"learner_calls"`
+	GuidanceCalls int         `json:"guidance_calls"`
+}
+
+// FeedbackRequest gives the reward for an answer, in [0, 1].
+type FeedbackRequest struct {
+	Reward  float64 `json:"reward"`
+	Comment string  `json:"comment,omitempty"`
+}
+
+// FeedbackResponse confirms a reward; a second one for the same answer is ECONFLICT.
+type FeedbackResponse struct {
+	AnswerID uuid.UUID   `json:"answer_id"`
+	Reward   float64     `json:"reward"`
+	Updated  []PulledArm `json:"updated"`
+}
