@@ -25,11 +25,13 @@ type RetrievedMemory struct {
 	Text         string             `json:"text"`
 }
 
-// RetrieveResponse is a memory pack and its rendered prompt block.
+// RetrieveResponse is a memory pack and its rendered prompt block. ID names
+// the retrieval for a later reward (RetrievalFeedbackResponse).
 type RetrieveResponse struct {
+	ID       uuid.UUID         `json:"id"`
 	Memories []RetrievedMemory `json:"memories"`
 	Prompt   string            `json:"prompt"`
-	Strategy string            `json:"strategy,omitempty"`
+	Strategy string            `json:"strategy"`
 }
 
 // AnswerRequest asks the learner to answer with memory.
@@ -70,4 +72,13 @@ type FeedbackResponse struct {
 	AnswerID uuid.UUID   `json:"answer_id"`
 	Reward   float64     `json:"reward"`
 	Updated  []PulledArm `json:"updated"`
+}
+
+// RetrievalFeedbackResponse confirms the reward of a retrieval, applied to
+// the search arm that built its pack; a second one for the same retrieval is
+// ECONFLICT.
+type RetrievalFeedbackResponse struct {
+	RetrievalID uuid.UUID   `json:"retrieval_id"`
+	Reward      float64     `json:"reward"`
+	Updated     []PulledArm `json:"updated"`
 }

@@ -44,7 +44,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 30)
+	require.Len(t, routed, 31)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -74,6 +74,7 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "POST", path: p + "/retrieve", body: `{"question":"3+3?","task_type":"arithmetic","mode":"apex"}`}, 200},
 		{call{method: "POST", path: p + "/answer", body: `{"question":"3+3?","task_type":"arithmetic"}`}, 200},
 		{call{method: "POST", path: p + "/answers/" + id + "/feedback", body: `{"reward":1}`}, 200},
+		{call{method: "POST", path: p + "/retrievals/" + id + "/feedback", body: `{"reward":0.5}`}, 200},
 		{call{method: "GET", path: p + "/skills"}, 200},
 		{call{method: "GET", path: p + "/skills/frontier"}, 200},
 		{call{method: "GET", path: p + "/skills/addition"}, 200},
@@ -99,7 +100,7 @@ func TestContractExchanges(t *testing.T) {
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 23, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 24, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

@@ -81,10 +81,18 @@ func (f *fakes) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 	return f.enter(ctx)
 }
 
-func (f *fakes) Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error) {
-	return evokg.RetrieveResponse{Memories: []evokg.RetrievedMemory{{ExperienceID: evokg.NewID(), Outcome: evokg.OutcomeSuccess,
+// retrievals is the Retriever port of fakes (its Feedback differs from the Answerer's).
+type retrievals struct{ *fakes }
+
+func (f retrievals) Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error) {
+	return evokg.RetrieveResponse{ID: evokg.NewID(), Memories: []evokg.RetrievedMemory{{ExperienceID: evokg.NewID(), Outcome: evokg.OutcomeSuccess,
 		TaskType: req.TaskType, Score: 0.8, Components: map[string]float64{"semantic": 0.9}, Text: "2+2=4"}},
 		Prompt: "Successes:\n2+2=4", Strategy: "semantic"}, f.enter(ctx)
+}
+
+func (f retrievals) Feedback(ctx context.Context, ns string, id uuid.UUID, req evokg.FeedbackRequest) (evokg.RetrievalFeedbackResponse, error) {
+	return evokg.RetrievalFeedbackResponse{RetrievalID: id, Reward: req.Reward,
+		Updated: []evokg.PulledArm{{Bandit: "search", Key: "arithmetic", Arm: "semantic"}}}, f.enter(ctx)
 }
 
 func (f *fakes) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {

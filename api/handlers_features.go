@@ -34,6 +34,10 @@ func (s *server) retrieve(w http.ResponseWriter, r *http.Request) {
 	respond(s, w, r, http.StatusOK, resp, err)
 }
 
+func (s *server) retrievalFeedback(w http.ResponseWriter, r *http.Request) {
+	reward(s, w, r, s.deps.Retriever.Feedback)
+}
+
 func (s *server) answer(w http.ResponseWriter, r *http.Request) {
 	var req evokg.AnswerRequest
 	err := decodeJSON(r, &req)
@@ -45,14 +49,21 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) feedback(w http.ResponseWriter, r *http.Request) {
+	reward(s, w, r, s.deps.Answerer.Feedback)
+}
+
+// reward applies the FeedbackRequest of the body to the answer or retrieval
+// named by the path's id.
+func reward[T any](s *server, w http.ResponseWriter, r *http.Request,
+	apply func(context.Context, string, uuid.UUID, evokg.FeedbackRequest) (T, error)) {
 	id, err := pathID(r, "id")
 	var req evokg.FeedbackRequest
 	if err == nil {
 		err = decodeJSON(r, &req)
 	}
-	var resp evokg.FeedbackResponse
+	var resp T
 	if err == nil {
-		resp, err = s.deps.Answerer.Feedback(r.Context(), ns(r), id, req)
+		resp, err = apply(r.Context(), ns(r), id, req)
 	}
 	respond(s, w, r, http.StatusOK, resp, err)
 }

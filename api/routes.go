@@ -85,6 +85,7 @@ func (s *server) namespaced(r chi.Router) {
 	}
 	if s.deps.Retriever != nil {
 		read.Post("/retrieve", s.retrieve)
+		write.Post("/retrievals/{id}/feedback", s.retrievalFeedback)
 	}
 	if s.deps.Answerer != nil {
 		read.Post("/answer", s.answer)

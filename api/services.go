@@ -19,9 +19,11 @@ type NamespaceService interface {
 	GetNamespace(ctx context.Context, name string) (evokg.Namespace, error)
 }
 
-// Retriever builds a memory pack for a question.
+// Retriever builds a memory pack for a question, recorded under an id, and
+// applies a reward once per retrieval to the search arm that built it.
 type Retriever interface {
 	Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error)
+	Feedback(ctx context.Context, ns string, retrievalID uuid.UUID, req evokg.FeedbackRequest) (evokg.RetrievalFeedbackResponse, error)
 }
 
 // Answerer answers with the frozen learner and the graph's memories, and

@@ -52,7 +52,7 @@ func setup(t testing.TB, opts setupOpts) *bundle {
 	deps := api.Deps{Keys: b.keys, Namespaces: api.NewNamespaceStore(pool), Checks: opts.checks, Registerer: b.reg, Gatherer: b.reg}
 	if !opts.bare {
 		f := b.fakes
-		deps.Experiences, deps.Retriever, deps.Answerer, deps.Skills, deps.TaskTypes = f, f, f, f, f
+		deps.Experiences, deps.Retriever, deps.Answerer, deps.Skills, deps.TaskTypes = f, retrievals{f}, f, f, f
 		deps.Evolution, deps.Graph, deps.Usage, deps.Bandits, deps.Maintenance = f, f, f, f, f
 	}
 	logger := testenv.Logger(t)

@@ -10,7 +10,9 @@
 // WarmupPulls times round-robin before sampling starts. Selection takes row
 // locks on the context's arms, rewards are atomic increments, and a reward
 // is applied at most once per answer (a primary key in answer_rewards), so
-// any number of processes can share the posteriors.
+// any number of processes can share the posteriors. A client of /retrieve
+// rewards the pack it was served (RewardRetrieval), once per retrieval: that
+// reward goes to the search arm that built the pack.
 //
 // Posteriors are mutable slots. An evolution run selects with SelectForRun
 // and records its answers with their run, so its pulls and rewards are kept

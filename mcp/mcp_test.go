@@ -222,7 +222,7 @@ func text(res *sdk.CallToolResult) string {
 }
 
 var toolNames = []string{"answer", "answer_feedback", "evolution_status", "graph_neighbors", "memory_status",
-	"recall", "remember", "skills", "start_evolution", "task_types"}
+	"recall", "recall_feedback", "remember", "skills", "start_evolution", "task_types"}
 
 func TestToolsOverBothTransports(t *testing.T) {
 	t.Parallel()
@@ -293,6 +293,7 @@ func remember(t *testing.T, cs *sdk.ClientSession, ns string) string {
 func recall(t *testing.T, cs *sdk.ClientSession, ns, id string) {
 	t.Helper()
 	var pack struct {
+		ID       string `json:"id"`
 		Prompt   string `json:"prompt"`
 		Memories []struct {
 			ExperienceID string `json:"experience_id"`
@@ -305,6 +306,13 @@ func recall(t *testing.T, cs *sdk.ClientSession, ns, id string) {
 	}) bool {
 		return m.ExperienceID == id
 	}), "the memory pack lacks the remembered experience: %+v", pack.Memories)
+	var fb struct {
+		RetrievalID string `json:"retrieval_id"`
+	}
+	call(t, cs, "recall_feedback", map[string]any{"namespace": ns, "recall_id": pack.ID, "reward": 1}, &fb)
+	require.Equal(t, pack.ID, fb.RetrievalID)
+	p := callFails(t, cs, "recall_feedback", map[string]any{"namespace": ns, "recall_id": pack.ID, "reward": 0})
+	require.Equal(t, http.StatusConflict, p.Status, "a second reward is the API's 409")
 }
 
 func answerAndReward(t *testing.T, cs *sdk.ClientSession, ns string) {

@@ -31,10 +31,17 @@ var tools = []tool{
 		ids: map[string]string{"id": "memory_id"}, readOnly: true,
 		description: "Read one stored experience by the id remember returned: its status is embedding, evaluating, " +
 			"queued, committed (searchable and in the graph) or failed with status_reason."},
-	{name: "recall", title: "Recall memories", method: "POST", path: nsPrefix + "/retrieve", readOnly: true,
+	{name: "recall", title: "Recall memories", method: "POST", path: nsPrefix + "/retrieve",
 		description: "Get the memory pack for a question of a task type: prompt is the rendered memory block to put " +
 			"before the question in your prompt; memories are the items it was built from (successes, failure corrections, " +
-			"principles, structural matches, graph neighbours), each with its experience_id and score."},
+			"principles, structural matches, graph neighbours), each with its experience_id and score. " +
+			"The pack is recorded under its id: reward it with recall_feedback once you know whether it helped."},
+	{name: "recall_feedback", title: "Reward a recall", method: "POST", path: nsPrefix + "/retrievals/{id}/feedback",
+		ids: map[string]string{"id": "recall_id"},
+		description: "Reward a memory pack returned by the recall tool, once: reward in [0,1] (1 = it helped you " +
+			"answer right, 0 = it did not). The reward updates the search bandit's posterior for the retrieval strategy " +
+			"that built the pack, which chooses the strategy of later recalls of the task type. " +
+			"A second reward for the same recall is an error."},
 	{name: "answer", title: "Answer with memory", method: "POST", path: nsPrefix + "/answer",
 		description: "Have the platform's learner model answer a question of a task type with the memory pack. " +
 			"Returns the answer, its id (reward it with answer_feedback) and the memories and bandit arms used."},

@@ -1,19 +1,28 @@
 package retrieval
 
 import (
+	"cmp"
 	"context"
+	"slices"
+
+	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
 )
 
-// SearchBandit names the best retrieval strategy of a task type (*bandit.Bandit).
+// SearchBandit names the best retrieval strategy of a task type, records what
+// a retrieval served and takes its reward (*bandit.Bandit).
 type SearchBandit interface {
 	Best(ctx context.Context, ns string, kind bandit.Kind, key string) (string, error)
+	RecordRetrieval(ctx context.Context, r bandit.Retrieval) error
+	RewardRetrieval(ctx context.Context, ns string, id uuid.UUID, reward float64) (bandit.Retrieval, error)
 }
 
 // Service serves memory packs to clients (the REST API and MCP): the search
 // bandit's best strategy for the task type unless the client forces one.
+// Every pack served is recorded under an id, so the client's reward for it
+// (Feedback) moves the search bandit's arm that built it.
 type Service struct {
 	retriever *Retriever
 	bandits   SearchBandit
@@ -24,34 +33,67 @@ func NewService(retriever *Retriever, bandits SearchBandit) *Service {
 	return &Service{retriever: retriever, bandits: bandits}
 }
 
-// Retrieve builds the memory pack of one question of namespace ns.
+// Retrieve builds the memory pack of one question of namespace ns and
+// records what it served.
 func (s *Service) Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error) {
+	pack, err := s.pack(ctx, ns, req)
+	if err != nil {
+		return evokg.RetrieveResponse{}, err
+	}
+	served := bandit.Retrieval{ID: evokg.NewID(), Namespace: ns, TaskType: req.TaskType, SearchArm: pack.Strategy,
+		Mode: cmp.Or(req.Mode, s.retriever.cfg.Mode), MemoryIDs: pack.ids()}
+	if err := s.bandits.RecordRetrieval(ctx, served); err != nil {
+		return evokg.RetrieveResponse{}, err
+	}
+	return evokg.RetrieveResponse{ID: served.ID, Memories: pack.Memories(), Prompt: pack.Rendered, Strategy: pack.Strategy}, nil
+}
+
+// Feedback applies reward ∈ [0, 1] to retrieval id: its search arm, once.
+// An unknown retrieval is ENOTFOUND, a second reward ECONFLICT.
+func (s *Service) Feedback(ctx context.Context, ns string, id uuid.UUID, req evokg.FeedbackRequest) (evokg.RetrievalFeedbackResponse, error) {
+	r, err := s.bandits.RewardRetrieval(ctx, ns, id, req.Reward)
+	if err != nil {
+		return evokg.RetrievalFeedbackResponse{}, err
+	}
+	arm := evokg.PulledArm{Bandit: string(bandit.Search), Key: r.TaskType, Arm: r.SearchArm}
+	return evokg.RetrievalFeedbackResponse{RetrievalID: id, Reward: req.Reward, Updated: []evokg.PulledArm{arm}}, nil
+}
+
+func (s *Service) pack(ctx context.Context, ns string, req evokg.RetrieveRequest) (*Pack, error) {
 	strategy := req.Strategy
 	if strategy == "" {
 		best, err := s.bandits.Best(ctx, ns, bandit.Search, req.TaskType)
 		if err != nil {
-			return evokg.RetrieveResponse{}, err
+			return nil, err
 		}
 		strategy = best
 	}
-	pack, err := s.retriever.Retrieve(ctx, Request{Namespace: ns, TaskType: req.TaskType, Question: req.Question,
+	return s.retriever.Retrieve(ctx, Request{Namespace: ns, TaskType: req.TaskType, Question: req.Question,
 		Context: req.Context, Signature: req.Signature, Strategy: strategy, Mode: req.Mode, Embedding: req.Embedding})
-	if err != nil {
-		return evokg.RetrieveResponse{}, err
+}
+
+// items lists every item of the pack, successes first.
+func (p *Pack) items() []Item {
+	return slices.Concat(p.Successes, p.Failures, p.Principles, p.Structural, p.Neighbors)
+}
+
+func (p *Pack) ids() []uuid.UUID {
+	items := p.items()
+	ids := make([]uuid.UUID, 0, len(items))
+	for _, it := range items {
+		ids = append(ids, it.ID)
 	}
-	return evokg.RetrieveResponse{Memories: pack.Memories(), Prompt: pack.Rendered, Strategy: pack.Strategy}, nil
+	return ids
 }
 
 // Memories lists the pack's items with their score components.
 func (p *Pack) Memories() []evokg.RetrievedMemory {
 	var out []evokg.RetrievedMemory
-	for _, group := range [][]Item{p.Successes, p.Failures, p.Principles, p.Structural, p.Neighbors} {
-		for _, it := range group {
-			out = append(out, evokg.RetrievedMemory{ExperienceID: it.ID, Outcome: it.Outcome, TaskType: it.TaskType,
-				Score: it.Score, Text: it.Text, Components: map[string]float64{
-					"semantic": it.Parts.Semantic, "structural": it.Parts.Structural, "proximity": it.Parts.Proximity,
-					"quality": it.Parts.Quality, "recency": it.Parts.Recency}})
-		}
+	for _, it := range p.items() {
+		out = append(out, evokg.RetrievedMemory{ExperienceID: it.ID, Outcome: it.Outcome, TaskType: it.TaskType,
+			Score: it.Score, Text: it.Text, Components: map[string]float64{
+				"semantic": it.Parts.Semantic, "structural": it.Parts.Structural, "proximity": it.Parts.Proximity,
+				"quality": it.Parts.Quality, "recency": it.Parts.Recency}})
 	}
 	return out
 }

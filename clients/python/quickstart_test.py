@@ -1,6 +1,6 @@
 """The README's Python quickstart, run by client_test.go against a real server.
 
-namespace -> ingest -> committed -> retrieve -> answer -> feedback, through the
+namespace -> ingest -> committed -> retrieve -> its feedback -> answer -> feedback, through the
 generated client only. EVOKG_URL, EVOKG_API_KEY and EVOKG_NAMESPACE name the
 server, a key (scopes admin, memory:read, memory:write) and a fresh namespace.
 """
@@ -12,7 +12,7 @@ import unittest
 from evokg_client import AuthenticatedClient
 from evokg_client.api.experiences import get_experience, ingest_experience
 from evokg_client.api.namespaces import create_namespace
-from evokg_client.api.retrieval import answer, feedback, retrieve
+from evokg_client.api.retrieval import answer, feedback, retrieval_feedback, retrieve
 from evokg_client.models import (
     AnswerRequest,
     AnswerResponse,
@@ -25,6 +25,7 @@ from evokg_client.models import (
     NamespaceCreate,
     Outcome,
     Problem,
+    RetrievalFeedbackResponse,
     RetrieveRequest,
     RetrieveResponse,
     StoredExperience,
@@ -62,6 +63,10 @@ class Quickstart(unittest.TestCase):
             self.assertIsInstance(pack, RetrieveResponse, pack)
             self.assertIn(receipt.id, [m.experience_id for m in pack.memories])
             self.assertTrue(pack.prompt)
+            rfb = retrieval_feedback.sync(ns, pack.id, client=c, body=FeedbackRequest(reward=1))
+            self.assertIsInstance(rfb, RetrievalFeedbackResponse, rfb)
+            self.assertEqual(pack.id, rfb.retrieval_id)
+            self.assertEqual(pack.strategy, rfb.updated[0].arm)
 
             ans = answer.sync(ns, client=c, body=AnswerRequest(question="What is 17 + 26?", task_type="arithmetic"))
             self.assertIsInstance(ans, AnswerResponse, ans)

@@ -71,6 +71,7 @@ from .readiness_checks_additional_property_status import ReadinessChecksAddition
 from .readiness_status import ReadinessStatus
 from .reindex_report import ReindexReport
 from .reindex_request import ReindexRequest
+from .retrieval_feedback_response import RetrievalFeedbackResponse
 from .retrieve_request import RetrieveRequest
 from .retrieve_request_mode import RetrieveRequestMode
 from .retrieve_request_strategy import RetrieveRequestStrategy
@@ -162,6 +163,7 @@ __all__ = (
     "ReadinessStatus",
     "ReindexReport",
     "ReindexRequest",
+    "RetrievalFeedbackResponse",
     "RetrieveRequest",
     "RetrieveRequestMode",
     "RetrieveRequestStrategy",

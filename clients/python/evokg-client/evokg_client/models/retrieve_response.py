@@ -2,11 +2,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
+from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
-
-from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.retrieve_response_memories_item import RetrieveResponseMemoriesItem
@@ -19,17 +18,21 @@ T = TypeVar("T", bound="RetrieveResponse")
 class RetrieveResponse:
     """
     Attributes:
+        id (UUID): names this retrieval for its reward (POST /retrievals/{id}/feedback)
         memories (list[RetrieveResponseMemoriesItem]):
         prompt (str):
-        strategy (str | Unset):
+        strategy (str):
     """
 
+    id: UUID
     memories: list[RetrieveResponseMemoriesItem]
     prompt: str
-    strategy: str | Unset = UNSET
+    strategy: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
         memories = []
         for memories_item_data in self.memories:
             memories_item = memories_item_data.to_dict()
@@ -43,12 +46,12 @@ class RetrieveResponse:
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
+                "id": id,
                 "memories": memories,
                 "prompt": prompt,
+                "strategy": strategy,
             }
         )
-        if strategy is not UNSET:
-            field_dict["strategy"] = strategy
 
         return field_dict
 
@@ -57,6 +60,8 @@ class RetrieveResponse:
         from ..models.retrieve_response_memories_item import RetrieveResponseMemoriesItem  # noqa: PLC0415
 
         d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
         memories = []
         _memories = d.pop("memories")
         for memories_item_data in _memories:
@@ -66,9 +71,10 @@ class RetrieveResponse:
 
         prompt = d.pop("prompt")
 
-        strategy = d.pop("strategy", UNSET)
+        strategy = d.pop("strategy")
 
         retrieve_response = cls(
+            id=id,
             memories=memories,
             prompt=prompt,
             strategy=strategy,

@@ -109,6 +109,10 @@ def sync_detailed(
     """Build a memory pack for a question (scope memory:read).
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
+    The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
+    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
+    strategy.
 
     Args:
         ns (str):
@@ -143,6 +147,10 @@ def sync(
     """Build a memory pack for a question (scope memory:read).
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
+    The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
+    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
+    strategy.
 
     Args:
         ns (str):
@@ -172,6 +180,10 @@ async def asyncio_detailed(
     """Build a memory pack for a question (scope memory:read).
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
+    The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
+    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
+    strategy.
 
     Args:
         ns (str):
@@ -204,6 +216,10 @@ async def asyncio(
     """Build a memory pack for a question (scope memory:read).
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
+    The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
+    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
+    strategy.
 
     Args:
         ns (str):
