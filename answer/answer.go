@@ -9,6 +9,7 @@ package answer
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -39,6 +40,7 @@ type Bandits interface {
 	Select(ctx context.Context, ns string, kind bandit.Kind, key string) (bandit.Choice, error)
 	SelectForRun(ctx context.Context, ns string, kind bandit.Kind, key string, run uuid.UUID) (bandit.Choice, error)
 	Best(ctx context.Context, ns string, kind bandit.Kind, key string) (string, error)
+	ChooseSkill(ctx context.Context, ns string, skills []string, explore bool) (string, error)
 	RecordAnswer(ctx context.Context, a bandit.Answer) (uuid.UUID, error)
 	ApplyReward(ctx context.Context, ns string, answerID uuid.UUID, reward float64) (bandit.RewardResult, error)
 }
@@ -81,8 +83,9 @@ type Question struct {
 	TaskType string
 	Question string
 	Context  string
-	// Skill is the skill that serves the task type; when nil the first
-	// active skill linked to the task type is used.
+	// Skill is the skill that serves the task type; when nil the active
+	// skills linked to the task type serve it, the routing bandit choosing
+	// among several (the parts of a split skill).
 	Skill *evokg.Skill
 	// Explore selects arms by Thompson sampling and counts the pulls;
 	// otherwise the arm with the best posterior mean is used.
@@ -184,12 +187,22 @@ func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Sk
 	if err != nil {
 		return evokg.Skill{}, err
 	}
-	for _, sk := range skills {
-		if sk.Status != evokg.SkillSplit {
-			return sk, nil
+	active := slices.DeleteFunc(skills, func(sk evokg.Skill) bool { return sk.Status == evokg.SkillSplit })
+	if len(active) <= 1 || s.bandits == nil || q.NoRouting {
+		if len(active) == 0 {
+			return evokg.Skill{}, nil
 		}
+		return active[0], nil
 	}
-	return evokg.Skill{}, nil
+	names := make([]string, len(active))
+	for i, sk := range active {
+		names[i] = sk.Name
+	}
+	name, err := s.bandits.ChooseSkill(ctx, ns, names, q.Explore)
+	if err != nil {
+		return evokg.Skill{}, err
+	}
+	return active[slices.Index(names, name)], nil
 }
 
 // arms picks the retrieval strategy (search bandit, per task type) and the

@@ -17,7 +17,7 @@ type MemorySwitch interface {
 // same learner, temperature 0, no memory pack, no evolved prompt, default
 // strategies: nothing it reads changes between iterations) and keeps each
 // item's grade in the run's state.
-func (r *runner) baseline(ctx context.Context, k int, skills map[string]evokg.Skill) error {
+func (r *runner) baseline(ctx context.Context, k int, skills map[string][]evokg.Skill) error {
 	if r.st.Baseline != nil {
 		return nil
 	}

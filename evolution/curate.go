@@ -63,28 +63,52 @@ func (r *runner) successEvaluation(taskType string) *evokg.Evaluation {
 	return &evokg.Evaluation{Correct: 1, Efficient: c.Score, Complete: c.Score, TeacherFeedback: feedback}
 }
 
-// successRates returns e_k per skill: the accuracy over the pool items of
-// the task types the skill serves.
+// successRates returns e_k per skill: the accuracy over the pool items
+// the skill answered.
 func successRates(ev *evaluation) map[string]float64 {
-	correct, total := map[string]int{}, map[string]int{}
-	for _, a := range ev.pool {
-		if a.Skill == "" {
-			continue
-		}
-		total[a.Skill]++
-		if a.Correct {
-			correct[a.Skill]++
-		}
-	}
-	out := make(map[string]float64, len(total))
-	for s, n := range total {
-		out[s] = accuracy(correct[s], n)
+	out := map[string]float64{}
+	for s, c := range tally(ev, nil) {
+		out[s] = accuracy(c[0], c[1])
 	}
 	return out
 }
 
+// tally counts (correct, total) pool answers per answering skill, only
+// those of skills in keep when keep is not nil.
+func tally(ev *evaluation, keep []string) map[string][2]int {
+	out := map[string][2]int{}
+	for _, a := range ev.pool {
+		if a.Skill == "" || (keep != nil && !slices.Contains(keep, a.Skill)) {
+			continue
+		}
+		c := out[a.Skill]
+		c[1]++
+		if a.Correct {
+			c[0]++
+		}
+		out[a.Skill] = c
+	}
+	return out
+}
+
+// partsRate is e_k of a split skill: the accuracy over the answers of its
+// parts, so its mastery (which its dependants' place on the frontier
+// reads) keeps following what it covers.
+func (r *runner) partsRate(ctx context.Context, skill string, ev *evaluation) (float64, bool, error) {
+	parts, err := r.deps.Graph.SkillParts(ctx, r.ns, skill)
+	if err != nil || len(parts) == 0 {
+		return 0, false, err
+	}
+	correct, total := 0, 0
+	for _, c := range tally(ev, parts) {
+		correct, total = correct+c[0], total+c[1]
+	}
+	return accuracy(correct, total), total > 0, nil
+}
+
 // curate is the Curator: the asymmetric mastery ratchet for every skill
-// that answered this iteration, then pruning of low-confidence patterns.
+// that answered this iteration (a split skill through its parts), then
+// pruning of low-confidence patterns.
 func (r *runner) curate(ctx context.Context, ev *evaluation) error {
 	skills, err := r.deps.Graph.ListSkills(ctx, r.ns)
 	if err != nil {
@@ -93,7 +117,12 @@ func (r *runner) curate(ctx context.Context, ev *evaluation) error {
 	rates := successRates(ev)
 	for _, s := range skills {
 		e, ok := rates[s.Name]
-		if !ok || s.Status == evokg.SkillSplit {
+		if s.Status == evokg.SkillSplit {
+			if e, ok, err = r.partsRate(ctx, s.Name, ev); err != nil {
+				return err
+			}
+		}
+		if !ok {
 			continue
 		}
 		m := clamp01(evokg.Ratchet(s.Mastery, e, r.p.RatchetAlpha, r.p.RatchetGamma))

@@ -145,7 +145,7 @@ func (e *Engine) answerer(disableBandits bool) *execution.Service {
 	if !disableBandits {
 		bandits = e.deps.Bandit
 	}
-	return execution.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, nil)
+	return execution.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph)
 }
 
 func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc) (*runner, error) {

@@ -3,6 +3,7 @@ package evolution
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/google/uuid"
@@ -31,7 +32,7 @@ type answer struct {
 type evaluation struct {
 	pool    []answer
 	heldOut []answer
-	skills  map[string]evokg.Skill // task type → the skill that serves it
+	skills  map[string][]evokg.Skill // task type → the active skills that serve it
 }
 
 func (ev *evaluation) results() map[string]bool {
@@ -107,21 +108,16 @@ func fillAccuracy(m *Metrics, ev *evaluation, previous map[string]bool) {
 	m.HeldOutAccuracy = accuracy(held, len(ev.heldOut))
 }
 
-// taskSkills maps every task type of the pool to the first active skill
-// serving it (SKILL_FOR_TASK), when there is one.
-func (r *runner) taskSkills(ctx context.Context) (map[string]evokg.Skill, error) {
-	out := map[string]evokg.Skill{}
+// taskSkills maps every task type of the pool to the active skills
+// serving it (SKILL_FOR_TASK): after a split, its parts.
+func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, error) {
+	out := map[string][]evokg.Skill{}
 	for _, t := range pool.TaskTypes(append(r.pool.Evolution, r.pool.HeldOut...)) {
 		skills, err := r.deps.Graph.TaskTypeSkills(ctx, r.ns, t)
 		if err != nil {
 			return nil, err
 		}
-		for _, s := range skills {
-			if s.Status != evokg.SkillSplit {
-				out[t] = s
-				break
-			}
-		}
+		out[t] = slices.DeleteFunc(skills, func(s evokg.Skill) bool { return s.Status == evokg.SkillSplit })
 	}
 	return out, nil
 }
@@ -132,7 +128,7 @@ func (r *runner) taskSkills(ctx context.Context) (map[string]evokg.Skill, error)
 // strategies). An item whose reply stays invalid or times out fails alone and
 // counts as wrong; a phase in which every item timed out (a server that
 // hangs) fails the run.
-func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string]evokg.Skill, explore, noMemory bool) ([]answer, error) {
+func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string][]evokg.Skill, explore, noMemory bool) ([]answer, error) {
 	out := make([]answer, len(items))
 	var mu sync.Mutex
 	done, correct, timedOut := 0, 0, 0
@@ -170,13 +166,21 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 	return out, nil
 }
 
-func (r *runner) answerOne(ctx context.Context, it pool.Item, skill evokg.Skill, explore, noMemory bool) (answer, error) {
+// answerOne answers one item. A task type served by several skills (the
+// parts of a split) leaves the choice to the answerer's routing bandit.
+func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Skill, explore, noMemory bool) (answer, error) {
 	zero := 0.0
 	r.calls.learner.Add(1)
-	reply, err := r.answerer.Answer(ctx, r.ns, execution.Question{TaskType: it.TaskType, Question: it.Question,
-		Context: it.Context, Skill: &skill, Explore: explore && !noMemory, Temperature: &zero, Run: &r.run.ID,
-		NoMemory: noMemory || r.p.NoMemory, NoRouting: noMemory})
-	a := answer{Item: it, Skill: skill.Name, Answer: reply.Answer, Reasoning: reply.Reasoning,
+	q := execution.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: explore && !noMemory,
+		Temperature: &zero, Run: &r.run.ID, NoMemory: noMemory || r.p.NoMemory, NoRouting: noMemory}
+	if len(skills) <= 1 {
+		q.Skill = &evokg.Skill{}
+		if len(skills) == 1 {
+			q.Skill = &skills[0]
+		}
+	}
+	reply, err := r.answerer.Answer(ctx, r.ns, q)
+	a := answer{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
 		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm}
 	if err != nil {
 		return a, err

@@ -1,9 +1,11 @@
 package evolution
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	evokg "github.com/evokg/evokg"
@@ -162,9 +164,10 @@ func (r *runner) target(selected []string, ev *evaluation) (evokg.Skill, string,
 	var bestType string
 	found := false
 	for _, t := range selected {
-		s, ok := ev.skills[t]
-		if ok && (!found || s.Mastery < best.Mastery) {
-			best, bestType, found = s, t, true
+		for _, s := range ev.skills[t] {
+			if !found || s.Mastery < best.Mastery {
+				best, bestType, found = s, t, true
+			}
 		}
 	}
 	if !found {
@@ -295,17 +298,30 @@ func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures [
 	return err == nil, err
 }
 
-// splitSkill replaces a skill by finer ones: the children are created and
-// linked to the parent's task types, the parent is marked split.
+// splitSkill replaces a skill by finer ones, its parts: each part
+// composes into the skill (COMPOSES_INTO), inherits its prerequisites,
+// prompt and (unless the split gives it its own) strategy, and serves the
+// skill's task types it names (all of them when it names none); the skill
+// is marked split and its mastery follows its parts' answers from then on.
 func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, failures []string) (bool, error) {
 	r.calls.guidance.Add(1)
 	split, err := r.deps.Guidance.SplitSkill(ctx, llm.SplitSkillRequest{Skill: skill.Name, Description: skill.Description,
-		TaskTypes: taskTypes, Failures: failures})
+		Strategy: skill.Strategy, TaskTypes: taskTypes, Failures: failures})
 	if err != nil || len(split.Skills) < 2 {
 		return false, err
 	}
+	prerequisites, err := r.deps.Graph.Prerequisites(ctx, r.ns, skill.Name)
+	if err != nil {
+		return false, err
+	}
 	for _, sub := range split.Skills {
-		if err := r.createSubSkill(ctx, skill, sub, taskTypes); err != nil {
+		if sub.Name == skill.Name {
+			continue
+		}
+		if !r.gateProse(hygiene.KindPrompt, sub.Name, sub.Strategy) {
+			sub.Strategy = "" // the part keeps the skill's strategy
+		}
+		if err := r.createPart(ctx, skill, sub, prerequisites, taskTypes); err != nil {
 			if evokg.ErrorCode(err) == evokg.ELIMIT {
 				r.log.InfoContext(ctx, "skill split stopped at the skill cap", "namespace", r.ns, "skill", skill.Name)
 				return false, nil
@@ -318,13 +334,24 @@ func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, f
 	return err == nil, err
 }
 
-func (r *runner) createSubSkill(ctx context.Context, parent evokg.Skill, sub llm.SubSkill, parentTypes []string) error {
+// createPart creates one part of a split skill with its edges. A part
+// whose name is taken keeps its node; edges that would close a cycle are
+// left out.
+func (r *runner) createPart(ctx context.Context, parent evokg.Skill, sub llm.SubSkill, prerequisites, parentTypes []string) error {
 	_, err := r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: sub.Name, Description: sub.Description,
-		Mastery: parent.Mastery, PromptTemplate: parent.PromptTemplate, Strategy: parent.Strategy})
+		Mastery: parent.Mastery, PromptTemplate: parent.PromptTemplate, Strategy: cmp.Or(sub.Strategy, parent.Strategy)})
 	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
 		return err
 	}
-	types := sub.TaskTypes
+	if err := r.deps.Graph.AddComposition(ctx, r.ns, sub.Name, parent.Name); err != nil && !tolerated(err) {
+		return err
+	}
+	for _, pre := range prerequisites {
+		if err := r.deps.Graph.AddPrerequisite(ctx, r.ns, pre, sub.Name); err != nil && !tolerated(err) {
+			return err
+		}
+	}
+	types := slices.DeleteFunc(slices.Clone(sub.TaskTypes), func(t string) bool { return !slices.Contains(parentTypes, t) })
 	if len(types) == 0 {
 		types = parentTypes
 	}
@@ -340,7 +367,7 @@ func (r *runner) createSubSkill(ctx context.Context, parent evokg.Skill, sub llm
 func taskTypesOf(ev *evaluation, skill string) []string {
 	var out []string
 	for _, t := range sortedKeys(ev.skills) {
-		if ev.skills[t].Name == skill {
+		if slices.ContainsFunc(ev.skills[t], func(s evokg.Skill) bool { return s.Name == skill }) {
 			out = append(out, t)
 		}
 	}

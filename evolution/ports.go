@@ -51,6 +51,10 @@ type Graph interface {
 	UpdateSkill(ctx context.Context, ns, name string, u graph.SkillUpdate) (evokg.Skill, error)
 	SetMastery(ctx context.Context, ns, name string, mastery float64) error
 	AddPrerequisite(ctx context.Context, ns, pre, skill string) error
+	AddComposition(ctx context.Context, ns, part, whole string) error
+	Prerequisites(ctx context.Context, ns, skill string) ([]string, error)
+	// SkillParts lists the skills that compose into skill, transitively.
+	SkillParts(ctx context.Context, ns, skill string) ([]string, error)
 	LinkSkillToTask(ctx context.Context, ns, skill, taskType string) error
 	UpsertTaskType(ctx context.Context, ns, name, description string) (evokg.TaskType, error)
 	ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType, error)

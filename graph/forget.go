@@ -37,6 +37,12 @@ func (g *Graph) Prerequisites(ctx context.Context, ns, skill string) ([]string, 
 	return g.names(ctx, "skill_prerequisites", ns, skill)
 }
 
+// SkillParts returns the names of the skills that compose into skill
+// (COMPOSES_INTO), transitively: the parts of a split skill and theirs.
+func (g *Graph) SkillParts(ctx context.Context, ns, skill string) ([]string, error) {
+	return g.names(ctx, "skill_parts", ns, skill)
+}
+
 // names runs a statement about one named node that returns names.
 func (g *Graph) names(ctx context.Context, stmt, ns, name string) ([]string, error) {
 	recs, err := g.readOne(ctx, stmt, params(ns, "name", name))

@@ -379,14 +379,17 @@ func (g *Guidance) RefinePrompt(ctx context.Context, req RefinePromptRequest) (P
 type SplitSkillRequest struct {
 	Skill       string
 	Description string
+	Strategy    string // the skill's current strategy, may be empty
 	TaskTypes   []string
 	Failures    []string
 }
 
-// SubSkill is one finer skill of a split.
+// SubSkill is one finer skill of a split, with the strategy the learner
+// follows when it serves a question.
 type SubSkill struct {
 	Name        string   `json:"name"`
 	Description string   `json:"description"`
+	Strategy    string   `json:"strategy"`
 	TaskTypes   []string `json:"task_types"`
 }
 
