@@ -57,7 +57,8 @@ func TestTruncateRunesCountsCharacters(t *testing.T) {
 func TestSignatureSimilarity(t *testing.T) {
 	a := []string{"entity_resolution", "temporal_filter", "aggregation"}
 	b := []string{"entity_resolution", "join", "aggregation", "sort"}
-	require.Equal(t, 2, evokg.LCSLength(a, b))
+	var lcs evokg.LCS[string]
+	require.Equal(t, 2, lcs.Length(a, b))
 	require.InDelta(t, 2.0/3, evokg.SignatureSimilarity(a, b), 1e-12) // 0.667 ≥ 0.6
 	require.InDelta(t, 1.0, evokg.SignatureSimilarity(a, a), 1e-12)
 	require.Zero(t, evokg.SignatureSimilarity(a, nil))
@@ -81,7 +82,8 @@ func TestLCSReusedTable(t *testing.T) {
 		a, b := []byte(c.a), []byte(c.b)
 		require.Equal(t, c.want, l.Length(a, b), "%s / %s", c.a, c.b)
 		require.Equal(t, c.want, l.Length(b, a), "%s / %s reversed", c.a, c.b)
-		require.Equal(t, c.want, evokg.LCSLength(a, b))
+		var fresh evokg.LCS[byte]
+		require.Equal(t, c.want, fresh.Length(a, b), "a fresh LCS agrees with the reused one")
 	}
 	require.InDelta(t, 0.5, l.Similarity([]byte("abcd"), []byte("axxxxxxd")), 1e-12)
 }

@@ -10,12 +10,6 @@ import (
 // nothing. The zero value is ready to use; it is not safe for concurrent use.
 type LCS[T comparable] struct{ rows []int }
 
-// LCSLength returns the length of the longest common subsequence of a and b.
-func LCSLength[T comparable](a, b []T) int {
-	var l LCS[T]
-	return l.Length(a, b)
-}
-
 // Length returns the length of the longest common subsequence of a and b.
 func (l *LCS[T]) Length(a, b []T) int {
 	if len(a) == 0 || len(b) == 0 {

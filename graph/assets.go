@@ -1,5 +1,10 @@
 package graph
 
+// Mem2Evolve's asset memory. Evolution stores authored tools (UpsertTool,
+// AttachTool, ListTools); expert agents, CAN_USE, CREATED_FROM and the tool
+// reads are reached only by their tests until issue 19 (asset memory:
+// sandboxed tools and expert agents, recruited and used) wires them.
+
 import (
 	"context"
 	"time"
@@ -9,8 +14,9 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// Tool is an asset of Mem2Evolve's memory: code with its schemas, validated
-// in a sandbox before use. A new version is a new node.
+// Tool is an asset of Mem2Evolve's memory: code with its schemas. A new
+// version is a new node. Validated stays false: nothing runs tool code yet
+// (issue 19 adds the sandbox that validates it).
 type Tool struct {
 	ID           uuid.UUID `json:"id"`
 	Name         string    `json:"name"`

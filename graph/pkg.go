@@ -1,5 +1,10 @@
 package graph
 
+// APEX-EM's procedural knowledge graph beyond what projection writes:
+// sub-tasks, entity resolution and relations, operation uses. Only its tests
+// reach it until issue 20 (PRGII's Plan: a new task's signature, entities and
+// sub-tasks) wires it.
+
 import (
 	"context"
 
@@ -75,15 +80,7 @@ func (g *Graph) UpsertEntity(ctx context.Context, ns string, e evokg.Entity) err
 // ResolveEntities maps entity mentions to the names of the Entity nodes
 // they denote (exact name, else embedding similarity ≥ τ_r), without writing.
 func (g *Graph) ResolveEntities(ctx context.Context, ns string, mentions []string) ([]string, error) {
-	res, err := g.resolve(ctx, ns, entityResolver, mentions)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, len(res))
-	for i, r := range res {
-		out[i] = r.Name
-	}
-	return out, nil
+	return g.resolveMentions(ctx, ns, entityResolver, mentions)
 }
 
 // RelateEntities draws (from)-[:RELATES_TO {property}]->(to).

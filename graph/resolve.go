@@ -33,45 +33,29 @@ type resolved struct {
 func normalizeEntity(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // ResolveOperations maps operation mentions to the names of the Operation
-// nodes they denote (see resolve), without writing anything.
+// nodes they denote (see resolveNames), without writing anything.
 func (g *Graph) ResolveOperations(ctx context.Context, ns string, mentions []string) ([]string, error) {
-	res, err := g.resolve(ctx, ns, operationResolver, mentions)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, len(res))
-	for i, r := range res {
-		out[i] = r.Name
-	}
-	return out, nil
+	return g.resolveMentions(ctx, ns, operationResolver, mentions)
 }
 
-// resolve maps each mention to a node: an exact normalized-name match wins;
-// otherwise, with an embedder, the closest node with cosine ≥ τ_r, asking the
-// Disambiguator when the top two are within the margin; otherwise a new node.
-func (g *Graph) resolve(ctx context.Context, ns string, k resolver, mentions []string) ([]resolved, error) {
+// resolveMentions resolves mentions in order with the batch resolver: an
+// exact normalized-name match wins; otherwise, with an embedder, the closest
+// node with cosine ≥ τ_r, asking the Disambiguator when the top two are
+// within the margin; otherwise a new node.
+func (g *Graph) resolveMentions(ctx context.Context, ns string, k resolver, mentions []string) ([]string, error) {
 	names := make([]string, len(mentions))
 	for i, m := range mentions {
-		names[i] = k.normalize(m)
+		if names[i] = k.normalize(m); names[i] == "" {
+			return nil, evokg.Invalid(evokg.FieldError{Pointer: fmt.Sprintf("/%s/%d", k.kind, i), Detail: "must not be empty"})
+		}
 	}
-	existing, err := g.existingNames(ctx, ns, k, names)
+	memo, err := g.resolveNames(ctx, ns, k, names)
 	if err != nil {
 		return nil, err
 	}
-	memo := map[string]resolved{}
-	out := make([]resolved, len(names))
+	out := make([]string, len(names))
 	for i, name := range names {
-		if name == "" {
-			return nil, evokg.Invalid(evokg.FieldError{Pointer: fmt.Sprintf("/%s/%d", k.kind, i), Detail: "must not be empty"})
-		}
-		r, ok := memo[name]
-		if !ok {
-			if r, err = g.resolveOne(ctx, ns, k, name, existing[name]); err != nil {
-				return nil, err
-			}
-			memo[name] = r
-		}
-		out[i] = r
+		out[i] = memo[name].Name
 	}
 	return out, nil
 }
@@ -86,25 +70,6 @@ func (g *Graph) existingNames(ctx context.Context, ns string, k resolver, names 
 		found[rowOf(rec).str("name")] = true
 	}
 	return found, nil
-}
-
-func (g *Graph) resolveOne(ctx context.Context, ns string, k resolver, name string, exists bool) (resolved, error) {
-	if exists || g.embedder == nil {
-		return resolved{Name: name, ID: evokg.NewID().String()}, nil
-	}
-	vecs, err := g.embedder.Embed(ctx, []string{strings.ReplaceAll(name, "_", " ")})
-	if err != nil {
-		return resolved{}, fmt.Errorf("graph: embedding %s %q: %w", k.kind, name, err)
-	}
-	if len(vecs) != 1 {
-		return resolved{}, fmt.Errorf("graph: embedder returned %d vectors for 1 text", len(vecs))
-	}
-	vec := toFloat64(vecs[0])
-	choice, err := g.pick(ctx, ns, k, name, vec)
-	if err != nil || choice != "" {
-		return resolved{Name: choice}, err
-	}
-	return resolved{Name: name, ID: evokg.NewID().String(), Embedding: vec}, nil
 }
 
 // candidate is an existing node scored against a mention.

@@ -14,6 +14,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
@@ -111,7 +112,7 @@ func (r *PostgresRecorder) Record(ctx context.Context, c CallRecord) error {
 		c.ExperienceID, role, layer, c.Model, c.PromptTokens, c.ReplyTokens,
 		float64(c.Duration.Microseconds())/1000, c.Outcome, c.Reason, c.CreatedAt)
 	if err != nil {
-		return fmt.Errorf("llm: recording call: %w", err)
+		return postgres.Translate(err, "recording a model call")
 	}
 	return nil
 }
@@ -147,7 +148,7 @@ type Summary struct {
 func (r *PostgresRecorder) Summary(ctx context.Context, ns, runID string) (Summary, error) {
 	rows, err := r.pool.Query(ctx, queries.Get("usage_by_role"), ns, runID)
 	if err != nil {
-		return Summary{}, fmt.Errorf("llm: usage query: %w", err)
+		return Summary{}, postgres.Translate(err, "counting model calls")
 	}
 	byRole, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RoleUsage, error) {
 		var u RoleUsage
@@ -155,7 +156,7 @@ func (r *PostgresRecorder) Summary(ctx context.Context, ns, runID string) (Summa
 		return u, err
 	})
 	if err != nil {
-		return Summary{}, fmt.Errorf("llm: usage query: %w", err)
+		return Summary{}, postgres.Translate(err, "counting model calls")
 	}
 	return summarize(ns, runID, byRole), nil
 }

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -67,4 +68,22 @@ func translateServerError(pgErr *pgconn.PgError, what string, err error) error {
 func LostToConcurrency(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+}
+
+// describeConnectError says why connecting failed, for the start-up error.
+func describeConnectError(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case "28P01", "28000":
+			return errors.New("authentication failed: wrong user or password")
+		case "3D000":
+			return errors.New("database does not exist")
+		}
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("unreachable: %w", err)
+	}
+	return err
 }

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
@@ -104,23 +103,6 @@ func checkServer(ctx context.Context, pool *pgxpool.Pool) error {
 		return errors.New("the pgvector extension is not installed on the server (need pgvector >= 0.8)")
 	}
 	return nil
-}
-
-func describeConnectError(err error) error {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		switch pgErr.Code {
-		case "28P01", "28000":
-			return errors.New("authentication failed: wrong user or password")
-		case "3D000":
-			return errors.New("database does not exist")
-		}
-	}
-	var netErr net.Error
-	if errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("unreachable: %w", err)
-	}
-	return err
 }
 
 // PurgeNamespace deletes every row of namespace ns, protected memories

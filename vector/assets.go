@@ -1,5 +1,9 @@
 package vector
 
+// The embedding index of Mem2Evolve's asset memory (tools and expert agents,
+// found by similarity). Only its tests reach it until issue 19 (asset memory)
+// wires recruitment.
+
 import (
 	"context"
 	"fmt"

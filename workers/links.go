@@ -2,13 +2,13 @@ package workers
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
 )
 
 // linkStore keeps the SIMILAR_TO candidates of each experience in Postgres
@@ -32,7 +32,7 @@ func (l *linkStore) saveBatch(ctx context.Context, ns string, similar map[uuid.U
 		return nil
 	}
 	if _, err := l.pool.Exec(ctx, queries.Get("save_similar_batch"), ns, from, to, cos); err != nil {
-		return fmt.Errorf("saving similar experiences: %w", err)
+		return postgres.Translate(err, "saving similar experiences")
 	}
 	return nil
 }
@@ -40,7 +40,7 @@ func (l *linkStore) saveBatch(ctx context.Context, ns string, similar map[uuid.U
 func (l *linkStore) load(ctx context.Context, ns string, id uuid.UUID) ([]evokg.SimilarExperience, error) {
 	rows, err := l.pool.Query(ctx, queries.Get("load_similar"), ns, id)
 	if err != nil {
-		return nil, fmt.Errorf("loading similar experiences: %w", err)
+		return nil, postgres.Translate(err, "loading similar experiences")
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (evokg.SimilarExperience, error) {
 		var s evokg.SimilarExperience
@@ -48,7 +48,7 @@ func (l *linkStore) load(ctx context.Context, ns string, id uuid.UUID) ([]evokg.
 		return s, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("loading similar experiences: %w", err)
+		return nil, postgres.Translate(err, "loading similar experiences")
 	}
 	return out, nil
 }
