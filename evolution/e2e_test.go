@@ -157,7 +157,7 @@ func setupE2EOn(t *testing.T, learner ollamafake.ScriptFunc, pg *pgxpool.Pool) e
 	t.Cleanup(func() { g.Close(context.Background()) })
 	require.NoError(t, g.ApplySchema(ctx))
 
-	store := vector.NewStore(pg, llm.DefaultEmbeddingDim)
+	store := vector.NewStore(pg, evokg.DefaultEmbeddingDim)
 	queue, err := workers.NewInsertClient(pg, workers.Config{}, logger)
 	require.NoError(t, err)
 	memory := ingest.NewService(ingest.Config{}, pg, queue, models.Embedder(), store, logger)

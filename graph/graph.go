@@ -73,16 +73,18 @@ type Config struct {
 	TxTimeout time.Duration // per managed transaction; default 30s
 }
 
+// Connection defaults.
+const (
+	DefaultURI      = "neo4j://127.0.0.1:7687"
+	DefaultUser     = "neo4j"
+	DefaultDatabase = "neo4j"
+)
+
 // WithDefaults returns c with every unset field at its documented default.
 func (c Config) WithDefaults() Config {
-	def := func(s *string, v string) {
-		if *s == "" {
-			*s = v
-		}
-	}
-	def(&c.URI, "neo4j://127.0.0.1:7687")
-	def(&c.User, "neo4j")
-	def(&c.Database, "neo4j")
+	c.URI = cmp.Or(c.URI, DefaultURI)
+	c.User = cmp.Or(c.User, DefaultUser)
+	c.Database = cmp.Or(c.Database, DefaultDatabase)
 	c.MaxSkills = cmp.Or(c.MaxSkills, evokg.DefaultMaxSkills)
 	c.MaxPrinciples = cmp.Or(c.MaxPrinciples, evokg.DefaultMaxPrinciples)
 	c.ResolveThreshold = cmp.Or(c.ResolveThreshold, 0.9)

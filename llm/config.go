@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"slices"
 	"time"
+
+	"github.com/evokg/evokg"
 )
 
 // Provider is the protocol a model server speaks.
@@ -32,7 +34,6 @@ const (
 	DefaultGuidanceModel   = "qwen3:8b"
 	DefaultExecutionModel  = "llama3.1:8b"
 	DefaultEmbeddingModel  = "nomic-embed-text"
-	DefaultEmbeddingDim    = 768
 	DefaultEmbedBatch      = 64
 	DefaultEmbedCacheSize  = 10000
 	DefaultMaxRepairs      = 2
@@ -186,7 +187,7 @@ func (c Config) WithDefaults() Config {
 		c.EmbeddingURL, c.EmbeddingAPIKey = c.BaseURL, cmp.Or(c.EmbeddingAPIKey, c.APIKey)
 	}
 	c.EmbeddingModel = cmp.Or(c.EmbeddingModel, DefaultEmbeddingModel)
-	c.EmbeddingDim = cmp.Or(c.EmbeddingDim, DefaultEmbeddingDim)
+	c.EmbeddingDim = cmp.Or(c.EmbeddingDim, evokg.DefaultEmbeddingDim)
 	c.EmbedBatch = cmp.Or(c.EmbedBatch, DefaultEmbedBatch)
 	c.EmbedCacheSize = cmp.Or(c.EmbedCacheSize, DefaultEmbedCacheSize)
 	c.EmbedTimeout = cmp.Or(c.EmbedTimeout, DefaultEmbedTimeout)

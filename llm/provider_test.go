@@ -50,7 +50,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 	vecs, err := m.Embedder().Embed(ctx, []string{"a text", "another text"})
 	require.NoError(t, err)
 	require.Len(t, vecs, 2)
-	require.Len(t, vecs[0], llm.DefaultEmbeddingDim)
+	require.Len(t, vecs[0], evokg.DefaultEmbeddingDim)
 	require.Equal(t, "/v1/embeddings", fake.Requests()[1].Path)
 
 	u, err := rec.Summary(context.Background(), ns, "r")

@@ -40,8 +40,8 @@ func (f LogFlags) Logger(w io.Writer) *slog.Logger {
 // PostgresFlags locate the system of record.
 type PostgresFlags struct {
 	PostgresURL  string `name:"postgres-url" env:"EVOKG_POSTGRES_URL" default:"${pg_url}" help:"Postgres URL (pgvector >= 0.8 required)."`
-	PostgresMax  int32  `name:"postgres-max-conns" env:"EVOKG_POSTGRES_MAX_CONNS" default:"20" help:"Postgres pool size."`
-	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Embedding dimension D of the vector indexes (must match the embedding model)."`
+	PostgresMax  int32  `name:"postgres-max-conns" env:"EVOKG_POSTGRES_MAX_CONNS" default:"${postgres_max_conns}" help:"Postgres pool size."`
+	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Embedding dimension D of the vector indexes (must match the embedding model)."`
 }
 
 // Config returns the postgres adapter's configuration.
@@ -56,12 +56,12 @@ func (f PostgresFlags) Open(ctx context.Context) (*pgxpool.Pool, error) {
 
 // Neo4jFlags locate the graph database.
 type Neo4jFlags struct {
-	Neo4jURI      string `name:"neo4j-uri" env:"EVOKG_NEO4J_URI" default:"neo4j://127.0.0.1:7687" help:"Neo4j URI (neo4j:// routes in a cluster, bolt:// is direct)."`
-	Neo4jUser     string `name:"neo4j-user" env:"EVOKG_NEO4J_USER" default:"neo4j" help:"Neo4j user."`
+	Neo4jURI      string `name:"neo4j-uri" env:"EVOKG_NEO4J_URI" default:"${neo4j_uri}" help:"Neo4j URI (neo4j:// routes in a cluster, bolt:// is direct)."`
+	Neo4jUser     string `name:"neo4j-user" env:"EVOKG_NEO4J_USER" default:"${neo4j_user}" help:"Neo4j user."`
 	Neo4jPassword string `name:"neo4j-password" env:"EVOKG_NEO4J_PASSWORD" default:"evokg-local-neo4j" help:"Neo4j password."`
-	Neo4jDatabase string `name:"neo4j-database" env:"EVOKG_NEO4J_DATABASE" default:"neo4j" help:"Neo4j database."`
-	MaxSkills     int    `name:"max-skills" env:"EVOKG_MAX_SKILLS" default:"30" help:"Cap on skills per namespace."`
-	MaxPrinciples int    `name:"max-principles" env:"EVOKG_MAX_PRINCIPLES" default:"12" help:"Cap on principles per skill."`
+	Neo4jDatabase string `name:"neo4j-database" env:"EVOKG_NEO4J_DATABASE" default:"${neo4j_database}" help:"Neo4j database."`
+	MaxSkills     int    `name:"max-skills" env:"EVOKG_MAX_SKILLS" default:"${max_skills}" help:"Cap on skills per namespace."`
+	MaxPrinciples int    `name:"max-principles" env:"EVOKG_MAX_PRINCIPLES" default:"${max_principles}" help:"Cap on principles per skill."`
 }
 
 // Config is the graph configuration the flags give.
@@ -80,8 +80,8 @@ func (f Neo4jFlags) Open(ctx context.Context, logger *slog.Logger) (*graph.Graph
 // key; unset, it takes the model server's (--model-provider, --model-url,
 // --model-api-key).
 type OllamaFlags struct {
-	ModelProvider string `name:"model-provider" env:"EVOKG_MODEL_PROVIDER" default:"ollama" enum:"ollama,openai" help:"Protocol of the model server: ollama or openai (an OpenAI-compatible server: llama.cpp, vLLM, LM Studio, hosted APIs)."`
-	ModelURL      string `name:"model-url" env:"EVOKG_MODEL_URL,EVOKG_OLLAMA_URL" default:"http://127.0.0.1:11434" help:"Model server URL (openai: the API base, e.g. http://127.0.0.1:8080/v1)."`
+	ModelProvider string `name:"model-provider" env:"EVOKG_MODEL_PROVIDER" default:"${model_provider}" enum:"ollama,openai" help:"Protocol of the model server: ollama or openai (an OpenAI-compatible server: llama.cpp, vLLM, LM Studio, hosted APIs)."`
+	ModelURL      string `name:"model-url" env:"EVOKG_MODEL_URL,EVOKG_OLLAMA_URL" default:"${model_url}" help:"Model server URL (openai: the API base, e.g. http://127.0.0.1:8080/v1)."`
 	ModelAPIKey   string `name:"model-api-key" env:"EVOKG_MODEL_API_KEY" help:"Bearer key for an OpenAI-compatible server."`
 
 	GuidanceProvider  string `name:"guidance-provider" env:"EVOKG_GUIDANCE_PROVIDER" enum:",ollama,openai" default:"" help:"Provider of the guidance model (default: --model-provider)."`
@@ -94,23 +94,23 @@ type OllamaFlags struct {
 	EmbeddingURL      string `name:"embedding-url" env:"EVOKG_EMBEDDING_URL" help:"Server of the embedding model (default: --model-url)."`
 	EmbeddingAPIKey   string `name:"embedding-api-key" env:"EVOKG_EMBEDDING_API_KEY" help:"Key of the embedding server (default: --model-api-key)."`
 
-	GuidanceModel  string  `name:"guidance-model" env:"EVOKG_GUIDANCE_MODEL" default:"qwen3:8b" help:"Guidance (teacher) model: SkillDiscovery, Navigator, Critic, Curator, judge."`
-	ExecutionModel string  `name:"execution-model" env:"EVOKG_EXECUTION_MODEL" default:"llama3.1:8b" help:"Execution (learner) model."`
-	EmbeddingModel string  `name:"embedding-model" env:"EVOKG_EMBEDDING_MODEL" default:"nomic-embed-text" help:"Embedding model."`
+	GuidanceModel  string  `name:"guidance-model" env:"EVOKG_GUIDANCE_MODEL" default:"${guidance_model}" help:"Guidance (teacher) model: SkillDiscovery, Navigator, Critic, Curator, judge."`
+	ExecutionModel string  `name:"execution-model" env:"EVOKG_EXECUTION_MODEL" default:"${execution_model}" help:"Execution (learner) model."`
+	EmbeddingModel string  `name:"embedding-model" env:"EVOKG_EMBEDDING_MODEL" default:"${embedding_model}" help:"Embedding model."`
 	GuidanceTemp   float64 `name:"guidance-temperature" env:"EVOKG_GUIDANCE_TEMPERATURE" default:"0.3" help:"Guidance model temperature."`
 	ExecutionTemp  float64 `name:"execution-temperature" env:"EVOKG_EXECUTION_TEMPERATURE" default:"0" help:"Learner temperature at evaluation."`
 
-	GuidanceTimeout    time.Duration `name:"guidance-timeout" env:"EVOKG_GUIDANCE_TIMEOUT" default:"180s" help:"Timeout of one guidance-model call."`
-	ExecutionTimeout   time.Duration `name:"execution-timeout" env:"EVOKG_EXECUTION_TIMEOUT" default:"120s" help:"Timeout of one execution-model call."`
-	EmbeddingTimeout   time.Duration `name:"embedding-timeout" env:"EVOKG_EMBEDDING_TIMEOUT" default:"60s" help:"Timeout of one embedding request."`
+	GuidanceTimeout    time.Duration `name:"guidance-timeout" env:"EVOKG_GUIDANCE_TIMEOUT" default:"${guidance_timeout}" help:"Timeout of one guidance-model call."`
+	ExecutionTimeout   time.Duration `name:"execution-timeout" env:"EVOKG_EXECUTION_TIMEOUT" default:"${execution_timeout}" help:"Timeout of one execution-model call."`
+	EmbeddingTimeout   time.Duration `name:"embedding-timeout" env:"EVOKG_EMBEDDING_TIMEOUT" default:"${embedding_timeout}" help:"Timeout of one embedding request."`
 	EmbeddingMaxChars  int           `name:"embedding-max-chars" env:"EVOKG_EMBEDDING_MAX_CHARS" default:"0" help:"Cut each text to this many characters before embedding it (0: send it whole), for models with a short input window."`
-	GuidanceMaxTokens  int           `name:"guidance-max-tokens" env:"EVOKG_GUIDANCE_MAX_TOKENS" default:"2048" help:"Cap on the tokens of one guidance reply (num_predict, max_completion_tokens)."`
-	ExecutionMaxTokens int           `name:"execution-max-tokens" env:"EVOKG_EXECUTION_MAX_TOKENS" default:"768" help:"Cap on the tokens of one execution reply."`
-	NumCtx             int           `name:"num-ctx" env:"EVOKG_NUM_CTX" default:"8192" help:"Context window requested from Ollama (an OpenAI-compatible server sets its own)."`
+	GuidanceMaxTokens  int           `name:"guidance-max-tokens" env:"EVOKG_GUIDANCE_MAX_TOKENS" default:"${guidance_max_tokens}" help:"Cap on the tokens of one guidance reply (num_predict, max_completion_tokens)."`
+	ExecutionMaxTokens int           `name:"execution-max-tokens" env:"EVOKG_EXECUTION_MAX_TOKENS" default:"${execution_max_tokens}" help:"Cap on the tokens of one execution reply."`
+	NumCtx             int           `name:"num-ctx" env:"EVOKG_NUM_CTX" default:"${num_ctx}" help:"Context window requested from Ollama (an OpenAI-compatible server sets its own)."`
 	Seed               int           `name:"model-seed" env:"EVOKG_MODEL_SEED" default:"42" help:"Sampling seed."`
-	MaxRepairs         int           `name:"max-repairs" env:"EVOKG_MAX_REPAIRS" default:"2" help:"Repair retries for malformed structured replies."`
-	CallsPerIngest     int           `name:"budget-calls-per-experience" env:"EVOKG_BUDGET_CALLS_PER_EXPERIENCE" default:"3" help:"Model-call budget per ingested experience."`
-	CallsPerIterate    int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"2000" help:"Model-call budget per evolution iteration."`
+	MaxRepairs         int           `name:"max-repairs" env:"EVOKG_MAX_REPAIRS" default:"${max_repairs}" help:"Repair retries for malformed structured replies."`
+	CallsPerIngest     int           `name:"budget-calls-per-experience" env:"EVOKG_BUDGET_CALLS_PER_EXPERIENCE" default:"${budget_per_experience}" help:"Model-call budget per ingested experience."`
+	CallsPerIterate    int           `name:"budget-calls-per-iteration" env:"EVOKG_BUDGET_CALLS_PER_ITERATION" default:"${budget_per_iteration}" help:"Model-call budget per evolution iteration."`
 }
 
 // HTTPClient returns the client every model call goes through; each call

@@ -47,6 +47,7 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.Name("evokg"),
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
+		defaultVars(),
 		kong.Vars{"pg_url": postgres.DefaultURL,
 			"evolution_max_iterations":    strconv.Itoa(evolution.DefaultMaxRunIterations),
 			"evolution_max_pool_size":     strconv.Itoa(evolution.DefaultMaxRunPool),

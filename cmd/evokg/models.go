@@ -19,7 +19,7 @@ type ModelsCmd struct {
 // and the embedding model's dimension against the configured one.
 type ModelsCheckCmd struct {
 	OllamaFlags  `embed:""`
-	EmbeddingDim int `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Embedding dimension D."`
+	EmbeddingDim int `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Embedding dimension D."`
 }
 
 func (c *ModelsCheckCmd) Run(g *Globals) error {
@@ -70,8 +70,8 @@ func scriptedNote(scripted bool) string {
 
 // FakeOllamaCmd runs the scripted stand-in for the Ollama HTTP API.
 type FakeOllamaCmd struct {
-	Addr         string `default:"127.0.0.1:11434" help:"Listen address."`
-	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Dimension of the deterministic embeddings."`
+	Addr         string `default:"${fake_ollama_addr}" help:"Listen address."`
+	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Dimension of the deterministic embeddings."`
 }
 
 func (c *FakeOllamaCmd) Run(g *Globals) error {

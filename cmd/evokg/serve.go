@@ -18,10 +18,10 @@ type ServeCmd struct {
 	AppFlags `embed:""`
 
 	Addr            string        `env:"EVOKG_ADDR" default:"127.0.0.1:8080" help:"Listen address of the API."`
-	MaxBody         int64         `name:"max-body" env:"EVOKG_MAX_BODY_BYTES" default:"1048576" help:"Request body limit in bytes."`
-	MaxBatchBody    int64         `name:"max-batch-body" env:"EVOKG_MAX_BATCH_BODY_BYTES" default:"33554432" help:"Body limit of batch ingest in bytes."`
-	RateLimit       int           `name:"rate-limit" env:"EVOKG_RATE_LIMIT" default:"1200" help:"Requests per minute per API key (negative disables)."`
-	RequestTimeout  time.Duration `name:"request-timeout" env:"EVOKG_REQUEST_TIMEOUT" default:"30s" help:"Timeout of one request."`
+	MaxBody         int64         `name:"max-body" env:"EVOKG_MAX_BODY_BYTES" default:"${max_body}" help:"Request body limit in bytes."`
+	MaxBatchBody    int64         `name:"max-batch-body" env:"EVOKG_MAX_BATCH_BODY_BYTES" default:"${max_batch_body}" help:"Body limit of batch ingest in bytes."`
+	RateLimit       int           `name:"rate-limit" env:"EVOKG_RATE_LIMIT" default:"${rate_limit}" help:"Requests per minute per API key (negative disables)."`
+	RequestTimeout  time.Duration `name:"request-timeout" env:"EVOKG_REQUEST_TIMEOUT" default:"${request_timeout}" help:"Timeout of one request."`
 	CORSOrigins     []string      `name:"cors-origins" env:"EVOKG_CORS_ORIGINS" help:"Allowed CORS origins (CORS is off when empty)."`
 	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"20s" help:"Grace period for in-flight requests at shutdown."`
 }

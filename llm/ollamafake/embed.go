@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"sync/atomic"
+
+	"github.com/evokg/evokg"
 )
 
 var wordPattern = regexp.MustCompile(`[\p{L}\p{N}]+`)
@@ -48,7 +50,7 @@ type Embedder struct {
 }
 
 // Dimension implements evokg.Embedder.
-func (e *Embedder) Dimension() int { return cmp.Or(e.Dim, defaultEmbedDim) }
+func (e *Embedder) Dimension() int { return cmp.Or(e.Dim, evokg.DefaultEmbeddingDim) }
 
 // Embed implements evokg.Embedder.
 func (e *Embedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
@@ -65,5 +67,3 @@ func (e *Embedder) Calls() int { return int(e.calls.Load()) }
 
 // ResetCalls sets the call count back to zero.
 func (e *Embedder) ResetCalls() { e.calls.Store(0) }
-
-const defaultEmbedDim = 768

@@ -34,6 +34,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/evokg/evokg"
 )
 
 // Version is what /api/version reports; it marks the server as scripted.
@@ -65,7 +67,7 @@ func (o Options) withDefaults() Options {
 		o.Models = DefaultModels
 	}
 	if o.EmbeddingDim <= 0 {
-		o.EmbeddingDim = 768
+		o.EmbeddingDim = evokg.DefaultEmbeddingDim
 	}
 	if o.ChunkWords <= 0 {
 		o.ChunkWords = 3

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/kong"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/postgres"
+)
+
+// defaultVars are the flags' defaults (${name} in their tags), each read from
+// the package that defines it, so that a default is defined once.
+func defaultVars() kong.Vars {
+	itoa := strconv.Itoa
+	return kong.Vars{
+		"embedding_dim":         itoa(evokg.DefaultEmbeddingDim),
+		"postgres_max_conns":    itoa(postgres.DefaultMaxConns),
+		"neo4j_uri":             graph.DefaultURI,
+		"neo4j_user":            graph.DefaultUser,
+		"neo4j_database":        graph.DefaultDatabase,
+		"max_skills":            itoa(evokg.DefaultMaxSkills),
+		"max_principles":        itoa(evokg.DefaultMaxPrinciples),
+		"model_provider":        string(llm.DefaultProvider),
+		"model_url":             llm.DefaultBaseURL,
+		"fake_ollama_addr":      strings.TrimPrefix(llm.DefaultBaseURL, "http://"),
+		"guidance_model":        llm.DefaultGuidanceModel,
+		"execution_model":       llm.DefaultExecutionModel,
+		"embedding_model":       llm.DefaultEmbeddingModel,
+		"guidance_timeout":      llm.DefaultGuidanceTimeout.String(),
+		"execution_timeout":     llm.DefaultExecTimeout.String(),
+		"embedding_timeout":     llm.DefaultEmbedTimeout.String(),
+		"guidance_max_tokens":   itoa(llm.DefaultGuidanceMaxTokens),
+		"execution_max_tokens":  itoa(llm.DefaultExecMaxTokens),
+		"num_ctx":               itoa(llm.DefaultNumCtx),
+		"max_repairs":           itoa(llm.DefaultMaxRepairs),
+		"budget_per_experience": itoa(llm.DefaultExperienceBudget),
+		"budget_per_iteration":  itoa(llm.DefaultIterationBudget),
+		"max_body":              itoa(api.DefaultMaxBodyBytes),
+		"max_batch_body":        itoa(api.DefaultMaxBatchBodyBytes),
+		"rate_limit":            itoa(api.DefaultRateLimit),
+		"request_timeout":       api.DefaultRequestTimeout.String(),
+	}
+}
