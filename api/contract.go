@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 	"net/url"
@@ -242,12 +243,12 @@ func urlParam(r *http.Request, name string) string {
 // and to the header parameters the operation declares.
 func checkParamText(r *http.Request, op *openapi3.Operation, params map[string]string) error {
 	var v evokg.Validator
-	for _, name := range sortedKeys(params) {
+	for _, name := range slices.Sorted(maps.Keys(params)) {
 		detail := textProblem(params[name])
 		v.Check(detail == "", "/"+name, detail)
 	}
 	query := r.URL.Query()
-	for _, name := range sortedKeys(query) {
+	for _, name := range slices.Sorted(maps.Keys(query)) {
 		detail := textProblem(name + strings.Join(query[name], ""))
 		v.Check(detail == "", "/"+name, detail)
 	}
@@ -258,15 +259,6 @@ func checkParamText(r *http.Request, op *openapi3.Operation, params map[string]s
 		}
 	}
 	return v.Err()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // checkBody validates the body against the operation's schema. An NDJSON
@@ -422,7 +414,7 @@ func (f *fieldCollector) schemaError(e *openapi3.SchemaError, at string) {
 func (f *fieldCollector) unknownMembers(e *openapi3.SchemaError, ptr string) {
 	obj, _ := e.Value.(map[string]any)
 	found := false
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if _, known := e.Schema.Properties[k]; !known {
 			found, f.malformed = true, true
 			f.add(ptr+"/"+escapePointer(k), "unknown field")

@@ -122,18 +122,9 @@ func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &req) {
 		return
 	}
-	inputs, err := embedInputs(req.Input)
-	s.record(Request{Path: r.URL.Path, Model: req.Model, Inputs: inputs, At: time.Now()})
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+	inputs, dim, ok := s.embedRequest(w, r, req.Model, req.Input, req.Dimensions, writeError)
+	if !ok {
 		return
-	}
-	if !s.admit(w, r, req.Model) {
-		return
-	}
-	dim := s.opts.EmbeddingDim
-	if req.Dimensions > 0 && req.Dimensions < dim {
-		dim = req.Dimensions
 	}
 	resp := api.EmbedResponse{Model: req.Model, Embeddings: make([][]float32, len(inputs)), TotalDuration: time.Millisecond}
 	for i, in := range inputs {
@@ -141,6 +132,27 @@ func (s *Server) handleEmbed(w http.ResponseWriter, r *http.Request) {
 		resp.PromptEvalCount += max(1, len(wordPattern.FindAllString(in, -1)))
 	}
 	writeJSON(w, http.StatusOK, resp)
+}
+
+// embedRequest records an embedding request and admits it: its inputs and
+// the dimension of its vectors (the one asked for, if smaller). A refused
+// request has been answered (fail writes an input error).
+func (s *Server) embedRequest(w http.ResponseWriter, r *http.Request, model string, input any, dims int,
+	fail func(http.ResponseWriter, int, string)) (inputs []string, dim int, ok bool) {
+	inputs, err := embedInputs(input)
+	s.record(Request{Path: r.URL.Path, Model: model, Inputs: inputs, At: time.Now()})
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return nil, 0, false
+	}
+	if !s.admit(w, r, model) {
+		return nil, 0, false
+	}
+	dim = s.opts.EmbeddingDim
+	if dims > 0 && dims < dim {
+		dim = dims
+	}
+	return inputs, dim, true
 }
 
 // embedInputs accepts a string or a list of strings, as Ollama does.

@@ -95,18 +95,9 @@ func (s *Server) handleOpenAIEmbeddings(w http.ResponseWriter, r *http.Request) 
 	if !decode(w, r, &req) {
 		return
 	}
-	inputs, err := embedInputs(req.Input)
-	s.record(Request{Path: r.URL.Path, Model: req.Model, Inputs: inputs, At: time.Now()})
-	if err != nil {
-		writeOpenAIError(w, http.StatusBadRequest, err.Error())
+	inputs, dim, ok := s.embedRequest(w, r, req.Model, req.Input, req.Dimensions, writeOpenAIError)
+	if !ok {
 		return
-	}
-	if !s.admit(w, r, req.Model) {
-		return
-	}
-	dim := s.opts.EmbeddingDim
-	if req.Dimensions > 0 && req.Dimensions < dim {
-		dim = req.Dimensions
 	}
 	data := make([]any, len(inputs))
 	tokens := 0

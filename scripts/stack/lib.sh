@@ -27,6 +27,15 @@ READY_TIMEOUT="${EVOKG_READY_TIMEOUT:-180}"
 log() { printf '[stack] %s\n' "$*" >&2; }
 die() { printf '[stack] error: %s\n' "$*" >&2; exit 1; }
 
+# service_main runs the command a service script (postgres.sh, neo4j.sh) was
+# called with: each defines provision, start, stop and status.
+service_main() {
+  case "${1:-}" in
+    provision | start | stop | status) "$1" ;;
+    *) die "usage: $0 provision|start|stop|status" ;;
+  esac
+}
+
 # wait_for NAME LOGFILE CMD...: probes CMD until it succeeds, the service
 # process dies, or READY_TIMEOUT seconds pass. On failure prints the log tail.
 wait_for() {

@@ -107,10 +107,4 @@ status() {
   else echo "neo4j:    down"; return 1; fi
 }
 
-case "${1:-}" in
-  provision) provision ;;
-  start) start ;;
-  stop) stop ;;
-  status) status ;;
-  *) die "usage: $0 provision|start|stop|status" ;;
-esac
+service_main "$@"

@@ -144,10 +144,4 @@ status() {
   else echo "postgres: down"; return 1; fi
 }
 
-case "${1:-}" in
-  provision) provision ;;
-  start) start ;;
-  stop) stop ;;
-  status) status ;;
-  *) die "usage: $0 provision|start|stop|status" ;;
-esac
+service_main "$@"
