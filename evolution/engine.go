@@ -134,8 +134,11 @@ type runner struct {
 	rejected rejections // what the gate kept out this iteration
 	// critique is this iteration's Critic verdict per task type.
 	critique map[string]llm.TaskTypeCritique
-	progress ProgressFunc
-	answerer *execution.Service
+	// corrections are the failure memories written this iteration per
+	// task type (the provenance of its principles).
+	corrections map[string][]uuid.UUID
+	progress    ProgressFunc
+	answerer    *execution.Service
 }
 
 // answerer is the execution layer the learner answers through; without
@@ -220,6 +223,7 @@ func (r *runner) callCtx(ctx context.Context, k int) context.Context {
 // iteration runs MAGE's steps 1–7 for iteration k and persists the result.
 func (r *runner) iteration(ctx context.Context, k int) error {
 	ctx = r.callCtx(ctx, k)
+	r.corrections = map[string][]uuid.UUID{}
 	start := time.Now()
 	m := &Metrics{Iteration: k}
 	it, err := r.evaluateAll(ctx, k, m)

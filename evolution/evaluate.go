@@ -1,6 +1,7 @@
 package evolution
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -26,6 +27,7 @@ type answer struct {
 	Failed     bool // the learner's reply or its grading failed (an item failure)
 	SearchArm  string
 	RoutingArm string
+	MemoryIDs  []uuid.UUID // the memories the learner was given
 }
 
 // evaluation is one iteration's graded answers.
@@ -181,7 +183,7 @@ func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Ski
 	}
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
 	a := answer{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
-		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm}
+		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs}
 	if err != nil {
 		return a, err
 	}
@@ -241,6 +243,10 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 		if !ok {
 			continue
 		}
+		sig, err := r.signature(ctx, a.Item.TaskType, a.Item.Question, []string{cmp.Or(cot, a.Answer)})
+		if err != nil {
+			return n, err
+		}
 		req := evokg.ExperienceInput{
 			ExperienceFields: evokg.ExperienceFields{
 				TaskType:       a.Item.TaskType,
@@ -251,6 +257,8 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 				Context:        a.Item.Context,
 				ChainOfThought: cot,
 				Evaluation:     r.successEvaluation(a.Item.TaskType),
+				Signature:      sig,
+				DerivedFrom:    provenance(a.MemoryIDs),
 			},
 		}
 		if a.Skill != "" {

@@ -102,6 +102,10 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 	if !r.gateCorrection(a, kind, fm.Content+"\n"+strings.Join(fm.Steps, "\n")) {
 		return errStepFailed
 	}
+	sig, err := r.signature(ctx, a.Item.TaskType, a.Item.Question, fm.Steps)
+	if err != nil {
+		return err
+	}
 	req := evokg.ExperienceInput{
 		ExperienceFields: evokg.ExperienceFields{
 			TaskType:       a.Item.TaskType,
@@ -114,6 +118,8 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 			Content:        fm.Content,
 			ChainOfThought: evokg.TruncateRunes(strings.Join(fm.Steps, "\n"), maxChainRunes),
 			Errors:         []evokg.ErrorRecord{{ErrorClass: "wrong_answer", RootCause: "answered " + evokg.TruncateRunes(a.Answer, 200), RecoveryProcedure: fm.Content}},
+			Signature:      sig,
+			DerivedFrom:    provenance(a.MemoryIDs),
 			Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"},
 		},
 	}
@@ -125,6 +131,9 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 	res, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, purpose+"/"+string(kind), a.Item.ID))
 	if err == nil && kind == evokg.FailureTypeStrategy {
 		r.st.TypeStrategies[a.Item.TaskType] = res.ID
+	}
+	if err == nil {
+		r.corrections[a.Item.TaskType] = append(r.corrections[a.Item.TaskType], res.ID)
 	}
 	return err
 }
@@ -235,10 +244,11 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
 		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, evokg.ExperienceInput{
 			ExperienceFields: evokg.ExperienceFields{
-				TaskType: taskType,
-				Outcome:  evokg.OutcomePrinciple,
-				Skill:    skill.Name,
-				Content:  content,
+				TaskType:    taskType,
+				Outcome:     evokg.OutcomePrinciple,
+				Skill:       skill.Name,
+				Content:     content,
+				DerivedFrom: provenance(r.corrections[taskType]),
 			},
 		}, key); err != nil {
 			return false, err

@@ -26,6 +26,7 @@ type Guidance interface {
 	AuthorTool(ctx context.Context, req llm.ToolRequest) (llm.ToolSpec, error)
 	RefinePrompt(ctx context.Context, req llm.RefinePromptRequest) (llm.PromptRefinement, error)
 	SplitSkill(ctx context.Context, req llm.SplitSkillRequest) (llm.SkillSplit, error)
+	ExtractSignature(ctx context.Context, req llm.SignatureRequest) ([]string, error)
 	PlanFrontier(ctx context.Context, req llm.FrontierRequest) (llm.Plan, error)
 	Judge(ctx context.Context, req llm.JudgeRequest) (llm.Verdict, error)
 }

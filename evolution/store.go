@@ -65,6 +65,9 @@ type state struct {
 	// TypeStrategies is the latest type_strategy memory per task type (the
 	// next one supersedes it).
 	TypeStrategies map[string]uuid.UUID `json:"type_strategies"`
+	// Signatures is the procedural signature of each task type's memories,
+	// extracted once per run.
+	Signatures map[string][]string `json:"signatures,omitempty"`
 	// Memories are the counts after the last iteration (append-only check).
 	Memories MemoryCounts `json:"memories"`
 	// Baseline is each held-out item's grade without memory, measured once
@@ -241,7 +244,7 @@ func (s *store) lastState(ctx context.Context, ns string, run uuid.UUID) (int, *
 	var raw []byte
 	err := s.pool.QueryRow(ctx, queries.Get("last_state"), ns, run).Scan(&k, &raw)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, &state{Results: map[string]bool{}, TypeStrategies: map[string]uuid.UUID{}}, nil
+		return 0, &state{Results: map[string]bool{}, TypeStrategies: map[string]uuid.UUID{}, Signatures: map[string][]string{}}, nil
 	}
 	if err != nil {
 		return 0, nil, postgres.Translate(err, "reading the run state")
@@ -252,6 +255,9 @@ func (s *store) lastState(ctx context.Context, ns string, run uuid.UUID) (int, *
 	}
 	if st.TypeStrategies == nil {
 		st.TypeStrategies = map[string]uuid.UUID{}
+	}
+	if st.Signatures == nil {
+		st.Signatures = map[string][]string{}
 	}
 	return k, st, nil
 }

@@ -1,0 +1,44 @@
+package evolution
+
+import (
+	"context"
+	"slices"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg/llm"
+)
+
+// maxProvenance bounds the DERIVED_FROM edges of one memory the loop writes.
+const maxProvenance = 8
+
+// provenance is what a memory the loop writes was derived from: the
+// memories the learner was given (for a harvested success, those it
+// answered right with; for a correction, those it failed with) or, for a
+// principle, the corrections written for its task type this iteration.
+func provenance(ids []uuid.UUID) []uuid.UUID {
+	return slices.Clone(ids[:min(len(ids), maxProvenance)])
+}
+
+// signature is the procedural signature of task type t (USES_OPERATION
+// edges in the graph), extracted by the guidance model from the steps of
+// the first memory the run writes for the type (a success's reasoning, a
+// correction's steps) and kept in the run's state: the memories of a type
+// share it, at one guidance call per type and run. A reply that stays
+// invalid leaves the memory without one (recorded as a failed step), and
+// the type's next memory tries again.
+func (r *runner) signature(ctx context.Context, t, task string, steps []string) ([]string, error) {
+	if sig, ok := r.st.Signatures[t]; ok {
+		return sig, nil
+	}
+	r.calls.guidance.Add(1)
+	sig, err := r.deps.Guidance.ExtractSignature(ctx, llm.SignatureRequest{TaskType: t, Task: task, Steps: steps})
+	if r.failed.add("signature", t, err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.st.Signatures[t] = sig // a valid empty reply too: the type goes without
+	return sig, nil
+}
