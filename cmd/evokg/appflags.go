@@ -77,13 +77,13 @@ func (f EvolutionFlags) Validate() error {
 
 // RetrievalFlags configure memory packs (DESIGN.md §4).
 type RetrievalFlags struct {
-	K                   int       `env:"EVOKG_RETRIEVAL_K" default:"3" help:"Semantic top-K per channel."`
-	ShortContextChars   int       `name:"short-context-chars" env:"EVOKG_RETRIEVAL_SHORT_CONTEXT_CHARS" default:"500" help:"Contexts up to this many characters get 2 successes + 1 failure; longer ones 1 + 2."`
+	K                   int       `env:"EVOKG_RETRIEVAL_K" default:"${retrieval_k}" help:"Semantic top-K per channel."`
+	ShortContextChars   int       `name:"short-context-chars" env:"EVOKG_RETRIEVAL_SHORT_CONTEXT_CHARS" default:"${retrieval_short_context_chars}" help:"Contexts up to this many characters get 2 successes + 1 failure; longer ones 1 + 2."`
 	ExtendedShortText   bool      `name:"extended-short-text" env:"EVOKG_RETRIEVAL_EXTENDED_SHORT_TEXT" help:"Give short contexts 2 successes + 2 failures."`
-	TypeStrategyMin     float64   `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"0.55" help:"Similarity a type_strategy failure needs."`
-	StructuralThreshold float64   `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"0.6" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
-	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"4000" help:"Character budget of the rendered memory block."`
-	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"0.45,0.25,0.10,0.10,0.10" help:"Composite score weights α,β,γ,δ,ε (semantic, structural, graph proximity, quality, recency)."`
+	TypeStrategyMin     float64   `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"${retrieval_type_strategy_min}" help:"Similarity a type_strategy failure needs."`
+	StructuralThreshold float64   `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"${structural_threshold}" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
+	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"${retrieval_char_budget}" help:"Character budget of the rendered memory block."`
+	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε (semantic, structural, graph proximity, quality, recency)."`
 	Mode                string    `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"${retrieval_mode}" enum:"${retrieval_modes}" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts; DESIGN.md §4) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
 	StructuralScope     string    `name:"structural-scope" env:"EVOKG_RETRIEVAL_STRUCTURAL_SCOPE" default:"${retrieval_structural_scope}" enum:"${retrieval_structural_scopes}" help:"What the structural channel matches: all (every task type: APEX-EM's cross-domain transfer) or same_task_type (MAGE's task filter). Semantic and graph channels always stay within the task type."`
 }

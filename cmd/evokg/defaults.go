@@ -11,6 +11,7 @@ import (
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/retrieval"
 )
 
 // defaultVars are the flags' defaults (${name} in their tags), each read from
@@ -44,5 +45,19 @@ func defaultVars() kong.Vars {
 		"max_batch_body":        itoa(api.DefaultMaxBatchBodyBytes),
 		"rate_limit":            itoa(api.DefaultRateLimit),
 		"request_timeout":       api.DefaultRequestTimeout.String(),
+
+		"retrieval_k":                   itoa(retrieval.DefaultK),
+		"retrieval_short_context_chars": itoa(retrieval.DefaultShortContextChars),
+		"retrieval_type_strategy_min":   ftoa(retrieval.DefaultTypeStrategyMin),
+		"structural_threshold":          ftoa(evokg.DefaultStructuralThreshold),
+		"retrieval_char_budget":         itoa(retrieval.DefaultCharBudget),
+		"retrieval_weights":             weights(retrieval.DefaultWeights),
 	}
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// weights lists w as --retrieval-weights takes it: α,β,γ,δ,ε.
+func weights(w retrieval.Weights) string {
+	return strings.Join([]string{ftoa(w.Alpha), ftoa(w.Beta), ftoa(w.Gamma), ftoa(w.Delta), ftoa(w.Epsilon)}, ",")
 }
