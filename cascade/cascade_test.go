@@ -25,6 +25,7 @@ type bundle struct {
 	ns      string
 	g       *graph.Graph
 	memory  *ingest.Service
+	vectors *vector.Store
 	builder func(cascade.Components) *cascade.Builder
 }
 
@@ -41,7 +42,7 @@ func setup(t *testing.T) bundle {
 	queue, err := workers.NewInsertClient(pool, workers.Config{}, logger)
 	require.NoError(t, err)
 	memory := ingest.NewService(ingest.Config{}, pool, queue, nil, vector.NewStore(pool, dim), logger)
-	return bundle{ctx: ctx, ns: testenv.Namespace(t), g: g, memory: memory,
+	return bundle{ctx: ctx, ns: testenv.Namespace(t), g: g, memory: memory, vectors: vector.NewStore(pool, dim),
 		builder: func(c cascade.Components) *cascade.Builder {
 			b, err := cascade.New(cascade.Config{Components: c}, g, pool)
 			require.NoError(t, err)
@@ -157,4 +158,37 @@ func TestCascadeBoostsFrontierMemories(t *testing.T) {
 	require.InDelta(t, 0.7*1.5, pack.Successes[0].Score, 1e-12)
 	require.True(t, strings.Index(pack.Rendered, "success B") < strings.Index(pack.Rendered, "success A"))
 	require.Empty(t, blk.Rendered, "only D was switched on")
+}
+
+// Ablation on the real services: the same cascade-arm question gets a
+// different memory pack with the components on (the process default) than
+// with none (--cascade none), which is the plain pack.
+func TestCascadeOnAndOffGiveDifferentPacks(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ids := handBuilt(t, b)
+	retriever := retrieval.New(retrieval.Config{}, b.vectors, b.g, nil, testenv.Logger(t))
+	near := unit(0)
+	near[1] = 0.9 // nearest to success A, then B (of the frontier skill, ratio)
+	req := retrieval.Request{Namespace: b.ns, TaskType: "ratio_total", Question: "success A", Embedding: near,
+		Strategy: retrieval.StrategyCascade}
+	pack := func(c *cascade.Components) *retrieval.Pack {
+		p, err := retriever.Retrieve(b.ctx, req)
+		require.NoError(t, err)
+		if c != nil {
+			_, err = b.builder(*c).Apply(b.ctx, b.ns, req.TaskType, p)
+			require.NoError(t, err)
+		}
+		return p
+	}
+	plain, off, on := pack(nil), pack(&cascade.Components{}), pack(&cascade.Components{Principles: true, Recipes: true, Plan: true, Boost: true})
+
+	require.Equal(t, plain.Rendered, off.Rendered, "no component: the plain pack")
+	require.NotEqual(t, off.Rendered, on.Rendered)
+	for _, want := range []string{"repeated addition is a product", "1. counting (mastery 0.90)", "ratio: step of D"} {
+		require.Contains(t, on.Rendered, want, "components A–C")
+		require.NotContains(t, off.Rendered, want)
+	}
+	require.Equal(t, ids[0], off.Successes[0].ID, "the nearest success leads the plain pack")
+	require.Equal(t, ids[1], on.Successes[0].ID, "D lifts the frontier skill's success over it")
 }
