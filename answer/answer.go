@@ -7,6 +7,7 @@
 package answer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -20,9 +21,14 @@ import (
 	"github.com/evokg/evokg/retrieval"
 )
 
-// Learner is the execution model ((*llm.Models).Execution()).
+// Learner is the execution model ((*llm.Models).Execution()): every call
+// the execution layer makes goes to it.
 type Learner interface {
 	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)
+	PlanSignature(ctx context.Context, req llm.PlanRequest) ([]string, error)
+	Decompose(ctx context.Context, req llm.AnswerRequest) ([]evokg.SkillStep, error)
+	Expression(ctx context.Context, req llm.AnswerRequest) (string, error)
+	Verify(ctx context.Context, req llm.VerifyRequest) (llm.DraftCheck, error)
 }
 
 // Retriever builds memory packs (*retrieval.Retriever).
@@ -48,6 +54,12 @@ type Bandits interface {
 // Skills finds the skills serving a task type (*graph.Graph).
 type Skills interface {
 	TaskTypeSkills(ctx context.Context, ns, taskType string) ([]evokg.Skill, error)
+}
+
+// Vocabulary lists the operation names signatures use (*graph.Graph); a
+// Skills that implements it lets the learner plan in the graph's words.
+type Vocabulary interface {
+	OperationVocabulary(ctx context.Context, ns string, limit int) ([]string, error)
 }
 
 // MemorySwitch says whether a task type's memory is switched off
@@ -101,6 +113,12 @@ type Question struct {
 	// NoRouting answers with the default strategies (semantic retrieval,
 	// direct CoT) instead of the bandits' arms, and pulls no arm.
 	NoRouting bool
+	// Signature is the question's procedural signature when the caller has
+	// one; otherwise the learner plans its own for the structural arms.
+	Signature []string
+	// Mode is the memory pack's allocation (retrieval.Modes); empty for the
+	// configured one.
+	Mode string
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -114,13 +132,33 @@ type Reply struct {
 	// MemoryOff is set when the task type's memory switch was off, so the
 	// learner answered without memory.
 	MemoryOff bool
+	// Signature is the signature retrieval matched on: the caller's or the
+	// learner's own plan; nil when the search arm used none.
+	Signature []string
+	// Steps are the learner's (skill, step_output) steps (decompose arm).
+	Steps []evokg.SkillStep
+	// ToolResult is what the built-in calculator returned (tool_call arm).
+	ToolResult string
+	// LearnerCalls and GuidanceCalls count the model calls this answer made,
+	// repairs of invalid replies included; GuidanceCalls stays 0 because
+	// the execution layer holds no guidance model.
+	LearnerCalls, GuidanceCalls int
 }
 
-// Answer retrieves memory for q and asks the learner.
+// Answer retrieves memory for q and asks the learner, counting the model
+// calls it makes.
 func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, error) {
-	if llm.CallFrom(ctx).Namespace == "" {
-		ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: ns})
-	}
+	meta := llm.CallFrom(ctx)
+	meta.Namespace = cmp.Or(meta.Namespace, ns)
+	tally := llm.NewTally(meta.Tally)
+	meta.Tally = tally
+	ctx = llm.WithCall(ctx, meta)
+	r, err := s.answer(ctx, ns, q)
+	r.LearnerCalls, r.GuidanceCalls = tally.Execution(), tally.Guidance()
+	return r, err
+}
+
+func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, error) {
 	skill, err := s.skillFor(ctx, ns, q)
 	if err != nil {
 		return Reply{}, err
@@ -133,20 +171,24 @@ func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, err
 	if r.SearchArm, r.RoutingArm, err = s.arms(ctx, ns, q, skill.Name); err != nil {
 		return r, err
 	}
-	pack, err := s.pack(ctx, ns, q, r.SearchArm)
+	if r.Signature, err = s.signature(ctx, ns, q, r.SearchArm); err != nil {
+		return r, err
+	}
+	pack, err := s.pack(ctx, ns, q, r.SearchArm, r.Signature)
 	if err != nil {
 		return r, err
 	}
-	prompt := skill.PromptTemplate
-	if q.NoMemory {
-		prompt = ""
+	req := llm.AnswerRequest{Question: q.Question, Context: q.Context, MemoryBlock: pack.Rendered, Temperature: q.Temperature}
+	if !q.NoMemory {
+		req.SkillPrompt, req.SkillStrategy = skill.PromptTemplate, skill.Strategy
 	}
-	reply, err := s.learner.Answer(ctx, llm.AnswerRequest{Question: q.Question, Context: q.Context,
-		MemoryBlock: pack.Rendered, SkillPrompt: prompt, Strategy: r.RoutingArm, Temperature: q.Temperature})
-	if err != nil {
+	if skill.Name != "" {
+		req.Skills = []string{skill.Name}
+	}
+	if err := s.route(ctx, r.RoutingArm, req, &r); err != nil {
 		return r, fmt.Errorf("learner: %w", err)
 	}
-	r.Answer, r.Reasoning, r.MemoryIDs = reply.Answer, reply.Reasoning, packIDs(pack)
+	r.MemoryIDs = packIDs(pack)
 	return r, nil
 }
 
@@ -159,12 +201,12 @@ func (s *Service) memoryOff(ctx context.Context, ns string, q Question) (bool, e
 	return s.memSwitch.Off(ctx, ns, q.TaskType)
 }
 
-func (s *Service) pack(ctx context.Context, ns string, q Question, strategy string) (*retrieval.Pack, error) {
+func (s *Service) pack(ctx context.Context, ns string, q Question, strategy string, sig []string) (*retrieval.Pack, error) {
 	if q.NoMemory {
 		return &retrieval.Pack{}, nil
 	}
 	pack, err := s.retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: q.TaskType,
-		Question: q.Question, Context: q.Context, Strategy: strategy})
+		Question: q.Question, Context: q.Context, Strategy: strategy, Signature: sig, Mode: q.Mode})
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: %w", err)
 	}

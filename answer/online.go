@@ -44,7 +44,7 @@ func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest)
 		return evokg.AnswerResponse{}, err
 	}
 	return evokg.AnswerResponse{ID: id, Answer: reply.Answer, Arms: pulledArms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
-		LearnerCalls: 1, GuidanceCalls: 0}, nil
+		LearnerCalls: reply.LearnerCalls, GuidanceCalls: reply.GuidanceCalls}, nil
 }
 
 // Feedback applies a reward to answer id (see Service.Feedback).

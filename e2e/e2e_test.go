@@ -74,7 +74,8 @@ func TestEndToEnd(t *testing.T) {
 
 	var usage evokg.Usage
 	c.get(t, "/usage", http.StatusOK, &usage)
-	require.Equal(t, before.LearnerCalls+1, usage.LearnerCalls, "answering made one learner call")
+	require.Positive(t, ans.LearnerCalls)
+	require.Equal(t, before.LearnerCalls+ans.LearnerCalls, usage.LearnerCalls, "the answer counts the learner calls it made")
 	require.Equal(t, before.GuidanceCalls, usage.GuidanceCalls, "answering made no guidance call")
 	require.Positive(t, before.GuidanceCalls, "the platform-evaluated experience was graded by the guidance model")
 

@@ -300,7 +300,15 @@ func TestEndToEndThreeIterations(t *testing.T) {
 
 	// The learner never called the guidance model: guidance calls are the
 	// guidance layer's own, counted apart.
-	require.EqualValues(t, 40+10, m[0].LearnerCalls, "the pool, the held-out split, and once the held-out split without memory")
-	require.EqualValues(t, 40, m[1].LearnerCalls)
+	// Every learner call is counted: one answer per question (the pool, the
+	// held-out split, once the held-out split without memory), plus what the
+	// routing arms and the learner's signature plans add.
+	var learnerCalls int64
+	for _, it := range m {
+		learnerCalls += it.LearnerCalls
+	}
+	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), learnerCalls)
+	require.GreaterOrEqual(t, m[0].LearnerCalls, int64(40+10))
+	require.GreaterOrEqual(t, m[1].LearnerCalls, int64(40))
 	require.Greater(t, m[0].GuidanceCalls, int64(0))
 }

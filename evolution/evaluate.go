@@ -27,7 +27,8 @@ type answer struct {
 	Failed     bool // the learner's reply or its grading failed (an item failure)
 	SearchArm  string
 	RoutingArm string
-	MemoryIDs  []uuid.UUID // the memories the learner was given
+	MemoryIDs  []uuid.UUID       // the memories the learner was given
+	Steps      []evokg.SkillStep // the learner's (skill, step_output) steps, when it decomposed
 }
 
 // evaluation is one iteration's graded answers.
@@ -172,7 +173,6 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 // parts of a split) leaves the choice to the answerer's routing bandit.
 func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Skill, explore, noMemory bool) (answer, error) {
 	zero := 0.0
-	r.calls.learner.Add(1)
 	q := execution.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: explore && !noMemory,
 		Temperature: &zero, Run: &r.run.ID, NoMemory: noMemory || r.p.NoMemory, NoRouting: noMemory}
 	if len(skills) <= 1 {
@@ -183,7 +183,8 @@ func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Ski
 	}
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
 	a := answer{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
-		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs}
+		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs, Steps: reply.Steps}
+	r.calls.learner.Add(int64(reply.LearnerCalls)) // the routing arm's and the plan's calls included
 	if err != nil {
 		return a, err
 	}
@@ -261,15 +262,26 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 				DerivedFrom:    provenance(a.MemoryIDs),
 			},
 		}
-		if a.Skill != "" {
-			req.SkillSteps = []evokg.SkillStep{{Skill: a.Skill, Output: a.Answer}}
-		}
+		req.SkillSteps = skillSteps(a)
 		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, "success", a.Item.ID)); err != nil {
 			return n, err
 		}
 		n++
 	}
 	return n, nil
+}
+
+// skillSteps is a success memory's (skill_name, step_output) sequence: the
+// learner's own steps when it decomposed the question, else the one step of
+// the serving skill that produced the answer.
+func skillSteps(a answer) []evokg.SkillStep {
+	switch {
+	case len(a.Steps) > 0:
+		return a.Steps
+	case a.Skill != "":
+		return []evokg.SkillStep{{Skill: a.Skill, Output: a.Answer}}
+	}
+	return nil
 }
 
 // maxChainRunes caps the chain of thought stored with a success memory.

@@ -6,16 +6,16 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
+	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
 )
 
-// Learner is the frozen execution model ((*llm.Models).Execution()).
-type Learner interface {
-	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)
-}
+// Learner is the frozen execution model ((*llm.Models).Execution()), as
+// the execution layer uses it.
+type Learner = execution.Learner
 
 // Guidance is the guidance layer ((*llm.Models).Guidance()).
 type Guidance interface {

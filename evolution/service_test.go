@@ -13,6 +13,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/pool"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
@@ -63,8 +64,13 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, got.CurrentIteration)
 	require.Len(t, got.Metrics, 2)
-	require.EqualValues(t, 12, got.Metrics[0].LearnerCalls, "8 pool + 2 held-out answers + the 2 held-out without memory")
-	require.EqualValues(t, 10, got.Metrics[1].LearnerCalls, "the baseline is answered once per run")
+	// 8 pool + 2 held-out answers + the 2 held-out without memory, then 10
+	// (the baseline is answered once per run): at least one answer call
+	// each; repairs of invalid replies and the calls routing arms and
+	// signature plans add are counted too, as the recorder counts them.
+	require.GreaterOrEqual(t, got.Metrics[0].LearnerCalls, int64(12))
+	require.GreaterOrEqual(t, got.Metrics[1].LearnerCalls, int64(10))
+	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), got.Metrics[0].LearnerCalls+got.Metrics[1].LearnerCalls)
 	runs, err := svc.List(e.ctx, e.ns, 10)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)

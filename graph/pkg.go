@@ -126,3 +126,17 @@ func (g *Graph) EntityRelations(ctx context.Context, ns, name string) ([]EntityR
 	}
 	return rels, r.strs("used_by"), nil
 }
+
+// OperationVocabulary returns up to limit operation names of the namespace,
+// the most used by experience signatures first.
+func (g *Graph) OperationVocabulary(ctx context.Context, ns string, limit int) ([]string, error) {
+	recs, err := g.readOne(ctx, "operation_vocabulary", params(ns, "limit", limit))
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(recs))
+	for i, r := range recs {
+		names[i] = rowOf(r).str("name")
+	}
+	return names, nil
+}

@@ -44,6 +44,7 @@ func (e endpoint) chat(ctx context.Context, call chatCall) (string, error) {
 		e.conn.record(ctx, rec)
 		return "", err
 	}
+	meta.Tally.count(e.layer)
 	res, err := e.send(ctx, call)
 	rec.Duration = time.Since(rec.CreatedAt)
 	rec.PromptTokens, rec.ReplyTokens = res.promptTokens, res.replyTokens

@@ -3,6 +3,8 @@ package llm
 import (
 	"context"
 	"strings"
+
+	"github.com/evokg/evokg"
 )
 
 // Execution is the execution layer (Learner, Explorer). It holds only the
@@ -16,13 +18,21 @@ type Execution struct {
 func (x *Execution) Model() string { return x.ep.cfg.Model }
 
 // AnswerRequest is one question for the learner with the memory retrieved
-// for it.
+// for it and what the routing arm's strategy produced before the answer.
 type AnswerRequest struct {
 	Question    string
 	Context     string // the question's context passage, may be empty
 	MemoryBlock string // rendered retrieval block (successes, failure corrections, principles)
 	SkillPrompt string // the skill's prompt template, may be empty
-	Strategy    string // the reasoning strategy picked by the routing bandit, may be empty
+	// SkillStrategy is the skill's reasoning strategy as prompt refinement
+	// wrote it (Skill.Strategy), may be empty.
+	SkillStrategy string
+	// Skills names the skills the decompose strategy may name its steps after.
+	Skills []string
+	// Steps are the learner's own worked steps (the decompose strategy).
+	Steps []evokg.SkillStep
+	// ToolResult is the built-in calculator's result (the tool_call strategy).
+	ToolResult string
 	// Temperature overrides the execution model's temperature (0 by
 	// default; training uses 0.3).
 	Temperature *float64
@@ -36,16 +46,92 @@ type AnswerReply struct {
 
 // Answer asks the execution model to answer req.Question.
 func (x *Execution) Answer(ctx context.Context, req AnswerRequest) (AnswerReply, error) {
-	temp := x.ep.cfg.Temperature
-	if req.Temperature != nil {
-		temp = *req.Temperature
-	}
 	var reply AnswerReply
-	if err := structured(ctx, x.ep, RoleLearner, "answer", req, temp, &reply); err != nil {
+	if err := structured(ctx, x.ep, RoleLearner, "answer", req, x.temperature(req.Temperature), &reply); err != nil {
 		return AnswerReply{}, err
 	}
 	reply.Answer = strings.TrimSpace(reply.Answer)
 	return reply, nil
+}
+
+func (x *Execution) temperature(override *float64) float64 {
+	if override != nil {
+		return *override
+	}
+	return x.ep.cfg.Temperature
+}
+
+// PlanRequest asks the learner for its own procedural signature of a
+// question before retrieval (APEX-EM's Plan phase, σ̂).
+type PlanRequest struct {
+	TaskType   string
+	Question   string
+	Context    string
+	Vocabulary []string // operation names already in the graph, to reuse
+}
+
+// PlanSignature asks the execution model for the ordered abstract
+// operations that solve req.Question, in canonical operation names.
+func (x *Execution) PlanSignature(ctx context.Context, req PlanRequest) ([]string, error) {
+	var reply struct {
+		Operations []string `json:"operations"`
+	}
+	if err := structured(ctx, x.ep, RoleLearner, "plan_signature", req, x.ep.cfg.Temperature, &reply); err != nil {
+		return nil, err
+	}
+	return evokg.NormalizeSignature(reply.Operations), nil
+}
+
+// Decompose asks the execution model to work req.Question out as
+// (skill, step_output) steps before answering.
+func (x *Execution) Decompose(ctx context.Context, req AnswerRequest) ([]evokg.SkillStep, error) {
+	var reply struct {
+		Steps []evokg.SkillStep `json:"steps"`
+	}
+	if err := structured(ctx, x.ep, RoleLearner, "decompose", req, x.temperature(req.Temperature), &reply); err != nil {
+		return nil, err
+	}
+	return reply.Steps, nil
+}
+
+// Expression asks the execution model for the arithmetic expression whose
+// value answers req.Question, for the calculator; "" when there is none.
+func (x *Execution) Expression(ctx context.Context, req AnswerRequest) (string, error) {
+	var reply struct {
+		Expression string `json:"expression"`
+	}
+	err := structured(ctx, x.ep, RoleLearner, "calculator", req, x.temperature(req.Temperature), &reply)
+	return strings.TrimSpace(reply.Expression), err
+}
+
+// VerifyRequest asks the learner to check its draft answer.
+type VerifyRequest struct {
+	AnswerRequest
+	Draft AnswerReply
+}
+
+// DraftCheck is the learner's check of its draft.
+type DraftCheck struct {
+	Verdict   string `json:"verdict"` // VerdictConfirmed or VerdictRevised
+	Reasoning string `json:"reasoning"`
+	Answer    string `json:"answer"`
+}
+
+// Verdicts.
+const (
+	VerdictConfirmed = "confirmed"
+	VerdictRevised   = "revised"
+)
+
+// Verify asks the execution model to recompute req's question and confirm
+// or revise the draft.
+func (x *Execution) Verify(ctx context.Context, req VerifyRequest) (DraftCheck, error) {
+	var v DraftCheck
+	if err := structured(ctx, x.ep, RoleLearner, "verify_answer", req, x.temperature(req.Temperature), &v); err != nil {
+		return DraftCheck{}, err
+	}
+	v.Answer = strings.TrimSpace(v.Answer)
+	return v, nil
 }
 
 // ExploreRequest asks the explorer to observe an environment: which

@@ -49,6 +49,8 @@ type CallMeta struct {
 	// Budget, when set, is charged one unit per model call attempt
 	// (embeddings are not charged). A call beyond it fails with ELIMIT.
 	Budget *Budget
+	// Tally, when set, counts every chat-call attempt by layer.
+	Tally *Tally
 }
 
 type callMetaKey struct{}

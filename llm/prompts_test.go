@@ -37,7 +37,14 @@ func promptData() map[string]any {
 	failures := []string{"Q: films before 1990? answered 7, gold 6: counted 1990 itself"}
 	return map[string]any{
 		"answer": AnswerRequest{Question: "Who directed Alien?", Context: "Alien (1979) is a film by Ridley Scott.",
-			MemoryBlock: "Success: Q: Who directed Blade Runner? A: Ridley Scott", SkillPrompt: "Read the passage for credits.", Strategy: "chain_of_thought"},
+			MemoryBlock: "Success: Q: Who directed Blade Runner? A: Ridley Scott", SkillPrompt: "Read the passage for credits.", SkillStrategy: "Check the credits first."},
+		"plan_signature": PlanRequest{TaskType: "temporal_count", Question: exp.Question, Context: "Filmography: Alien (1979)",
+			Vocabulary: []string{"entity_resolution", "temporal_filter"}},
+		"decompose": AnswerRequest{Question: "Who directed Alien?", MemoryBlock: "Success: Ridley Scott", Skills: []string{"film_credits"},
+			SkillPrompt: "Read the passage for credits.", SkillStrategy: "Check the credits first."},
+		"calculator": AnswerRequest{Question: "How many films in 3 boxes of 12?", Context: "Each box holds 12 films."},
+		"verify_answer": VerifyRequest{AnswerRequest: AnswerRequest{Question: "Who directed Alien?", MemoryBlock: "Success: Ridley Scott"},
+			Draft: AnswerReply{Answer: "Ridley Scott", Reasoning: "The passage credits him."}},
 		"explore":             ExploreRequest{TaskType: "film_facts", Observation: "Alien (1979) was directed by Ridley Scott and produced by Walter Hill."},
 		"evaluate_experience": EvaluateRequest{Experience: exp, Gold: "11"},
 		"extract_signature": SignatureRequest{TaskType: "temporal_count", Task: exp.Question, Steps: exp.Procedure.Steps,
@@ -90,7 +97,7 @@ func TestPromptsRenderAndSchemasCompile(t *testing.T) {
 		requireBounded(t, name, schema, "")
 		largest, err := json.Marshal(maxInstance(schema))
 		require.NoError(t, err)
-		require.LessOrEqual(t, len(largest), maxReplyChars[name == "answer"],
+		require.LessOrEqual(t, len(largest), maxReplyChars[executionTasks[name]],
 			"the largest reply %s allows must fit the role's token cap", name)
 	}
 	_, user, err := set["answer"].render(data["answer"])
@@ -125,9 +132,13 @@ func requireBounded(t *testing.T, name string, schema map[string]any, at string)
 }
 
 // maxReplyChars bounds the largest reply a schema allows, compact, so that
-// it fits the default token caps (2048 for guidance, 768 for the answer)
-// with room for a model's whitespace: the answer's (true) and the others'.
+// it fits the default token caps (2048 for guidance, 768 for the execution
+// model) with room for a model's whitespace: the learner's (true) and the
+// others'.
 var maxReplyChars = map[bool]int{true: 700, false: 3000}
+
+// executionTasks are the learner's prompts, under the execution model's cap.
+var executionTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true}
 
 // maxInstance is the largest instance of a schema: every string at its
 // maxLength, every array at its maxItems, every property present.

@@ -1,0 +1,102 @@
+package answer
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/llm"
+)
+
+// vocabularySize bounds the operation names shown to the planning learner.
+const vocabularySize = 40
+
+// signature returns what retrieval matches structure on: the caller's
+// signature, or the learner's own plan (APEX-EM's Plan phase: σ̂ before
+// retrieval, asked of the execution model) when the search arm uses
+// structure. The semantic arm and memory-off answers plan nothing.
+func (s *Service) signature(ctx context.Context, ns string, q Question, searchArm string) ([]string, error) {
+	if q.NoMemory || searchArm == bandit.StrategySemantic {
+		return nil, nil
+	}
+	if len(q.Signature) > 0 {
+		return q.Signature, nil
+	}
+	req := llm.PlanRequest{TaskType: q.TaskType, Question: q.Question, Context: q.Context}
+	if v, ok := s.skills.(Vocabulary); ok {
+		var err error
+		if req.Vocabulary, err = v.OperationVocabulary(ctx, ns, vocabularySize); err != nil {
+			return nil, fmt.Errorf("operation vocabulary: %w", err)
+		}
+	}
+	sig, err := s.learner.PlanSignature(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("learner plan: %w", err)
+	}
+	return sig, nil
+}
+
+// route carries out the routing arm's reasoning strategy with the execution
+// model and fills r's answer:
+//   - direct_cot: one answer call, reasoning then answer;
+//   - decompose: the learner first works the question out as (skill,
+//     step_output) steps, then answers from them;
+//   - verify_then_answer: the learner drafts an answer, then rechecks it
+//     and may revise it;
+//   - tool_call: the learner writes the arithmetic the answer needs, the
+//     built-in calculator (Calculate) evaluates it, and the learner answers
+//     with the result. The calculator is the one tool the platform runs:
+//     authored tools (Mem2Evolve) are stored unvalidated, since no sandbox
+//     runs their code.
+func (s *Service) route(ctx context.Context, arm string, req llm.AnswerRequest, r *Reply) error {
+	var err error
+	switch arm {
+	case bandit.StrategyDecompose:
+		if req.Steps, err = s.learner.Decompose(ctx, req); err != nil {
+			return fmt.Errorf("decompose: %w", err)
+		}
+		r.Steps = req.Steps
+	case bandit.StrategyToolCall:
+		if req.ToolResult, err = s.calculate(ctx, req); err != nil {
+			return err
+		}
+		r.ToolResult = req.ToolResult
+	}
+	reply, err := s.learner.Answer(ctx, req)
+	if err != nil {
+		return err
+	}
+	if arm == bandit.StrategyVerifyThenAnswer {
+		if reply, err = s.verify(ctx, req, reply); err != nil {
+			return err
+		}
+	}
+	r.Answer, r.Reasoning = reply.Answer, reply.Reasoning
+	return nil
+}
+
+// calculate asks the learner for the expression and evaluates it; an
+// expression the calculator cannot read gives no result, not an error.
+func (s *Service) calculate(ctx context.Context, req llm.AnswerRequest) (string, error) {
+	expr, err := s.learner.Expression(ctx, req)
+	if err != nil {
+		return "", fmt.Errorf("calculator expression: %w", err)
+	}
+	v, err := Calculate(expr)
+	if err != nil {
+		return "", nil
+	}
+	return expr + " = " + v, nil
+}
+
+// verify has the learner recheck its draft; a revision replaces it.
+func (s *Service) verify(ctx context.Context, req llm.AnswerRequest, draft llm.AnswerReply) (llm.AnswerReply, error) {
+	check, err := s.learner.Verify(ctx, llm.VerifyRequest{AnswerRequest: req, Draft: draft})
+	if err != nil {
+		return draft, fmt.Errorf("verify: %w", err)
+	}
+	if check.Verdict == llm.VerdictRevised && check.Answer != "" && check.Answer != draft.Answer {
+		return llm.AnswerReply{Answer: check.Answer, Reasoning: check.Reasoning}, nil
+	}
+	return draft, nil
+}

@@ -1,0 +1,34 @@
+package llm
+
+import "sync/atomic"
+
+// Tally counts the chat-call attempts made with a context, by layer, so a
+// unit of work (one answer) can report the calls it made rather than
+// assume them. A tally with a parent also counts into the parent. The zero
+// value is ready; a nil *Tally counts nothing. Safe for concurrent use.
+type Tally struct {
+	parent              *Tally
+	guidance, execution atomic.Int64
+}
+
+// NewTally returns a tally that also counts into parent (which may be nil).
+func NewTally(parent *Tally) *Tally { return &Tally{parent: parent} }
+
+func (t *Tally) count(l Layer) {
+	if t == nil {
+		return
+	}
+	switch l {
+	case LayerGuidance:
+		t.guidance.Add(1)
+	case LayerExecution:
+		t.execution.Add(1)
+	}
+	t.parent.count(l)
+}
+
+// Guidance returns the guidance-layer calls counted.
+func (t *Tally) Guidance() int { return int(t.guidance.Load()) }
+
+// Execution returns the execution-layer calls counted.
+func (t *Tally) Execution() int { return int(t.execution.Load()) }
