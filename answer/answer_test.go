@@ -113,6 +113,10 @@ func (f fixedArms) Best(_ context.Context, _ string, k bandit.Kind, _ string) (s
 	return f.routing, nil
 }
 
+func (f fixedArms) ChooseSkill(_ context.Context, _ string, skills []string, _ bool) (string, error) {
+	return skills[0], nil
+}
+
 func (f fixedArms) RecordAnswer(context.Context, bandit.Answer) (uuid.UUID, error) {
 	return uuid.Nil, nil
 }
