@@ -84,6 +84,43 @@ func TestTheorem2EveryTypeRevisited(t *testing.T) {
 	}
 }
 
+// Theorem 2 with the Navigator: a bonus of at most B on any task type keeps
+// every type revisited within ⌈(n_max + B)/λ + N/M⌉ iterations, even one
+// that never fails and is never named by a plan.
+func TestTheorem2HoldsWithTheNavigatorBonus(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 8))
+	const lambda, m, bonus = 0.3, 3, evolution.DefaultFocusBonus
+	for trial := range 200 {
+		n := 3 + rng.IntN(12)
+		nMax := 1 + rng.IntN(10)
+		bound := evolution.RevisitBound(nMax+int(bonus), lambda, n, m)
+		types := make([]evolution.TaskState, n)
+		for i := range types {
+			types[i] = evolution.TaskState{Name: string(rune('a' + i))}
+		}
+		adversary := rng.IntN(n)
+		for k := 1; k <= 8*bound; k++ {
+			for i := range types {
+				types[i].NFail, types[i].Focus = rng.IntN(nMax+1), bonus/float64(1+rng.IntN(3))*float64(rng.IntN(2))
+				if i == adversary {
+					types[i].NFail, types[i].Focus = 0, 0
+				}
+			}
+			for _, name := range evolution.SelectCurriculum(types, k, lambda, m) {
+				for i := range types {
+					if types[i].Name == name {
+						types[i].KLast = k
+					}
+				}
+			}
+			for _, ty := range types {
+				require.LessOrEqual(t, k-ty.KLast, bound, "trial %d: type %s waited %d > %d", trial, ty.Name, k-ty.KLast, bound)
+			}
+		}
+	}
+}
+
 // Theorem 3 (ratchet stability): a drop is damped by γ, so the mastery never
 // falls below (1−γ)^j times its peak over the last j iterations:
 // m_k ≥ (1−γ)^j · max_{k−j ≤ k' ≤ k} m_{k'}.

@@ -411,10 +411,16 @@ func (r *runner) plan(ctx context.Context, k int, m *Metrics) (llm.Plan, error) 
 	req := llm.FrontierRequest{Iteration: k, Accuracy: m.Accuracy}
 	for _, s := range frontier {
 		m.Frontier = append(m.Frontier, s.Name)
-		req.Frontier = append(req.Frontier, llm.FrontierSkill{Name: s.Name, Mastery: s.Mastery})
 	}
 	if len(frontier) == 0 || r.deps.Mechanisms.NoNavigator {
 		return llm.Plan{}, nil
+	}
+	for _, s := range frontier {
+		pre, err := r.deps.Graph.Prerequisites(ctx, r.ns, s.Name)
+		if err != nil {
+			return llm.Plan{}, err
+		}
+		req.Frontier = append(req.Frontier, llm.FrontierSkill{Name: s.Name, Mastery: s.Mastery, Prerequisites: pre})
 	}
 	r.calls.guidance.Add(1)
 	plan, err := r.deps.Guidance.PlanFrontier(ctx, req)

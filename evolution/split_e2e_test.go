@@ -80,3 +80,23 @@ func TestSplitPartsServeAndCarryTheirEdges(t *testing.T) {
 	require.InDelta(t, evokg.Ratchet(before.Mastery, float64(acc.Correct)/float64(acc.Total), 0.6, 0.1), after.Mastery, 1e-9,
 		"the split skill's mastery follows its parts' answers")
 }
+
+// Prompt refinement writes both mutable slots the learner reads: the
+// prompt template and the strategy.
+func TestPromptRefinementWritesTheStrategy(t *testing.T) {
+	t.Parallel()
+	e := setupE2E(t, newLearner(e2eItems()))
+	first := runIterations(t, e, Params{Iterations: 1, Concurrency: 4})
+	skill, err := e.graph.GetSkill(e.ctx, e.ns, "rate_reasoning")
+	require.NoError(t, err)
+	require.Empty(t, skill.Strategy, "iteration 1's operation extracts principles")
+	r, err := e.engine.newRunner(e.ctx, first, nil)
+	require.NoError(t, err)
+	ok, err := r.refinePrompt(e.ctx, skill, []string{"Q: crate | learner answered: 1 | gold: 2"})
+	require.NoError(t, err)
+	require.True(t, ok)
+	skill, err = e.graph.GetSkill(e.ctx, e.ns, "rate_reasoning")
+	require.NoError(t, err)
+	require.Equal(t, "Multiply rows by the amount per row.", skill.PromptTemplate, "guidanceRules' refinement")
+	require.Equal(t, "decompose", skill.Strategy)
+}
