@@ -1,7 +1,6 @@
 package evolution
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -29,6 +28,7 @@ type answer struct {
 	RoutingArm string
 	MemoryIDs  []uuid.UUID       // the memories the learner was given
 	Steps      []evokg.SkillStep // the learner's (skill, step_output) steps, when it decomposed
+	Signature  []string          // the learner's own plan of the question, when its search arm used one
 }
 
 // evaluation is one iteration's graded answers.
@@ -183,7 +183,8 @@ func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Ski
 	}
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
 	a := answer{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
-		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs, Steps: reply.Steps}
+		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs, Steps: reply.Steps,
+		Signature: reply.Signature}
 	r.calls.learner.Add(int64(reply.LearnerCalls)) // the routing arm's and the plan's calls included
 	if err != nil {
 		return a, err
@@ -244,7 +245,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 		if !ok {
 			continue
 		}
-		sig, err := r.signature(ctx, a.Item.TaskType, a.Item.Question, []string{cmp.Or(cot, a.Answer)})
+		sig, err := r.successSignature(ctx, a, cot)
 		if err != nil {
 			return n, err
 		}

@@ -1,6 +1,7 @@
 package evolution
 
 import (
+	"cmp"
 	"context"
 	"slices"
 
@@ -41,4 +42,14 @@ func (r *runner) signature(ctx context.Context, t, task string, steps []string) 
 	}
 	r.st.Signatures[t] = sig // a valid empty reply too: the type goes without
 	return sig, nil
+}
+
+// successSignature is the signature of a harvested success: the learner's
+// own plan of the very question when its search arm made one, else its
+// task type's.
+func (r *runner) successSignature(ctx context.Context, a answer, cot string) ([]string, error) {
+	if len(a.Signature) > 0 {
+		return a.Signature, nil
+	}
+	return r.signature(ctx, a.Item.TaskType, a.Item.Question, []string{cmp.Or(cot, a.Answer)})
 }
