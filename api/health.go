@@ -13,6 +13,7 @@ const (
 	CheckUp       = "up"
 	CheckDown     = "down"
 	CheckDegraded = "degraded" // reachable but not fully usable, e.g. a model is missing
+	CheckWarming  = "warming"  // reachable, still being prepared; a critical one keeps the service unready
 )
 
 // Readiness statuses.
@@ -100,7 +101,7 @@ func verdict(critical bool, status string) string {
 	switch {
 	case status == CheckUp:
 		return Ready
-	case critical && status == CheckDown:
+	case critical && (status == CheckDown || status == CheckWarming):
 		return Unready
 	}
 	return Degraded

@@ -31,6 +31,8 @@ func TestReadiness(t *testing.T) {
 		{"model missing", api.CheckResult{Status: api.CheckDegraded, Detail: "model qwen3:8b is missing"}, up, 200, api.Degraded},
 		{"ollama down", api.CheckResult{Status: api.CheckDown, Detail: "connection refused"}, up, 200, api.Degraded},
 		{"neo4j down", up, api.CheckResult{Status: api.CheckDown}, 503, api.Unready},
+		{"neo4j warming", up, api.CheckResult{Status: api.CheckWarming}, 503, api.Unready},
+		{"model server warming", api.CheckResult{Status: api.CheckWarming}, up, 200, api.Degraded},
 		{"fake model server", api.CheckResult{Status: api.CheckUp, Fake: true}, up, 200, api.Ready},
 	}
 	for _, tc := range cases {

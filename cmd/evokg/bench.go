@@ -25,6 +25,8 @@ type BenchGraphCmd struct {
 	Skills      int  `default:"100" help:"Skills to build."`
 	TaskTypes   int  `name:"task-types" default:"50" help:"Task types to build."`
 	Iterations  int  `default:"200" help:"Timed runs per query."`
+	Cold        bool `help:"Time every run from the first (no untimed warm-up runs per query): shows a fresh Neo4j's compilation cost."`
+	WarmRounds  int  `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
 }
 
 func (c *BenchGraphCmd) Run(g *Globals) error {
@@ -37,7 +39,7 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 		return err
 	}
 	res, err := bench.Graph(g.Ctx, gr, bench.GraphOptions{Experiences: c.Experiences, Skills: c.Skills,
-		TaskTypes: c.TaskTypes, Iterations: c.Iterations}, os.Stderr)
+		TaskTypes: c.TaskTypes, Iterations: c.Iterations, Cold: c.Cold, WarmRounds: c.WarmRounds}, os.Stderr)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,7 @@ type ServeCmd struct {
 	RequestTimeout  time.Duration `name:"request-timeout" env:"EVOKG_REQUEST_TIMEOUT" default:"${request_timeout}" help:"Timeout of one request."`
 	CORSOrigins     []string      `name:"cors-origins" env:"EVOKG_CORS_ORIGINS" help:"Allowed CORS origins (CORS is off when empty)."`
 	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"20s" help:"Grace period for in-flight requests at shutdown."`
+	WarmRounds      int           `name:"warm-rounds" env:"EVOKG_WARM_ROUNDS" default:"30" help:"Rounds of the platform's Neo4j queries run at start, in a throwaway namespace, before /readyz says ready (0 skips the warm-up)."`
 }
 
 func (c *ServeCmd) apiConfig() api.Config {
@@ -44,6 +45,7 @@ func (c *ServeCmd) Run(g *Globals) error {
 	}
 	defer a.Close(context.Background())
 	a.ReportModelServer(g.Ctx)
+	a.StartGraphWarmUp(g.Ctx, c.WarmRounds)
 	// The served document states the embedding dimension and the run caps
 	// this process enforces.
 	limits := a.Config.Evolution.WithDefaults()

@@ -12,6 +12,7 @@ import (
 type WorkerCmd struct {
 	AppFlags        `embed:""`
 	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"30s" help:"Grace period for running jobs at shutdown; jobs still running then are cancelled and retried later."`
+	WarmRounds      int           `name:"warm-rounds" env:"EVOKG_WARM_ROUNDS" default:"30" help:"Rounds of the platform's Neo4j queries run at start, in a throwaway namespace, before jobs are worked (0 skips the warm-up)."`
 }
 
 func (c *WorkerCmd) Run(g *Globals) error {
@@ -21,6 +22,7 @@ func (c *WorkerCmd) Run(g *Globals) error {
 	}
 	defer a.Close(context.Background())
 	a.ReportModelServer(g.Ctx)
+	a.WarmGraph(g.Ctx, c.WarmRounds)
 	// Jobs run on their own context: cancelling g.Ctx must not cut them short.
 	if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
 		return err

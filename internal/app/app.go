@@ -84,6 +84,7 @@ type App struct {
 	Registry    *prometheus.Registry
 	Config      Config
 	logger      *slog.Logger
+	warmth      graphWarmth
 }
 
 // Open connects to Postgres and Neo4j, optionally migrates, and builds
@@ -229,6 +230,7 @@ func (a *App) workerDeps() workers.Deps {
 
 // Close releases every open adapter.
 func (a *App) Close(ctx context.Context) {
+	a.WaitGraphWarmUp()
 	if a.Graph != nil {
 		if err := a.Graph.Close(ctx); err != nil {
 			a.logger.WarnContext(ctx, "closing neo4j", slog.Any("error", err))

@@ -14,7 +14,7 @@ import (
 func (a *App) Checks() map[string]api.Check {
 	return map[string]api.Check{
 		"postgres": {Critical: true, Run: func(ctx context.Context) api.CheckResult { return result(a.Pool.Ping(ctx)) }},
-		"neo4j":    {Critical: true, Run: func(ctx context.Context) api.CheckResult { return result(a.Graph.Ping(ctx)) }},
+		"neo4j":    {Critical: true, Run: a.checkNeo4j},
 		"ollama":   {Critical: false, Run: a.checkModels},
 	}
 }
