@@ -20,7 +20,8 @@ T = TypeVar("T", bound="ReadinessChecksAdditionalProperty")
 class ReadinessChecksAdditionalProperty:
     """
     Attributes:
-        status (ReadinessChecksAdditionalPropertyStatus):
+        status (ReadinessChecksAdditionalPropertyStatus): warming means reachable but still being prepared (Neo4j runs
+            the platform's queries once at start); a critical check that is down or warming makes the service unready
         latency_ms (float):
         detail (str | Unset):
         fake (bool | Unset): the dependency is a scripted fake

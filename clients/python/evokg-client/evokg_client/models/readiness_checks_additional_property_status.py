@@ -5,6 +5,7 @@ class ReadinessChecksAdditionalPropertyStatus(StrEnum):
     DEGRADED = "degraded"
     DOWN = "down"
     UP = "up"
+    WARMING = "warming"
 
     def __str__(self) -> str:
         return str(self.value)
