@@ -1,11 +1,16 @@
 // Package evolution runs MAGE's evolution loop (DESIGN.md §5) over a
-// question pool: the frozen learner answers with retrieved memory, every
-// correct answer is harvested as a success memory, the Critic scores task
-// types, the Curator ratchets skill mastery, the curriculum picks the task
-// types to train, the guidance layer writes failure memories and applies
-// one rotating graph operation, the Navigator computes the frontier, and
-// the Delta-Guard rolls mutable slots (skill slots and bandit posteriors)
-// back when accuracy drops, keeping every appended memory.
+// question pool: the frozen learner answers with retrieved memory (the
+// routing bandit choosing among a task type's skills), every answer feeds
+// the reward stream, the Critic scores task types (its scores set the
+// quality of the success memories then harvested, with signatures and
+// DERIVED_FROM provenance; its notes reach the failure analyst), the
+// Curator ratchets skill mastery (a split skill's through its parts), the
+// curriculum picks the task types to train from the reward stream's
+// cumulative failures and the Navigator's bonus, the guidance layer writes
+// failure memories and applies one rotating graph operation, the Navigator
+// plans over the frontier for the next selection, and the Delta-Guard rolls
+// mutable slots (skill slots and bandit posteriors) back when accuracy
+// drops, keeping every appended memory.
 //
 // The pure parts (curriculum, Delta-Guard, metrics) are plain functions.
 // Engine executes runs and persists each iteration so a run resumes from
