@@ -44,8 +44,8 @@ func (b *Bandit) RecordRetrieval(ctx context.Context, r Retrieval) error {
 // gets α += r, β += 1−r, exactly once. An unknown retrieval is ENOTFOUND; a
 // second reward is ECONFLICT and changes nothing.
 func (b *Bandit) RewardRetrieval(ctx context.Context, ns string, id uuid.UUID, reward float64) (Retrieval, error) {
-	if reward < 0 || reward > 1 || reward != reward {
-		return Retrieval{}, evokg.Invalid(evokg.FieldError{Pointer: "/reward", Detail: "must be within [0, 1]"})
+	if err := checkReward(reward); err != nil {
+		return Retrieval{}, err
 	}
 	var r Retrieval
 	err := b.inTx(ctx, func(tx pgx.Tx) error {

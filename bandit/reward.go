@@ -78,8 +78,8 @@ type TaskTypeStats struct {
 // r < FailureBelow) grow by one, all in one transaction and exactly once
 // per answer. A repeated call returns Applied=false and changes nothing.
 func (b *Bandit) ApplyReward(ctx context.Context, ns string, answerID uuid.UUID, reward float64) (RewardResult, error) {
-	if reward < 0 || reward > 1 || reward != reward {
-		return RewardResult{}, evokg.Invalid(evokg.FieldError{Pointer: "/reward", Detail: "must be within [0, 1]"})
+	if err := checkReward(reward); err != nil {
+		return RewardResult{}, err
 	}
 	var res RewardResult
 	err := b.inTx(ctx, func(tx pgx.Tx) error {
@@ -91,6 +91,14 @@ func (b *Bandit) ApplyReward(ctx context.Context, ns string, answerID uuid.UUID,
 		return RewardResult{}, postgres.Translate(err, "applying a reward")
 	}
 	return res, nil
+}
+
+// checkReward refuses a reward outside [0, 1] (NaN included).
+func checkReward(reward float64) error {
+	if reward >= 0 && reward <= 1 {
+		return nil
+	}
+	return evokg.Invalid(evokg.FieldError{Pointer: "/reward", Detail: "must be within [0, 1]"})
 }
 
 func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID, reward float64) (RewardResult, error) {
