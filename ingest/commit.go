@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
@@ -160,7 +159,6 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 			return err
 		}
 	}
-	queued := &batchingTx{Tx: tx, batch: batch}
 	jobs := make([]river.InsertManyParams, 0, len(items))
 	var toEmbed []uuid.UUID
 	for _, it := range items {
@@ -169,7 +167,7 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 			continue
 		}
 		if it.status == evokg.StatusQueued {
-			if err := s.index.InsertTx(ctx, queued, it.exp, it.embedding); err != nil {
+			if err := s.index.QueueInsert(batch, it.exp, it.embedding); err != nil {
 				return fmt.Errorf("indexing experience %s: %w", it.exp.ID, err)
 			}
 		}
@@ -187,21 +185,6 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 		return fmt.Errorf("enqueueing jobs: %w", err)
 	}
 	return nil
-}
-
-// batchingTx is the ingest transaction as the Indexer sees it: its Exec
-// statements are queued on batch, sent with the experience rows in one
-// round trip, instead of one round trip each. Their errors surface when the
-// batch is sent, inside the same transaction, so atomicity is unchanged.
-type batchingTx struct {
-	pgx.Tx
-	batch *pgx.Batch
-}
-
-// Exec implements pgx.Tx by queueing the statement.
-func (t *batchingTx) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	t.batch.Queue(sql, args...)
-	return pgconn.CommandTag{}, nil
 }
 
 func queueInsert(b *pgx.Batch, exp *evokg.Experience, status evokg.IngestStatus) error {

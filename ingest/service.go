@@ -13,9 +13,11 @@ import (
 )
 
 // Indexer writes an experience's embedding into the success or failure
-// index inside the caller's transaction. *vector.Store implements it.
+// index inside the caller's transaction, or queues that write on the
+// caller's batch. *vector.Store implements it.
 type Indexer interface {
 	InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, embedding []float32) error
+	QueueInsert(b *pgx.Batch, exp *evokg.Experience, embedding []float32) error
 }
 
 // Config configures the ingest service.

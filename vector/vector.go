@@ -114,21 +114,32 @@ func (s *Store) InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, 
 	if err := s.checkEmbedding(embedding); err != nil {
 		return err
 	}
+	sql, args := s.insertStatement(exp, embedding)
+	_, err := tx.Exec(ctx, sql, args...)
+	return postgres.Translate(err, "indexing the experience embedding")
+}
+
+// QueueInsert queues the insert InsertTx runs on b, for a caller that sends
+// it with its own statements in one round trip (and sees its error then).
+func (s *Store) QueueInsert(b *pgx.Batch, exp *evokg.Experience, embedding []float32) error {
+	if err := s.checkEmbedding(embedding); err != nil {
+		return err
+	}
+	sql, args := s.insertStatement(exp, embedding)
+	b.Queue(sql, args...)
+	return nil
+}
+
+// insertStatement is the insert of exp into its index.
+func (s *Store) insertStatement(exp *evokg.Experience, embedding []float32) (string, []any) {
 	vec := encode(embedding)
-	var err error
 	switch {
 	case exp.Outcome == evokg.OutcomePrinciple:
-		_, err = tx.Exec(ctx, queries.Get("insert_principle"), exp.ID, exp.Namespace, exp.TaskType,
-			exp.Skill, exp.Quality(), createdAt(exp), vec)
+		return queries.Get("insert_principle"), []any{exp.ID, exp.Namespace, exp.TaskType, exp.Skill, exp.Quality(), createdAt(exp), vec}
 	case exp.Outcome.Channel() == evokg.ChannelFailure:
-		_, err = tx.Exec(ctx, queries.Get("insert_failure"), s.insertArgs(exp, vec)...)
-	default:
-		_, err = tx.Exec(ctx, queries.Get("insert_success"), s.insertArgs(exp, vec)...)
+		return queries.Get("insert_failure"), s.insertArgs(exp, vec)
 	}
-	if err != nil {
-		return postgres.Translate(err, "indexing the experience embedding")
-	}
-	return nil
+	return queries.Get("insert_success"), s.insertArgs(exp, vec)
 }
 
 func (s *Store) insertArgs(exp *evokg.Experience, vec []float32) []any {
