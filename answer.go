@@ -40,6 +40,12 @@ type AnswerRequest struct {
 	TaskType string `json:"task_type"`
 	Context  string `json:"context,omitempty"`
 	Skill    string `json:"skill,omitempty"`
+	// Mode is the memory pack's allocation, "mage" or "apex"; default the
+	// configured one.
+	Mode string `json:"mode,omitempty"`
+	// Signature is the question's procedural signature; without it the
+	// learner plans its own for the structural search arms.
+	Signature []string `json:"signature,omitempty"`
 }
 
 // PulledArm names the arm a bandit pulled: the search bandit's per task

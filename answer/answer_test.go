@@ -98,12 +98,13 @@ func (b bundle) chatModels() map[string]int {
 // fixedArms is a Bandits that always pulls the same arms.
 type fixedArms struct{ search, routing string }
 
-func (f fixedArms) Select(context.Context, string, bandit.Kind, string) (bandit.Choice, error) {
-	panic("explore is not used")
+func (f fixedArms) Select(ctx context.Context, ns string, k bandit.Kind, key string) (bandit.Choice, error) {
+	arm, err := f.Best(ctx, ns, k, key)
+	return bandit.Choice{Arm: arm}, err
 }
 
-func (f fixedArms) SelectForRun(context.Context, string, bandit.Kind, string, uuid.UUID) (bandit.Choice, error) {
-	panic("explore is not used")
+func (f fixedArms) SelectForRun(ctx context.Context, ns string, k bandit.Kind, key string, _ uuid.UUID) (bandit.Choice, error) {
+	return f.Select(ctx, ns, k, key)
 }
 
 func (f fixedArms) Best(_ context.Context, _ string, k bandit.Kind, _ string) (string, error) {
@@ -267,4 +268,26 @@ func TestCalculate(t *testing.T) {
 		_, err := answer.Calculate(bad)
 		require.Error(t, err, bad)
 	}
+}
+
+// /answer takes the allocation mode per request: APEX-EM's P+ top-3 and P−
+// top-2, or MAGE's κ (2 + 1 for a short context), the configured default.
+func TestAnswerModePerRequest(t *testing.T) {
+	t.Parallel()
+	b := setup(t, ollamafake.Rule{Task: "answer", Reply: answerReply})
+	for _, q := range []string{"tiles in rows of seven", "bolts in crates of twelve", "seeds in packets of nine", "coins in stacks of ten"} {
+		b.memory(memtest.Memory{Question: "How many " + q + "?"})
+		b.memory(memtest.Memory{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Question: "Count the " + q, Content: "multiply, do not add"})
+	}
+	online := answer.NewOnline(b.svc(fixedArms{bandit.StrategySemantic, bandit.StrategyDirectCoT}), b.graph)
+	req := evokg.AnswerRequest{TaskType: "arithmetic", Question: "How many tiles in 12 rows of seven?"}
+	mage, err := online.Answer(t.Context(), b.ns, req)
+	require.NoError(t, err)
+	require.Len(t, mage.MemoryIDs, 3, "κ: 2 successes + 1 failure")
+	req.Mode = retrieval.ModeAPEX
+	apex, err := online.Answer(t.Context(), b.ns, req)
+	require.NoError(t, err)
+	require.Len(t, apex.MemoryIDs, 5, "P+ top-3 and P− top-2")
+	require.Equal(t, 1, apex.LearnerCalls)
+	require.Zero(t, apex.GuidanceCalls)
 }

@@ -27,7 +27,8 @@ func NewOnline(svc *Service, skills SkillReader) *Online { return &Online{svc: s
 
 // Answer answers one question of namespace ns and records it.
 func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {
-	q := Question{TaskType: req.TaskType, Question: req.Question, Context: req.Context, Explore: true}
+	q := Question{TaskType: req.TaskType, Question: req.Question, Context: req.Context, Explore: true,
+		Mode: req.Mode, Signature: req.Signature}
 	if req.Skill != "" {
 		skill, err := o.skills.GetSkill(ctx, ns, req.Skill)
 		if err != nil {

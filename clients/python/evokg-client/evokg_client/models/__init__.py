@@ -1,6 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .answer_request import AnswerRequest
+from .answer_request_mode import AnswerRequestMode
 from .answer_response import AnswerResponse
 from .bandit_arm import BanditArm
 from .bandit_arm_bandit import BanditArmBandit
@@ -93,6 +94,7 @@ from .usage_rows_item import UsageRowsItem
 
 __all__ = (
     "AnswerRequest",
+    "AnswerRequestMode",
     "AnswerResponse",
     "BanditArm",
     "BanditArmBandit",

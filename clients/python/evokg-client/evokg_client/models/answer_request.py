@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.answer_request_mode import AnswerRequestMode
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AnswerRequest")
@@ -18,12 +19,18 @@ class AnswerRequest:
         task_type (str): a name (task type, skill, operation, entity), 1 to 200 characters without NUL
         context (str | Unset): free text, at most 65536 characters without NUL
         skill (str | Unset): at most 200 characters without NUL
+        mode (AnswerRequestMode | Unset): the memory pack's allocation: mage by context length (κ), apex P+ top-3 and P−
+            top-2; without it the server's --retrieval-mode (default mage)
+        signature (list[str] | Unset): the question's procedural signature (operation names); without it the learner
+            plans its own when the search arm matches structure
     """
 
     question: str
     task_type: str
     context: str | Unset = UNSET
     skill: str | Unset = UNSET
+    mode: AnswerRequestMode | Unset = UNSET
+    signature: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         question = self.question
@@ -33,6 +40,14 @@ class AnswerRequest:
         context = self.context
 
         skill = self.skill
+
+        mode: str | Unset = UNSET
+        if not isinstance(self.mode, Unset):
+            mode = self.mode.value
+
+        signature: list[str] | Unset = UNSET
+        if not isinstance(self.signature, Unset):
+            signature = self.signature
 
         field_dict: dict[str, Any] = {}
 
@@ -46,6 +61,10 @@ class AnswerRequest:
             field_dict["context"] = context
         if skill is not UNSET:
             field_dict["skill"] = skill
+        if mode is not UNSET:
+            field_dict["mode"] = mode
+        if signature is not UNSET:
+            field_dict["signature"] = signature
 
         return field_dict
 
@@ -60,11 +79,22 @@ class AnswerRequest:
 
         skill = d.pop("skill", UNSET)
 
+        _mode = d.pop("mode", UNSET)
+        mode: AnswerRequestMode | Unset
+        if isinstance(_mode, Unset):
+            mode = UNSET
+        else:
+            mode = AnswerRequestMode(_mode)
+
+        signature = cast(list[str], d.pop("signature", UNSET))
+
         answer_request = cls(
             question=question,
             task_type=task_type,
             context=context,
             skill=skill,
+            mode=mode,
+            signature=signature,
         )
 
         return answer_request

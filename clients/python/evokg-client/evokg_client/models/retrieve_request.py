@@ -20,8 +20,8 @@ class RetrieveRequest:
         task_type (str): a name (task type, skill, operation, entity), 1 to 200 characters without NUL
         context (str | Unset): free text, at most 65536 characters without NUL
         signature (list[str] | Unset):
-        mode (RetrieveRequestMode | Unset): mage (default) allocates by context length; apex returns 3 successes and 2
-            failures
+        mode (RetrieveRequestMode | Unset): mage allocates by context length (κ); apex returns P+ top-3 and P− top-2;
+            without it the server's --retrieval-mode (default mage)
         strategy (RetrieveRequestStrategy | Unset): force a search-bandit arm
         embedding (list[float] | Unset): an embedding of the index dimension (768)
     """
