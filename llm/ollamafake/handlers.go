@@ -18,22 +18,11 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 	}
 	v := ChatRequestView{Path: r.URL.Path, Model: req.Model, Task: taskOf(req.Format),
 		Messages: req.Messages, Format: req.Format, Options: req.Options}
-	var system []string
-	for _, m := range req.Messages {
-		switch m.Role {
-		case "system":
-			system = append(system, m.Content)
-		case "user":
-			v.Prompt = m.Content
-		}
-	}
-	v.System = strings.Join(system, "\n")
-	s.record(Request{Path: v.Path, Model: v.Model, Chat: &v, At: time.Now()})
-	if !s.admit(w, r, req.Model) {
+	v.takePrompts()
+	reply, metrics, ok := s.chatReply(w, r, &v)
+	if !ok {
 		return
 	}
-	reply := s.reply(v)
-	metrics := tokenMetrics(v.Text(), reply)
 	chunk := func(text string, done bool) any {
 		resp := api.ChatResponse{Model: req.Model, CreatedAt: time.Now().UTC(),
 			Message: api.Message{Role: "assistant", Content: text}, Done: done}
@@ -52,12 +41,10 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	}
 	v := ChatRequestView{Path: r.URL.Path, Model: req.Model, Task: taskOf(req.Format), System: req.System,
 		Prompt: req.Prompt, Format: req.Format, Options: req.Options}
-	s.record(Request{Path: v.Path, Model: v.Model, Chat: &v, At: time.Now()})
-	if !s.admit(w, r, req.Model) {
+	reply, metrics, ok := s.chatReply(w, r, &v)
+	if !ok {
 		return
 	}
-	reply := s.reply(v)
-	metrics := tokenMetrics(v.Text(), reply)
 	chunk := func(text string, done bool) any {
 		resp := api.GenerateResponse{Model: req.Model, CreatedAt: time.Now().UTC(), Response: text, Done: done}
 		if done {
@@ -105,6 +92,32 @@ func splitChunks(text string, n int) []string {
 		parts = append(parts, text[start:])
 	}
 	return parts
+}
+
+// chatReply records a chat or generate request and admits it: the scripted
+// reply and its token counts. A refused request has been answered.
+func (s *Server) chatReply(w http.ResponseWriter, r *http.Request, v *ChatRequestView) (string, api.Metrics, bool) {
+	s.record(Request{Path: v.Path, Model: v.Model, Chat: v, At: time.Now()})
+	if !s.admit(w, r, v.Model) {
+		return "", api.Metrics{}, false
+	}
+	reply := s.reply(*v)
+	return reply, tokenMetrics(v.Text(), reply), true
+}
+
+// takePrompts sets System (every system message, joined) and Prompt (the
+// last user message) from Messages.
+func (v *ChatRequestView) takePrompts() {
+	var system []string
+	for _, m := range v.Messages {
+		switch m.Role {
+		case "system":
+			system = append(system, m.Content)
+		case "user":
+			v.Prompt = m.Content
+		}
+	}
+	v.System = strings.Join(system, "\n")
 }
 
 func tokenMetrics(prompt, reply string) api.Metrics {

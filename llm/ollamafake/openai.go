@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/ollama/ollama/api"
@@ -41,17 +40,10 @@ func (req openAIChatRequest) view(path string) ChatRequestView {
 		v.Format = rf.JSONSchema.Schema
 		v.Task = cmp.Or(taskOf(rf.JSONSchema.Schema), rf.JSONSchema.Name)
 	}
-	var system []string
 	for _, m := range req.Messages {
 		v.Messages = append(v.Messages, api.Message{Role: m.Role, Content: m.Content})
-		switch m.Role {
-		case "system":
-			system = append(system, m.Content)
-		case "user":
-			v.Prompt = m.Content
-		}
 	}
-	v.System = strings.Join(system, "\n")
+	v.takePrompts()
 	if req.Temperature != nil {
 		v.Options["temperature"] = *req.Temperature
 	}
@@ -70,12 +62,10 @@ func (s *Server) handleOpenAIChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := req.view(r.URL.Path)
-	s.record(Request{Path: v.Path, Model: v.Model, Chat: &v, At: time.Now()})
-	if !s.admit(w, r, req.Model) {
+	reply, m, ok := s.chatReply(w, r, &v)
+	if !ok {
 		return
 	}
-	reply := s.reply(v)
-	m := tokenMetrics(v.Text(), reply)
 	writeJSON(w, http.StatusOK, map[string]any{
 		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
 		"system_fingerprint": Version,
