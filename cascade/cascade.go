@@ -285,6 +285,13 @@ func (b *Builder) Apply(ctx context.Context, ns, taskType string, pack *retrieva
 	if err != nil {
 		return nil, err
 	}
+	if n := len(blk.Recipes); n > 0 {
+		// A pack never holds a memory twice: a recent success already in
+		// it as an exemplar is not repeated as a recipe.
+		if blk.Recipes = slices.DeleteFunc(blk.Recipes, func(r Recipe) bool { return pack.Holds(r.ID) }); len(blk.Recipes) < n {
+			blk.Rendered = render(blk)
+		}
+	}
 	if b.cfg.Components.Boost {
 		if blk.Boosted, err = b.boost(ctx, ns, pack); err != nil {
 			return nil, err

@@ -192,3 +192,18 @@ func TestCascadeOnAndOffGiveDifferentPacks(t *testing.T) {
 	require.Equal(t, ids[0], off.Successes[0].ID, "the nearest success leads the plain pack")
 	require.Equal(t, ids[1], on.Successes[0].ID, "D lifts the frontier skill's success over it")
 }
+
+// A pack never holds a memory twice: a recent success the pack already
+// holds as an exemplar is not repeated among the recipes (component B).
+func TestCascadeRecipesSkipThePacksMemories(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ids := handBuilt(t, b)
+	pack := &retrieval.Pack{Successes: []retrieval.Item{{ID: ids[3], Outcome: evokg.OutcomeSuccess, Text: "Question: success D"}}}
+	blk, err := b.builder(cascade.Components{Recipes: true}).Apply(b.ctx, b.ns, "ratio_total", pack)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{ids[2], ids[1]}, []uuid.UUID{blk.Recipes[0].ID, blk.Recipes[1].ID})
+	require.Len(t, blk.Recipes, 2)
+	require.NotContains(t, pack.Rendered, "step of D")
+	require.Contains(t, pack.Rendered, "step of C")
+}

@@ -64,6 +64,9 @@ type Pack struct {
 	TookMS     float64    `json:"took_ms"`
 }
 
+// Holds reports whether the pack holds memory id in any of its lists.
+func (p *Pack) Holds(id uuid.UUID) bool { return slices.Contains(p.ids(), id) }
+
 // Allocate is the format-conditioned allocation κ (MAGE): a context of at
 // most ShortContextChars characters gets 2 successes + 1 failure (2 + 2 when
 // ExtendedShortText), a longer one 1 success + 2 failures. ModeAPEX always
