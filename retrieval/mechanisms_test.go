@@ -42,17 +42,17 @@ func TestStructuralScopeAblation(t *testing.T) {
 	g := openGraph(t)
 	sig := []string{"entity_resolution", "temporal_filter", "aggregation", "comparison"}
 	project := func(e *evokg.Experience) { require.NoError(t, g.ProjectExperience(t.Context(), e, nil)) }
-	curry := b.insert(t, expOpts{TaskType: "nba_stats", Question: "Compare Curry's points across seasons", Signature: sig, Vec: tilt(0, 1, 0.1)})
-	local := b.insert(t, expOpts{TaskType: "finance", Question: "Sum the invoices", Signature: []string{"parse", "sum"}, Vec: tilt(0, 2, 0.8)})
+	curry := b.Insert(t, expOpts{TaskType: "nba_stats", Question: "Compare Curry's points across seasons", Signature: sig, Vec: tilt(0, 1, 0.1)})
+	local := b.Insert(t, expOpts{TaskType: "finance", Question: "Sum the invoices", Signature: []string{"parse", "sum"}, Vec: tilt(0, 2, 0.8)})
 	project(curry)
 	project(local)
 
-	req := retrieval.Request{Namespace: b.ns, TaskType: "finance", Question: "Compare Tesla's revenue across quarters",
+	req := retrieval.Request{Namespace: b.NS, TaskType: "finance", Question: "Compare Tesla's revenue across quarters",
 		Signature: []string{"Entity Resolution", "Temporal Filter", "Aggregation", "Comparison"}, Embedding: unit(0),
 		Strategy: retrieval.StrategySemanticStructural}
 	packs := map[string]*retrieval.Pack{}
 	for _, scope := range retrieval.Scopes {
-		r := retrieval.New(retrieval.Config{StructuralScope: scope}, b.store, g, nil, testenv.Logger(t))
+		r := retrieval.New(retrieval.Config{StructuralScope: scope}, b.Store, g, nil, testenv.Logger(t))
 		pack, err := r.Retrieve(t.Context(), req)
 		require.NoError(t, err)
 		packs[scope] = pack
@@ -88,16 +88,16 @@ func itemByID(p *retrieval.Pack, id uuid.UUID) *retrieval.Item {
 func TestPackDropsNearDuplicates(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	best := b.insert(t, expOpts{Question: "What is 6 x 7?", Vec: unit(0)})
-	b.insert(t, expOpts{Question: "What is 6 times 7?", Vec: tilt(0, 1, 0.99)})     // cosine 0.99 with best
-	b.insert(t, expOpts{Question: "  what is 6 X 7?\n", Vec: tilt(0, 2, 0.97)})     // best's text
-	next := b.insert(t, expOpts{Question: "What is 8 x 9?", Vec: tilt(0, 3, 0.9)})  // distinct
-	edge := b.insert(t, expOpts{Question: "What is 5 x 5?", Vec: tilt(0, 4, 0.85)}) // distinct, third
-	fix := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Question: "What is 6 x 7?",
+	best := b.Insert(t, expOpts{Question: "What is 6 x 7?", Vec: unit(0)})
+	b.Insert(t, expOpts{Question: "What is 6 times 7?", Vec: tilt(0, 1, 0.99)})     // cosine 0.99 with best
+	b.Insert(t, expOpts{Question: "  what is 6 X 7?\n", Vec: tilt(0, 2, 0.97)})     // best's text
+	next := b.Insert(t, expOpts{Question: "What is 8 x 9?", Vec: tilt(0, 3, 0.9)})  // distinct
+	edge := b.Insert(t, expOpts{Question: "What is 5 x 5?", Vec: tilt(0, 4, 0.85)}) // distinct, third
+	fix := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Question: "What is 6 x 7?",
 		Content: "6 x 7 is 42, not 36", Vec: unit(0)})
 
-	on := retrieval.New(retrieval.Config{K: 5, Mode: retrieval.ModeAPEX}, b.store, nil, nil, testenv.Logger(t))
-	pack, err := on.Retrieve(t.Context(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	on := retrieval.New(retrieval.Config{K: 5, Mode: retrieval.ModeAPEX}, b.Store, nil, nil, testenv.Logger(t))
+	pack, err := on.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{best.ID, next.ID, edge.ID}, itemIDs(pack.Successes))
 	require.Equal(t, []uuid.UUID{fix.ID}, itemIDs(pack.Failures), "a correction of the same question stays")
@@ -114,13 +114,13 @@ func TestPackDropsNearDuplicates(t *testing.T) {
 func TestRenderKeepsErrorRegistryPatchesAndSteps(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.insert(t, expOpts{Question: "Total of 3 crates of 12?", Vec: unit(0), SkillSteps: []evokg.SkillStep{
+	b.Insert(t, expOpts{Question: "Total of 3 crates of 12?", Vec: unit(0), SkillSteps: []evokg.SkillStep{
 		{Skill: "read_quantities", Output: "3 crates, 12 each"}, {Skill: "multiply", Output: "3 x 12 = 36"}}})
-	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "Multiply, do not add.", Vec: tilt(0, 1, 0.9),
+	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "Multiply, do not add.", Vec: tilt(0, 1, 0.9),
 		Errors:  []evokg.ErrorRecord{{ErrorClass: "wrong_operation", Where: "step 2", RootCause: "added the counts", RecoveryProcedure: "multiply crates by size", RecoveryOutcome: "recovered"}},
 		Patches: []evokg.PatchReflection{{TriggerSignature: "per-crate totals", Patch: "use a x b", Rationale: "quantities repeat"}}})
-	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
-	pack, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	r := retrieval.New(retrieval.Config{}, b.Store, nil, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
 	require.NoError(t, err)
 	require.Contains(t, pack.Rendered, "Steps:\n   1. [read_quantities] 3 crates, 12 each\n   2. [multiply] 3 x 12 = 36")
 	require.Contains(t, pack.Rendered, "Error: wrong_operation at step 2; root cause: added the counts; recovery: multiply crates by size (recovered)")

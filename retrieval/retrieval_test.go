@@ -6,40 +6,23 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/retrieval"
-	"github.com/evokg/evokg/vector"
 )
 
 const dim = memtest.Dim
 
-type bundle struct {
-	pool  *pgxpool.Pool
-	store *vector.Store
-	ns    string
-}
+// bundle is the test's namespace and vector store; b.Insert adds a memory.
+type bundle = memtest.Bundle
 
-func setup(t *testing.T) bundle {
-	t.Helper()
-	pool := testenv.Postgres(t)
-	return bundle{pool: pool, store: vector.NewStore(pool, dim), ns: testenv.Namespace(t)}
-}
+var setup = memtest.Setup
 
 // expOpts describes a memory to insert; an empty Namespace is the bundle's.
 type expOpts = memtest.Memory
-
-func (b bundle) insert(t *testing.T, o expOpts) *evokg.Experience {
-	t.Helper()
-	if o.Namespace == "" {
-		o.Namespace = b.ns
-	}
-	return memtest.Insert(t, b.pool, b.store, o)
-}
 
 var unit, tilt = memtest.Unit, memtest.Tilt
 
@@ -81,14 +64,14 @@ func allItems(p *retrieval.Pack) []retrieval.Item {
 func seedSlice(t *testing.T, b bundle) (succ, fail []*evokg.Experience) {
 	t.Helper()
 	for i, cos := range []float64{0.9, 0.8, 0.7} {
-		succ = append(succ, b.insert(t, expOpts{Question: "success " + string(rune('A'+i)), Vec: tilt(0, 1+i, cos)}))
-		fail = append(fail, b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific,
+		succ = append(succ, b.Insert(t, expOpts{Question: "success " + string(rune('A'+i)), Vec: tilt(0, 1+i, cos)}))
+		fail = append(fail, b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific,
 			Content: "correction " + string(rune('A'+i)), Vec: tilt(0, 10+i, cos-0.05)}))
 	}
 	other := testenv.Namespace(t)
-	b.insert(t, expOpts{TaskType: "geometry", Question: "other type", Vec: unit(0)})
-	b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(0)})
-	b.insert(t, expOpts{Namespace: other, Question: "other namespace", Vec: unit(0)})
+	b.Insert(t, expOpts{TaskType: "geometry", Question: "other type", Vec: unit(0)})
+	b.Insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(0)})
+	b.Insert(t, expOpts{Namespace: other, Question: "other namespace", Vec: unit(0)})
 	return succ, fail
 }
 
@@ -96,9 +79,9 @@ func TestRetrieveAllocatesByContextLength(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	succ, fail := seedSlice(t, b)
-	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	r := retrieval.New(retrieval.Config{}, b.Store, nil, nil, testenv.Logger(t))
 	ctx := context.Background()
-	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)}
+	req := retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)}
 
 	req.Context = strings.Repeat("ж", 500) // 1000 bytes, 500 characters: short
 	pack, err := r.Retrieve(ctx, req)
@@ -127,9 +110,9 @@ func TestRetrieveAPEXMode(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	succ, fail := seedSlice(t, b)
-	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)}
-	apex := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.store, nil, nil, testenv.Logger(t))
-	mage := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	req := retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)}
+	apex := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.Store, nil, nil, testenv.Logger(t))
+	mage := retrieval.New(retrieval.Config{}, b.Store, nil, nil, testenv.Logger(t))
 	for name, get := range map[string]func() (*retrieval.Pack, error){
 		"configured": func() (*retrieval.Pack, error) { return apex.Retrieve(context.Background(), req) },
 		"requested": func() (*retrieval.Pack, error) {
@@ -154,8 +137,8 @@ func TestRetrieveNeverReturnsAnotherTaskTypeOrNamespace(t *testing.T) {
 	b := setup(t)
 	seedSlice(t, b)
 	other := testenv.Namespace(t)
-	foreignType := b.insert(t, expOpts{TaskType: "geometry", Signature: []string{"a", "b"}, Vec: unit(0)})
-	foreignNS := b.insert(t, expOpts{Namespace: other, Signature: []string{"a", "b"}, Vec: unit(0)})
+	foreignType := b.Insert(t, expOpts{TaskType: "geometry", Signature: []string{"a", "b"}, Vec: unit(0)})
+	foreignNS := b.Insert(t, expOpts{Namespace: other, Signature: []string{"a", "b"}, Vec: unit(0)})
 	// A misbehaving graph source that reports them as matches of this slice.
 	g := &fakeGraph{
 		matches: []evokg.SignatureMatch{
@@ -168,9 +151,9 @@ func TestRetrieveNeverReturnsAnotherTaskTypeOrNamespace(t *testing.T) {
 		},
 	}
 	for _, scope := range retrieval.Scopes {
-		r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX, StructuralScope: scope}, b.store, g, nil, testenv.Logger(t))
+		r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX, StructuralScope: scope}, b.Store, g, nil, testenv.Logger(t))
 		for _, strategy := range retrieval.Strategies {
-			pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+			pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q",
 				Signature: []string{"a", "b"}, Embedding: unit(0), Strategy: strategy})
 			require.NoError(t, err)
 			items := allItems(pack)
@@ -195,10 +178,10 @@ func TestRetrieveNeverReturnsAnotherTaskTypeOrNamespace(t *testing.T) {
 func TestRetrieveTypeStrategyNeedsSimilarity(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	above := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "method A", Vec: tilt(0, 1, 0.56)})
-	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "method B", Vec: tilt(0, 2, 0.54)})
-	r := retrieval.New(retrieval.Config{ExtendedShortText: true}, b.store, nil, nil, testenv.Logger(t))
-	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	above := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "method A", Vec: tilt(0, 1, 0.56)})
+	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "method B", Vec: tilt(0, 2, 0.54)})
+	r := retrieval.New(retrieval.Config{ExtendedShortText: true}, b.Store, nil, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
 	require.NoError(t, err)
 	require.Equal(t, 2, pack.Allocation.Failures)
 	require.Equal(t, []uuid.UUID{above.ID}, itemIDs(pack.Failures))
@@ -210,10 +193,10 @@ func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	sig := []string{"parse", "convert", "sum"}
-	semantic := b.insert(t, expOpts{Question: "semantic and structural", Signature: sig, Vec: tilt(0, 1, 0.9)})
-	structural := b.insert(t, expOpts{Question: "structural only", Signature: []string{"parse", "x", "sum"}, Vec: tilt(0, 2, 0.3)})
-	weak := b.insert(t, expOpts{Question: "weak structure", Signature: []string{"parse", "x", "y", "z"}, Vec: tilt(0, 3, 0.2)})
-	neighbor := b.insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Content: "recipe", Vec: tilt(0, 4, 0.1)})
+	semantic := b.Insert(t, expOpts{Question: "semantic and structural", Signature: sig, Vec: tilt(0, 1, 0.9)})
+	structural := b.Insert(t, expOpts{Question: "structural only", Signature: []string{"parse", "x", "sum"}, Vec: tilt(0, 2, 0.3)})
+	weak := b.Insert(t, expOpts{Question: "weak structure", Signature: []string{"parse", "x", "y", "z"}, Vec: tilt(0, 3, 0.2)})
+	neighbor := b.Insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Content: "recipe", Vec: tilt(0, 4, 0.1)})
 	g := &fakeGraph{
 		matches: []evokg.SignatureMatch{
 			{ExperienceID: semantic.ID, TaskType: "arithmetic", Signature: sig, Similarity: 1},
@@ -225,8 +208,8 @@ func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 			{ExperienceID: neighbor.ID, SeedID: semantic.ID, TaskType: "arithmetic", Hops: 1},
 		},
 	}
-	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.store, g, nil, testenv.Logger(t))
-	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.Store, g, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q",
 		Signature: sig, Embedding: unit(0), Strategy: retrieval.StrategyHybridGraph})
 	require.NoError(t, err)
 	require.Contains(t, g.seeds, semantic.ID, "the semantic hits seed the graph channel")
@@ -257,7 +240,7 @@ func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 	require.Equal(t, []uuid.UUID{semantic.ID, structural.ID, weak.ID}, itemIDs(pack.Successes), "ranked by composite score")
 
 	// The semantic strategy ignores the graph.
-	pack, err = r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+	pack, err = r.Retrieve(context.Background(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q",
 		Signature: sig, Embedding: unit(0), Strategy: retrieval.StrategySemantic})
 	require.NoError(t, err)
 	require.Empty(t, pack.Neighbors)
@@ -273,13 +256,13 @@ func (p principles) Principles(context.Context, retrieval.PrincipleRequest) ([]r
 func TestRetrieveCascadeRendersPrinciplesLast(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.insert(t, expOpts{Question: "How much is 3+4?", Vec: tilt(0, 1, 0.9)})
-	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "Forgot to carry.", Vec: tilt(0, 2, 0.9)})
-	b.insert(t, expOpts{Outcome: evokg.OutcomePrinciple, Content: "Line digits up before adding.", Vec: tilt(0, 3, 0.8)})
-	b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomePrinciple, Content: "Angles sum to 180.", Vec: unit(0)})
+	b.Insert(t, expOpts{Question: "How much is 3+4?", Vec: tilt(0, 1, 0.9)})
+	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "Forgot to carry.", Vec: tilt(0, 2, 0.9)})
+	b.Insert(t, expOpts{Outcome: evokg.OutcomePrinciple, Content: "Line digits up before adding.", Vec: tilt(0, 3, 0.8)})
+	b.Insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomePrinciple, Content: "Angles sum to 180.", Vec: unit(0)})
 
-	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
-	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0), Strategy: retrieval.StrategyCascade}
+	r := retrieval.New(retrieval.Config{}, b.Store, nil, nil, testenv.Logger(t))
+	req := retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0), Strategy: retrieval.StrategyCascade}
 	pack, err := r.Retrieve(context.Background(), req)
 	require.NoError(t, err)
 	require.Len(t, pack.Principles, 1)
@@ -294,7 +277,7 @@ func TestRetrieveCascadeRendersPrinciplesLast(t *testing.T) {
 		{ID: evokg.NewID(), Outcome: evokg.OutcomePrinciple, TaskType: "arithmetic", Text: "From the skill DAG."},
 		{ID: evokg.NewID(), Outcome: evokg.OutcomePrinciple, TaskType: "geometry", Text: "Wrong type."},
 	}}
-	r = retrieval.New(retrieval.Config{Principles: src}, b.store, nil, nil, testenv.Logger(t))
+	r = retrieval.New(retrieval.Config{Principles: src}, b.Store, nil, nil, testenv.Logger(t))
 	pack, err = r.Retrieve(context.Background(), req)
 	require.NoError(t, err)
 	require.Contains(t, pack.Rendered, "- From the skill DAG.")
@@ -306,11 +289,11 @@ func TestRetrieveEmbedsTheQuestionOnce(t *testing.T) {
 	b := setup(t)
 	emb := &bagOfWords{}
 	vs, _ := emb.Embed(context.Background(), []string{"what is the sum of two and three"})
-	target := b.insert(t, expOpts{Question: "what is the sum of two and three", Vec: vs[0]})
+	target := b.Insert(t, expOpts{Question: "what is the sum of two and three", Vec: vs[0]})
 	emb.ResetCalls()
 
-	r := retrieval.New(retrieval.Config{}, b.store, nil, emb, testenv.Logger(t))
-	req := retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "What is the sum of two and three?"}
+	r := retrieval.New(retrieval.Config{}, b.Store, nil, emb, testenv.Logger(t))
+	req := retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "What is the sum of two and three?"}
 	for range 3 {
 		pack, err := r.Retrieve(context.Background(), req)
 		require.NoError(t, err)
@@ -323,25 +306,25 @@ func TestRetrieveEmbedsTheQuestionOnce(t *testing.T) {
 func TestRetrieveValidates(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	r := retrieval.New(retrieval.Config{}, b.store, nil, nil, testenv.Logger(t))
+	r := retrieval.New(retrieval.Config{}, b.Store, nil, nil, testenv.Logger(t))
 	ctx := context.Background()
 
-	_, err := r.Retrieve(ctx, retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: make([]float32, 384)})
+	_, err := r.Retrieve(ctx, retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: make([]float32, 384)})
 	var e *evokg.Error
 	require.ErrorAs(t, err, &e)
 	require.Equal(t, evokg.EINVALID, e.Code)
 	require.Equal(t, "/embedding", e.Fields[0].Pointer)
 	require.Contains(t, e.Fields[0].Detail, "has 384 dimensions, the embedding indexes have 768")
 
-	_, err = r.Retrieve(ctx, retrieval.Request{Namespace: b.ns, Question: "q", Embedding: unit(0), Strategy: "magic"})
+	_, err = r.Retrieve(ctx, retrieval.Request{Namespace: b.NS, Question: "q", Embedding: unit(0), Strategy: "magic"})
 	require.ErrorAs(t, err, &e)
 	require.Len(t, e.Fields, 2) // task type and strategy
 
-	_, err = r.Retrieve(ctx, retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q"})
+	_, err = r.Retrieve(ctx, retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q"})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "no embedder and no embedding")
 
-	bad := retrieval.New(retrieval.Config{K: 1000}, b.store, nil, nil, nil)
-	_, err = bad.Retrieve(ctx, retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	bad := retrieval.New(retrieval.Config{K: 1000}, b.Store, nil, nil, nil)
+	_, err = bad.Retrieve(ctx, retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
 	require.ErrorContains(t, err, "K 1000")
 }
 
@@ -352,10 +335,10 @@ func TestStructuralSimilarityUsesCanonicalOperationNames(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	stored := []string{"entity_resolution", "temporal_filter", "aggregation"}
-	match := b.insert(t, expOpts{Question: "structural", Signature: stored, Vec: tilt(0, 1, 0.2)})
+	match := b.Insert(t, expOpts{Question: "structural", Signature: stored, Vec: tilt(0, 1, 0.2)})
 	g := &fakeGraph{matches: []evokg.SignatureMatch{{ExperienceID: match.ID, TaskType: "arithmetic", Signature: stored, Similarity: 1}}}
-	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.store, g, nil, testenv.Logger(t))
-	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.ns, TaskType: "arithmetic", Question: "q",
+	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.Store, g, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q",
 		Signature: []string{"Entity Resolution", "Temporal Filter", "Aggregation"}, Embedding: unit(0),
 		Strategy: retrieval.StrategySemanticStructural})
 	require.NoError(t, err)

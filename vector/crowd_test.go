@@ -31,26 +31,26 @@ func TestSmallSliceFindsItsCopiesBesideACrowd(t *testing.T) {
 	const taskType = "crowded"
 	// The planner's statistics still see the namespace's slice as it was
 	// (thousands of patterns, since pruned); the crowd came after.
-	seedCopies(t, b, b.ns, taskType, evokg.OutcomePattern, unit(7), crowdCopies)
-	_, err := b.pool.Exec(ctx, "ANALYZE success_index")
+	seedCopies(t, b, b.NS, taskType, evokg.OutcomePattern, unit(7), crowdCopies)
+	_, err := b.Pool.Exec(ctx, "ANALYZE success_index")
 	require.NoError(t, err)
-	_, err = b.pool.Exec(ctx, "DELETE FROM experiences WHERE namespace = $1 AND outcome = $2", b.ns, evokg.OutcomePattern)
+	_, err = b.Pool.Exec(ctx, "DELETE FROM experiences WHERE namespace = $1 AND outcome = $2", b.NS, evokg.OutcomePattern)
 	require.NoError(t, err)
-	crowd := namespaceInPartitionOf(t, b, b.ns, taskType)
+	crowd := namespaceInPartitionOf(t, b, b.NS, taskType)
 	seedCopies(t, b, crowd, taskType, evokg.OutcomeSuccess, unit(7), crowdCopies)
 	mine := []*evokg.Experience{
-		b.insert(t, expOpts{TaskType: taskType, Vec: unit(7)}),
-		b.insert(t, expOpts{TaskType: taskType, Vec: unit(7)}),
+		b.Insert(t, expOpts{TaskType: taskType, Vec: unit(7)}),
+		b.Insert(t, expOpts{TaskType: taskType, Vec: unit(7)}),
 	}
 
 	want := []string{mine[0].ID.String(), mine[1].ID.String()}
-	q := vector.Query{Namespace: b.ns, TaskType: taskType, Channel: evokg.ChannelSuccess, Embedding: unit(7), K: 3}
-	hits, err := b.store.Search(ctx, q)
+	q := vector.Query{Namespace: b.NS, TaskType: taskType, Channel: evokg.ChannelSuccess, Embedding: unit(7), K: 3}
+	hits, err := b.Store.Search(ctx, q)
 	require.NoError(t, err)
 	require.ElementsMatch(t, want, idStrings(ids(hits)), "the memory pack holds both copies")
 
-	nq := vector.NeighborQuery{Namespace: b.ns, TaskType: taskType, Embedding: unit(7), K: 11, MinSimilarity: 0.85}
-	nbs, err := b.store.Neighbors(ctx, nq)
+	nq := vector.NeighborQuery{Namespace: b.NS, TaskType: taskType, Embedding: unit(7), K: 11, MinSimilarity: 0.85}
+	nbs, err := b.Store.Neighbors(ctx, nq)
 	require.NoError(t, err)
 	var got []string
 	for _, n := range nbs[0] {
@@ -68,7 +68,7 @@ func namespaceInPartitionOf(t *testing.T, b bundle, ns, taskType string) string 
 	const partitions = 16
 	part := func(n string) int {
 		var r int
-		require.NoError(t, b.pool.QueryRow(context.Background(), `SELECT r FROM generate_series(0, $1 - 1) r
+		require.NoError(t, b.Pool.QueryRow(context.Background(), `SELECT r FROM generate_series(0, $1 - 1) r
 			WHERE satisfies_hash_partition('success_index'::regclass, $1, r, $2::text, $3::text)`, partitions, n, taskType).Scan(&r))
 		return r
 	}
@@ -86,7 +86,7 @@ func namespaceInPartitionOf(t *testing.T, b bundle, ns, taskType string) string 
 func seedCopies(t *testing.T, b bundle, ns, taskType string, outcome evokg.Outcome, vec []float32, n int) {
 	t.Helper()
 	ctx := context.Background()
-	_, err := b.pool.Exec(ctx, `WITH e AS (
+	_, err := b.Pool.Exec(ctx, `WITH e AS (
 		INSERT INTO experiences (id, namespace, task_type, outcome, status, record)
 		SELECT gen_random_uuid(), $1, $2, $3, 'committed', '{}' FROM generate_series(1, $4)
 		RETURNING id, namespace, task_type, outcome)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
@@ -19,28 +18,13 @@ import (
 
 const dim = memtest.Dim
 
-type bundle struct {
-	pool  *pgxpool.Pool
-	store *vector.Store
-	ns    string
-}
+// bundle is the test's namespace and vector store; b.Insert adds a memory.
+type bundle = memtest.Bundle
 
-func setup(t *testing.T) bundle {
-	t.Helper()
-	pool := testenv.Postgres(t)
-	return bundle{pool: pool, store: vector.NewStore(pool, dim), ns: testenv.Namespace(t)}
-}
+var setup = memtest.Setup
 
 // expOpts describes a memory to insert; an empty Namespace is the bundle's.
 type expOpts = memtest.Memory
-
-func (b bundle) insert(t *testing.T, o expOpts) *evokg.Experience {
-	t.Helper()
-	if o.Namespace == "" {
-		o.Namespace = b.ns
-	}
-	return memtest.Insert(t, b.pool, b.store, o)
-}
 
 var unit, tilt = memtest.Unit, memtest.Tilt
 
@@ -60,26 +44,26 @@ func TestSearchNeverCrossesTaskTypeOrNamespace(t *testing.T) {
 	other := testenv.Namespace(t)
 	ctx := context.Background()
 	// The closest vectors live in another task type and another namespace.
-	b.insert(t, expOpts{TaskType: "geometry", Vec: unit(0)})
-	b.insert(t, expOpts{Namespace: other, Vec: unit(0)})
-	b.insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(0)})
-	mine := b.insert(t, expOpts{Question: "What is 2+2?", Vec: tilt(0, 1, 0.3)})
-	fail := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "carry the one", Vec: tilt(0, 2, 0.2)})
+	b.Insert(t, expOpts{TaskType: "geometry", Vec: unit(0)})
+	b.Insert(t, expOpts{Namespace: other, Vec: unit(0)})
+	b.Insert(t, expOpts{TaskType: "geometry", Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(0)})
+	mine := b.Insert(t, expOpts{Question: "What is 2+2?", Vec: tilt(0, 1, 0.3)})
+	fail := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "carry the one", Vec: tilt(0, 2, 0.2)})
 
-	hits, err := b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelSuccess, Embedding: unit(0), K: 3})
+	hits, err := b.Store.Search(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Channel: evokg.ChannelSuccess, Embedding: unit(0), K: 3})
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{mine.ID}, ids(hits))
 	require.InDelta(t, 0.3, hits[0].Similarity, 1e-6)
 	require.Equal(t, "What is 2+2?", hits[0].Payload.Question)
 	require.Equal(t, evokg.OutcomeSuccess, hits[0].Outcome)
 
-	hits, err = b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(0)})
+	hits, err = b.Store.Search(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(0)})
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{fail.ID}, ids(hits))
 	require.Equal(t, "carry the one", hits[0].Payload.Content)
 	require.Equal(t, evokg.FailureSpecific, hits[0].FailureKind)
 
-	exact, err := b.store.SearchExact(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(0)})
+	exact, err := b.Store.SearchExact(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(0)})
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{fail.ID}, ids(exact))
 }
@@ -89,9 +73,9 @@ func TestSearchOrdersByCosineAndHonoursK(t *testing.T) {
 	b := setup(t)
 	var want []uuid.UUID
 	for _, cos := range []float64{0.9, 0.8, 0.7, 0.6, 0.5} {
-		want = append(want, b.insert(t, expOpts{Vec: tilt(3, 4, cos)}).ID)
+		want = append(want, b.Insert(t, expOpts{Vec: tilt(3, 4, cos)}).ID)
 	}
-	hits, err := b.store.Search(context.Background(), vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(3), K: 3})
+	hits, err := b.Store.Search(context.Background(), vector.Query{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(3), K: 3})
 	require.NoError(t, err)
 	require.Equal(t, want[:3], ids(hits))
 	require.InDelta(t, 0.9, hits[0].Similarity, 1e-6)
@@ -102,18 +86,18 @@ func TestSearchMinSimilarityAndFailureKind(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
-	above := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Vec: tilt(5, 6, 0.56)})
-	b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Vec: tilt(5, 7, 0.54)})
-	specific := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(5, 8, 0.3)})
+	above := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Vec: tilt(5, 6, 0.56)})
+	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Vec: tilt(5, 7, 0.54)})
+	specific := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(5, 8, 0.3)})
 
-	q := vector.Query{Namespace: b.ns, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(5),
+	q := vector.Query{Namespace: b.NS, TaskType: "arithmetic", Channel: evokg.ChannelFailure, Embedding: unit(5),
 		FailureKind: evokg.FailureTypeStrategy, MinSimilarity: 0.55}
-	hits, err := b.store.Search(ctx, q)
+	hits, err := b.Store.Search(ctx, q)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{above.ID}, ids(hits))
 
 	q.FailureKind, q.MinSimilarity = evokg.FailureSpecific, 0
-	hits, err = b.store.Search(ctx, q)
+	hits, err = b.Store.Search(ctx, q)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{specific.ID}, ids(hits))
 }
@@ -123,18 +107,18 @@ func TestDimensionErrors(t *testing.T) {
 	b := setup(t)
 	ctx := context.Background()
 
-	_, err := b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: make([]float32, 3)})
+	_, err := b.Store.Search(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Embedding: make([]float32, 3)})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 	var e *evokg.Error
 	require.ErrorAs(t, err, &e)
 	require.Equal(t, "/embedding", e.Fields[0].Pointer)
 	require.Contains(t, e.Fields[0].Detail, "has 3 dimensions, the embedding indexes have 768")
 
-	_, err = b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic", Embedding: make([]float32, dim+1), K: 3})
+	_, err = b.Store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: make([]float32, dim+1), K: 3})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 
-	require.NoError(t, vector.CheckDimension(ctx, b.pool, dim))
-	err = vector.CheckDimension(ctx, b.pool, 1024)
+	require.NoError(t, vector.CheckDimension(ctx, b.Pool, dim))
+	err = vector.CheckDimension(ctx, b.Pool, 1024)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 	require.Contains(t, err.Error(), "embedding dimension mismatch")
 	require.Contains(t, err.Error(), "vector(768) but the configured embedding dimension is 1024")
@@ -144,27 +128,27 @@ func TestInsertTxRoutesByChannel(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
-	succ := b.insert(t, expOpts{Vec: unit(10)})
-	fail := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(10)})
-	principle := b.insert(t, expOpts{Outcome: evokg.OutcomePrinciple, Content: "Check units first.", Vec: unit(10)})
-	recipe := b.insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Vec: unit(10)})
+	succ := b.Insert(t, expOpts{Vec: unit(10)})
+	fail := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: unit(10)})
+	principle := b.Insert(t, expOpts{Outcome: evokg.OutcomePrinciple, Content: "Check units first.", Vec: unit(10)})
+	recipe := b.Insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Vec: unit(10)})
 
-	q := vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(10), K: 10}
-	hits, err := b.store.Search(ctx, q)
+	q := vector.Query{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(10), K: 10}
+	hits, err := b.Store.Search(ctx, q)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{succ.ID}, ids(hits), "the success channel returns success memories by default")
 
 	q.Outcomes = []evokg.Outcome{evokg.OutcomeRecipe}
-	hits, err = b.store.Search(ctx, q)
+	hits, err = b.Store.Search(ctx, q)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{recipe.ID}, ids(hits))
 
 	q.Outcomes, q.Channel = nil, evokg.ChannelFailure
-	hits, err = b.store.Search(ctx, q)
+	hits, err = b.Store.Search(ctx, q)
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{fail.ID}, ids(hits))
 
-	hits, err = b.store.SearchPrinciples(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(10)})
+	hits, err = b.Store.SearchPrinciples(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(10)})
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{principle.ID}, ids(hits))
 	require.Equal(t, "Check units first.", hits[0].Payload.Content)
@@ -176,10 +160,10 @@ func TestInsertTxRequiresTheExperienceRow(t *testing.T) {
 	ctx := context.Background()
 	exp := &evokg.Experience{
 		ID:               evokg.NewID(),
-		Namespace:        b.ns,
+		Namespace:        b.NS,
 		ExperienceFields: evokg.ExperienceFields{TaskType: "arithmetic", Outcome: evokg.OutcomeSuccess},
 	}
-	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error { return b.store.InsertTx(ctx, tx, exp, unit(0)) })
+	err := pgx.BeginFunc(ctx, b.Pool, func(tx pgx.Tx) error { return b.Store.InsertTx(ctx, tx, exp, unit(0)) })
 	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
 }
 
@@ -189,17 +173,17 @@ func TestNeighborsBothChannelsOfOneSlice(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	other := testenv.Namespace(t)
-	a := b.insert(t, expOpts{Vec: tilt(20, 21, 0.95)})
-	f := b.insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(20, 22, 0.9)})
-	far := b.insert(t, expOpts{Vec: tilt(20, 23, 0.5)})
-	b.insert(t, expOpts{TaskType: "geometry", Vec: unit(20)})
-	b.insert(t, expOpts{Namespace: other, Vec: unit(20)})
+	a := b.Insert(t, expOpts{Vec: tilt(20, 21, 0.95)})
+	f := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(20, 22, 0.9)})
+	far := b.Insert(t, expOpts{Vec: tilt(20, 23, 0.5)})
+	b.Insert(t, expOpts{TaskType: "geometry", Vec: unit(20)})
+	b.Insert(t, expOpts{Namespace: other, Vec: unit(20)})
 
-	q := vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(20), K: 10}
+	q := vector.NeighborQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(20), K: 10}
 	strict, loose := q, q
 	strict.MinSimilarity, strict.K = 0.85, 10
 	loose.K = 2
-	res, err := b.store.Neighbors(context.Background(), q, strict, loose)
+	res, err := b.Store.Neighbors(context.Background(), q, strict, loose)
 	require.NoError(t, err)
 	neighborIDs := func(ns []evokg.SimilarExperience) []uuid.UUID {
 		var out []uuid.UUID
@@ -215,16 +199,16 @@ func TestNeighborsBothChannelsOfOneSlice(t *testing.T) {
 	require.Equal(t, []uuid.UUID{a.ID, f.ID}, neighborIDs(res[2]), "K across both channels")
 
 	q.TaskType = ""
-	_, err = b.store.Neighbors(context.Background(), q)
+	_, err = b.Store.Neighbors(context.Background(), q)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 }
 
 func TestPayloadsStayInSlice(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	mine := b.insert(t, expOpts{Question: "q1", Signature: []string{"parse", "sum"}, Vec: unit(1)})
-	elsewhere := b.insert(t, expOpts{TaskType: "geometry", Vec: unit(1)})
-	hits, err := b.store.Payloads(context.Background(), b.ns, "arithmetic", []uuid.UUID{mine.ID, elsewhere.ID, evokg.NewID()})
+	mine := b.Insert(t, expOpts{Question: "q1", Signature: []string{"parse", "sum"}, Vec: unit(1)})
+	elsewhere := b.Insert(t, expOpts{TaskType: "geometry", Vec: unit(1)})
+	hits, err := b.Store.Payloads(context.Background(), b.NS, "arithmetic", []uuid.UUID{mine.ID, elsewhere.ID, evokg.NewID()})
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{mine.ID}, ids(hits))
 	require.Equal(t, []string{"parse", "sum"}, hits[0].Signature)
@@ -238,27 +222,27 @@ func TestAssets(t *testing.T) {
 	emb := &bagOfWords{}
 	vs, err := emb.Embed(ctx, []string{"convert units of measure", "plot a chart", "convert currency amounts"})
 	require.NoError(t, err)
-	units := vector.Asset{Namespace: b.ns, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "unit_converter", Validated: true}
-	require.NoError(t, b.store.UpsertAsset(ctx, units, vs[0]))
-	require.NoError(t, b.store.UpsertAsset(ctx, vector.Asset{Namespace: b.ns, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "plotter"}, vs[1]))
+	units := vector.Asset{Namespace: b.NS, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "unit_converter", Validated: true}
+	require.NoError(t, b.Store.UpsertAsset(ctx, units, vs[0]))
+	require.NoError(t, b.Store.UpsertAsset(ctx, vector.Asset{Namespace: b.NS, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "plotter"}, vs[1]))
 	units.Description = "converts units"
-	require.NoError(t, b.store.UpsertAsset(ctx, units, vs[0]))
+	require.NoError(t, b.Store.UpsertAsset(ctx, units, vs[0]))
 
-	hits, err := b.store.SearchAssets(ctx, b.ns, vector.AssetTool, vs[2], 1)
+	hits, err := b.Store.SearchAssets(ctx, b.NS, vector.AssetTool, vs[2], 1)
 	require.NoError(t, err)
 	require.Len(t, hits, 1)
 	require.Equal(t, units.ID, hits[0].ID)
 	require.Equal(t, "converts units", hits[0].Description)
 	require.InDelta(t, 1/math.Sqrt(12), hits[0].Similarity, 1e-6) // one shared word of 4 and 3
 
-	err = b.store.UpsertAsset(ctx, vector.Asset{Namespace: b.ns, ID: evokg.NewID(), Kind: "robot", Name: "x"}, vs[0])
+	err = b.Store.UpsertAsset(ctx, vector.Asset{Namespace: b.NS, ID: evokg.NewID(), Kind: "robot", Name: "x"}, vs[0])
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 }
 
 func TestSearchValidates(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	_, err := b.store.Search(context.Background(), vector.Query{Embedding: unit(0), K: 500})
+	_, err := b.Store.Search(context.Background(), vector.Query{Embedding: unit(0), K: 500})
 	var e *evokg.Error
 	require.ErrorAs(t, err, &e)
 	pointers := []string{}
@@ -274,6 +258,6 @@ func TestSearchHonoursContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
 	<-ctx.Done()
-	_, err := b.store.Search(ctx, vector.Query{Namespace: b.ns, TaskType: "arithmetic", Embedding: unit(0)})
+	_, err := b.Store.Search(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(0)})
 	require.Error(t, err)
 }

@@ -5,6 +5,7 @@
 package memtest
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"math"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/vector"
 )
@@ -26,6 +28,28 @@ const Dim = evokg.DefaultEmbeddingDim
 // refers to (the ingest package does this in production).
 const insertExperienceSQL = `INSERT INTO experiences (id, namespace, task_type, outcome, failure_kind, status, record, quality, signature, created_at)
 VALUES ($1, $2, $3, $4, $5, 'committed', $6, $7, $8, $9)`
+
+// Bundle is a test's own namespace on the test database, with the vector
+// store of that database.
+type Bundle struct {
+	Pool  *pgxpool.Pool
+	Store *vector.Store
+	NS    string
+}
+
+// Setup returns a Bundle with a fresh namespace.
+func Setup(t *testing.T) Bundle {
+	t.Helper()
+	pool := testenv.Postgres(t)
+	return Bundle{Pool: pool, Store: vector.NewStore(pool, Dim), NS: testenv.Namespace(t)}
+}
+
+// Insert inserts m (see Insert), in the bundle's namespace when m names none.
+func (b Bundle) Insert(t testing.TB, m Memory) *evokg.Experience {
+	t.Helper()
+	m.Namespace = cmp.Or(m.Namespace, b.NS)
+	return Insert(t, b.Pool, b.Store, m)
+}
 
 // Memory describes a memory to insert; zero fields get defaults (task type
 // arithmetic, a success memory).
