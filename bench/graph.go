@@ -37,6 +37,9 @@ type GraphOptions struct {
 	// WarmRounds runs graph.Warm, as evokg serve does at start, after the
 	// build and before the timed runs.
 	WarmRounds int
+	// Load, when set, runs beside the timed runs (bench graph --with-load
+	// runs an ingest bench in it): they repeat until it returns.
+	Load func(ctx context.Context) error
 }
 
 // WithDefaults returns o with every unset field at its default.
@@ -80,6 +83,7 @@ type QueryStats struct {
 	P95MS   float64 `json:"p95_ms"`
 	MaxMS   float64 `json:"max_ms"`
 	FirstMS float64 `json:"first_ms"` // the first timed run
+	Runs    int     `json:"runs"`
 	AvgRows float64 `json:"avg_rows"`
 }
 
@@ -132,16 +136,48 @@ func Graph(ctx context.Context, g *graph.Graph, opts GraphOptions, progress io.W
 		res.WarmMS = graphMS(rep.Took)
 		fmt.Fprintf(progress, "warmed neo4j: %d rounds, %d queries in %.0f ms\n", rep.Rounds, rep.Queries, res.WarmMS)
 	}
-	for _, q := range graphQueries(g, opts, data) {
-		stats, err := measureGraphQuery(ctx, q.run, opts.Iterations, opts.Cold)
-		if err != nil {
-			return res, fmt.Errorf("bench: %s: %w", q.name, err)
-		}
+	queries := graphQueries(g, opts, data)
+	samples, err := measureGraphQueries(ctx, queries, opts)
+	if err != nil {
+		return res, err
+	}
+	for _, q := range queries {
+		stats := samples[q.name].stats()
 		res.Queries[q.name] = stats
-		fmt.Fprintf(progress, "%-26s first %7.2f ms  p50 %6.2f ms  p95 %6.2f ms  max %7.2f ms  rows %.1f\n",
-			q.name, stats.FirstMS, stats.P50MS, stats.P95MS, stats.MaxMS, stats.AvgRows)
+		fmt.Fprintf(progress, "%-26s first %7.2f ms  p50 %6.2f ms  p95 %6.2f ms  max %7.2f ms  rows %.1f  runs %d\n",
+			q.name, stats.FirstMS, stats.P50MS, stats.P95MS, stats.MaxMS, stats.AvgRows, stats.Runs)
 	}
 	return res, nil
+}
+
+// measureGraphQueries times each query opts.Iterations times per pass. With
+// a Load, the load starts with the first pass and the passes repeat until it
+// returns, so every run is timed while it runs.
+func measureGraphQueries(ctx context.Context, queries []graphQuery, opts GraphOptions) (map[string]*graphSamples, error) {
+	samples := make(map[string]*graphSamples, len(queries))
+	for _, q := range queries {
+		samples[q.name] = &graphSamples{}
+	}
+	var loadDone chan error
+	if opts.Load != nil {
+		loadDone = make(chan error, 1)
+		go func() { loadDone <- opts.Load(ctx) }()
+	}
+	for pass := 0; ; pass++ {
+		for _, q := range queries {
+			if err := samples[q.name].measure(ctx, q.run, opts.Iterations, opts.Cold || pass > 0); err != nil {
+				return nil, fmt.Errorf("bench: %s: %w", q.name, err)
+			}
+		}
+		if loadDone == nil {
+			return samples, nil
+		}
+		select {
+		case err := <-loadDone:
+			return samples, err
+		default:
+		}
+	}
 }
 
 // graphQuery runs one query for iteration i and returns its row count.
@@ -188,32 +224,41 @@ func graphQueries(g *graph.Graph, o GraphOptions, d *graphDataset) []graphQuery 
 	}
 }
 
-// measureGraphQuery runs q a few times to warm caches and plans (unless
-// cold), then n timed times.
-func measureGraphQuery(ctx context.Context, q func(context.Context, int) (int, error), n int, cold bool) (QueryStats, error) {
+// graphSamples are one query's timed runs.
+type graphSamples struct {
+	durations []float64
+	rows      int
+}
+
+// measure runs q a few times to warm caches and plans (unless cold), then n
+// timed times.
+func (s *graphSamples) measure(ctx context.Context, q func(context.Context, int) (int, error), n int, cold bool) error {
 	for i := range 10 {
 		if cold {
 			break
 		}
 		if _, err := q(ctx, i); err != nil {
-			return QueryStats{}, err
+			return err
 		}
 	}
-	durations := make([]float64, n)
-	rows := 0
 	for i := range n {
 		start := time.Now()
-		k, err := q(ctx, i)
+		k, err := q(ctx, len(s.durations)+i)
 		if err != nil {
-			return QueryStats{}, err
+			return err
 		}
-		durations[i] = graphMS(time.Since(start))
-		rows += k
+		s.durations = append(s.durations, graphMS(time.Since(start)))
+		s.rows += k
 	}
-	first := durations[0]
-	sort.Float64s(durations)
-	return QueryStats{P50MS: graphPercentile(durations, 0.50), P95MS: graphPercentile(durations, 0.95),
-		MaxMS: durations[n-1], FirstMS: first, AvgRows: float64(rows) / float64(n)}, nil
+	return nil
+}
+
+func (s *graphSamples) stats() QueryStats {
+	n := len(s.durations)
+	first := s.durations[0]
+	sorted := slices.Sorted(slices.Values(s.durations))
+	return QueryStats{P50MS: graphPercentile(sorted, 0.50), P95MS: graphPercentile(sorted, 0.95), MaxMS: sorted[n-1],
+		FirstMS: first, AvgRows: float64(s.rows) / float64(n), Runs: n}
 }
 
 // graphPercentile returns the nearest-rank graphPercentile of sorted values.

@@ -1,7 +1,10 @@
 package bench_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -47,4 +50,37 @@ func TestGraphBenchmarkSmall(t *testing.T) {
 	n, _, err := g.CountNodesAndEdges(ctx, res.Namespace)
 	require.NoError(t, err)
 	require.Zero(t, n, "the namespace is purged")
+}
+
+// TestGraphBenchmarkUnderLoad times the queries while a real ingest bench
+// runs beside them: whole passes repeat until the load has ended, and the
+// load's own figures come back.
+func TestGraphBenchmarkUnderLoad(t *testing.T) {
+	ctx := t.Context()
+	pool := testenv.Postgres(t)
+	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, testenv.Logger(t))
+	require.NoError(t, err)
+	defer g.Close(ctx)
+
+	var load bench.IngestResult
+	opts := bench.GraphOptions{Experiences: 200, Skills: 10, TaskTypes: 5, Entities: 20, Iterations: 5,
+		Load: func(ctx context.Context) (err error) {
+			load, err = bench.Ingest(ctx, pool, g, bench.IngestOptions{N: 100}, io.Discard)
+			return err
+		}}
+	var progress strings.Builder
+	res, err := bench.Graph(ctx, g, opts, &progress)
+	require.NoError(t, err, progress.String())
+	require.Equal(t, 100, load.Experiences, "the load ran to its end")
+	require.Positive(t, load.PerSecond)
+	runs := res.Queries["frontier"].Runs
+	require.GreaterOrEqual(t, runs, 5)
+	require.Zero(t, runs%5, "whole passes of Iterations runs")
+	for name, q := range res.Queries {
+		require.Equal(t, runs, q.Runs, name)
+	}
+
+	opts.Load = func(context.Context) error { return errors.New("the load failed") }
+	_, err = bench.Graph(ctx, g, opts, io.Discard)
+	require.ErrorContains(t, err, "the load failed")
 }

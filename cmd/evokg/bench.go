@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,14 +20,22 @@ type BenchCmd struct {
 
 // BenchGraphCmd benchmarks the graph queries.
 type BenchGraphCmd struct {
-	Neo4jFlags  `embed:""`
-	JSON        bool `help:"Print the figures as one JSON line."`
-	Experiences int  `default:"10000" help:"Experiences to build."`
-	Skills      int  `default:"100" help:"Skills to build."`
-	TaskTypes   int  `name:"task-types" default:"50" help:"Task types to build."`
-	Iterations  int  `default:"200" help:"Timed runs per query."`
-	Cold        bool `help:"Time every run from the first (no untimed warm-up runs per query): shows a fresh Neo4j's compilation cost."`
-	WarmRounds  int  `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
+	Neo4jFlags    `embed:""`
+	PostgresFlags `embed:""` // for --with-load
+	JSON          bool       `help:"Print the figures as one JSON line."`
+	Experiences   int        `default:"10000" help:"Experiences to build."`
+	Skills        int        `default:"100" help:"Skills to build."`
+	TaskTypes     int        `name:"task-types" default:"50" help:"Task types to build."`
+	Iterations    int        `default:"200" help:"Timed runs per query."`
+	Cold          bool       `help:"Time every run from the first (no untimed warm-up runs per query): shows a fresh Neo4j's compilation cost."`
+	WarmRounds    int        `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
+	WithLoad      int        `name:"with-load" help:"Ingest this many experiences (single requests, 8 clients, as bench ingest) beside the timed runs, which repeat until it ends; reports both."`
+}
+
+// graphUnderLoad is bench graph --with-load's report.
+type graphUnderLoad struct {
+	Graph  bench.GraphResult  `json:"graph"`
+	Ingest bench.IngestResult `json:"ingest"`
 }
 
 func (c *BenchGraphCmd) Run(g *Globals) error {
@@ -38,10 +47,27 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 	if err := gr.ApplySchema(g.Ctx); err != nil {
 		return err
 	}
-	res, err := bench.Graph(g.Ctx, gr, bench.GraphOptions{Experiences: c.Experiences, Skills: c.Skills,
-		TaskTypes: c.TaskTypes, Iterations: c.Iterations, Cold: c.Cold, WarmRounds: c.WarmRounds}, os.Stderr)
+	opts := bench.GraphOptions{Experiences: c.Experiences, Skills: c.Skills, TaskTypes: c.TaskTypes,
+		Iterations: c.Iterations, Cold: c.Cold, WarmRounds: c.WarmRounds}
+	var load bench.IngestResult
+	if c.WithLoad > 0 {
+		pool, err := c.PostgresFlags.Open(g.Ctx)
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+		opts.Load = func(ctx context.Context) (err error) {
+			load, err = bench.Ingest(ctx, pool, gr, bench.IngestOptions{N: c.WithLoad,
+				EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+			return err
+		}
+	}
+	res, err := bench.Graph(g.Ctx, gr, opts, os.Stderr)
 	if err != nil {
 		return err
+	}
+	if c.WithLoad > 0 {
+		return report(os.Stdout, c.JSON, graphUnderLoad{Graph: res, Ingest: load})
 	}
 	return report(os.Stdout, c.JSON, res)
 }
