@@ -71,7 +71,10 @@ func TestRealModelLane(t *testing.T) {
 		"EVOKG_EMBEDDING_URL="+embed+"/v1", "EVOKG_EMBEDDING_MODEL="+embedAlias,
 		fmt.Sprintf("EVOKG_EMBEDDING_DIM=%d", embedDim), "EVOKG_EMBEDDING_MAX_CHARS=1000",
 		"EVOKG_GUIDANCE_MAX_TOKENS=1024", "EVOKG_EXECUTION_MAX_TOKENS=512",
-		"EVOKG_BUDGET_CALLS_PER_EXPERIENCE=6")
+		"EVOKG_BUDGET_CALLS_PER_EXPERIENCE=6",
+		// One CPU thread serves every model call: an answer (the learner's
+		// plan, then its reply) can take longer than the default 30 s.
+		"EVOKG_REQUEST_TIMEOUT=3m")
 
 	checkModels(t, e, chat, embed)
 	e.start(t, "serve", "--addr", addr)
