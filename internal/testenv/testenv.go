@@ -107,6 +107,13 @@ func Namespace(t testing.TB) string {
 	return ns
 }
 
+// Adopt removes all of ns's data from Postgres and Neo4j when t ends: for
+// namespaces the code under test creates itself.
+func Adopt(t testing.TB, ns string) {
+	t.Helper()
+	t.Cleanup(func() { purge(t, ns) })
+}
+
 func purge(t testing.TB, ns string) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+	"time"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/experiment"
+	"github.com/evokg/evokg/internal/app"
+	"github.com/evokg/evokg/pool"
+)
+
+// ExperimentCmd measures the learning effect: held-out accuracy with the
+// evolved memory against the same learner without memory, over seeds.
+type ExperimentCmd struct {
+	AppFlags    `embed:""`
+	Pool        string  `default:"glyph" help:"Question pool: 'arith', 'glyph' (made-up rules) or a JSONL file path."`
+	Size        int     `default:"40" help:"Generated pool size, evolution and held-out together."`
+	Iterations  int     `default:"2" help:"Evolution iterations per seed."`
+	Seeds       int     `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`
+	HeldOut     float64 `name:"held-out" default:"0.2" help:"Held-out fraction."`
+	Namespace   string  `help:"Prefix of the seeds' namespaces (<prefix>-s<seed>, which must not exist; default exp-<pool>-<time>)."`
+	Concurrency int     `default:"4" help:"Learner calls at once."`
+	MaxFailures int     `name:"max-failures" default:"5" help:"Failure memories per selected task type and iteration."`
+	Plot        string  `help:"Write the plot (SVG) of held-out accuracy with and without memory here."`
+	JSON        bool    `help:"Print the report as one JSON object on the last line."`
+	NoWorker    bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
+}
+
+func (c *ExperimentCmd) Run(g *Globals) error {
+	cfg, err := c.config()
+	if err != nil {
+		return err
+	}
+	a, err := c.Open(g.Ctx, app.ModeIngest, g.Logger)
+	if err != nil {
+		return err
+	}
+	defer a.Close(context.Background())
+	a.ReportModelServer(g.Ctx)
+	if !c.NoWorker {
+		if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
+			return err
+		}
+		defer a.Jobs.Stop(context.Background()) //nolint:errcheck // best effort at exit
+	}
+	bar := newRunBar(os.Stderr, cfg.Iterations)
+	report, err := experiment.Run(g.Ctx, experiment.Deps{Engine: a.Engine, Answerer: a.Answer,
+		Register: registerFunc(a), Progress: bar.update, Logger: g.Logger}, cfg)
+	bar.finish()
+	if report != nil {
+		if werr := c.output(report); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	return err
+}
+
+// registerFunc creates a seed's namespace, refusing one that exists: each
+// seed starts from an empty memory.
+func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
+	store := api.NewNamespaceStore(a.Pool)
+	return func(ctx context.Context, ns string) error {
+		_, err := store.CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "registered by evokg experiment"})
+		if evokg.ErrorCode(err) == evokg.ECONFLICT {
+			return evokg.Errorf(evokg.ECONFLICT, "namespace %s exists; an experiment needs fresh namespaces (--namespace)", ns)
+		}
+		return err
+	}
+}
+
+func (c *ExperimentCmd) config() (experiment.Config, error) {
+	cfg := experiment.Config{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: c.Seeds, HeldOut: c.HeldOut,
+		Namespace: c.Namespace, Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailures}
+	if cfg.Namespace == "" {
+		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))
+	}
+	if !pool.IsBuiltin(c.Pool) {
+		items, err := loadPool(c.Pool)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Pool, cfg.Items = "inline", items
+		if c.Namespace == "" {
+			cfg.Namespace = "exp-inline-" + time.Now().UTC().Format("20060102-150405")
+		}
+	}
+	cfg = cfg.WithDefaults()
+	return cfg, cfg.Validate()
+}
+
+func loadPool(path string) ([]pool.Item, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("pool: %w", err)
+	}
+	defer f.Close()
+	items, err := pool.LoadJSONL(f)
+	if err != nil {
+		return nil, fmt.Errorf("pool %s: %w", path, err)
+	}
+	return items, nil
+}
+
+func (c *ExperimentCmd) output(r *experiment.Report) error {
+	writeExperimentTable(os.Stdout, r)
+	if c.Plot != "" {
+		if err := writeExperimentPlot(c.Plot, r); err != nil {
+			return err
+		}
+		fmt.Printf("plot written to %s\n", c.Plot)
+	}
+	if c.JSON {
+		return json.NewEncoder(os.Stdout).Encode(r)
+	}
+	return nil
+}
+
+func writeExperimentPlot(path string, r *experiment.Report) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := experiment.Plot(r, f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func writeExperimentTable(w io.Writer, r *experiment.Report) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "SEED\tWITH MEMORY\tWITHOUT\tDELTA\tGUIDANCE SHARE\tREJECTED\tSECONDS\tNAMESPACE\t")
+	for _, s := range r.PerSeed {
+		fmt.Fprintf(tw, "%d\t%d/%d\t%d/%d\t%+.3f\t%.3f\t%d\t%.0f\t%s\t\n", s.Seed, s.WithMemory.Correct, s.WithMemory.Total,
+			s.WithoutMemory.Correct, s.WithoutMemory.Total, s.Delta, s.GuidanceShare, s.Rejected, s.WallSeconds, s.Namespace)
+	}
+	fmt.Fprintf(tw, "all\t%.3f\t%.3f\t%+.3f\t%.3f\t%d\t%.0f\t\t\n", r.WithMemory.Accuracy, r.WithoutMemory.Accuracy,
+		r.Delta, r.GuidanceShare, r.Rejected, r.WallSeconds)
+	tw.Flush()
+	fmt.Fprintf(w, "delta %+.3f, 95%% CI [%.3f, %.3f] (%s); McNemar: %d better, %d worse, p = %.3g\n",
+		r.Delta, r.CI95[0], r.CI95[1], r.CIMethod, r.McNemar.Better, r.McNemar.Worse, r.McNemar.P)
+}

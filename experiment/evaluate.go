@@ -1,0 +1,84 @@
+package experiment
+
+import (
+	"context"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/pool"
+)
+
+// ItemResult is one held-out item answered with and without memory.
+type ItemResult struct {
+	ID            string `json:"id"`
+	TaskType      string `json:"task_type"`
+	WithMemory    bool   `json:"with_memory"`
+	WithoutMemory bool   `json:"without_memory"`
+	// MemoryOff is set when the task type's memory switch was off, so the
+	// memory arm answered without memory too.
+	MemoryOff bool `json:"memory_off,omitempty"`
+}
+
+// evaluate answers every held-out item twice through the execution layer,
+// with memory as a client gets it and without memory or routing, at
+// temperature 0, and grades both answers. Calls are accounted to run.
+func evaluate(ctx context.Context, d Deps, run *evolution.Run, items []pool.Item, concurrency int) ([]ItemResult, error) {
+	ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: run.Namespace, RunID: run.ID.String(), Iteration: run.CurrentIteration + 1})
+	out := make([]ItemResult, len(items))
+	var mu sync.Mutex
+	done := 0
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(concurrency)
+	for i, it := range items {
+		g.Go(func() error {
+			r, err := evaluateItem(gctx, d.Answerer, run.Namespace, it)
+			if err != nil {
+				return err
+			}
+			out[i] = r
+			mu.Lock()
+			defer mu.Unlock()
+			done++
+			d.Progress(evolution.Progress{RunID: run.ID, Iteration: run.CurrentIteration, Iterations: run.CurrentIteration,
+				Phase: "experiment", Item: done, Items: len(items)})
+			return nil
+		})
+	}
+	return out, g.Wait()
+}
+
+func evaluateItem(ctx context.Context, a Answerer, ns string, it pool.Item) (ItemResult, error) {
+	zero := 0.0
+	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero}
+	r := ItemResult{ID: it.ID, TaskType: it.TaskType}
+	with, err := answerCorrect(ctx, a, ns, q, it)
+	if err != nil {
+		return r, err
+	}
+	r.WithMemory, r.MemoryOff = with.correct, with.memoryOff
+	q.NoMemory, q.NoRouting = true, true
+	without, err := answerCorrect(ctx, a, ns, q, it)
+	r.WithoutMemory = without.correct
+	return r, err
+}
+
+type graded struct{ correct, memoryOff bool }
+
+// answerCorrect answers q and grades the answer field against the gold
+// answer (exact or numeric: the experiment's pools need no judge). A reply
+// that stays invalid counts as wrong, as in evolution.
+func answerCorrect(ctx context.Context, a Answerer, ns string, q answer.Question, it pool.Item) (graded, error) {
+	reply, err := a.Answer(ctx, ns, q)
+	if itemFailure(err) {
+		return graded{}, nil
+	}
+	if err != nil {
+		return graded{}, err
+	}
+	ok, err := pool.Grader{}.Grade(ctx, it, reply.Answer)
+	return graded{correct: ok, memoryOff: reply.MemoryOff}, err
+}

@@ -1,0 +1,163 @@
+// Package experiment measures the learning effect: the held-out accuracy of
+// the same frozen learner without memory and with the memory evolved on the
+// training split, per seed, each seed in a fresh namespace. Both arms go
+// through the execution layer the API's /answer uses: the memory-off arm
+// asks it for no memory and no routing (answer.Question NoMemory,
+// NoRouting), the memory arm is what a client gets, per-task-type memory
+// switch included. The difference is reported with a 95% paired bootstrap
+// interval over the held-out items (and McNemar's exact test), beside the
+// per-iteration training curve, the guidance share of model calls and the
+// wall time.
+package experiment
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/pool"
+)
+
+// Defaults of Config.
+const (
+	DefaultSize       = 40
+	DefaultIterations = 2
+	DefaultSeeds      = 2
+	DefaultResamples  = 10_000
+)
+
+// CIMethod names how the interval is computed.
+const CIMethod = "paired bootstrap over held-out items (percentile, 95%)"
+
+// Config is one experiment.
+type Config struct {
+	// Pool is a built-in pool ("arith", "glyph") or "inline" (Items).
+	Pool  string
+	Items []pool.Item
+	// Size of a generated pool, evolution and held-out together. Default 40.
+	Size int
+	// Iterations of each seed's evolution run. Default 2.
+	Iterations int
+	// Seeds: seeds 1..Seeds, one run and one namespace each. Default 2.
+	Seeds int
+	// HeldOut is the held-out fraction. Default evolution.DefaultHeldOut.
+	HeldOut float64
+	// Namespace prefixes each seed's namespace ("<Namespace>-s<seed>"),
+	// which must not exist yet.
+	Namespace string
+	// Concurrency of learner calls, in the runs and the final evaluation.
+	// Default evolution.DefaultConcurrency.
+	Concurrency int
+	// MaxFailuresPerType bounds the failure memories per selected task type
+	// and iteration. Default evolution.DefaultMaxFailures.
+	MaxFailuresPerType int
+	// Resamples of the bootstrap. Default 10,000.
+	Resamples int
+}
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	c.Size = cmp.Or(c.Size, DefaultSize)
+	c.Iterations = cmp.Or(c.Iterations, DefaultIterations)
+	c.Seeds = cmp.Or(c.Seeds, DefaultSeeds)
+	c.HeldOut = cmp.Or(c.HeldOut, evolution.DefaultHeldOut)
+	c.Concurrency = cmp.Or(c.Concurrency, evolution.DefaultConcurrency)
+	c.MaxFailuresPerType = cmp.Or(c.MaxFailuresPerType, evolution.DefaultMaxFailures)
+	c.Resamples = cmp.Or(c.Resamples, DefaultResamples)
+	return c
+}
+
+// Validate reports every invalid field by JSON pointer (EINVALID); each
+// seed's run parameters are checked again when it starts.
+func (c Config) Validate() error {
+	var v evokg.Validator
+	v.Check(pool.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 2), "/pool", `must be "arith", "glyph", or an inline pool of 2 items or more`)
+	v.Check(c.Seeds >= 1 && c.Seeds <= 20, "/seeds", "must be within 1..20")
+	v.Check(c.Resamples >= 100, "/resamples", "must be at least 100")
+	v.Check(evokg.ValidNamespace(c.Namespace+"-s1"), "/namespace", "not a valid namespace prefix")
+	return v.Err()
+}
+
+// params are seed's evolution run parameters.
+func (c Config) params(seed uint64) evolution.Params {
+	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: seed, HeldOut: c.HeldOut}
+	if c.Pool == "inline" {
+		spec = evolution.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, HeldOut: c.HeldOut}
+	}
+	return evolution.Params{Namespace: c.namespace(seed), Pool: spec, Iterations: c.Iterations,
+		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType}.WithDefaults()
+}
+
+func (c Config) namespace(seed uint64) string { return fmt.Sprintf("%s-s%d", c.Namespace, seed) }
+
+// Answerer is the execution layer (*answer.Service, with the memory switch).
+type Answerer interface {
+	Answer(ctx context.Context, ns string, q answer.Question) (answer.Reply, error)
+}
+
+// Deps are the services an experiment drives.
+type Deps struct {
+	Engine   *evolution.Engine
+	Answerer Answerer
+	// Register creates a namespace; it fails (ECONFLICT) when it exists.
+	Register func(ctx context.Context, ns string) error
+	// Progress receives each run's progress and the final evaluation's.
+	Progress evolution.ProgressFunc
+	Logger   *slog.Logger
+}
+
+// Run runs the experiment: for each seed a fresh namespace, an evolution
+// run on the training split, then the held-out split answered with and
+// without memory. A seed that fails ends the experiment with the seeds
+// done so far in the report.
+func Run(ctx context.Context, d Deps, c Config) (*Report, error) {
+	c = c.WithDefaults()
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	if d.Progress == nil {
+		d.Progress = func(evolution.Progress) {}
+	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	start := time.Now()
+	var seeds []SeedResult
+	for seed := uint64(1); seed <= uint64(c.Seeds); seed++ {
+		s, err := runSeed(ctx, d, c, seed)
+		if err != nil {
+			return summarize(c, seeds, time.Since(start)), fmt.Errorf("seed %d: %w", seed, err)
+		}
+		d.Logger.InfoContext(ctx, "experiment seed done", "seed", seed, "namespace", s.Namespace,
+			"with_memory", s.WithMemory.Accuracy, "without_memory", s.WithoutMemory.Accuracy)
+		seeds = append(seeds, *s)
+	}
+	return summarize(c, seeds, time.Since(start)), nil
+}
+
+// runSeed evolves a fresh namespace with seed and evaluates its held-out split.
+func runSeed(ctx context.Context, d Deps, c Config, seed uint64) (*SeedResult, error) {
+	start := time.Now()
+	params := c.params(seed)
+	if err := d.Register(ctx, params.Namespace); err != nil {
+		return nil, fmt.Errorf("namespace %s: %w", params.Namespace, err)
+	}
+	res, err := evolution.RunLocal(ctx, d.Engine, params, d.Progress)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := params.BuildPool()
+	if err != nil {
+		return nil, err
+	}
+	items, err := evaluate(ctx, d, res.Run, pl.HeldOut, c.Concurrency)
+	if err != nil {
+		return nil, fmt.Errorf("held-out evaluation: %w", err)
+	}
+	return newSeedResult(seed, res, items, time.Since(start)), nil
+}
