@@ -46,6 +46,12 @@ type AnswerRequest struct {
 	// Signature is the question's procedural signature; without it the
 	// learner plans its own for the structural search arms.
 	Signature []string `json:"signature,omitempty"`
+	// Memory false answers without memory (no memory pack, no evolved
+	// skill prompt): the memory-off baseline. Default true.
+	Memory *bool `json:"memory,omitempty"`
+	// Routing false answers with the default strategies instead of the
+	// bandits' arms. Default true.
+	Routing *bool `json:"routing,omitempty"`
 }
 
 // PulledArm names the arm a bandit pulled: the search bandit's per task
@@ -59,12 +65,15 @@ type PulledArm struct {
 // AnswerResponse is the learner's answer with the arms and memories that
 // produced it and the model calls it took (never a guidance call).
 type AnswerResponse struct {
-	ID            uuid.UUID   `json:"id"`
-	Answer        string      `json:"answer"`
-	Arms          []PulledArm `json:"arms"`
-	MemoryIDs     []uuid.UUID `json:"memory_ids"`
-	LearnerCalls  int         `json:"learner_calls"`
-	GuidanceCalls int         `json:"guidance_calls"`
+	ID        uuid.UUID   `json:"id"`
+	Answer    string      `json:"answer"`
+	Arms      []PulledArm `json:"arms"`
+	MemoryIDs []uuid.UUID `json:"memory_ids"`
+	// MemorySwitchOff is set when the task type's memory switch is off, so
+	// the learner answered without memory.
+	MemorySwitchOff bool `json:"memory_switch_off"`
+	LearnerCalls    int  `json:"learner_calls"`
+	GuidanceCalls   int  `json:"guidance_calls"`
 }
 
 // FeedbackRequest gives the reward for an answer, in [0, 1].

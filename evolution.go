@@ -47,6 +47,12 @@ type IterationMetrics struct {
 	FailuresWritten    int                `json:"failures_written"`
 	Operation          string             `json:"operation,omitempty"`
 	Selected           []string           `json:"selected,omitempty"`
+	// The held-out split without memory, the task types whose memory the
+	// switch has off, and what the write gate kept out of memory.
+	HeldOutWithoutMemory float64     `json:"held_out_without_memory"`
+	MemoryOff            []string    `json:"memory_off,omitempty"`
+	Rejected             int         `json:"rejected"`
+	Rejections           []Rejection `json:"rejections,omitempty"`
 }
 
 // EvolutionRun is a run and its progress.

@@ -45,6 +45,9 @@ type TaskTypeScore struct {
 	Score         float64 `json:"score"`
 	RewardsSeen   int64   `json:"rewards_seen"`
 	RewardsFailed int64   `json:"rewards_failed"`
+	// MemorySwitch is the task type's memory switch, once an evolution run
+	// has compared its held-out accuracy with and without memory.
+	MemorySwitch *MemorySwitch `json:"memory_switch,omitempty"`
 }
 
 // SkillSlots is the mutable state of one skill, as captured by a snapshot.

@@ -250,6 +250,9 @@ func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Sk
 // arms picks the retrieval strategy (search bandit, per task type) and the
 // reasoning strategy (routing bandit, per skill).
 func (s *Service) arms(ctx context.Context, ns string, q Question, skill string) (search, routing string, err error) {
+	if q.NoRouting && skill == "" {
+		return bandit.StrategySemantic, "", nil // no skill, no reasoning strategy to route
+	}
 	if s.bandits == nil || q.NoRouting {
 		return bandit.StrategySemantic, bandit.StrategyDirectCoT, nil
 	}

@@ -28,7 +28,8 @@ func NewOnline(svc *Service, skills SkillReader) *Online { return &Online{svc: s
 // Answer answers one question of namespace ns and records it.
 func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {
 	q := Question{TaskType: req.TaskType, Question: req.Question, Context: req.Context, Explore: true,
-		Mode: req.Mode, Signature: req.Signature}
+		Mode: req.Mode, Signature: req.Signature,
+		NoMemory: req.Memory != nil && !*req.Memory, NoRouting: req.Routing != nil && !*req.Routing}
 	if req.Skill != "" {
 		skill, err := o.skills.GetSkill(ctx, ns, req.Skill)
 		if err != nil {
@@ -45,7 +46,7 @@ func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest)
 		return evokg.AnswerResponse{}, err
 	}
 	return evokg.AnswerResponse{ID: id, Answer: reply.Answer, Arms: pulledArms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
-		LearnerCalls: reply.LearnerCalls, GuidanceCalls: reply.GuidanceCalls}, nil
+		MemorySwitchOff: reply.MemoryOff, LearnerCalls: reply.LearnerCalls, GuidanceCalls: reply.GuidanceCalls}, nil
 }
 
 // Feedback applies a reward to answer id (see Service.Feedback).

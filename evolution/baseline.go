@@ -8,9 +8,30 @@ import (
 	"github.com/evokg/evokg/pool"
 )
 
-// MemorySwitch records the per-task-type memory switch (*memswitch.Store).
+// MemorySwitch records the per-task-type memory switch and lists it
+// (*memswitch.Store).
 type MemorySwitch interface {
-	Record(ctx context.Context, ns string, e memswitch.Evaluation) (memswitch.State, error)
+	Record(ctx context.Context, ns string, e memswitch.Evaluation) (evokg.MemorySwitch, error)
+	List(ctx context.Context, ns string) ([]evokg.MemorySwitch, error)
+}
+
+// attachMemorySwitches sets each listed task type's memory switch.
+func (e *Engine) attachMemorySwitches(ctx context.Context, ns string, types []evokg.TaskTypeScore) error {
+	if e.deps.MemorySwitch == nil {
+		return nil
+	}
+	switches, err := e.deps.MemorySwitch.List(ctx, ns)
+	if err != nil {
+		return err
+	}
+	byType := make(map[string]*evokg.MemorySwitch, len(switches))
+	for i := range switches {
+		byType[switches[i].TaskType] = &switches[i]
+	}
+	for i := range types {
+		types[i].MemorySwitch = byType[types[i].Name]
+	}
+	return nil
 }
 
 // baseline answers the held-out split without memory once per run (the

@@ -14,7 +14,7 @@ const maxRejectionsListed = 50
 // iteration; safe for concurrent use.
 type rejections struct {
 	mu    sync.Mutex
-	list  []hygiene.Rejection
+	list  []evokg.Rejection
 	count int
 }
 
@@ -28,7 +28,7 @@ func (rj *rejections) add(kind, item string, err error) bool {
 	defer rj.mu.Unlock()
 	rj.count++
 	if len(rj.list) < maxRejectionsListed {
-		rj.list = append(rj.list, hygiene.Rejection{Kind: kind, Item: item, Reason: evokg.TruncateRunes(err.Error(), 300)})
+		rj.list = append(rj.list, evokg.Rejection{Kind: kind, Item: item, Reason: evokg.TruncateRunes(err.Error(), 300)})
 	}
 	return true
 }

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/hygiene"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -74,10 +73,10 @@ type Metrics struct {
 	InvalidReplies int `json:"invalid_replies"`
 	// Rejected counts what the write gate (package hygiene) kept out of
 	// memory; Rejections lists them with the reason, up to maxRejectionsListed.
-	Rejected    int                 `json:"rejected"`
-	Rejections  []hygiene.Rejection `json:"rejections,omitempty"`
-	FailedItems int                 `json:"failed_items"`
-	Failed      []ItemFailure       `json:"failed,omitempty"`
+	Rejected    int               `json:"rejected"`
+	Rejections  []evokg.Rejection `json:"rejections,omitempty"`
+	FailedItems int               `json:"failed_items"`
+	Failed      []ItemFailure     `json:"failed,omitempty"`
 }
 
 // ItemFailure is one item or step of an iteration that failed.

@@ -100,5 +100,6 @@ func apiMetrics(m Metrics) evokg.IterationMetrics {
 		GuidanceCalls: int(m.GuidanceCalls), LearnerCalls: int(m.LearnerCalls), RolledBack: m.Rollback,
 		WallMS: m.Durations.Total * float64(time.Second/time.Millisecond), HeldOutAccuracy: m.HeldOutAccuracy,
 		GuidanceShare: m.GuidanceShare, Harvested: m.Harvested, FailuresWritten: m.Failures,
-		Operation: m.Operation, Selected: m.Selected}
+		Operation: m.Operation, Selected: m.Selected, HeldOutWithoutMemory: m.HeldOutWithoutMemory, MemoryOff: m.MemoryOff,
+		Rejected: m.Rejected, Rejections: m.Rejections}
 }

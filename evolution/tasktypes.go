@@ -38,7 +38,7 @@ func (e *Engine) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType
 			RewardsSeen: int64(s.NSeen), RewardsFailed: int64(s.NFail)}
 	}
 	slices.SortStableFunc(out, func(a, b evokg.TaskTypeScore) int { return cmp.Compare(b.Score, a.Score) })
-	return out, nil
+	return out, e.attachMemorySwitches(ctx, ns, out)
 }
 
 // curriculumStates reads the curriculum state of ns (in the graph's task

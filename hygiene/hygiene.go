@@ -26,13 +26,6 @@ const (
 	KindPrompt     = "prompt_refinement"
 )
 
-// Rejection is one text the gate kept out of memory.
-type Rejection struct {
-	Kind   string `json:"kind"`
-	Item   string `json:"item,omitempty"` // the pool item or skill it was written for
-	Reason string `json:"reason"`
-}
-
 // Rules bound what passes the gate; zero fields take their defaults.
 type Rules struct {
 	// MinLetters is the fewest letters prose must have. Default 3.

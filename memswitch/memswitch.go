@@ -9,12 +9,12 @@ package memswitch
 import (
 	"context"
 	"embed"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
@@ -53,17 +53,7 @@ type Evaluation struct {
 }
 
 // State is a task type's switch as last decided.
-type State struct {
-	TaskType      string    `json:"task_type"`
-	Off           bool      `json:"off"`
-	WithMemory    float64   `json:"with_memory"`
-	WithoutMemory float64   `json:"without_memory"`
-	Delta         float64   `json:"delta"`
-	RunID         uuid.UUID `json:"run_id"`
-	Iteration     int       `json:"iteration"`
-	ChangedAt     time.Time `json:"changed_at"` // when Off last changed
-	UpdatedAt     time.Time `json:"updated_at"`
-}
+type State = evokg.MemorySwitch
 
 // Store keeps the switches; it is the only writer of memory_switches.
 type Store struct{ pool *pgxpool.Pool }

@@ -13,6 +13,8 @@ from .evolution_run import EvolutionRun
 from .evolution_run_metrics_item import EvolutionRunMetricsItem
 from .evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
 from .evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts
+from .evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem
+from .evolution_run_metrics_item_rejections_item_kind import EvolutionRunMetricsItemRejectionsItemKind
 from .evolution_run_status import EvolutionRunStatus
 from .experience_fields import ExperienceFields
 from .experience_fields_entities_item import ExperienceFieldsEntitiesItem
@@ -89,6 +91,7 @@ from .skill_frontier_response_200 import SkillFrontierResponse200
 from .stored_experience import StoredExperience
 from .stored_experience_status import StoredExperienceStatus
 from .task_type_score import TaskTypeScore
+from .task_type_score_memory_switch import TaskTypeScoreMemorySwitch
 from .usage import Usage
 from .usage_rows_item import UsageRowsItem
 
@@ -106,6 +109,8 @@ __all__ = (
     "EvolutionRunMetricsItem",
     "EvolutionRunMetricsItemAccuracyByTaskType",
     "EvolutionRunMetricsItemMemoryCounts",
+    "EvolutionRunMetricsItemRejectionsItem",
+    "EvolutionRunMetricsItemRejectionsItemKind",
     "EvolutionRunStatus",
     "ExperienceFields",
     "ExperienceFieldsEntitiesItem",
@@ -182,6 +187,7 @@ __all__ = (
     "StoredExperience",
     "StoredExperienceStatus",
     "TaskTypeScore",
+    "TaskTypeScoreMemorySwitch",
     "Usage",
     "UsageRowsItem",
 )

@@ -23,6 +23,10 @@ class AnswerRequest:
             top-2; without it the server's --retrieval-mode (default mage)
         signature (list[str] | Unset): the question's procedural signature (operation names); without it the learner
             plans its own when the search arm matches structure
+        memory (bool | Unset): false answers without memory (no memory pack, no evolved skill prompt): the memory-off
+            baseline Default: True.
+        routing (bool | Unset): false answers with the default strategies (semantic retrieval, direct CoT) instead of
+            the bandits' arms Default: True.
     """
 
     question: str
@@ -31,6 +35,8 @@ class AnswerRequest:
     skill: str | Unset = UNSET
     mode: AnswerRequestMode | Unset = UNSET
     signature: list[str] | Unset = UNSET
+    memory: bool | Unset = True
+    routing: bool | Unset = True
 
     def to_dict(self) -> dict[str, Any]:
         question = self.question
@@ -49,6 +55,10 @@ class AnswerRequest:
         if not isinstance(self.signature, Unset):
             signature = self.signature
 
+        memory = self.memory
+
+        routing = self.routing
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -65,6 +75,10 @@ class AnswerRequest:
             field_dict["mode"] = mode
         if signature is not UNSET:
             field_dict["signature"] = signature
+        if memory is not UNSET:
+            field_dict["memory"] = memory
+        if routing is not UNSET:
+            field_dict["routing"] = routing
 
         return field_dict
 
@@ -88,6 +102,10 @@ class AnswerRequest:
 
         signature = cast(list[str], d.pop("signature", UNSET))
 
+        memory = d.pop("memory", UNSET)
+
+        routing = d.pop("routing", UNSET)
+
         answer_request = cls(
             question=question,
             task_type=task_type,
@@ -95,6 +113,8 @@ class AnswerRequest:
             skill=skill,
             mode=mode,
             signature=signature,
+            memory=memory,
+            routing=routing,
         )
 
         return answer_request

@@ -7,6 +7,8 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.bandit_arm import BanditArm
 
@@ -24,6 +26,8 @@ class AnswerResponse:
         memory_ids (list[UUID]):
         learner_calls (int):
         guidance_calls (int): always 0
+        memory_switch_off (bool | Unset): the task type's memory switch is off (its held-out accuracy with memory fell
+            below the memory-off baseline), so the learner answered without memory
     """
 
     id: UUID
@@ -32,6 +36,7 @@ class AnswerResponse:
     memory_ids: list[UUID]
     learner_calls: int
     guidance_calls: int
+    memory_switch_off: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -53,6 +58,8 @@ class AnswerResponse:
 
         guidance_calls = self.guidance_calls
 
+        memory_switch_off = self.memory_switch_off
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -65,6 +72,8 @@ class AnswerResponse:
                 "guidance_calls": guidance_calls,
             }
         )
+        if memory_switch_off is not UNSET:
+            field_dict["memory_switch_off"] = memory_switch_off
 
         return field_dict
 
@@ -95,6 +104,8 @@ class AnswerResponse:
 
         guidance_calls = d.pop("guidance_calls")
 
+        memory_switch_off = d.pop("memory_switch_off", UNSET)
+
         answer_response = cls(
             id=id,
             answer=answer,
@@ -102,6 +113,7 @@ class AnswerResponse:
             memory_ids=memory_ids,
             learner_calls=learner_calls,
             guidance_calls=guidance_calls,
+            memory_switch_off=memory_switch_off,
         )
 
         answer_response.additional_properties = d

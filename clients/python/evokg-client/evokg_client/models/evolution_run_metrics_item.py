@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
     from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts
+    from ..models.evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem
 
 
 T = TypeVar("T", bound="EvolutionRunMetricsItem")
@@ -35,6 +36,13 @@ class EvolutionRunMetricsItem:
         failures_written (int | Unset): failure memories written
         operation (str | Unset): the rotating graph operation of the iteration
         selected (list[str] | Unset): task types the curriculum selected
+        held_out_without_memory (float | Unset): held-out accuracy of the same learner without memory (measured once per
+            run)
+        memory_off (list[str] | Unset): task types whose memory switch is off after the iteration
+        rejected (int | Unset): texts the write gate kept out of memory (degenerate, false arithmetic, contradicting the
+            gold answer)
+        rejections (list[EvolutionRunMetricsItemRejectionsItem] | Unset): the rejected texts' kinds and reasons (up to
+            50)
     """
 
     iteration: int
@@ -52,6 +60,10 @@ class EvolutionRunMetricsItem:
     failures_written: int | Unset = UNSET
     operation: str | Unset = UNSET
     selected: list[str] | Unset = UNSET
+    held_out_without_memory: float | Unset = UNSET
+    memory_off: list[str] | Unset = UNSET
+    rejected: int | Unset = UNSET
+    rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -91,6 +103,21 @@ class EvolutionRunMetricsItem:
         if not isinstance(self.selected, Unset):
             selected = self.selected
 
+        held_out_without_memory = self.held_out_without_memory
+
+        memory_off: list[str] | Unset = UNSET
+        if not isinstance(self.memory_off, Unset):
+            memory_off = self.memory_off
+
+        rejected = self.rejected
+
+        rejections: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.rejections, Unset):
+            rejections = []
+            for rejections_item_data in self.rejections:
+                rejections_item = rejections_item_data.to_dict()
+                rejections.append(rejections_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -120,6 +147,14 @@ class EvolutionRunMetricsItem:
             field_dict["operation"] = operation
         if selected is not UNSET:
             field_dict["selected"] = selected
+        if held_out_without_memory is not UNSET:
+            field_dict["held_out_without_memory"] = held_out_without_memory
+        if memory_off is not UNSET:
+            field_dict["memory_off"] = memory_off
+        if rejected is not UNSET:
+            field_dict["rejected"] = rejected
+        if rejections is not UNSET:
+            field_dict["rejections"] = rejections
 
         return field_dict
 
@@ -127,6 +162,7 @@ class EvolutionRunMetricsItem:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType  # noqa: PLC0415
         from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts  # noqa: PLC0415
+        from ..models.evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem  # noqa: PLC0415
 
         d = dict(src_dict)
         iteration = d.pop("iteration")
@@ -169,6 +205,21 @@ class EvolutionRunMetricsItem:
 
         selected = cast(list[str], d.pop("selected", UNSET))
 
+        held_out_without_memory = d.pop("held_out_without_memory", UNSET)
+
+        memory_off = cast(list[str], d.pop("memory_off", UNSET))
+
+        rejected = d.pop("rejected", UNSET)
+
+        _rejections = d.pop("rejections", UNSET)
+        rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
+        if _rejections is not UNSET:
+            rejections = []
+            for rejections_item_data in _rejections:
+                rejections_item = EvolutionRunMetricsItemRejectionsItem.from_dict(rejections_item_data)
+
+                rejections.append(rejections_item)
+
         evolution_run_metrics_item = cls(
             iteration=iteration,
             accuracy=accuracy,
@@ -185,6 +236,10 @@ class EvolutionRunMetricsItem:
             failures_written=failures_written,
             operation=operation,
             selected=selected,
+            held_out_without_memory=held_out_without_memory,
+            memory_off=memory_off,
+            rejected=rejected,
+            rejections=rejections,
         )
 
         evolution_run_metrics_item.additional_properties = d

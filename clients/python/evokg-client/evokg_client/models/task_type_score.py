@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.task_type_score_memory_switch import TaskTypeScoreMemorySwitch
+
 
 T = TypeVar("T", bound="TaskTypeScore")
 
@@ -31,6 +35,8 @@ class TaskTypeScore:
         created_at (datetime.datetime | Unset):
         rewards_seen (int | Unset): graded answers of this task type in the reward stream (evolution and feedback)
         rewards_failed (int | Unset): those rewarded below 0.5
+        memory_switch (TaskTypeScoreMemorySwitch | Unset): the task type's memory switch, once an evolution run compared
+            its held-out accuracy with and without memory
     """
 
     name: str
@@ -45,6 +51,7 @@ class TaskTypeScore:
     created_at: datetime.datetime | Unset = UNSET
     rewards_seen: int | Unset = UNSET
     rewards_failed: int | Unset = UNSET
+    memory_switch: TaskTypeScoreMemorySwitch | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +81,10 @@ class TaskTypeScore:
 
         rewards_failed = self.rewards_failed
 
+        memory_switch: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.memory_switch, Unset):
+            memory_switch = self.memory_switch.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -99,11 +110,15 @@ class TaskTypeScore:
             field_dict["rewards_seen"] = rewards_seen
         if rewards_failed is not UNSET:
             field_dict["rewards_failed"] = rewards_failed
+        if memory_switch is not UNSET:
+            field_dict["memory_switch"] = memory_switch
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.task_type_score_memory_switch import TaskTypeScoreMemorySwitch  # noqa: PLC0415
+
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -134,6 +149,13 @@ class TaskTypeScore:
 
         rewards_failed = d.pop("rewards_failed", UNSET)
 
+        _memory_switch = d.pop("memory_switch", UNSET)
+        memory_switch: TaskTypeScoreMemorySwitch | Unset
+        if isinstance(_memory_switch, Unset):
+            memory_switch = UNSET
+        else:
+            memory_switch = TaskTypeScoreMemorySwitch.from_dict(_memory_switch)
+
         task_type_score = cls(
             name=name,
             n_seen=n_seen,
@@ -147,6 +169,7 @@ class TaskTypeScore:
             created_at=created_at,
             rewards_seen=rewards_seen,
             rewards_failed=rewards_failed,
+            memory_switch=memory_switch,
         )
 
         task_type_score.additional_properties = d
