@@ -99,7 +99,7 @@ func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.F
 	if err != nil {
 		return err
 	}
-	if !r.gateCorrection(a, kind, fm.Content+"\n"+strings.Join(fm.Steps, "\n")) {
+	if !r.gateCorrection(a, kind, fm.Content, strings.Join(fm.Steps, "\n")) {
 		return errStepFailed
 	}
 	sig, err := r.signature(ctx, a.Item.TaskType, a.Item.Question, fm.Steps)

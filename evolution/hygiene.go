@@ -56,8 +56,8 @@ func (r *runner) gateSuccess(a answer) (cot string, ok bool) {
 }
 
 // gateCorrection checks a failure correction against the item's gold answer.
-func (r *runner) gateCorrection(a answer, kind evokg.FailureKind, text string) bool {
-	err := r.gate.Correction(hygiene.Correction{Question: a.Item.Question, Gold: a.Item.Answer, Text: text,
+func (r *runner) gateCorrection(a answer, kind evokg.FailureKind, content, steps string) bool {
+	err := r.gate.Correction(hygiene.Correction{Question: a.Item.Question, Gold: a.Item.Answer, Content: content, Steps: steps,
 		Specific: kind == evokg.FailureSpecific})
 	return !r.rejected.add(hygiene.KindCorrection, string(kind)+" "+a.Item.ID, err)
 }

@@ -15,30 +15,36 @@ import (
 type Correction struct {
 	Question string
 	Gold     string // the pool's gold answer, "" when the pool has none
-	Text     string // the correction: its content and its steps
+	Content  string // what the correction says (the text a memory pack shows)
+	Steps    string // its steps, one per line
 	// Specific is a correction of this very question (it must reach the
 	// gold answer); a type strategy describes the method and need not.
 	Specific bool
 }
 
-// Correction checks a failure correction: prose, numbers within range of
-// the question's, no false arithmetic, no stated answer other than the
-// gold and, for a specific correction, the gold answer reached.
+// Correction checks a failure correction: its content prose, its steps
+// not repeating themselves, numbers within range of the question's, no
+// false arithmetic, no stated answer other than the gold and, for a
+// specific correction, the gold answer reached.
 func (r Rules) Correction(c Correction) error {
 	r = r.WithDefaults()
-	if err := r.words(c.Text); err != nil {
+	if err := r.words(c.Content); err != nil {
 		return err
 	}
-	if err := r.numbers(c.Text, r.rangeOf(c.Question+" "+c.Gold)); err != nil {
+	text := c.Content + "\n" + c.Steps
+	if err := r.repetition(c.Steps); err != nil {
+		return fmt.Errorf("steps: %w", err)
+	}
+	if err := r.numbers(text, r.rangeOf(c.Question+" "+c.Gold)); err != nil {
 		return err
 	}
 	if c.Gold == "" {
 		return nil
 	}
-	if stated, ok := statedAnswer(c.Text, c.Gold); ok {
+	if stated, ok := statedAnswer(text, c.Gold); ok {
 		return fmt.Errorf("contradicts the gold answer %s: states %s", c.Gold, stated)
 	}
-	if c.Specific && !mentionsGold(c.Text, c.Gold) {
+	if c.Specific && !mentionsGold(text, c.Gold) {
 		return fmt.Errorf("contradicts the gold answer %s: never reaches it", c.Gold)
 	}
 	return nil

@@ -56,7 +56,7 @@ func TestCorrectionAgainstGold(t *testing.T) {
 		{"numbers far out of range", "Add 30 and 34 to get 64, not 94000000.", true, "out of range"},
 	}
 	for _, tt := range tests {
-		err := hygiene.Rules{}.Correction(hygiene.Correction{Question: q, Gold: "64", Text: tt.text, Specific: tt.specific})
+		err := hygiene.Rules{}.Correction(hygiene.Correction{Question: q, Gold: "64", Content: tt.text, Specific: tt.specific})
 		if tt.reason == "" {
 			require.NoError(t, err, tt.name)
 			continue
@@ -65,9 +65,17 @@ func TestCorrectionAgainstGold(t *testing.T) {
 		require.Contains(t, err.Error(), tt.reason, tt.name)
 	}
 	require.NoError(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "Capital of France?", Gold: "Paris",
-		Text: "The capital of France is Paris.", Specific: true}))
+		Content: "The capital of France is Paris.", Specific: true}))
 	require.Error(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "Capital of France?", Gold: "Paris",
-		Text: "The capital of France is Lyon.", Specific: true}))
+		Content: "The capital of France is Lyon.", Specific: true}))
+	// Seen on SmolLM2-135M: a content of digits whose steps carried the
+	// words and the gold; the content is what a memory pack shows.
+	require.ErrorContains(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "What is 13 ∘ 9?", Gold: "118",
+		Content: "13. 9", Steps: "Multiply 13 by 9 and add one to get 118", Specific: true}), "unparseable")
+	require.ErrorContains(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "What is 13 ∘ 9?", Gold: "118",
+		Content: "Multiply, then add one: 118.", Steps: "1.1.1.1.1.1.1.1.1.1.1.1.1.1", Specific: true}), "steps: repetition")
+	require.NoError(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "What is 13 ∘ 9?", Gold: "118",
+		Content: "Multiply the operands, then add one: 118.", Steps: "13 * 9 = 117\n117 + 1 = 118", Specific: true}))
 }
 
 func TestSuccessAndReasoning(t *testing.T) {
