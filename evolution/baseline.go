@@ -74,10 +74,9 @@ func fillBaseline(m *Metrics, heldOut []pool.Item, baseline map[string]bool) {
 
 // switchMemory records, for every task type of the held-out split, its
 // accuracy with and without memory in the per-task-type memory switch, and
-// lists in m the task types whose memory is off. A run that answers
-// without memory has nothing to compare and leaves the switches alone.
+// lists in m the task types whose memory is off.
 func (r *runner) switchMemory(ctx context.Context, k int, m *Metrics) error {
-	if r.deps.MemorySwitch == nil || r.p.NoMemory {
+	if r.deps.MemorySwitch == nil {
 		return nil
 	}
 	for _, t := range sortedKeys(m.ByTaskType) {

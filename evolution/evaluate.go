@@ -174,7 +174,7 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Skill, explore, noMemory bool) (answer, error) {
 	zero := 0.0
 	q := execution.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: explore && !noMemory,
-		Temperature: &zero, Run: &r.run.ID, NoMemory: noMemory || r.p.NoMemory, NoRouting: noMemory}
+		Temperature: &zero, Run: &r.run.ID, NoMemory: noMemory, NoRouting: noMemory}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}
 		if len(skills) == 1 {

@@ -62,9 +62,6 @@ type Params struct {
 	Concurrency int `json:"concurrency,omitempty"`
 	// DisableBandits answers with the semantic strategy and direct CoT instead of sampling arms.
 	DisableBandits bool `json:"disable_bandits,omitempty"`
-	// NoMemory has the learner answer the pool and the held-out split
-	// without memory (memories are still written): the memory-off arm.
-	NoMemory bool `json:"no_memory,omitempty"`
 	// MemorySwitchDelta is δ of the per-task-type memory switch. Default
 	// memswitch.DefaultDelta (0.05).
 	MemorySwitchDelta float64 `json:"memory_switch_delta,omitempty"`
