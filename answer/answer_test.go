@@ -164,6 +164,11 @@ func TestLearnerPlansItsSignatureWithTheExecutionModel(t *testing.T) {
 	require.Contains(t, answers[1], "Curry", "the learner reads the structural match")
 	require.Equal(t, map[string]int{llm.DefaultExecutionModel: 5}, b.chatModels(), "every chat call went to the execution model")
 
+	empty, err := b.svc(fixedArms{bandit.StrategySemanticStructural, bandit.StrategyDirectCoT}).Answer(t.Context(), testenv.Namespace(t), q)
+	require.NoError(t, err)
+	require.Nil(t, empty.Signature, "a graph without operations: no signature could match, none is planned")
+	require.Equal(t, 1, empty.LearnerCalls)
+
 	given, err := b.svc(fixedArms{bandit.StrategySemanticStructural, bandit.StrategyDirectCoT}).Answer(t.Context(), b.ns,
 		answer.Question{TaskType: "finance", Question: q.Question, Signature: []string{"entity_resolution", "temporal_filter", "aggregation"}})
 	require.NoError(t, err)

@@ -14,7 +14,8 @@ const vocabularySize = 40
 // signature returns what retrieval matches structure on: the caller's
 // signature, or the learner's own plan (APEX-EM's Plan phase: σ̂ before
 // retrieval, asked of the execution model) when the search arm uses
-// structure. The semantic arm and memory-off answers plan nothing.
+// structure. The semantic arm and memory-off answers plan nothing, nor does
+// a namespace whose graph holds no operation yet: no signature could match.
 func (s *Service) signature(ctx context.Context, ns string, q Question, searchArm string) ([]string, error) {
 	if q.NoMemory || searchArm == bandit.StrategySemantic {
 		return nil, nil
@@ -27,6 +28,9 @@ func (s *Service) signature(ctx context.Context, ns string, q Question, searchAr
 		var err error
 		if req.Vocabulary, err = v.OperationVocabulary(ctx, ns, vocabularySize); err != nil {
 			return nil, fmt.Errorf("operation vocabulary: %w", err)
+		}
+		if len(req.Vocabulary) == 0 {
+			return nil, nil
 		}
 	}
 	sig, err := s.learner.PlanSignature(ctx, req)

@@ -39,12 +39,12 @@ type chatCall struct {
 func (e endpoint) chat(ctx context.Context, call chatCall) (string, error) {
 	meta := CallFrom(ctx)
 	rec := e.newRecord(meta, call.role)
+	meta.Tally.count(e.layer) // every attempt recorded, as the usage counts them
 	if err := meta.Budget.take(); err != nil {
 		rec.Outcome, rec.Reason = OutcomeBudget, evokg.ErrorMessage(err)
 		e.conn.record(ctx, rec)
 		return "", err
 	}
-	meta.Tally.count(e.layer)
 	res, err := e.send(ctx, call)
 	rec.Duration = time.Since(rec.CreatedAt)
 	rec.PromptTokens, rec.ReplyTokens = res.promptTokens, res.replyTokens
