@@ -178,6 +178,16 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 	if err != nil {
 		return r, err
 	}
+	if err := s.route(ctx, r.RoutingArm, learnerRequest(q, skill, pack), &r); err != nil {
+		return r, fmt.Errorf("learner: %w", err)
+	}
+	r.MemoryIDs = packIDs(pack)
+	return r, nil
+}
+
+// learnerRequest is what the learner is given: the question, the memory
+// block and, unless memory is off, the skill's evolved prompt and strategy.
+func learnerRequest(q Question, skill evokg.Skill, pack *retrieval.Pack) llm.AnswerRequest {
 	req := llm.AnswerRequest{Question: q.Question, Context: q.Context, MemoryBlock: pack.Rendered, Temperature: q.Temperature}
 	if !q.NoMemory {
 		req.SkillPrompt, req.SkillStrategy = skill.PromptTemplate, skill.Strategy
@@ -185,11 +195,7 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 	if skill.Name != "" {
 		req.Skills = []string{skill.Name}
 	}
-	if err := s.route(ctx, r.RoutingArm, req, &r); err != nil {
-		return r, fmt.Errorf("learner: %w", err)
-	}
-	r.MemoryIDs = packIDs(pack)
-	return r, nil
+	return req
 }
 
 // memoryOff reports whether the task type's memory switch is off for a
