@@ -61,16 +61,18 @@ func (r *runner) evolve(ctx context.Context, k int, ev *evaluation, m *Metrics) 
 // errStepFailed marks a step whose failure was recorded as an item failure.
 var errStepFailed = errors.New("evolution: the step failed and was recorded")
 
-// failureMemories writes a `specific` failure memory for up to
+// failureMemories asks for a `specific` failure memory of up to
 // MaxFailuresPerType failed items of a task type and one `type_strategy`
-// memory for the type.
+// memory for the type, and returns how many were written. The attempts are
+// bounded, not the memories written: a teacher whose corrections the write
+// gate refuses costs no more calls than one whose corrections pass.
 func (r *runner) failureMemories(ctx context.Context, k int, taskType string, answers []answer) (int, error) {
-	written := 0
+	written, tried := 0, 0
 	for _, a := range answers {
-		if a.Correct || written >= r.p.MaxFailuresPerType {
+		if a.Correct || tried >= r.p.MaxFailuresPerType {
 			continue
 		}
-		if written == 0 {
+		if tried++; tried == 1 {
 			if err := r.writeFailure(ctx, k, a, evokg.FailureTypeStrategy, "curriculum"); err != nil && !errors.Is(err, errStepFailed) {
 				return written, err
 			} else if err == nil {

@@ -47,8 +47,8 @@ type Params struct {
 	// Delta (δ=0.03) and Catastrophic (0.05): the Delta-Guard.
 	Delta        float64 `json:"delta,omitempty"`
 	Catastrophic float64 `json:"catastrophic,omitempty"`
-	// MaxFailuresPerType bounds the specific failure memories written per
-	// selected task type and iteration. Default 5.
+	// MaxFailuresPerType bounds the failed items per selected task type and
+	// iteration the failure analyst writes a specific memory for. Default 5.
 	MaxFailuresPerType int `json:"max_failures_per_type,omitempty"`
 	// RefreshEvery is the memory refresh interval in iterations. Default 5.
 	RefreshEvery int `json:"refresh_every,omitempty"`
