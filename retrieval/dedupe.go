@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 
@@ -15,17 +16,54 @@ import (
 // correction of one question are embedded from the same question (cosine 1)
 // but carry MAGE's two complementary payloads, so both stay.
 func (r *Retriever) dedupe(ctx context.Context, ns string, ranked, principles []Item) ([]Item, []Item, error) {
-	all := slices.Concat(ranked, principles)
-	ids := make([]uuid.UUID, len(all))
-	for i, it := range all {
-		ids[i] = it.ID
-	}
-	pairs, err := r.store.NearDuplicates(ctx, ns, ids, r.cfg.DuplicateSimilarity)
+	pairs, err := r.nearDuplicates(ctx, ns, slices.Concat(ranked, principles))
 	if err != nil {
 		return nil, nil, err
 	}
 	d := newDuplicates(pairs)
 	return slices.DeleteFunc(ranked, d.repeats), slices.DeleteFunc(principles, d.repeats), nil
+}
+
+// nearDuplicates returns the pairs of items whose embeddings have cosine ≥
+// DuplicateSimilarity. The index searches return each memory's embedding, so
+// the pairs are computed in process; only when an item came from the graph
+// alone (no embedding at hand) are they asked of the store, which costs a
+// round trip over every partition (about 2 ms of planning per pack).
+func (r *Retriever) nearDuplicates(ctx context.Context, ns string, items []Item) ([][2]uuid.UUID, error) {
+	var pairs [][2]uuid.UUID
+	for i, a := range items {
+		if a.embedding == nil {
+			return r.store.NearDuplicates(ctx, ns, itemIDs(items), r.cfg.DuplicateSimilarity)
+		}
+		for _, b := range items[:i] {
+			if cosine(a.embedding, b.embedding) >= r.cfg.DuplicateSimilarity {
+				pairs = append(pairs, [2]uuid.UUID{b.ID, a.ID})
+			}
+		}
+	}
+	return pairs, nil
+}
+
+// cosine is the cosine similarity of a and b, as pgvector's 1 − (a <=> b);
+// 0 when either is the zero vector.
+func cosine(a, b []float32) float64 {
+	var dot, na, nb float64
+	for i := range min(len(a), len(b)) {
+		x, y := float64(a[i]), float64(b[i])
+		dot, na, nb = dot+x*y, na+x*x, nb+y*y
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
+}
+
+func itemIDs(items []Item) []uuid.UUID {
+	ids := make([]uuid.UUID, len(items))
+	for i, it := range items {
+		ids[i] = it.ID
+	}
+	return ids
 }
 
 // duplicates remembers the items kept so far.

@@ -41,6 +41,7 @@ type Item struct {
 	Score       float64           `json:"score"`
 	Parts       Parts             `json:"parts"`
 	Channels    []string          `json:"channels"`
+	embedding   []float32         // from the index searches; nil for items found only by the graph
 }
 
 // Allocation is how many successes and failures a pack holds (κ).
@@ -213,7 +214,8 @@ func (r *Retriever) hitItem(h vector.Hit, channel string, now time.Time) Item {
 			Quality: h.Quality,
 			Recency: Recency(h.CreatedAt, now, r.cfg.RecencyHalfLife),
 		},
-		Channels: []string{channel},
+		Channels:  []string{channel},
+		embedding: h.Embedding,
 	}
 }
 

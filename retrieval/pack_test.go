@@ -247,11 +247,3 @@ func TestEmbedCacheEvictsLeastRecent(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, []float32{1}, v)
 }
-
-func itemIDs(items []Item) []uuid.UUID {
-	out := make([]uuid.UUID, len(items))
-	for i, it := range items {
-		out[i] = it.ID
-	}
-	return out
-}

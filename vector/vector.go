@@ -105,6 +105,9 @@ type Hit struct {
 	// Similarity is the cosine similarity to the query (1 − cosine distance).
 	Similarity float64
 	Payload    Payload
+	// Embedding is the memory's vector, returned by the searches (nil from
+	// Payloads): the pack compares its memories with each other in process.
+	Embedding []float32
 }
 
 // InsertTx adds exp to its index inside tx (the ingest transaction): the
@@ -331,7 +334,7 @@ func collectHits(rows pgx.Rows) ([]Hit, error) {
 		var outcome, kind string
 		err := row.Scan(&h.ID, &h.TaskType, &outcome, &kind, &h.Quality, &h.Signature, &h.CreatedAt, &h.Similarity,
 			&h.Payload.Question, &h.Payload.Answer, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill,
-			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches)
+			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches, &h.Embedding)
 		h.Outcome, h.FailureKind = evokg.Outcome(outcome), evokg.FailureKind(kind)
 		return h, err
 	})

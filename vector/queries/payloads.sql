@@ -7,6 +7,6 @@ SELECT e.id, e.task_type, e.outcome, coalesce(e.failure_kind, ''), e.quality, e.
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
-       coalesce(e.record->'patches', '[]')
+       coalesce(e.record->'patches', '[]'), NULL::real[]
   FROM experiences e
  WHERE e.namespace = $1 AND ($2 = '' OR e.task_type = $2) AND e.id = ANY ($3::uuid[])

@@ -9,15 +9,15 @@ WITH slice AS MATERIALIZED (
       FROM (SELECT 1 FROM principle_embeddings WHERE namespace = $1 AND task_type = $2 LIMIT $6) c)
 SELECT s.id, s.task_type, 'principle', '', s.quality, '{}'::text[], s.created_at, s.similarity,
        '', '', '', coalesce(e.record->>'content', ''), s.skill,
-       '[]'::jsonb, '[]'::jsonb, '[]'::jsonb
-  FROM ((SELECT id, task_type, skill, quality, created_at,
+       '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, s.embedding::real[]
+  FROM ((SELECT id, task_type, skill, quality, created_at, embedding,
                 1 - (embedding <=> $3::real[]::vector) AS similarity
            FROM principle_embeddings
           WHERE namespace = $1 AND task_type = $2 AND (SELECT small FROM slice)
           ORDER BY (embedding <=> $3::real[]::vector) + 0
           LIMIT $4)
         UNION ALL
-        (SELECT id, task_type, skill, quality, created_at,
+        (SELECT id, task_type, skill, quality, created_at, embedding,
                 1 - (embedding <=> $3::real[]::vector)
            FROM principle_embeddings
           WHERE namespace = $1 AND task_type = $2 AND NOT (SELECT small FROM slice)

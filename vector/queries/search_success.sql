@@ -20,8 +20,8 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
-       coalesce(e.record->'patches', '[]')
-  FROM ((SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
+       coalesce(e.record->'patches', '[]'), s.embedding::real[]
+  FROM ((SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
                 1 - (embedding <=> $3::real[]::vector) AS similarity
            FROM success_index
           WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
@@ -30,7 +30,7 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
           ORDER BY (embedding <=> $3::real[]::vector) + 0
           LIMIT $6)
         UNION ALL
-        (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at,
+        (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
                 1 - (embedding <=> $3::real[]::vector)
            FROM success_index
           WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
