@@ -110,7 +110,7 @@ func loadPool(path string) ([]pool.Item, error) {
 
 func (c *ExperimentCmd) output(r *experiment.Report) error {
 	writeExperimentTable(os.Stdout, r)
-	if c.Plot != "" {
+	if c.Plot != "" && len(r.PerSeed) > 0 { // an experiment interrupted in its first seed has no curve
 		if err := writeExperimentPlot(c.Plot, r); err != nil {
 			return err
 		}
