@@ -254,13 +254,18 @@ func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Sk
 }
 
 // arms picks the retrieval strategy (search bandit, per task type) and the
-// reasoning strategy (routing bandit, per skill).
+// reasoning strategy (routing bandit, per skill). Without memory nothing is
+// retrieved, so no search arm is picked, pulled or later rewarded.
 func (s *Service) arms(ctx context.Context, ns string, q Question, skill string) (search, routing string, err error) {
-	if q.NoRouting && skill == "" {
-		return bandit.StrategySemantic, "", nil // no skill, no reasoning strategy to route
+	search = bandit.StrategySemantic
+	if q.NoMemory {
+		search = ""
 	}
-	if s.bandits == nil || q.NoRouting {
-		return bandit.StrategySemantic, bandit.StrategyDirectCoT, nil
+	switch {
+	case q.NoRouting && skill == "":
+		return search, "", nil // no skill, no reasoning strategy to route
+	case s.bandits == nil || q.NoRouting:
+		return search, bandit.StrategyDirectCoT, nil
 	}
 	pick := s.bandits.Best
 	if q.Explore {
@@ -273,8 +278,13 @@ func (s *Service) arms(ctx context.Context, ns string, q Question, skill string)
 			return c.Arm, err
 		}
 	}
-	if search, err = pick(ctx, ns, bandit.Search, q.TaskType); err != nil || skill == "" {
-		return search, "", err
+	if search != "" {
+		if search, err = pick(ctx, ns, bandit.Search, q.TaskType); err != nil {
+			return "", "", err
+		}
+	}
+	if skill == "" {
+		return search, "", nil
 	}
 	routing, err = pick(ctx, ns, bandit.Routing, skill)
 	return search, routing, err

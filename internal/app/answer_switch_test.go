@@ -53,7 +53,11 @@ func TestAnswerMemoryAndRoutingSwitches(t *testing.T) {
 	require.False(t, with.MemorySwitchOff)
 	require.Greater(t, pulls(), before, "routing pulls the bandits' arms")
 
-	require.Empty(t, answer(`,"memory":false`).MemoryIDs, "memory off: no memory pack")
+	memoryOff := answer(`,"memory":false`)
+	require.Empty(t, memoryOff.MemoryIDs, "memory off: no memory pack")
+	for _, a := range memoryOff.Arms {
+		require.NotEqual(t, "search", a.Bandit, "memory off: no search arm is pulled")
+	}
 	before = pulls()
 	noRouting := answer(`,"routing":false`)
 	require.Equal(t, before, pulls(), "routing off pulls no arm")
