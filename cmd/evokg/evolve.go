@@ -39,18 +39,11 @@ func (c *EvolveCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	a, err := c.Open(g.Ctx, app.ModeIngest, g.Logger)
+	a, closeApp, err := openLocal(g, c.AppFlags, c.NoWorker)
 	if err != nil {
 		return err
 	}
-	defer a.Close(context.Background())
-	a.ReportModelServer(g.Ctx)
-	if !c.NoWorker {
-		if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
-			return err
-		}
-		defer a.Jobs.Stop(context.Background()) //nolint:errcheck // best effort at exit
-	}
+	defer closeApp()
 	if err := c.registerNamespace(g, a); err != nil {
 		return c.fail(nil, err)
 	}
@@ -207,4 +200,26 @@ func (b *runBar) finishLocked() {
 		_ = b.bar.Finish()
 		b.bar = nil
 	}
+}
+
+// openLocal opens the process of a run that evolves in process (evolve,
+// experiment): it works ingest jobs too unless noWorker, so harvested
+// memories reach the graph. The returned function stops and closes it.
+func openLocal(g *Globals, flags AppFlags, noWorker bool) (*app.App, func(), error) {
+	a, err := flags.Open(g.Ctx, app.ModeIngest, g.Logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	a.ReportModelServer(g.Ctx)
+	if noWorker {
+		return a, func() { a.Close(context.Background()) }, nil
+	}
+	if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
+		a.Close(context.Background())
+		return nil, nil, err
+	}
+	return a, func() {
+		_ = a.Jobs.Stop(context.Background()) // best effort at exit
+		a.Close(context.Background())
+	}, nil
 }

@@ -38,18 +38,11 @@ func (c *ExperimentCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	a, err := c.Open(g.Ctx, app.ModeIngest, g.Logger)
+	a, closeApp, err := openLocal(g, c.AppFlags, c.NoWorker)
 	if err != nil {
 		return err
 	}
-	defer a.Close(context.Background())
-	a.ReportModelServer(g.Ctx)
-	if !c.NoWorker {
-		if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
-			return err
-		}
-		defer a.Jobs.Stop(context.Background()) //nolint:errcheck // best effort at exit
-	}
+	defer closeApp()
 	bar := newRunBar(os.Stderr, cfg.Iterations)
 	report, err := experiment.Run(g.Ctx, experiment.Deps{Engine: a.Engine, Answerer: a.Answer,
 		Register: registerFunc(a), Progress: bar.update, Logger: g.Logger}, cfg)
