@@ -1,6 +1,10 @@
 package evokg
 
-import "github.com/google/uuid"
+import (
+	"encoding/json"
+
+	"github.com/google/uuid"
+)
 
 // RetrieveRequest asks for the memories relevant to a question.
 type RetrieveRequest struct {
@@ -72,8 +76,33 @@ type AnswerResponse struct {
 	// MemorySwitchOff is set when the task type's memory switch is off, so
 	// the learner answered without memory.
 	MemorySwitchOff bool `json:"memory_switch_off"`
-	LearnerCalls    int  `json:"learner_calls"`
-	GuidanceCalls   int  `json:"guidance_calls"`
+	// ToolCalls are the validated tools the learner called (the tool_call
+	// routing arm), in order, with what each returned.
+	ToolCalls     []ToolUse `json:"tool_calls,omitempty"`
+	LearnerCalls  int       `json:"learner_calls"`
+	GuidanceCalls int       `json:"guidance_calls"`
+}
+
+// ToolUse is one tool call the learner made while answering: the round of
+// its ReAct loop, the tool, its input and its output, or why it failed (a
+// schema the input violated, the sandbox limit that stopped it).
+type ToolUse struct {
+	Round int `json:"round"`
+	// CallID is the model's id of the call, when it gave one.
+	CallID string          `json:"call_id,omitempty"`
+	Tool   string          `json:"tool"`
+	Input  json.RawMessage `json:"input"`
+	Output json.RawMessage `json:"output,omitempty"`
+	Error  string          `json:"error,omitempty"`
+}
+
+// ResultText is what the call returned as the model is shown it: the
+// output, or the error.
+func (u ToolUse) ResultText() string {
+	if u.Error != "" {
+		return "error: " + u.Error
+	}
+	return string(u.Output)
 }
 
 // FeedbackRequest gives the reward for an answer, in [0, 1].

@@ -32,18 +32,20 @@ type chatCall struct {
 	// check, when set, validates the reply; a failure is recorded as an
 	// invalid reply and returned as is.
 	check func(reply string) error
+	// tools are offered to the model (the learner's tool rounds).
+	tools []ToolDef
 }
 
 // chat sends one chat request (one attempt), charges the budget, records
-// the call and returns the reply text.
-func (e endpoint) chat(ctx context.Context, call chatCall) (string, error) {
+// the call and returns the reply.
+func (e endpoint) chat(ctx context.Context, call chatCall) (chatResult, error) {
 	meta := CallFrom(ctx)
 	rec := e.newRecord(meta, call.role)
 	meta.Tally.count(e.layer) // every attempt recorded, as the usage counts them
 	if err := meta.Budget.take(); err != nil {
 		rec.Outcome, rec.Reason = OutcomeBudget, evokg.ErrorMessage(err)
 		e.conn.record(ctx, rec)
-		return "", err
+		return chatResult{}, err
 	}
 	res, err := e.send(ctx, call)
 	rec.Duration = time.Since(rec.CreatedAt)
@@ -61,7 +63,7 @@ func (e endpoint) chat(ctx context.Context, call chatCall) (string, error) {
 		rec.Reason = evokg.TruncateRunes(err.Error(), 500)
 	}
 	e.conn.record(ctx, rec)
-	return res.content, err
+	return res, err
 }
 
 func (e endpoint) newRecord(meta CallMeta, role Role) CallRecord {
@@ -76,7 +78,8 @@ func (e endpoint) send(ctx context.Context, call chatCall) (chatResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
 	return e.srv.backend.chat(ctx, chatRequest{model: e.cfg.Model, messages: call.messages, task: call.task,
-		schema: call.format, temperature: call.temperature, numCtx: e.cfg.NumCtx, maxTokens: e.cfg.MaxTokens, seed: e.cfg.Seed})
+		schema: call.format, temperature: call.temperature, numCtx: e.cfg.NumCtx, maxTokens: e.cfg.MaxTokens, seed: e.cfg.Seed,
+		tools: call.tools})
 }
 
 // record hands rec to the recorder; a recording failure is logged, never
@@ -120,7 +123,9 @@ func structured(ctx context.Context, e endpoint, role Role, task string, data an
 			}
 			return decodeReply(string(fixed), out)
 		}
-		raw, err = e.chat(ctx, chatCall{role: role, messages: messages, task: task, format: p.raw, temperature: temperature, check: check})
+		var res chatResult
+		res, err = e.chat(ctx, chatCall{role: role, messages: messages, task: task, format: p.raw, temperature: temperature, check: check})
+		raw = res.content
 		if err == nil || !errors.As(err, &invalid) {
 			return err
 		}

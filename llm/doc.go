@@ -22,6 +22,11 @@
 // that keeps the raw reply. Prompts are embedded templates (llm/prompts),
 // each beside its JSON schema.
 //
+// The learner's tool rounds ([Execution.CallTools]) offer validated tools
+// as Ollama's tools and as OpenAI function tools, and read the calls back;
+// a round sends no reply schema, since servers that parse tool calls from
+// the model's output cannot constrain that output by a schema as well.
+//
 // Every call attempt is handed to a [Recorder] with its role, layer, model,
 // token counts, duration and outcome; [PostgresRecorder] stores them in the
 // llm_calls table and exports Prometheus metrics. Call metadata (namespace,

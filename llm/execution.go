@@ -31,8 +31,12 @@ type AnswerRequest struct {
 	Skills []string
 	// Steps are the learner's own worked steps (the decompose strategy).
 	Steps []evokg.SkillStep
-	// ToolResult is the built-in calculator's result (the tool_call strategy).
+	// ToolResult is the built-in calculator's result (the tool_call strategy
+	// when no validated tool is recruited).
 	ToolResult string
+	// ToolUses are the validated tools the learner called and their results
+	// (the tool_call strategy's ReAct loop).
+	ToolUses []evokg.ToolUse
 	// Temperature overrides the execution model's temperature (0 by
 	// default; training uses 0.3).
 	Temperature *float64

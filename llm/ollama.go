@@ -2,7 +2,9 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -25,19 +27,30 @@ func newOllamaBackend(base string, hc *http.Client) (*ollamaBackend, error) {
 
 func (o *ollamaBackend) chat(ctx context.Context, req chatRequest) (chatResult, error) {
 	stream := false
-	msgs := make([]api.Message, len(req.messages))
-	for i, m := range req.messages {
-		msgs[i] = api.Message{Role: m.Role, Content: m.Content}
+	msgs, err := ollamaMessages(req.messages)
+	if err != nil {
+		return chatResult{}, err
+	}
+	tools, err := ollamaTools(req.tools)
+	if err != nil {
+		return chatResult{}, err
 	}
 	opts := map[string]any{"temperature": req.temperature, "num_ctx": req.numCtx, "num_predict": req.maxTokens}
 	if req.seed != 0 {
 		opts["seed"] = req.seed
 	}
-	r := &api.ChatRequest{Model: req.model, Messages: msgs, Stream: &stream, Format: req.schema, Options: opts}
+	r := &api.ChatRequest{Model: req.model, Messages: msgs, Stream: &stream, Format: req.schema, Options: opts, Tools: tools}
 	var content strings.Builder
 	var res chatResult
-	err := o.client.Chat(ctx, r, func(resp api.ChatResponse) error {
+	err = o.client.Chat(ctx, r, func(resp api.ChatResponse) error {
 		content.WriteString(resp.Message.Content)
+		for _, c := range resp.Message.ToolCalls {
+			args, err := c.Function.Arguments.MarshalJSON()
+			if err != nil {
+				return err
+			}
+			res.toolCalls = append(res.toolCalls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: args})
+		}
 		if resp.Done {
 			res.promptTokens, res.replyTokens = resp.PromptEvalCount, resp.EvalCount
 			res.truncated = resp.DoneReason == "length"
@@ -46,6 +59,38 @@ func (o *ollamaBackend) chat(ctx context.Context, req chatRequest) (chatResult, 
 	})
 	res.content = content.String()
 	return res, err
+}
+
+// ollamaMessages maps chat messages onto Ollama's, tool calls and tool
+// results included.
+func ollamaMessages(in []message) ([]api.Message, error) {
+	msgs := make([]api.Message, len(in))
+	for i, m := range in {
+		msgs[i] = api.Message{Role: m.Role, Content: m.Content, ToolName: m.ToolName, ToolCallID: m.ToolCallID}
+		for j, c := range m.ToolCalls {
+			var args api.ToolCallFunctionArguments
+			if err := args.UnmarshalJSON(c.Arguments); err != nil {
+				return nil, fmt.Errorf("tool call %s: arguments: %w", c.Name, err)
+			}
+			msgs[i].ToolCalls = append(msgs[i].ToolCalls, api.ToolCall{ID: c.ID,
+				Function: api.ToolCallFunction{Index: j, Name: c.Name, Arguments: args}})
+		}
+	}
+	return msgs, nil
+}
+
+// ollamaTools maps tool definitions onto Ollama's function tools.
+func ollamaTools(defs []ToolDef) (api.Tools, error) {
+	var tools api.Tools
+	for _, d := range defs {
+		var params api.ToolFunctionParameters
+		if err := json.Unmarshal(d.Parameters, &params); err != nil {
+			return nil, fmt.Errorf("tool %s: parameters: %w", d.Name, err)
+		}
+		tools = append(tools, api.Tool{Type: "function",
+			Function: api.ToolFunction{Name: d.Name, Description: d.Description, Parameters: params}})
+	}
+	return tools, nil
 }
 
 func (o *ollamaBackend) embed(ctx context.Context, model string, input []string) (embedResult, error) {

@@ -3,6 +3,7 @@ package llm
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -41,6 +42,7 @@ func (o *openAIBackend) chat(ctx context.Context, req chatRequest) (chatResult, 
 	p := openai.ChatCompletionNewParams{
 		Model:               req.model,
 		Messages:            openAIMessages(req.messages),
+		Tools:               openAITools(req.tools),
 		Temperature:         openai.Float(req.temperature),
 		MaxCompletionTokens: openai.Int(int64(req.maxTokens)),
 	}
@@ -62,7 +64,26 @@ func (o *openAIBackend) chat(ctx context.Context, req chatRequest) (chatResult, 
 	}
 	res.content = resp.Choices[0].Message.Content
 	res.truncated = resp.Choices[0].FinishReason == "length"
+	for _, c := range resp.Choices[0].Message.ToolCalls {
+		if c.Type == "function" {
+			res.toolCalls = append(res.toolCalls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: jsonArguments(c.Function.Arguments)})
+		}
+	}
 	return res, nil
+}
+
+// openAITools maps tool definitions onto OpenAI function tools; a schema
+// that is not an object is sent as none, so the call's arguments are
+// checked against the tool's own schema when it runs.
+func openAITools(defs []ToolDef) []openai.ChatCompletionToolUnionParam {
+	var out []openai.ChatCompletionToolUnionParam
+	for _, d := range defs {
+		var params shared.FunctionParameters
+		_ = json.Unmarshal(d.Parameters, &params) //nolint:errcheck // see above
+		out = append(out, openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{Name: d.Name,
+			Description: openai.String(d.Description), Parameters: params}))
+	}
+	return out
 }
 
 func openAIMessages(msgs []message) []openai.ChatCompletionMessageParamUnion {
@@ -72,12 +93,30 @@ func openAIMessages(msgs []message) []openai.ChatCompletionMessageParamUnion {
 		case "system":
 			out = append(out, openai.SystemMessage(m.Content))
 		case "assistant":
-			out = append(out, openai.AssistantMessage(m.Content))
+			out = append(out, openAIAssistant(m))
+		case "tool":
+			out = append(out, openai.ToolMessage(m.Content, m.ToolCallID))
 		default:
 			out = append(out, openai.UserMessage(m.Content))
 		}
 	}
 	return out
+}
+
+// openAIAssistant is an assistant message with its tool calls.
+func openAIAssistant(m message) openai.ChatCompletionMessageParamUnion {
+	if len(m.ToolCalls) == 0 {
+		return openai.AssistantMessage(m.Content)
+	}
+	a := openai.ChatCompletionAssistantMessageParam{}
+	if m.Content != "" {
+		a.Content.OfString = openai.String(m.Content)
+	}
+	for _, c := range m.ToolCalls {
+		a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
+			ID: c.ID, Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: c.Name, Arguments: string(c.Arguments)}}})
+	}
+	return openai.ChatCompletionMessageParamUnion{OfAssistant: &a}
 }
 
 func (o *openAIBackend) embed(ctx context.Context, model string, input []string) (embedResult, error) {

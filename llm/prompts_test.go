@@ -37,11 +37,15 @@ func promptData() map[string]any {
 	failures := []string{"Q: films before 1990? answered 7, gold 6: counted 1990 itself"}
 	return map[string]any{
 		"answer": AnswerRequest{Question: "Who directed Alien?", Context: "Alien (1979) is a film by Ridley Scott.",
-			MemoryBlock: "Success: Q: Who directed Blade Runner? A: Ridley Scott", SkillPrompt: "Read the passage for credits.", SkillStrategy: "Check the credits first."},
+			MemoryBlock: "Success: Q: Who directed Blade Runner? A: Ridley Scott", SkillPrompt: "Read the passage for credits.", SkillStrategy: "Check the credits first.",
+			ToolUses: []evokg.ToolUse{{Round: 1, Tool: "count_films", Input: json.RawMessage(`{"year":1990}`), Output: json.RawMessage(`{"count":6}`)}}},
 		"plan_signature": PlanRequest{TaskType: "temporal_count", Question: exp.Question, Context: "Filmography: Alien (1979)",
 			Vocabulary: []string{"entity_resolution", "temporal_filter"}},
 		"decompose": AnswerRequest{Question: "Who directed Alien?", MemoryBlock: "Success: Ridley Scott", Skills: []string{"film_credits"},
 			SkillPrompt: "Read the passage for credits.", SkillStrategy: "Check the credits first."},
+		"use_tools": ToolRoundRequest{AnswerRequest: AnswerRequest{Question: "What is the area of a 12 by 7 rectangle?",
+			MemoryBlock: "Failure: multiplied wrongly", SkillPrompt: "Use the tools.", SkillStrategy: "Compute with tools."},
+			Tools: []ToolDef{{Name: "rectangle_area", Description: "Area of a rectangle."}, {Name: "perimeter", Description: "Perimeter."}}},
 		"calculator": AnswerRequest{Question: "How many films in 3 boxes of 12?", Context: "Each box holds 12 films."},
 		"verify_answer": VerifyRequest{AnswerRequest: AnswerRequest{Question: "Who directed Alien?", MemoryBlock: "Success: Ridley Scott"},
 			Draft: AnswerReply{Answer: "Ridley Scott", Reasoning: "The passage credits him."}},
@@ -138,7 +142,7 @@ func requireBounded(t *testing.T, name string, schema map[string]any, at string)
 var maxReplyChars = map[bool]int{true: 700, false: 3000}
 
 // executionTasks are the learner's prompts, under the execution model's cap.
-var executionTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true}
+var executionTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true, "use_tools": true}
 
 // maxInstance is the largest instance of a schema: every string at its
 // maxLength, every array at its maxItems, every property present.

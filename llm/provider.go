@@ -27,8 +27,12 @@ type backend interface {
 
 // message is one chat message.
 type message struct {
-	Role    string // system, user or assistant
+	Role    string // system, user, assistant or tool
 	Content string
+	// ToolCalls are the calls of an assistant message.
+	ToolCalls []ToolCall
+	// ToolCallID and ToolName name the call a tool message answers.
+	ToolCallID, ToolName string
 }
 
 // chatRequest is one chat call as both protocols need it.
@@ -41,6 +45,8 @@ type chatRequest struct {
 	numCtx      int
 	maxTokens   int
 	seed        int
+	// tools are offered to the model, which may reply with calls to them.
+	tools []ToolDef
 }
 
 // chatResult is a chat reply and its accounting.
@@ -50,6 +56,8 @@ type chatResult struct {
 	replyTokens  int
 	// truncated is set when the reply stopped at the token cap.
 	truncated bool
+	// toolCalls are the calls the model asked for instead of answering.
+	toolCalls []ToolCall
 }
 
 // embedResult is one embedding reply.

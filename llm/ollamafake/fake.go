@@ -11,6 +11,10 @@
 //     pattern;
 //   - otherwise with an instance generated from the request's format schema,
 //     so every structured call gets a valid object, or a fixed text;
+//   - a request that offers tools with tool calls, in Ollama's or OpenAI's
+//     shape, from tool scripts (Server.ScriptToolCalls), by default a call
+//     of its first tool with schema-valid arguments, and with a text reply
+//     once its last message is a tool result;
 //   - embeddings as a normalized hashed bag of words (Embed), so texts
 //     sharing words are closer.
 //
@@ -86,6 +90,7 @@ type Server struct {
 	mu       sync.Mutex
 	models   []string
 	scripts  []ScriptFunc
+	tools    []ToolScriptFunc
 	rules    []*Rule
 	faults   []*Fault
 	requests []Request
@@ -168,6 +173,39 @@ func (s *Server) Script(fn ScriptFunc) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.scripts = append([]ScriptFunc{fn}, s.scripts...)
+}
+
+// ScriptToolCalls adds a tool-call script, tried before earlier ones.
+// Without one that decides, a request offering tools gets a call of its
+// first tool with arguments generated from that tool's parameter schema,
+// and a request whose last message is a tool result gets the text reply
+// (scripts, rules, format) instead.
+func (s *Server) ScriptToolCalls(fn ToolScriptFunc) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tools = append([]ToolScriptFunc{fn}, s.tools...)
+}
+
+// toolCalls picks the tool calls to reply with; none for a request that
+// offers no tools.
+func (s *Server) toolCalls(v ChatRequestView) []ToolCall {
+	if len(v.Tools) == 0 {
+		return nil
+	}
+	s.mu.Lock()
+	scripts := slices.Clone(s.tools)
+	s.mu.Unlock()
+	for _, fn := range scripts {
+		if calls, ok := fn(v); ok {
+			return calls
+		}
+	}
+	if v.AfterToolResult() {
+		return nil
+	}
+	first := v.Tools[0].Function
+	args, _ := Instance(parametersSchema(first.Parameters)).(map[string]any)
+	return []ToolCall{{Name: first.Name, Arguments: args}}
 }
 
 // AddRule appends a rule, tried after the rules already present.

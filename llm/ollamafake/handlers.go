@@ -3,7 +3,9 @@ package ollamafake
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,9 +19,9 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := ChatRequestView{Path: r.URL.Path, Model: req.Model, Task: taskOf(req.Format),
-		Messages: req.Messages, Format: req.Format, Options: req.Options}
+		Messages: req.Messages, Format: req.Format, Options: req.Options, Tools: req.Tools}
 	v.takePrompts()
-	reply, metrics, ok := s.chatReply(w, r, &v)
+	reply, calls, metrics, ok := s.chatReply(w, r, &v)
 	if !ok {
 		return
 	}
@@ -28,6 +30,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 			Message: api.Message{Role: "assistant", Content: text}, Done: done}
 		if done {
 			resp.DoneReason, resp.Metrics = "stop", metrics
+			resp.Message.ToolCalls = ollamaToolCalls(v, calls)
 		}
 		return resp
 	}
@@ -41,7 +44,7 @@ func (s *Server) handleGenerate(w http.ResponseWriter, r *http.Request) {
 	}
 	v := ChatRequestView{Path: r.URL.Path, Model: req.Model, Task: taskOf(req.Format), System: req.System,
 		Prompt: req.Prompt, Format: req.Format, Options: req.Options}
-	reply, metrics, ok := s.chatReply(w, r, &v)
+	reply, _, metrics, ok := s.chatReply(w, r, &v)
 	if !ok {
 		return
 	}
@@ -95,14 +98,37 @@ func splitChunks(text string, n int) []string {
 }
 
 // chatReply records a chat or generate request and admits it: the scripted
-// reply and its token counts. A refused request has been answered.
-func (s *Server) chatReply(w http.ResponseWriter, r *http.Request, v *ChatRequestView) (string, api.Metrics, bool) {
+// reply, or the tool calls that replace it, and its token counts. A refused
+// request has been answered.
+func (s *Server) chatReply(w http.ResponseWriter, r *http.Request, v *ChatRequestView) (string, []ToolCall, api.Metrics, bool) {
 	s.record(Request{Path: v.Path, Model: v.Model, Chat: v, At: time.Now()})
 	if !s.admit(w, r, v.Model) {
-		return "", api.Metrics{}, false
+		return "", nil, api.Metrics{}, false
+	}
+	if calls := s.toolCalls(*v); len(calls) > 0 {
+		text, _ := json.Marshal(calls) // maps of JSON values always marshal
+		return "", calls, tokenMetrics(v.Text(), string(text)), true
 	}
 	reply := s.reply(*v)
-	return reply, tokenMetrics(v.Text(), reply), true
+	return reply, nil, tokenMetrics(v.Text(), reply), true
+}
+
+// callID names the i-th call of a reply, unique within the conversation.
+func callID(v ChatRequestView, i int) string {
+	return fmt.Sprintf("call_%d_%d", len(v.Messages), i)
+}
+
+// ollamaToolCalls puts scripted calls in Ollama's shape.
+func ollamaToolCalls(v ChatRequestView, calls []ToolCall) []api.ToolCall {
+	var out []api.ToolCall
+	for i, c := range calls {
+		args := api.NewToolCallFunctionArguments()
+		for _, k := range slices.Sorted(maps.Keys(c.Arguments)) {
+			args.Set(k, c.Arguments[k])
+		}
+		out = append(out, api.ToolCall{ID: callID(v, i), Function: api.ToolCallFunction{Index: i, Name: c.Name, Arguments: args}})
+	}
+	return out
 }
 
 // takePrompts sets System (every system message, joined) and Prompt (the

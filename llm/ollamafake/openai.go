@@ -15,9 +15,15 @@ import (
 type openAIChatRequest struct {
 	Model    string `json:"model"`
 	Messages []struct {
-		Role    string `json:"role"`
-		Content string `json:"content"`
+		Role       string           `json:"role"`
+		Content    string           `json:"content"`
+		ToolCalls  []openAIToolCall `json:"tool_calls"`
+		ToolCallID string           `json:"tool_call_id"`
 	} `json:"messages"`
+	Tools []struct {
+		Type     string           `json:"type"`
+		Function api.ToolFunction `json:"function"`
+	} `json:"tools"`
 	ResponseFormat *struct {
 		Type       string `json:"type"`
 		JSONSchema *struct {
@@ -41,7 +47,16 @@ func (req openAIChatRequest) view(path string) ChatRequestView {
 		v.Task = cmp.Or(taskOf(rf.JSONSchema.Schema), rf.JSONSchema.Name)
 	}
 	for _, m := range req.Messages {
-		v.Messages = append(v.Messages, api.Message{Role: m.Role, Content: m.Content})
+		msg := api.Message{Role: m.Role, Content: m.Content, ToolCallID: m.ToolCallID}
+		for i, c := range m.ToolCalls {
+			var args api.ToolCallFunctionArguments
+			_ = args.UnmarshalJSON([]byte(c.Function.Arguments)) //nolint:errcheck // arguments a model garbled stay empty
+			msg.ToolCalls = append(msg.ToolCalls, api.ToolCall{ID: c.ID, Function: api.ToolCallFunction{Index: i, Name: c.Function.Name, Arguments: args}})
+		}
+		v.Messages = append(v.Messages, msg)
+	}
+	for _, t := range req.Tools {
+		v.Tools = append(v.Tools, api.Tool{Type: t.Type, Function: t.Function})
 	}
 	v.takePrompts()
 	if req.Temperature != nil {
@@ -62,18 +77,45 @@ func (s *Server) handleOpenAIChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := req.view(r.URL.Path)
-	reply, m, ok := s.chatReply(w, r, &v)
+	reply, calls, m, ok := s.chatReply(w, r, &v)
 	if !ok {
 		return
+	}
+	message, finish := map[string]any{"role": "assistant", "content": reply}, "stop"
+	if len(calls) > 0 {
+		message["tool_calls"], finish = openAIToolCalls(v, calls), "tool_calls"
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
 		"system_fingerprint": Version,
-		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-			"message": map[string]any{"role": "assistant", "content": reply}}},
+		"choices": []any{map[string]any{"index": 0, "finish_reason": finish, "message": message}},
 		"usage": map[string]any{"prompt_tokens": m.PromptEvalCount, "completion_tokens": m.EvalCount,
 			"total_tokens": m.PromptEvalCount + m.EvalCount},
 	})
+}
+
+// openAIToolCall is a tool call in OpenAI's shape: the arguments are a
+// JSON text.
+type openAIToolCall struct {
+	ID       string `json:"id"`
+	Type     string `json:"type"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+func openAIToolCalls(v ChatRequestView, calls []ToolCall) []openAIToolCall {
+	out := make([]openAIToolCall, len(calls))
+	for i, c := range calls {
+		args, _ := json.Marshal(c.Arguments) // maps of JSON values always marshal
+		if c.Arguments == nil {
+			args = []byte("{}")
+		}
+		out[i] = openAIToolCall{ID: callID(v, i), Type: "function"}
+		out[i].Function.Name, out[i].Function.Arguments = c.Name, string(args)
+	}
+	return out
 }
 
 func (s *Server) handleOpenAIEmbeddings(w http.ResponseWriter, r *http.Request) {

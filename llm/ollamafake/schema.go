@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/ollama/ollama/api"
 )
 
 // DefaultReply is the plain-text reply to a request without a format that
@@ -159,4 +161,17 @@ func integerInstance(s map[string]any) int {
 func number(v any) (float64, bool) {
 	f, ok := v.(float64)
 	return f, ok
+}
+
+// parametersSchema is a tool's parameter schema as a decoded JSON schema.
+func parametersSchema(p api.ToolFunctionParameters) any {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil
+	}
+	var schema any
+	if json.Unmarshal(b, &schema) != nil {
+		return nil
+	}
+	return schema
 }

@@ -20,7 +20,27 @@ type ChatRequestView struct {
 	Messages []api.Message
 	Format   json.RawMessage
 	Options  map[string]any
+	// Tools are the tools the request offers (Ollama's tools, or the
+	// OpenAI-compatible function tools mapped onto them).
+	Tools []api.Tool
 }
+
+// AfterToolResult reports whether the request's last message is a tool
+// result: the model has seen what its calls returned.
+func (v ChatRequestView) AfterToolResult() bool {
+	return len(v.Messages) > 0 && v.Messages[len(v.Messages)-1].Role == "tool"
+}
+
+// ToolCall is a scripted call of a tool the request offers.
+type ToolCall struct {
+	Name      string
+	Arguments map[string]any
+}
+
+// ToolScriptFunc returns the tool calls to reply with to a request that
+// offers tools, or ok=false to let the next tool script or the default
+// decide. ok=true with no calls has the reply answer in text instead.
+type ToolScriptFunc func(req ChatRequestView) (calls []ToolCall, ok bool)
 
 // Text is every message of the request joined, for pattern matching.
 func (v ChatRequestView) Text() string {
