@@ -88,7 +88,7 @@ func (s *Server) handleOpenAIChat(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
 		"system_fingerprint": Version,
-		"choices": []any{map[string]any{"index": 0, "finish_reason": finish, "message": message}},
+		"choices":            []any{map[string]any{"index": 0, "finish_reason": finish, "message": message}},
 		"usage": map[string]any{"prompt_tokens": m.PromptEvalCount, "completion_tokens": m.EvalCount,
 			"total_tokens": m.PromptEvalCount + m.EvalCount},
 	})
