@@ -76,20 +76,3 @@ func GlyphTaskTypes() []string {
 	}
 	return out
 }
-
-// Builtins are the names of the built-in pools.
-var Builtins = []string{Arith, Glyph}
-
-// IsBuiltin reports whether name is a built-in pool.
-func IsBuiltin(name string) bool { return name == Arith || name == Glyph }
-
-// GenerateBuiltin generates size items of the built-in pool name.
-func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
-	switch name {
-	case Arith:
-		return Generate(size, seed)
-	case Glyph:
-		return GenerateGlyph(size, seed)
-	}
-	return nil, evokg.Invalid(evokg.FieldError{Pointer: "/pool/name", Detail: fmt.Sprintf("%q is not a built-in pool (arith, glyph)", name)})
-}

@@ -42,8 +42,11 @@ func (g Grader) tolerance() float64 {
 	if g.Tolerance > 0 {
 		return g.Tolerance
 	}
-	return 1e-6
+	return defaultTolerance
 }
+
+// defaultTolerance is the relative tolerance of a numeric match.
+const defaultTolerance = 1e-6
 
 // NumbersEqual compares with relative tolerance tol (absolute near zero).
 func NumbersEqual(a, b, tol float64) bool {
@@ -66,16 +69,39 @@ func ParseNumber(s string) (float64, bool) {
 
 // AnswerNumber reads the learner's answer field as one number: a "####" or
 // "answer:" marker, a currency or percent sign and words around the number
-// are allowed ("#### 42", "$1,250", "42 apples"), but a field holding no
-// number or more than one ("30 + 34 = 64", "46 46 46") has none. The last
-// number of free text is never taken for the answer: a reply that rambles
-// past its answer is not graded correct by accident.
+// are allowed ("#### 42", "$1,250", "42 apples"), and so is one true
+// equation of plain arithmetic ending in the number ("30 + 34 = 64"). A
+// field holding no number, more than one otherwise ("46 46 46"), or a false
+// equation ("30 + 34 = 94") has none. The last number of free text is never
+// taken for the answer: a reply that rambles past its answer is not graded
+// correct by accident.
 func AnswerNumber(field string) (float64, bool) {
+	if x, ok := equationResult(field); ok {
+		return x, true
+	}
 	all := numberPattern.FindAllString(field, -1)
 	if len(all) != 1 {
 		return 0, false
 	}
 	return ParseNumber(all[0])
+}
+
+// equationResult reads a field that is exactly "expression = number" where
+// the expression is plain arithmetic that equals the number.
+func equationResult(field string) (float64, bool) {
+	left, right, found := strings.Cut(strings.TrimRight(strings.TrimSpace(field), "."), "=")
+	if !found || strings.Contains(right, "=") {
+		return 0, false
+	}
+	want, ok := ParseNumber(right)
+	if !ok {
+		return 0, false
+	}
+	got, ops, ok := Evaluate(strings.ReplaceAll(left, ",", ""))
+	if !ok || ops == 0 || !NumbersEqual(got, want, defaultTolerance) {
+		return 0, false
+	}
+	return want, true
 }
 
 var articles = map[string]bool{"a": true, "an": true, "the": true}

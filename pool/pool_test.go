@@ -141,7 +141,12 @@ func TestGraders(t *testing.T) {
 		{"marker and currency", pool.Grader{}, num, "#### $1,250", true},
 		{"words around the number", pool.Grader{}, num, "1250 apples", true},
 		{"decimal equal", pool.Grader{}, num, "1250.0", true},
-		{"an equation is not an answer", pool.Grader{}, num, "So 1000 + 250 = $1,250.", false},
+		{"a sentence around an equation is not an answer", pool.Grader{}, num, "So 1000 + 250 = $1,250.", false},
+		{"a true equation ending in the answer", pool.Grader{}, num, "1000 + 250 = 1,250", true},
+		{"a true equation in dollars", pool.Grader{}, num, "$1000 + $250 = $1250.", true},
+		{"a false equation ending in the gold", pool.Grader{}, num, "1000 + 205 = 1250", false},
+		{"a true equation ending elsewhere", pool.Grader{}, num, "1000 + 205 = 1205", false},
+		{"a chain of equations", pool.Grader{}, num, "1000 + 250 = 1250 = 1250", false},
 		{"a number after the answer", pool.Grader{}, num, "#### 1250 (checked in 3 steps)", false},
 		{"repetition ending in the gold", pool.Grader{}, num, "); 24}``` 1250 1250 1250", false},
 		{"wrong number", pool.Grader{}, num, "The answer: 1205", false},
@@ -192,4 +197,42 @@ func TestGlyphPoolIsSeededDistinctAndFollowsItsRules(t *testing.T) {
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "the pool has 1,600 distinct questions")
 	_, err = pool.GenerateBuiltin("nope", 10, 5)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
+
+func TestDigitsPoolIsSeededDistinctAndFollowsItsRules(t *testing.T) {
+	t.Parallel()
+	a, err := pool.GenerateBuiltin(pool.Digits, 135, 3)
+	require.NoError(t, err)
+	b, err := pool.GenerateBuiltin(pool.Digits, 135, 3)
+	require.NoError(t, err)
+	c, err := pool.GenerateBuiltin(pool.Digits, 135, 4)
+	require.NoError(t, err)
+	require.Equal(t, a, b, "same seed, same pool")
+	require.NotEqual(t, a[0].Question, c[0].Question, "another seed, another order")
+	seen, perType := map[string]bool{}, map[string]int{}
+	for _, it := range a {
+		require.False(t, seen[it.Question], "question %q repeats", it.Question)
+		seen[it.Question] = true
+		perType[it.TaskType]++
+		nums := numbers(t, it.Question)
+		var want int
+		switch it.TaskType {
+		case pool.AddDigits:
+			want = nums[0] + nums[1]
+			require.True(t, nums[0] >= 1 && nums[0] <= 9 && nums[1] >= 1 && nums[1] <= 9, it.Question)
+		case pool.SubtractDigits:
+			want = nums[0] - nums[1]
+			require.True(t, nums[1] >= 1 && nums[1] <= nums[0] && nums[0] <= 9, it.Question)
+		case pool.LargerNumber:
+			want = max(nums[0], nums[1])
+			require.NotEqual(t, nums[0], nums[1], it.Question)
+		}
+		require.Equal(t, want, mustAtoi(t, it.Answer), it.Question)
+	}
+	require.Equal(t, map[string]int{pool.AddDigits: 45, pool.SubtractDigits: 45, pool.LargerNumber: 45}, perType,
+		"equal shares: every subtraction of the pool")
+	require.ElementsMatch(t, pool.DigitsTaskTypes(), pool.TaskTypes(a))
+	_, err = pool.GenerateBuiltin(pool.Digits, 136, 3)
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "equal shares end at 135 questions")
+	require.Equal(t, []string{pool.Arith, pool.Digits, pool.Glyph}, pool.Builtins)
 }

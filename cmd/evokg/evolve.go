@@ -24,7 +24,7 @@ import (
 type EvolveCmd struct {
 	AppFlags   `embed:""`
 	Namespace  string  `required:"" help:"Namespace to evolve."`
-	Pool       string  `default:"arith" help:"Question pool: 'arith' (built-in generator) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
+	Pool       string  `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph') or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
 	Size       int     `default:"200" help:"Generated pool size (arith), evolution and held-out together."`
 	Seed       uint64  `default:"1" help:"Generator and split seed."`
 	HeldOut    float64 `name:"held-out" default:"0.2" help:"Held-out fraction."`
@@ -97,16 +97,11 @@ func (c *EvolveCmd) fail(res *evolution.Result, err error) error {
 }
 
 func (c *EvolveCmd) params() (evolution.Params, error) {
-	spec := evolution.PoolSpec{Name: pool.Arith, Size: c.Size, Seed: c.Seed, HeldOut: c.HeldOut}
-	if c.Pool != pool.Arith {
-		f, err := os.Open(c.Pool)
+	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, HeldOut: c.HeldOut}
+	if !pool.IsBuiltin(c.Pool) {
+		items, err := loadPool(c.Pool)
 		if err != nil {
-			return evolution.Params{}, fmt.Errorf("pool: %w", err)
-		}
-		defer f.Close()
-		items, err := pool.LoadJSONL(f)
-		if err != nil {
-			return evolution.Params{}, fmt.Errorf("pool %s: %w", c.Pool, err)
+			return evolution.Params{}, err
 		}
 		spec = evolution.PoolSpec{Name: "inline", Items: items, Seed: c.Seed, HeldOut: c.HeldOut}
 	}

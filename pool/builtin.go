@@ -1,0 +1,40 @@
+package pool
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	evokg "github.com/evokg/evokg"
+)
+
+// builtins generate the built-in pools by name.
+var builtins = map[string]func(size int, seed uint64) ([]Item, error){
+	Arith:  Generate,
+	Glyph:  GenerateGlyph,
+	Digits: GenerateDigits,
+}
+
+// Builtins are the names of the built-in pools, sorted.
+var Builtins = builtinNames()
+
+func builtinNames() []string {
+	out := make([]string, 0, len(builtins))
+	for name := range builtins {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// IsBuiltin reports whether name is a built-in pool.
+func IsBuiltin(name string) bool { return builtins[name] != nil }
+
+// GenerateBuiltin generates size items of the built-in pool name.
+func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
+	if gen := builtins[name]; gen != nil {
+		return gen(size, seed)
+	}
+	return nil, evokg.Invalid(evokg.FieldError{Pointer: "/pool/name",
+		Detail: fmt.Sprintf("%q is not a built-in pool (%s)", name, strings.Join(Builtins, ", "))})
+}
