@@ -165,7 +165,8 @@ func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{Engine: e, run: run, p: p, ns: run.Namespace, pool: pl, st: st, k: k, progress: progress}
+	r := &runner{Engine: e, run: run, p: p, ns: run.Namespace, pool: pl, st: st, k: k, progress: progress,
+		gate: hygiene.Rules{Contradiction: pool.RuleContradiction(p.Pool.Name)}}
 	r.grader = pool.Grader{Judge: r.judge}
 	r.answerer = e.answerer(p.DisableBandits)
 	return r, nil

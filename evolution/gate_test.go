@@ -10,6 +10,7 @@ import (
 	"github.com/evokg/evokg/hygiene"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/pool"
 )
 
 // TestWriteGateKeepsWrongCorrectionsOut: a teacher whose corrections state
@@ -46,5 +47,47 @@ func TestWriteGateKeepsWrongCorrectionsOut(t *testing.T) {
 		require.Equal(t, hygiene.KindCorrection, rj.Kind)
 		require.True(t, strings.HasPrefix(rj.Reason, "false arithmetic: 30 + 34 = 94") ||
 			strings.HasPrefix(rj.Reason, "contradicts the gold answer"), rj.Reason)
+	}
+}
+
+// TestWriteGateChecksThePoolsRule: on the glyph pool a teacher whose
+// corrections state a made-up operator's result wrongly ("1 ★ 1 = 4"; the
+// rule gives 3) commits none of them, each refused with the rule's value;
+// the same items loaded as an inline pool (no rule to check) commit them.
+func TestWriteGateChecksThePoolsRule(t *testing.T) {
+	t.Parallel()
+	items, err := pool.GenerateGlyph(8, 1)
+	require.NoError(t, err)
+	for _, p := range []PoolSpec{{Name: pool.Glyph, Size: 8, Seed: 1, HeldOut: 0.25}, {Name: "inline", Items: items, Seed: 1, HeldOut: 0.25}} {
+		wrongLearner := func(v ollamafake.ChatRequestView) (string, bool) {
+			return `{"reasoning":"a guess","answer":"0"}`, v.Task == "answer"
+		}
+		e := setupE2EOn(t, wrongLearner, testenv.Postgres(t))
+		e.fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
+			if v.Task == "write_failure_memory" {
+				return `{"content":"Double the first number and add the second, as in the example.","steps":["1 ★ 1 = 4"]}`, true
+			}
+			return "", false
+		})
+		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4, Pool: p}.WithDefaults()
+		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+		require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+		require.NoError(t, e.engine.Run(e.ctx, run, nil))
+		m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
+		require.NoError(t, err)
+		require.Len(t, m, 1)
+		if p.Name == "inline" {
+			require.Positive(t, m[0].Memories.Failure, "without the rule the type strategies are committed")
+			continue
+		}
+		require.Zero(t, m[0].Memories.Failure, "no correction was committed")
+		ruled := 0
+		for _, rj := range m[0].Rejections {
+			if rj.Kind == hygiene.KindCorrection {
+				require.Equal(t, "contradicts the pool's rule: 1 ★ 1 is 3, not 4", rj.Reason)
+				ruled++
+			}
+		}
+		require.Positive(t, ruled)
 	}
 }

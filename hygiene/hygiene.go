@@ -15,6 +15,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/evokg/evokg/pool"
 )
 
 // Kinds of text the gate checks.
@@ -45,6 +47,9 @@ type Rules struct {
 	// RangeFactor bounds the numbers of a correction: at most RangeFactor
 	// times the largest number of its question and gold. Default 1000.
 	RangeFactor float64
+	// Contradiction, when set, checks statements of the pool's own rules
+	// (a made-up operator's results) that plain arithmetic cannot.
+	Contradiction pool.Contradiction
 }
 
 // Defaults of Rules.
@@ -184,6 +189,12 @@ func (r Rules) numbers(text string, bound float64) error {
 	}
 	if eq, ok := falseEquation(text); ok {
 		return fmt.Errorf("false arithmetic: %s", eq)
+	}
+	if r.Contradiction == nil {
+		return nil
+	}
+	if s, ok := r.Contradiction(text); ok {
+		return fmt.Errorf("contradicts the pool's rule: %s", s)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/hygiene"
+	"github.com/evokg/evokg/pool"
 )
 
 // Each rule rejects its case with a reason naming it, and the sound text
@@ -83,6 +84,8 @@ func TestSuccessAndReasoning(t *testing.T) {
 	r := hygiene.Rules{}
 	require.NoError(t, r.Success("46", "46"))
 	require.NoError(t, r.Success("#### $1,250", "1250"))
+	require.NoError(t, r.Success("1 + 8 = 9", "9"), "one true equation ending in the gold is the gold")
+	require.ErrorContains(t, r.Success("1 + 8 = 10", "10"), "not one number")
 	require.ErrorContains(t, r.Success("); 46}``` 24 46 46 46", "46"), "not one number")
 	require.ErrorContains(t, r.Success("47", "46"), "contradicts the gold answer 46")
 	require.ErrorContains(t, r.Success(" ", "46"), "empty")
@@ -92,4 +95,26 @@ func TestSuccessAndReasoning(t *testing.T) {
 	require.ErrorContains(t, r.Reasoning("46 46 46 46", "q", "46"), "repetition")
 	require.ErrorContains(t, r.Reasoning("so so so so 30 + 34 = 64", "q", "64"), "repetition")
 	require.ErrorContains(t, r.Reasoning("First 30 + 34 = 94", "What is 30 + 34?", "64"), "false arithmetic")
+}
+
+// The gate checks a made-up operator's results against the pool's rule
+// when it has one; without it they pass (plain arithmetic cannot read them).
+func TestPoolRuleContradictions(t *testing.T) {
+	t.Parallel()
+	glyph := hygiene.Rules{Contradiction: pool.RuleContradiction(pool.Glyph)}
+	// A principle SmolLM2-135M wrote in a glyph run, which the gate let through.
+	principle := "3. What is 7 ∘ 11? | gold: 286 (applies when: 3. 7 ∘ 11 is 7 × 11 = 77. 4. 7 ∘ 11 is 7 × 11 = 77. 5. 7 ∘ 11 is)"
+	require.NoError(t, hygiene.Rules{}.Prose(principle), "without the rule it passes")
+	require.ErrorContains(t, glyph.Prose(principle), "contradicts the pool's rule: 7 ∘ 11 is 78, not 286")
+	require.NoError(t, glyph.Prose("For a ∘ b multiply the operands and add one: 7 ∘ 11 = 78."))
+
+	wrong := hygiene.Correction{Question: "What is 3 ★ 4?", Gold: "10", Specific: true,
+		Content: "Double the first operand and add the second to get 10.", Steps: "3 ★ 5 = 12"}
+	require.ErrorContains(t, glyph.Correction(wrong), "3 ★ 5 is 11, not 12")
+	require.NoError(t, hygiene.Rules{}.Correction(wrong))
+	wrong.Steps = "3 ★ 4 = 2·3 + 4 = 10"
+	require.NoError(t, glyph.Correction(wrong))
+
+	require.ErrorContains(t, glyph.Reasoning("2 zorps = 12 blips", "How many blips are 2 zorps?", "14"), "2 zorps is 14, not 12")
+	require.NoError(t, glyph.Reasoning("2 zorps = 2 × 7 = 14 blips", "How many blips are 2 zorps?", "14"))
 }

@@ -38,3 +38,17 @@ func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
 	return nil, evokg.Invalid(evokg.FieldError{Pointer: "/pool/name",
 		Detail: fmt.Sprintf("%q is not a built-in pool (%s)", name, strings.Join(Builtins, ", "))})
 }
+
+// Contradiction finds in a text a statement that a pool's own rule
+// contradicts and says what the rule gives instead.
+type Contradiction func(text string) (statement string, found bool)
+
+// RuleContradiction returns the rule check of the built-in pool name, nil
+// for a pool whose rules are plain arithmetic (which the write gate checks
+// anyway) or unknown.
+func RuleContradiction(name string) Contradiction {
+	if name == Glyph {
+		return GlyphContradiction
+	}
+	return nil
+}

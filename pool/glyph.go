@@ -3,7 +3,9 @@ package pool
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
+	"strings"
 
 	evokg "github.com/evokg/evokg"
 )
@@ -31,20 +33,30 @@ const maxGlyphSize = 4 * glyphOperand * glyphOperand
 
 type glyphRule struct {
 	taskType string
+	symbol   string // the operator; "" for zorp_units, which has one operand
 	question func(a, b int) string
 	answer   func(a, b int) int
-	binary   bool // zorp_units has one operand
+}
+
+// operatorQuestion asks for a symbol b.
+func operatorQuestion(symbol string) func(a, b int) string {
+	return func(a, b int) string { return fmt.Sprintf("What is %d %s %d?", a, symbol, b) }
 }
 
 var glyphRules = []glyphRule{
-	{StarOp, func(a, b int) string { return fmt.Sprintf("What is %d ★ %d?", a, b) }, func(a, b int) int { return 2*a + b }, true},
-	{RingOp, func(a, b int) string { return fmt.Sprintf("What is %d ∘ %d?", a, b) }, func(a, b int) int { return a*b + 1 }, true},
-	{TildeOp, func(a, b int) string { return fmt.Sprintf("What is %d ~ %d?", a, b) }, func(a, b int) int { return a + b + 10 }, true},
-	{ZorpUnits, func(a, b int) string {
-		return fmt.Sprintf("How many blips are %d zorps?", a*glyphOperand+b-glyphOperand)
-	},
-		func(a, b int) int { return 7 * (a*glyphOperand + b - glyphOperand) }, false},
+	{StarOp, "★", operatorQuestion("★"), func(a, b int) int { return 2*a + b }},
+	{RingOp, "∘", operatorQuestion("∘"), func(a, b int) int { return a*b + 1 }},
+	{TildeOp, "~", operatorQuestion("~"), func(a, b int) int { return a + b + 10 }},
+	{ZorpUnits, "", func(a, b int) string {
+		return fmt.Sprintf("How many blips are %d zorps?", zorps(a, b))
+	}, func(a, b int) int { return blips(zorps(a, b)) }},
 }
+
+// zorps is the one operand of zorp_units, 1..glyphOperand².
+func zorps(a, b int) int { return a*glyphOperand + b - glyphOperand }
+
+// blips converts zorps: 1 zorp = 7 blips.
+func blips(zorps int) int { return 7 * zorps }
 
 // GenerateGlyph returns size distinct questions over the glyph rules,
 // cycling through the task types so each gets an equal share (as far as
@@ -75,4 +87,76 @@ func GlyphTaskTypes() []string {
 		out[i] = g.taskType
 	}
 	return out
+}
+
+// Statements of a glyph rule in a text: an operator applied to two
+// numbers, or a number of zorps.
+var (
+	glyphExpression = regexp.MustCompile(`(-?\d+)\s*([★∘~])\s*(-?\d+)|(\d+)\s*zorps?\b`)
+	// glyphClaim is a value stated for the expression before it ("= 78",
+	// "is 78", "gold: 78"), unless an operator follows (a step "is 7 × 11").
+	glyphClaim = regexp.MustCompile(`(?i)(?:=|:|\bis\b|\bare\b|\bequals\b|\bgives\b|\bmakes\b)\s*\$?(-?\d+(?:\.\d+)?)\s*([-+*/×·★∘~]?)`)
+)
+
+// glyphSegment bounds the text after an expression searched for its value.
+const glyphSegment = 100
+
+// GlyphContradiction finds in text a glyph rule applied to numbers whose
+// stated values (up to the next expression or line, "7 ∘ 11 = 77",
+// "What is 7 ∘ 11? gold: 286", "3 zorps are 20 blips") are all other than
+// the rule's, and says so. An expression with no stated value, or one
+// value right among several (a worked chain "= 77, then add 1 = 78"),
+// passes: the check refuses only what contradicts the rule.
+func GlyphContradiction(text string) (string, bool) {
+	locs := glyphExpression.FindAllStringSubmatchIndex(text, -1)
+	for i, loc := range locs {
+		want, expr := glyphValue(text, loc)
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		segment := evokg.TruncateRunes(text[loc[1]:end], glyphSegment)
+		if line, _, found := strings.Cut(segment, "\n"); found {
+			segment = line
+		}
+		if stated, ok := contradictingClaim(segment, want); ok {
+			return fmt.Sprintf("%s is %d, not %s", expr, want, stated), true
+		}
+	}
+	return "", false
+}
+
+// glyphValue is the rule's value of the expression at loc and its text.
+func glyphValue(text string, loc []int) (int, string) {
+	group := func(k int) string { return text[loc[2*k]:loc[2*k+1]] }
+	if loc[8] >= 0 { // zorps
+		n, _ := strconv.Atoi(group(4))
+		return blips(n), group(0)
+	}
+	a, _ := strconv.Atoi(group(1))
+	b, _ := strconv.Atoi(group(3))
+	for _, rule := range glyphRules {
+		if rule.symbol == group(2) {
+			return rule.answer(a, b), group(0)
+		}
+	}
+	panic("glyphExpression matched an operator of no rule: " + group(2))
+}
+
+// contradictingClaim returns the first value segment states when none of
+// its values is want.
+func contradictingClaim(segment string, want int) (string, bool) {
+	first := ""
+	for _, m := range glyphClaim.FindAllStringSubmatch(segment, -1) {
+		if m[2] != "" {
+			continue // a step of a chain, not its value
+		}
+		if x, err := strconv.ParseFloat(m[1], 64); err == nil && x == float64(want) {
+			return "", false
+		}
+		if first == "" {
+			first = m[1]
+		}
+	}
+	return first, first != ""
 }
