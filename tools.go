@@ -1,0 +1,82 @@
+package evokg
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Mem2Evolve's asset memory: tools are Starlark code run in the sandbox
+// (package sandbox), validated by their tests, versioned by name, recruited
+// by the similarity of their descriptions and invoked by the learner.
+
+// ToolTest is one test of a tool: the output expected for an input.
+type ToolTest struct {
+	Input    json.RawMessage `json:"input"`
+	Expected json.RawMessage `json:"expected"`
+}
+
+// ToolSpec is what a client or the guidance model writes to create a tool.
+// Code defines `def run(input):` returning a JSON-compatible value.
+type ToolSpec struct {
+	Name         string          `json:"name"`
+	Description  string          `json:"description"`
+	InputSchema  json.RawMessage `json:"input_schema,omitempty"`
+	OutputSchema json.RawMessage `json:"output_schema,omitempty"`
+	Code         string          `json:"code"`
+	Tests        []ToolTest      `json:"tests"`
+	// Skill, when set, draws (skill)-[:HAS_TOOL]->(tool).
+	Skill string `json:"skill,omitempty"`
+	// CreatedFrom draws (tool)-[:CREATED_FROM]->(experience) for each id.
+	CreatedFrom []uuid.UUID `json:"created_from,omitempty"`
+}
+
+// ToolTestResult is what one test of a tool did in the sandbox.
+type ToolTestResult struct {
+	Input    json.RawMessage `json:"input"`
+	Expected json.RawMessage `json:"expected"`
+	Output   json.RawMessage `json:"output,omitempty"`
+	Passed   bool            `json:"passed"`
+	Error    string          `json:"error,omitempty"`
+}
+
+// ToolValidation is the validation record of a tool version: what ran,
+// passed and failed, and why it is not validated when it is not.
+type ToolValidation struct {
+	Ran     int              `json:"ran"`
+	Passed  int              `json:"passed"`
+	Failed  int              `json:"failed"`
+	Results []ToolTestResult `json:"results"`
+	Reason  string           `json:"reason,omitempty"`
+	At      time.Time        `json:"at"`
+}
+
+// Tool is one stored version of a tool. Validated is true only if every
+// test passed in the sandbox.
+type Tool struct {
+	ToolSpec
+	ID         uuid.UUID      `json:"id"`
+	Version    int            `json:"version"`
+	Validated  bool           `json:"validated"`
+	Validation ToolValidation `json:"validation"`
+	CreatedAt  time.Time      `json:"created_at"`
+}
+
+// Tools is the tool half of the asset memory.
+type Tools interface {
+	// CreateTool validates spec in the sandbox and stores it as the next
+	// version of its name, validated or not (the record says why).
+	CreateTool(ctx context.Context, ns string, spec ToolSpec) (Tool, error)
+	// Tool returns the latest version of a tool, or ENOTFOUND.
+	Tool(ctx context.Context, ns, name string) (Tool, error)
+	// ListTools returns the latest version of every tool of ns by name.
+	ListTools(ctx context.Context, ns string) ([]Tool, error)
+	// RecruitTools returns up to k validated tools whose descriptions are
+	// at least the recruitment threshold similar to query, best first.
+	RecruitTools(ctx context.Context, ns, query string, k int) ([]Tool, error)
+	// InvokeTool runs the latest version of a tool on input: its output, or
+	// an error naming the limit that stopped it or the schema violated.
+	InvokeTool(ctx context.Context, ns, name string, input json.RawMessage) (json.RawMessage, error)
+}
