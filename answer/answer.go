@@ -29,6 +29,7 @@ type Learner interface {
 	Decompose(ctx context.Context, req llm.AnswerRequest) ([]evokg.SkillStep, error)
 	Expression(ctx context.Context, req llm.AnswerRequest) (string, error)
 	Verify(ctx context.Context, req llm.VerifyRequest) (llm.DraftCheck, error)
+	CallTools(ctx context.Context, req llm.ToolRoundRequest) (llm.ToolRoundReply, error)
 }
 
 // Retriever builds memory packs (*retrieval.Retriever).
@@ -76,6 +77,8 @@ type Service struct {
 	bandits   Bandits      // optional: without it the default strategies are used
 	skills    Skills       // optional
 	memSwitch MemorySwitch // optional
+	tools     evokg.Tools  // optional: without it the tool_call arm uses the calculator
+	toolCfg   ToolConfig
 }
 
 // WithMemorySwitch has s answer without memory the task types whose memory
@@ -137,8 +140,12 @@ type Reply struct {
 	Signature []string
 	// Steps are the learner's (skill, step_output) steps (decompose arm).
 	Steps []evokg.SkillStep
-	// ToolResult is what the built-in calculator returned (tool_call arm).
+	// ToolResult is what the built-in calculator returned (tool_call arm
+	// when no validated tool was recruited).
 	ToolResult string
+	// ToolCalls are the recruited tools the learner called (tool_call arm),
+	// with what each returned.
+	ToolCalls []evokg.ToolUse
 	// LearnerCalls and GuidanceCalls count the model calls this answer made,
 	// repairs of invalid replies included; GuidanceCalls stays 0 because
 	// the execution layer holds no guidance model.
@@ -178,7 +185,7 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 	if err != nil {
 		return r, err
 	}
-	if err := s.route(ctx, r.RoutingArm, learnerRequest(q, skill, pack), &r); err != nil {
+	if err := s.route(ctx, ns, r.RoutingArm, learnerRequest(q, skill, pack), &r); err != nil {
 		return r, fmt.Errorf("learner: %w", err)
 	}
 	r.MemoryIDs = packIDs(pack)

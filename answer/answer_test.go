@@ -35,7 +35,7 @@ type bundle struct {
 	fake  *ollamafake.Server
 	graph *graph.Graph
 	store *vector.Store
-	svc   func(arms fixedArms) *answer.Service
+	svc   func(arms answer.Bandits) *answer.Service
 	t     *testing.T
 }
 
@@ -56,7 +56,7 @@ func setup(t *testing.T, rules ...ollamafake.Rule) bundle {
 	store := vector.NewStore(pool, memtest.Dim)
 	retriever := retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger)
 	b := bundle{ns: testenv.Namespace(t), fake: fake, graph: g, store: store, t: t}
-	b.svc = func(arms fixedArms) *answer.Service {
+	b.svc = func(arms answer.Bandits) *answer.Service {
 		return answer.New(models.Execution(), retriever, nil, arms, g)
 	}
 	return b

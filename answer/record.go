@@ -16,7 +16,8 @@ func (s *Service) Record(ctx context.Context, ns string, id uuid.UUID, q Questio
 		return nil
 	}
 	_, err := s.bandits.RecordAnswer(ctx, bandit.Answer{ID: id, Namespace: ns, TaskType: q.TaskType, Skill: r.Skill,
-		Question: q.Question, Answer: r.Answer, SearchArm: r.SearchArm, RoutingArm: r.RoutingArm, RunID: run, Iteration: iteration})
+		Question: q.Question, Answer: r.Answer, SearchArm: r.SearchArm, RoutingArm: r.RoutingArm, RunID: run, Iteration: iteration,
+		ToolCalls: r.ToolCalls})
 	return err
 }
 

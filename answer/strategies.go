@@ -47,13 +47,15 @@ func (s *Service) signature(ctx context.Context, ns string, q Question, searchAr
 //     step_output) steps, then answers from them;
 //   - verify_then_answer: the learner drafts an answer, then rechecks it
 //     and may revise it;
-//   - tool_call: the learner writes the arithmetic the answer needs, the
+//   - tool_call: validated tools recruited for the question (asset
+//     memory) are offered to the learner, which calls them in a bounded
+//     ReAct loop (useTools) and answers with their results; when none is
+//     recruited, the learner writes the arithmetic the answer needs, the
 //     built-in calculator (Calculate) evaluates it, and the learner answers
-//     with the result. The calculator is the one tool the platform runs:
-//     authored tools (Mem2Evolve) are stored unvalidated, since no sandbox
-//     runs their code.
-func (s *Service) route(ctx context.Context, arm string, req llm.AnswerRequest, r *Reply) error {
+//     with the result.
+func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerRequest, r *Reply) error {
 	var err error
+	var direct *llm.AnswerReply
 	switch arm {
 	case bandit.StrategyDecompose:
 		if req.Steps, err = s.learner.Decompose(ctx, req); err != nil {
@@ -61,12 +63,11 @@ func (s *Service) route(ctx context.Context, arm string, req llm.AnswerRequest, 
 		}
 		r.Steps = req.Steps
 	case bandit.StrategyToolCall:
-		if req.ToolResult, err = s.calculate(ctx, req); err != nil {
+		if direct, err = s.toolCall(ctx, ns, &req, r); err != nil {
 			return err
 		}
-		r.ToolResult = req.ToolResult
 	}
-	reply, err := s.learner.Answer(ctx, req)
+	reply, err := s.reply(ctx, req, direct)
 	if err != nil {
 		return err
 	}
@@ -77,6 +78,30 @@ func (s *Service) route(ctx context.Context, arm string, req llm.AnswerRequest, 
 	}
 	r.Answer, r.Reasoning = reply.Answer, reply.Reasoning
 	return nil
+}
+
+// toolCall runs the tool_call arm's tools, recruited or the calculator,
+// and puts their results in req and r; direct is the learner's answer when
+// its last tool round gave one.
+func (s *Service) toolCall(ctx context.Context, ns string, req *llm.AnswerRequest, r *Reply) (*llm.AnswerReply, error) {
+	uses, direct, recruited, err := s.useTools(ctx, ns, *req)
+	req.ToolUses, r.ToolCalls = uses, uses
+	if err != nil || recruited {
+		return direct, err
+	}
+	if req.ToolResult, err = s.calculate(ctx, *req); err != nil {
+		return nil, err
+	}
+	r.ToolResult = req.ToolResult
+	return nil, nil
+}
+
+// reply is the learner's answer: the one it already gave, or one asked for.
+func (s *Service) reply(ctx context.Context, req llm.AnswerRequest, direct *llm.AnswerReply) (llm.AnswerReply, error) {
+	if direct != nil {
+		return *direct, nil
+	}
+	return s.learner.Answer(ctx, req)
 }
 
 // calculate asks the learner for the expression and evaluates it; an

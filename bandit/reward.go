@@ -25,6 +25,8 @@ type Answer struct {
 	RoutingArm string     `json:"routing_arm,omitempty"`
 	RunID      *uuid.UUID `json:"run_id,omitempty"`
 	Iteration  *int       `json:"iteration,omitempty"`
+	// ToolCalls are the tools the learner called for the answer.
+	ToolCalls []evokg.ToolUse `json:"tool_calls,omitempty"`
 }
 
 func (b *Bandit) validateAnswer(a Answer) error {
@@ -47,7 +49,7 @@ func (b *Bandit) RecordAnswer(ctx context.Context, a Answer) (uuid.UUID, error) 
 		a.ID = evokg.NewID()
 	}
 	_, err := b.pool.Exec(ctx, queries.Get("insert_answer"), a.ID, a.Namespace, a.TaskType, a.Skill,
-		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration)
+		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls))
 	if err != nil {
 		return uuid.Nil, postgres.Translate(err, "recording an answer")
 	}
@@ -103,7 +105,7 @@ func checkReward(reward float64) error {
 
 func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID, reward float64) (RewardResult, error) {
 	var a Answer
-	err := tx.QueryRow(ctx, queries.Get("get_answer"), ns, id).Scan(&a.TaskType, &a.Skill, &a.SearchArm, &a.RoutingArm, &a.RunID)
+	err := tx.QueryRow(ctx, queries.Get("get_answer"), ns, id).Scan(&a.TaskType, &a.Skill, &a.SearchArm, &a.RoutingArm, &a.RunID, &a.ToolCalls)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return RewardResult{}, evokg.Errorf(evokg.ENOTFOUND, "answer %s not found", id)
 	}
@@ -182,4 +184,12 @@ func (b *Bandit) TaskTypes(ctx context.Context, ns string) ([]TaskTypeStats, err
 		return s, err
 	})
 	return out, postgres.Translate(err, "listing task type statistics")
+}
+
+// toolCallsParam stores no tool calls as NULL.
+func toolCallsParam(calls []evokg.ToolUse) any {
+	if len(calls) == 0 {
+		return nil
+	}
+	return calls
 }

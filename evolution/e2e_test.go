@@ -105,7 +105,7 @@ func guidanceRules() []ollamafake.Rule {
 "prerequisites":[{"skill":"ratio_reasoning","prerequisite":"summing"}]}`
 	return []ollamafake.Rule{
 		{Task: "discover_skills", Reply: plan},
-		{Task: "author_tool", Reply: `{"name":"multiply_rows","description":"rows times per row","inputs":[{"name":"rows","type":"integer"},{"name":"per_row","type":"integer"}],"outputs":[{"name":"total","type":"integer"}],"code":"def run(a, b): return a * b"}`},
+		{Task: "author_tool", Reply: `{"name":"multiply_rows","description":"rows times per row","inputs":[{"name":"rows","type":"integer"},{"name":"per_row","type":"integer"}],"outputs":[{"name":"total","type":"integer"}],"code":"def run(input):\n    return {\"total\": input[\"rows\"] * input[\"per_row\"]}","tests":[{"input":{"rows":3,"per_row":4},"expected":{"total":12}}]}`},
 		{Task: "refine_prompt", Reply: `{"prompt":"Multiply rows by the amount per row.","strategy":"decompose","rationale":"failures skipped the product"}`},
 		{Task: "extract_principles", Reply: `{"principles":[{"text":"Totals of rows are products","applies_when":"a quantity repeats per row"}]}`},
 	}

@@ -41,7 +41,12 @@ type Deps struct {
 	Limits Limits
 	// Mechanisms turns guidance mechanisms off; all are on by default.
 	Mechanisms Mechanisms
-	Logger     *slog.Logger
+	// Tools, when set, is the asset memory (*assets.Service): the tool
+	// operation creates validated tools in it and the learner's tool_call
+	// arm recruits and calls them. Without it the operation creates none
+	// and the arm uses the built-in calculator.
+	Tools  evokg.Tools
+	Logger *slog.Logger
 }
 
 func (d Deps) validate() error {
@@ -64,6 +69,9 @@ type Mechanisms struct {
 	NoCritic bool
 	// NoNavigator skips the Navigator: the curriculum gets no focus bonus.
 	NoNavigator bool
+	// NoToolAuthoring skips the tool operation: no tool is created, so the
+	// learner's tool_call arm keeps to the tools it already has.
+	NoToolAuthoring bool
 }
 
 // Engine executes evolution runs. It is safe for concurrent use; each run
@@ -148,7 +156,11 @@ func (e *Engine) answerer(disableBandits bool) *execution.Service {
 	if !disableBandits {
 		bandits = e.deps.Bandit
 	}
-	return execution.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph)
+	svc := execution.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph)
+	if e.deps.Tools != nil {
+		svc.WithTools(e.deps.Tools, execution.ToolConfig{})
+	}
+	return svc
 }
 
 func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc) (*runner, error) {

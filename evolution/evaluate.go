@@ -29,6 +29,7 @@ type answer struct {
 	MemoryIDs  []uuid.UUID       // the memories the learner was given
 	Steps      []evokg.SkillStep // the learner's (skill, step_output) steps, when it decomposed
 	Signature  []string          // the learner's own plan of the question, when its search arm used one
+	ToolCalls  []evokg.ToolUse   // the tools the learner called (tool_call arm)
 }
 
 // evaluation is one iteration's graded answers.
@@ -184,7 +185,7 @@ func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Ski
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
 	a := answer{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
 		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs, Steps: reply.Steps,
-		Signature: reply.Signature}
+		Signature: reply.Signature, ToolCalls: reply.ToolCalls}
 	r.calls.learner.Add(int64(reply.LearnerCalls)) // the routing arm's and the plan's calls included
 	if err != nil {
 		return a, err
@@ -210,7 +211,7 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 		}
 		id := answerID(r.run.ID, k, a.Item.ID)
 		rec := bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType, Skill: a.Skill, Question: a.Item.Question,
-			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.run.ID, Iteration: &k}
+			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.run.ID, Iteration: &k, ToolCalls: a.ToolCalls}
 		if _, err := r.deps.Bandit.RecordAnswer(ctx, rec); err != nil {
 			return err
 		}
@@ -261,6 +262,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 				Evaluation:     r.successEvaluation(a.Item.TaskType),
 				Signature:      sig,
 				DerivedFrom:    provenance(a.MemoryIDs),
+				Evidence:       toolEvidence(a.ToolCalls),
 			},
 		}
 		req.SkillSteps = skillSteps(a)

@@ -51,7 +51,7 @@ func (r *runner) evolve(ctx context.Context, k int, ev *evaluation, m *Metrics) 
 	}
 	r.step(k, "evolve", len(selected), steps, m.Accuracy)
 	m.Operation = OperationFor(k)
-	if m.OperationOK, err = r.operate(ctx, m.Operation, selected, ev); err != nil && !r.failed.add("evolve", m.Operation, err) {
+	if m.OperationOK, err = r.operate(ctx, m, selected, ev); err != nil && !r.failed.add("evolve", m.Operation, err) {
 		return fmt.Errorf("%s: %w", m.Operation, err)
 	}
 	r.step(k, "navigate", 0, 1, m.Accuracy)
@@ -193,18 +193,18 @@ func (r *runner) target(selected []string, ev *evaluation) (evokg.Skill, string,
 	return best, bestType, failures, true
 }
 
-// operate applies the rotating operation; ok is false when it had nothing
-// to work on or the graph cannot hold its result.
-func (r *runner) operate(ctx context.Context, op string, selected []string, ev *evaluation) (bool, error) {
+// operate applies the iteration's rotating operation (m.Operation); ok is
+// false when it had nothing to work on or the graph cannot hold its result.
+func (r *runner) operate(ctx context.Context, m *Metrics, selected []string, ev *evaluation) (bool, error) {
 	skill, taskType, failures, ok := r.target(selected, ev)
 	if !ok || len(failures) == 0 {
 		return false, nil
 	}
-	switch op {
+	switch m.Operation {
 	case OpPrinciples:
 		return r.extractPrinciples(ctx, skill, taskType, failures, ev)
 	case OpTool:
-		return r.authorTool(ctx, skill, taskType, failures)
+		return r.authorTool(ctx, skill, taskType, failures, ev, m)
 	case OpPrompt:
 		return r.refinePrompt(ctx, skill, failures)
 	default:
@@ -257,42 +257,6 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 		}
 	}
 	return len(specs) > 0, nil
-}
-
-// authorTool has the guidance model write a tool for the skill's failures
-// and stores it as a :Tool node (a new version when the name exists),
-// linked with HAS_TOOL. Tools are not validated here: no sandbox runs them.
-func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType string, failures []string) (bool, error) {
-	r.calls.guidance.Add(1)
-	spec, err := r.deps.Guidance.AuthorTool(ctx, llm.ToolRequest{Skill: skill.Name, TaskType: taskType,
-		Need: "compute the multi-step quantities these failed questions need", Examples: failures})
-	if err != nil || spec.Name == "" {
-		return false, err
-	}
-	version, err := r.nextToolVersion(ctx, spec.Name)
-	if err != nil {
-		return false, err
-	}
-	tool, err := r.deps.Graph.UpsertTool(ctx, r.ns, graph.Tool{Name: spec.Name, Description: spec.Description,
-		InputSchema: string(spec.InputSchema), OutputSchema: string(spec.OutputSchema), Code: spec.Code, Version: version})
-	if err != nil {
-		return false, err
-	}
-	return true, r.deps.Graph.AttachTool(ctx, r.ns, skill.Name, tool.ID)
-}
-
-func (r *runner) nextToolVersion(ctx context.Context, name string) (int, error) {
-	tools, err := r.deps.Graph.ListTools(ctx, r.ns)
-	if err != nil {
-		return 0, err
-	}
-	version := 1
-	for _, t := range tools {
-		if t.Name == name && t.Version >= version {
-			version = t.Version + 1
-		}
-	}
-	return version, nil
 }
 
 func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures []string) (bool, error) {

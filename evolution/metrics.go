@@ -58,8 +58,10 @@ type Metrics struct {
 	Selected     []string `json:"selected"`  // curriculum top-M
 	Operation    string   `json:"operation"`
 	OperationOK  bool     `json:"operation_ok"`
-	Frontier     []string `json:"frontier"`
-	Plan         string   `json:"plan,omitempty"`
+	// Tool is what the tool operation created, when it ran.
+	Tool     *ToolOutcome `json:"tool,omitempty"`
+	Frontier []string     `json:"frontier"`
+	Plan     string       `json:"plan,omitempty"`
 	// Focus is the curriculum bonus the Navigator's plan gives each task
 	// type at the next selection.
 	Focus     map[string]float64 `json:"focus,omitempty"`

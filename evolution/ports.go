@@ -67,9 +67,6 @@ type Graph interface {
 	SnapshotSlots(ctx context.Context, ns string) ([]evokg.SkillSlots, error)
 	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error
 	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
-	ListTools(ctx context.Context, ns string) ([]graph.Tool, error)
-	UpsertTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error)
-	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }
 
 // Refresher is implemented by retrievers that cache memory packs; the loop

@@ -281,23 +281,41 @@ func (g *Guidance) ExtractPrinciples(ctx context.Context, req PrinciplesRequest)
 	return r.Principles[:min(len(r.Principles), req.Max)], nil
 }
 
-// ToolRequest asks for a tool that would have prevented failures.
+// ToolRequest asks for a tool that would have prevented failures, guided
+// by the task type's memories; Previous, when set, asks for a revision of
+// a version that failed its validation.
 type ToolRequest struct {
 	Skill    string
 	TaskType string
 	Need     string   // what the tool must do
 	Examples []string // failed items it should help with
+	// FailureMemories and Successes are the task type's retrieved failure
+	// corrections and worked successes (Mem2Evolve: creation guided by
+	// experience).
+	FailureMemories []string
+	Successes       []string
+	Previous        *ToolAttempt
 }
 
-// ToolSpec is an authored tool (Mem2Evolve asset memory).
+// ToolAttempt is a version that failed its validation, as the model is
+// shown it: its code, its tests and the validation record.
+type ToolAttempt struct {
+	Code       string
+	Tests      string // the tests as JSON
+	Validation string // what ran, passed, failed and why
+}
+
+// ToolSpec is an authored tool (Mem2Evolve asset memory): Starlark code
+// defining run(input), its schemas and the tests that validate it.
 type ToolSpec struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	// InputSchema and OutputSchema are JSON Schemas of objects, built from
 	// the fields the model lists (a nested schema would be unbounded).
-	InputSchema  json.RawMessage `json:"-"`
-	OutputSchema json.RawMessage `json:"-"`
-	Code         string          `json:"code"`
+	InputSchema  json.RawMessage  `json:"-"`
+	OutputSchema json.RawMessage  `json:"-"`
+	Code         string           `json:"code"`
+	Tests        []evokg.ToolTest `json:"tests"`
 }
 
 // ToolField is one input or output field of an authored tool.
@@ -306,7 +324,8 @@ type ToolField struct {
 	Type string `json:"type"`
 }
 
-// AuthorTool writes a tool: name, description, input/output schemas, code.
+// AuthorTool writes a tool: name, description, input/output schemas, code
+// and tests.
 func (g *Guidance) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, error) {
 	var r struct {
 		ToolSpec
@@ -322,13 +341,18 @@ func (g *Guidance) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, e
 	return t, nil
 }
 
-// fieldsSchema is the JSON Schema of an object with fields as properties.
+// fieldsSchema is the JSON Schema of an object with fields as its
+// required properties.
 func fieldsSchema(fields []ToolField) json.RawMessage {
 	props := make(map[string]any, len(fields))
+	required := []string{}
 	for _, f := range fields {
+		if _, dup := props[f.Name]; !dup {
+			required = append(required, f.Name)
+		}
 		props[f.Name] = jsonType(f.Type)
 	}
-	out, _ := json.Marshal(map[string]any{"type": "object", "properties": props}) // maps of strings always marshal
+	out, _ := json.Marshal(map[string]any{"type": "object", "properties": props, "required": required}) // maps of strings always marshal
 	return out
 }
 

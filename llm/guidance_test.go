@@ -122,16 +122,22 @@ func TestDisambiguate(t *testing.T) {
 	require.Equal(t, 3, roleUsage(b.usage(t, ""), llm.RoleCurator).Calls)
 }
 
-// A tool's input and output come back as {field: type} maps and are
-// stored as JSON Schemas.
+// A tool's input and output come back as lists of {name, type} fields and
+// are stored as JSON Schemas with every field required; its tests come
+// back as input and expected objects.
 func TestAuthorToolBuildsSchemas(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	b.fake.AddRule(ollamafake.Rule{Task: "author_tool", Reply: `{"name":"Multiply Rows","description":"rows times per row",
-		"inputs":[{"name":"rows","type":"int"},{"name":"per_row","type":"number"}],"outputs":[{"name":"total","type":"a count"}],"code":"def multiply_rows(rows, per_row): return {'total': rows * per_row}"}`})
+		"inputs":[{"name":"rows","type":"integer"},{"name":"per_row","type":"number"}],"outputs":[{"name":"total","type":"number"}],
+		"code":"def run(input):\n    return {'total': input['rows'] * input['per_row']}",
+		"tests":[{"input":{"rows":3,"per_row":4},"expected":{"total":12}}]}`})
 	tool, err := b.models.Guidance().AuthorTool(b.ctx, llm.ToolRequest{Skill: "s", Need: "n"})
 	require.NoError(t, err)
 	require.Equal(t, "multiply_rows", tool.Name)
-	require.JSONEq(t, `{"type":"object","properties":{"rows":{"type":"integer"},"per_row":{"type":"number"}}}`, string(tool.InputSchema))
-	require.JSONEq(t, `{"type":"object","properties":{"total":{"type":"string","description":"a count"}}}`, string(tool.OutputSchema))
+	require.JSONEq(t, `{"type":"object","properties":{"rows":{"type":"integer"},"per_row":{"type":"number"}},"required":["rows","per_row"]}`, string(tool.InputSchema))
+	require.JSONEq(t, `{"type":"object","properties":{"total":{"type":"number"}},"required":["total"]}`, string(tool.OutputSchema))
+	require.Len(t, tool.Tests, 1)
+	require.JSONEq(t, `{"rows":3,"per_row":4}`, string(tool.Tests[0].Input))
+	require.JSONEq(t, `{"total":12}`, string(tool.Tests[0].Expected))
 }

@@ -92,6 +92,7 @@ from .stored_experience import StoredExperience
 from .stored_experience_status import StoredExperienceStatus
 from .task_type_score import TaskTypeScore
 from .task_type_score_memory_switch import TaskTypeScoreMemorySwitch
+from .tool_use import ToolUse
 from .usage import Usage
 from .usage_rows_item import UsageRowsItem
 
@@ -188,6 +189,7 @@ __all__ = (
     "StoredExperienceStatus",
     "TaskTypeScore",
     "TaskTypeScoreMemorySwitch",
+    "ToolUse",
     "Usage",
     "UsageRowsItem",
 )

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.bandit_arm import BanditArm
+    from ..models.tool_use import ToolUse
 
 
 T = TypeVar("T", bound="AnswerResponse")
@@ -28,6 +29,8 @@ class AnswerResponse:
         guidance_calls (int): always 0
         memory_switch_off (bool | Unset): the task type's memory switch is off (its held-out accuracy with memory fell
             below the memory-off baseline), so the learner answered without memory
+        tool_calls (list[ToolUse] | Unset): the validated tools the learner called (the tool_call routing arm's ReAct
+            loop), in order
     """
 
     id: UUID
@@ -37,6 +40,7 @@ class AnswerResponse:
     learner_calls: int
     guidance_calls: int
     memory_switch_off: bool | Unset = UNSET
+    tool_calls: list[ToolUse] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,6 +64,13 @@ class AnswerResponse:
 
         memory_switch_off = self.memory_switch_off
 
+        tool_calls: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.tool_calls, Unset):
+            tool_calls = []
+            for tool_calls_item_data in self.tool_calls:
+                tool_calls_item = tool_calls_item_data.to_dict()
+                tool_calls.append(tool_calls_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -74,12 +85,15 @@ class AnswerResponse:
         )
         if memory_switch_off is not UNSET:
             field_dict["memory_switch_off"] = memory_switch_off
+        if tool_calls is not UNSET:
+            field_dict["tool_calls"] = tool_calls
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bandit_arm import BanditArm  # noqa: PLC0415
+        from ..models.tool_use import ToolUse  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -106,6 +120,15 @@ class AnswerResponse:
 
         memory_switch_off = d.pop("memory_switch_off", UNSET)
 
+        _tool_calls = d.pop("tool_calls", UNSET)
+        tool_calls: list[ToolUse] | Unset = UNSET
+        if _tool_calls is not UNSET:
+            tool_calls = []
+            for tool_calls_item_data in _tool_calls:
+                tool_calls_item = ToolUse.from_dict(tool_calls_item_data)
+
+                tool_calls.append(tool_calls_item)
+
         answer_response = cls(
             id=id,
             answer=answer,
@@ -114,6 +137,7 @@ class AnswerResponse:
             learner_calls=learner_calls,
             guidance_calls=guidance_calls,
             memory_switch_off=memory_switch_off,
+            tool_calls=tool_calls,
         )
 
         answer_response.additional_properties = d

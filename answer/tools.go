@@ -1,0 +1,126 @@
+package answer
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/sandbox"
+)
+
+// Defaults of the tool_call arm's ReAct loop.
+const (
+	// DefaultToolRounds bounds the rounds of tool calls the learner makes
+	// before it must answer.
+	DefaultToolRounds = 3
+	// DefaultToolsOffered is how many recruited tools one question offers.
+	DefaultToolsOffered = 3
+)
+
+// ToolConfig bounds the ReAct loop; zero fields take the defaults.
+type ToolConfig struct {
+	Rounds  int
+	Offered int
+}
+
+func (c ToolConfig) withDefaults() ToolConfig {
+	if c.Rounds <= 0 {
+		c.Rounds = DefaultToolRounds
+	}
+	if c.Offered <= 0 {
+		c.Offered = DefaultToolsOffered
+	}
+	return c
+}
+
+// WithTools has the tool_call arm recruit validated tools for each question
+// and let the learner call them (tools is the asset service), and returns s.
+func (s *Service) WithTools(tools evokg.Tools, cfg ToolConfig) *Service {
+	s.tools, s.toolCfg = tools, cfg.withDefaults()
+	return s
+}
+
+// useTools is the tool_call arm with asset memory: validated tools
+// recruited for the question are offered to the learner, which calls them
+// for at most Rounds rounds; each call runs in the sandbox (InvokeTool) and
+// its output, or the limit or schema that stopped it, is fed back. ok is
+// false when no tool was recruited (the built-in calculator serves then).
+// direct is the learner's answer when it gave one in its last round.
+func (s *Service) useTools(ctx context.Context, ns string, req llm.AnswerRequest) (uses []evokg.ToolUse, direct *llm.AnswerReply, ok bool, err error) {
+	if s.tools == nil {
+		return nil, nil, false, nil
+	}
+	tools, err := s.tools.RecruitTools(ctx, ns, req.Question, s.toolCfg.Offered)
+	if err != nil || len(tools) == 0 {
+		return nil, nil, false, err
+	}
+	round := llm.ToolRoundRequest{AnswerRequest: req, Tools: toolDefs(tools)}
+	for k := 1; k <= s.toolCfg.Rounds; k++ {
+		move, err := s.learner.CallTools(ctx, round)
+		if err != nil {
+			return round.Trace, nil, true, fmt.Errorf("tool round %d: %w", k, err)
+		}
+		if len(move.Calls) == 0 {
+			return round.Trace, move.Answer, true, nil
+		}
+		for _, c := range move.Calls {
+			use, err := s.invoke(ctx, ns, k, c, round.Tools)
+			if err != nil {
+				return round.Trace, nil, true, err
+			}
+			round.Trace = append(round.Trace, use)
+		}
+	}
+	return round.Trace, nil, true, nil
+}
+
+// invoke runs one call in the sandbox. A call the tool refuses (a tool not
+// offered, an input or output outside its schema, a sandbox limit) is
+// recorded with its reason for the learner to read; only a cancelled
+// context fails the answer.
+func (s *Service) invoke(ctx context.Context, ns string, round int, c llm.ToolCall, offered []llm.ToolDef) (evokg.ToolUse, error) {
+	use := evokg.ToolUse{Round: round, CallID: c.ID, Tool: c.Name, Input: c.Arguments}
+	if !slices.ContainsFunc(offered, func(d llm.ToolDef) bool { return d.Name == c.Name }) {
+		use.Error = fmt.Sprintf("no tool named %q was offered", c.Name)
+		return use, nil
+	}
+	out, err := s.tools.InvokeTool(ctx, ns, c.Name, c.Arguments)
+	if ctx.Err() != nil {
+		return use, ctx.Err()
+	}
+	if err != nil {
+		use.Error = evokg.TruncateRunes(refusal(err), maxToolErrorRunes)
+		return use, nil
+	}
+	use.Output = out
+	return use, nil
+}
+
+// refusal is why a call gave no output: the sandbox's reason (the limit
+// that stopped the run, or how the code failed), else the domain error's
+// client-safe message.
+func refusal(err error) string {
+	if e, ok := sandbox.AsError(err); ok {
+		return e.Error()
+	}
+	return evokg.ErrorMessage(err)
+}
+
+// maxToolErrorRunes bounds a refused call's reason as the learner reads it.
+const maxToolErrorRunes = 300
+
+// toolDefs offers tools by name, description and input schema.
+func toolDefs(tools []evokg.Tool) []llm.ToolDef {
+	defs := make([]llm.ToolDef, len(tools))
+	for i, t := range tools {
+		params := t.InputSchema
+		if !json.Valid(params) {
+			params = json.RawMessage(`{"type":"object"}`)
+		}
+		defs[i] = llm.ToolDef{Name: t.Name, Description: t.Description, Parameters: params}
+	}
+	return defs
+}

@@ -1,0 +1,170 @@
+package evolution
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/retrieval"
+)
+
+// maxToolRevisions bounds the revisions of a tool that failed its
+// validation; the iteration's call budget may end them sooner.
+const maxToolRevisions = 3
+
+// ToolOutcome is what the tool operation produced: the last version it
+// created, whether it passed its validation, after how many versions, and
+// why the last one failed when it did.
+type ToolOutcome struct {
+	Name      string `json:"name,omitempty"`
+	Version   int    `json:"version,omitempty"`
+	Validated bool   `json:"validated"`
+	Attempts  int    `json:"attempts"`
+	Reason    string `json:"reason,omitempty"`
+	// GuidedBy counts the memories the tool was created from (CREATED_FROM).
+	GuidedBy int `json:"guided_by"`
+}
+
+// authorTool is Mem2Evolve's asset creation: the guidance model writes a
+// Starlark tool and its tests for the skill's failures, guided by the task
+// type's retrieved failure and success memories; the asset service
+// validates it in the sandbox and stores it as a new version, with
+// CREATED_FROM the guiding memories and HAS_TOOL from the skill. A version
+// that fails its validation goes back to the guidance model with its
+// validation record, until one passes, maxToolRevisions revisions are
+// spent or the call budget ends; m.Tool keeps the outcome and why.
+func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType string, failures []string, ev *evaluation, m *Metrics) (bool, error) {
+	if r.deps.Tools == nil || r.deps.Mechanisms.NoToolAuthoring {
+		return false, nil
+	}
+	guide, err := r.toolGuidance(ctx, taskType, ev)
+	if err != nil {
+		return false, err
+	}
+	req := llm.ToolRequest{Skill: skill.Name, TaskType: taskType, Examples: failures,
+		Need:            "compute the quantities these failed questions need, exactly",
+		FailureMemories: guide.failures, Successes: guide.successes}
+	out := &ToolOutcome{GuidedBy: len(guide.ids)}
+	m.Tool = out
+	for out.Attempts <= maxToolRevisions {
+		r.calls.guidance.Add(1)
+		spec, err := r.deps.Guidance.AuthorTool(ctx, req)
+		if evokg.ErrorCode(err) == evokg.ELIMIT && out.Attempts > 0 {
+			out.Reason += " (the call budget ended the revisions)"
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		out.Attempts++
+		tool, err := r.deps.Tools.CreateTool(ctx, r.ns, evokg.ToolSpec{Name: spec.Name, Description: spec.Description,
+			InputSchema: spec.InputSchema, OutputSchema: spec.OutputSchema, Code: spec.Code, Tests: spec.Tests,
+			Skill: skill.Name, CreatedFrom: guide.ids})
+		if err != nil && evokg.ErrorCode(err) != evokg.EINVALID {
+			return false, err
+		}
+		out.Name, out.Version, out.Validated, out.Reason = spec.Name, tool.Version, tool.Validated, refusal(tool, err)
+		if out.Validated {
+			return true, nil
+		}
+		req.Previous = &llm.ToolAttempt{Code: spec.Code, Tests: testsJSON(spec.Tests), Validation: out.Reason}
+	}
+	return false, nil
+}
+
+// toolMemories are the memories that guide a tool's creation.
+type toolMemories struct {
+	failures, successes []string
+	ids                 []uuid.UUID
+}
+
+// toolGuidance retrieves the task type's failure and success memories for
+// its first failed question, the failure memories written this iteration
+// among them.
+func (r *runner) toolGuidance(ctx context.Context, taskType string, ev *evaluation) (toolMemories, error) {
+	var g toolMemories
+	var question string
+	for _, a := range ev.byType()[taskType] {
+		if !a.Correct {
+			question = a.Item.Question
+			break
+		}
+	}
+	pack, err := r.deps.Retriever.Retrieve(ctx, retrieval.Request{Namespace: r.ns, TaskType: taskType,
+		Question: question, Strategy: bandit.StrategySemantic})
+	if err != nil {
+		return g, fmt.Errorf("tool guidance: %w", err)
+	}
+	for _, it := range pack.Failures {
+		if it.TaskType == taskType {
+			g.failures, g.ids = append(g.failures, it.Text), append(g.ids, it.ID)
+		}
+	}
+	for _, it := range pack.Successes {
+		if it.TaskType == taskType && it.Outcome == evokg.OutcomeSuccess {
+			g.successes, g.ids = append(g.successes, it.Text), append(g.ids, it.ID)
+		}
+	}
+	return g, nil
+}
+
+// refusal is why a version is not validated: the service's refusal of
+// the spec, or its validation record.
+func refusal(t evokg.Tool, err error) string {
+	if err != nil {
+		return evokg.TruncateRunes(evokg.ErrorMessage(err), 600)
+	}
+	if t.Validated {
+		return ""
+	}
+	v := t.Validation
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d tests ran, %d passed, %d failed", v.Ran, v.Passed, v.Failed)
+	if v.Reason != "" {
+		b.WriteString(": " + v.Reason)
+	}
+	for _, res := range v.Results {
+		if res.Passed {
+			continue
+		}
+		fmt.Fprintf(&b, "; input %s expected %s got %s", res.Input, res.Expected, res.Output)
+		if res.Error != "" {
+			b.WriteString(" (" + res.Error + ")")
+		}
+	}
+	return evokg.TruncateRunes(b.String(), 1200)
+}
+
+func testsJSON(tests []evokg.ToolTest) string {
+	b, err := json.Marshal(tests)
+	if err != nil {
+		return "[]"
+	}
+	return string(b)
+}
+
+// maxToolEvidenceRunes bounds one tool call as a success memory records it.
+const maxToolEvidenceRunes = 500
+
+// toolEvidence records the tools a harvested answer called: per call, the
+// tool, its input and what it returned, with the digest of that text.
+func toolEvidence(uses []evokg.ToolUse) []evokg.Evidence {
+	var out []evokg.Evidence
+	for _, u := range uses {
+		text := evokg.TruncateRunes(fmt.Sprintf("%s(%s) = %s", u.Tool, u.Input, u.ResultText()), maxToolEvidenceRunes)
+		sum := sha256.Sum256([]byte(text))
+		out = append(out, evokg.Evidence{Kind: EvidenceToolCall, Locator: text, SHA256: hex.EncodeToString(sum[:])})
+	}
+	return out
+}
+
+// EvidenceToolCall is the evidence kind of a tool call in a success memory.
+const EvidenceToolCall = "tool_call"
