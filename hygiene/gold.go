@@ -31,6 +31,9 @@ func (r Rules) Correction(c Correction) error {
 	if err := r.words(c.Content); err != nil {
 		return err
 	}
+	if restates(c.Content, c.Question) {
+		return errors.New("restates the question")
+	}
 	text := c.Content + "\n" + c.Steps
 	if err := r.repetition(c.Steps); err != nil {
 		return fmt.Errorf("steps: %w", err)
@@ -85,6 +88,28 @@ func (r Rules) Reasoning(text, question, gold string) error {
 }
 
 const numberTolerance = 1e-6
+
+// restatedShare is the share of a correction's words found in its question
+// from which the correction only restates it.
+const restatedShare = 0.8
+
+// restates reports whether content says (almost) nothing but what question
+// says ("What is 7 - 5?", "Anne is 4 years older than Ravi. In 2 years, she
+// will be 36."): restatedShare of its words or more are the question's.
+func restates(content, question string) bool {
+	asked := map[string]bool{}
+	for _, w := range strings.Fields(pool.NormalizeText(question)) {
+		asked[w] = true
+	}
+	words := strings.Fields(pool.NormalizeText(content))
+	found := 0
+	for _, w := range words {
+		if asked[w] {
+			found++
+		}
+	}
+	return len(words) > 0 && float64(found) >= restatedShare*float64(len(words))
+}
 
 // rangeOf is the bound on the numbers of a text written about context.
 func (r Rules) rangeOf(context string) float64 {

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -86,7 +87,8 @@ func (r Rules) Prose(text string) error {
 	return r.numbers(text, r.MaxMagnitude)
 }
 
-// words is the degenerate-text check of prose.
+// words is the degenerate-text check of prose: words, not symbols, no
+// identifiers, not repeating itself.
 func (r Rules) words(text string) error {
 	if strings.TrimSpace(text) == "" {
 		return errors.New("empty")
@@ -106,8 +108,17 @@ func (r Rules) words(text string) error {
 	if share := float64(letters) / float64(visible); share < r.MinLetterShare {
 		return fmt.Errorf("unparseable: only %.0f%% of its characters are letters", 100*share)
 	}
+	if id := identifier.FindString(text); id != "" {
+		return fmt.Errorf("echoes an identifier: %q", id)
+	}
 	return r.repetition(text)
 }
+
+// identifier is a snake_case name: a task type, skill or schema field the
+// teacher copied from its prompt ("tilde_operator", "1. solve_ring_operator
+// (mastery 0.00)", "a type_strategy failure memory") instead of writing
+// what the learner should do.
+var identifier = regexp.MustCompile(`\b[\pL\d]+(?:_[\pL\d]+)+\b`)
 
 // repetition rejects a word repeated in a row, a text of few distinct
 // words, and a short pattern repeated over and over ("1.1.1.1").

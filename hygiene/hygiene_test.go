@@ -27,6 +27,10 @@ func TestProseRules(t *testing.T) {
 		{"false arithmetic", "Add the tens first: 30 + 34 = 94.", "false arithmetic"},
 		{"false link in a chain", "Compute 2·3 + 4 = 6 + 4 = 11 here", "false arithmetic"},
 		{"true chain with thousands", "Add the parts: 1,000 + 250 = 1,250; then take away one, so 5 * 2 - 1 = 9", ""},
+		// Corrections SmolLM2-135M wrote that echo its prompt's names.
+		{"a task type's name", "tilde_operator", "echoes an identifier: \"tilde_operator\""},
+		{"a skill from the plan", "1. solve_ring_operator (mastery 0.00)", "echoes an identifier"},
+		{"a schema value", "}, a type_strategy failure memory, is not a type_strategy failure memory.", "echoes an identifier"},
 	}
 	for _, tt := range tests {
 		err := hygiene.Rules{}.Prose(tt.text)
@@ -55,6 +59,7 @@ func TestCorrectionAgainstGold(t *testing.T) {
 		{"a method need not name the gold", "Add the two numbers carefully, tens first.", false, ""},
 		{"a method stating another answer", "Add them; the answer is 94.", false, "contradicts the gold answer"},
 		{"numbers far out of range", "Add 30 and 34 to get 64, not 94000000.", true, "out of range"},
+		{"the question again", "What is 30 + 34?", false, "restates the question"},
 	}
 	for _, tt := range tests {
 		err := hygiene.Rules{}.Correction(hygiene.Correction{Question: q, Gold: "64", Content: tt.text, Specific: tt.specific})
@@ -67,6 +72,12 @@ func TestCorrectionAgainstGold(t *testing.T) {
 	}
 	require.NoError(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "Capital of France?", Gold: "Paris",
 		Content: "The capital of France is Paris.", Specific: true}))
+	// Seen on SmolLM2-135M: the question's own sentences as the correction.
+	age := "Anne is 4 years older than Ravi. In 2 years Ravi will be 36. How old is Anne now?"
+	require.ErrorContains(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: age, Gold: "38",
+		Content: "Anne is 4 years older than Ravi. In 2 years, she will be 36."}), "restates the question")
+	require.NoError(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: age, Gold: "38", Specific: true,
+		Content: "Ravi will be 36 in 2 years, so he is 34 now and Anne is 4 years older: 38."}))
 	require.Error(t, hygiene.Rules{}.Correction(hygiene.Correction{Question: "Capital of France?", Gold: "Paris",
 		Content: "The capital of France is Lyon.", Specific: true}))
 	// Seen on SmolLM2-135M: a content of digits whose steps carried the
