@@ -18,6 +18,7 @@ const (
 	ELIMIT        = "limit"        // a configured cap (skills, principles, budget) is reached
 	EUNAVAILABLE  = "unavailable"  // a dependency (model server, database) is down
 	ETIMEOUT      = "timeout"      // a dependency did not answer in time
+	ETOOL         = "tool_failed"  // a tool's code failed in the sandbox or broke its output schema
 	EINTERNAL     = "internal"     // anything else; never shown to clients
 )
 

@@ -80,3 +80,33 @@ type Tools interface {
 	// an error naming the limit that stopped it or the schema violated.
 	InvokeTool(ctx context.Context, ns, name string, input json.RawMessage) (json.RawMessage, error)
 }
+
+// ExpertAgentSpec is what a client writes to create an expert agent: a
+// role, its system prompt and the names of the tools it can use.
+type ExpertAgentSpec struct {
+	Role         string   `json:"role"`
+	SystemPrompt string   `json:"system_prompt"`
+	Tools        []string `json:"tools"`
+}
+
+// ExpertAgent is one stored version of an expert agent. ToolIDs are the
+// tool versions it CAN_USE: the latest of each named tool at its creation.
+type ExpertAgent struct {
+	ExpertAgentSpec
+	ID        uuid.UUID   `json:"id"`
+	Version   int         `json:"version"`
+	ToolIDs   []uuid.UUID `json:"tool_ids"`
+	CreatedAt time.Time   `json:"created_at"`
+}
+
+// ExpertAgents is the expert-agent half of the asset memory.
+type ExpertAgents interface {
+	// CreateAgent stores spec as the next version of its role.
+	CreateAgent(ctx context.Context, ns string, spec ExpertAgentSpec) (ExpertAgent, error)
+	// ListAgents returns the latest version of every agent of ns by role.
+	ListAgents(ctx context.Context, ns string) ([]ExpertAgent, error)
+	// RecruitAgents returns up to k agents whose tools are all validated
+	// and whose role and prompt are at least the recruitment threshold
+	// similar to query, best first.
+	RecruitAgents(ctx context.Context, ns, query string, k int) ([]ExpertAgent, error)
+}

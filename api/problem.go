@@ -48,6 +48,7 @@ var problemTable = map[string]problemKind{
 	codeRateLimited:          {http.StatusTooManyRequests, "Too many requests"},
 	evokg.EUNAVAILABLE:       {http.StatusServiceUnavailable, "Dependency unavailable"},
 	evokg.ETIMEOUT:           {http.StatusGatewayTimeout, "Timed out"},
+	evokg.ETOOL:              {http.StatusUnprocessableEntity, "Tool failed"},
 	evokg.EINTERNAL:          {http.StatusInternalServerError, "Internal error"},
 	codeCanceled:             {statusClientClosed, "Request canceled"},
 }

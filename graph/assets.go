@@ -1,9 +1,9 @@
 package graph
 
-// Mem2Evolve's asset memory. Evolution stores authored tools (UpsertTool,
-// AttachTool, ListTools); expert agents, CAN_USE, CREATED_FROM and the tool
-// reads are reached only by their tests until issue 19 (asset memory:
-// sandboxed tools and expert agents, recruited and used) wires them.
+// Mem2Evolve's asset memory in the graph: the projection of the tools and
+// expert agents package assets stores in Postgres (their code, tests and
+// validation records live there whole), with CAN_USE, CREATED_FROM and
+// HAS_TOOL for provenance and Neo4j Browser.
 
 import (
 	"context"
@@ -15,24 +15,29 @@ import (
 )
 
 // Tool is an asset of Mem2Evolve's memory: code with its schemas. A new
-// version is a new node. Validated stays false: nothing runs tool code yet
-// (issue 19 adds the sandbox that validates it).
+// version is a new node. Validated is true only when the sandbox passed
+// every test of the version (package assets); the counts and reason
+// summarise its validation record.
 type Tool struct {
-	ID           uuid.UUID `json:"id"`
-	Name         string    `json:"name"`
-	Description  string    `json:"description"`
-	InputSchema  string    `json:"input_schema"`
-	OutputSchema string    `json:"output_schema"`
-	Code         string    `json:"code"`
-	Validated    bool      `json:"validated"`
-	Version      int       `json:"version"`
-	CreatedAt    time.Time `json:"created_at"`
+	ID               uuid.UUID `json:"id"`
+	Name             string    `json:"name"`
+	Description      string    `json:"description"`
+	InputSchema      string    `json:"input_schema"`
+	OutputSchema     string    `json:"output_schema"`
+	Code             string    `json:"code"`
+	Validated        bool      `json:"validated"`
+	Version          int       `json:"version"`
+	TestsRan         int       `json:"tests_ran"`
+	TestsPassed      int       `json:"tests_passed"`
+	ValidationReason string    `json:"validation_reason,omitempty"`
+	CreatedAt        time.Time `json:"created_at"`
 }
 
 // ExpertAgent is an expert agent of the asset memory with the tools it can use.
 type ExpertAgent struct {
 	ID           uuid.UUID   `json:"id"`
 	Role         string      `json:"role"`
+	Version      int         `json:"version"`
 	SystemPrompt string      `json:"system_prompt"`
 	Tools        []uuid.UUID `json:"tools,omitempty"`
 }
@@ -50,7 +55,8 @@ func (g *Graph) UpsertTool(ctx context.Context, ns string, t Tool) (Tool, error)
 		t.ID = evokg.NewID()
 	}
 	recs, err := g.writeOne(ctx, "tool_upsert", params(ns, "id", t.ID.String(), "name", t.Name, "description", t.Description,
-		"input_schema", t.InputSchema, "output_schema", t.OutputSchema, "code", t.Code, "validated", t.Validated, "version", t.Version))
+		"input_schema", t.InputSchema, "output_schema", t.OutputSchema, "code", t.Code, "validated", t.Validated, "version", t.Version,
+		"tests_ran", t.TestsRan, "tests_passed", t.TestsPassed, "validation_reason", t.ValidationReason))
 	if err != nil {
 		return Tool{}, err
 	}
@@ -99,7 +105,8 @@ func (g *Graph) UpsertExpertAgent(ctx context.Context, ns string, a ExpertAgent)
 	if a.ID == uuid.Nil {
 		a.ID = evokg.NewID()
 	}
-	_, err := g.writeOne(ctx, "expert_agent_upsert", params(ns, "id", a.ID.String(), "role", a.Role, "system_prompt", a.SystemPrompt))
+	_, err := g.writeOne(ctx, "expert_agent_upsert", params(ns, "id", a.ID.String(), "role", a.Role, "version", max(a.Version, 1),
+		"system_prompt", a.SystemPrompt))
 	return a, err
 }
 
@@ -113,7 +120,7 @@ func (g *Graph) ListExpertAgents(ctx context.Context, ns string) ([]ExpertAgent,
 	for i, rec := range recs {
 		r := rowOf(rec)
 		a := r.sub("agent")
-		out[i] = ExpertAgent{ID: a.uuid("id"), Role: a.str("role"), SystemPrompt: a.str("system_prompt")}
+		out[i] = ExpertAgent{ID: a.uuid("id"), Role: a.str("role"), Version: int(a.i64("version")), SystemPrompt: a.str("system_prompt")}
 		for _, id := range r.strs("tools") {
 			out[i].Tools = append(out[i].Tools, uuid.MustParse(id))
 		}
@@ -139,5 +146,19 @@ func (g *Graph) AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID
 func toolFrom(r row) Tool {
 	return Tool{ID: r.uuid("id"), Name: r.str("name"), Description: r.str("description"), InputSchema: r.str("input_schema"),
 		OutputSchema: r.str("output_schema"), Code: r.str("code"), Validated: r.boolean("validated"),
-		Version: int(r.i64("version")), CreatedAt: r.time("created_at")}
+		Version: int(r.i64("version")), TestsRan: int(r.i64("tests_ran")), TestsPassed: int(r.i64("tests_passed")),
+		ValidationReason: r.str("validation_reason"), CreatedAt: r.time("created_at")}
+}
+
+// ToolExperiences returns the ids of the experiences a tool was CREATED_FROM.
+func (g *Graph) ToolExperiences(ctx context.Context, ns string, tool uuid.UUID) ([]uuid.UUID, error) {
+	recs, err := g.readOne(ctx, "tool_experiences", params(ns, "id", tool.String()))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]uuid.UUID, len(recs))
+	for i, rec := range recs {
+		out[i] = rowOf(rec).uuid("id")
+	}
+	return out, nil
 }

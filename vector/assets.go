@@ -1,8 +1,8 @@
 package vector
 
 // The embedding index of Mem2Evolve's asset memory (tools and expert agents,
-// found by similarity). Only its tests reach it until issue 19 (asset memory)
-// wires recruitment.
+// found by similarity): one row per asset name, its latest version; package
+// assets writes it with the asset and recruits from it.
 
 import (
 	"context"
@@ -44,15 +44,7 @@ type AssetHit struct {
 
 // UpsertAsset stores or refreshes the embedding of an asset.
 func (s *Store) UpsertAsset(ctx context.Context, a Asset, embedding []float32) error {
-	var v evokg.Validator
-	v.Check(a.Namespace != "", "/namespace", "is required")
-	v.Check(a.ID != uuid.Nil, "/id", "is required")
-	v.Check(a.Kind == AssetTool || a.Kind == AssetExpertAgent, "/kind", "must be tool or expert_agent")
-	v.Check(a.Name != "", "/name", "is required")
-	if err := v.Err(); err != nil {
-		return err
-	}
-	if err := s.checkEmbedding(embedding); err != nil {
+	if err := s.checkAsset(a, embedding); err != nil {
 		return err
 	}
 	_, err := s.pool.Exec(ctx, queries.Get("upsert_asset"), a.Namespace, a.ID, a.Kind, a.Name, a.Description,
@@ -61,6 +53,56 @@ func (s *Store) UpsertAsset(ctx context.Context, a Asset, embedding []float32) e
 		return postgres.Translate(err, "indexing the asset embedding")
 	}
 	return nil
+}
+
+func (s *Store) checkAsset(a Asset, embedding []float32) error {
+	var v evokg.Validator
+	v.Check(a.Namespace != "", "/namespace", "is required")
+	v.Check(a.ID != uuid.Nil, "/id", "is required")
+	v.Check(a.Kind == AssetTool || a.Kind == AssetExpertAgent, "/kind", "must be tool or expert_agent")
+	v.Check(a.Name != "", "/name", "is required")
+	if err := v.Err(); err != nil {
+		return err
+	}
+	return s.checkEmbedding(embedding)
+}
+
+// ReplaceAssetTx stores the embedding of an asset's latest version in tx
+// and drops those of its name's earlier versions.
+func (s *Store) ReplaceAssetTx(ctx context.Context, tx pgx.Tx, a Asset, embedding []float32) error {
+	if err := s.checkAsset(a, embedding); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, queries.Get("delete_asset_name"), a.Namespace, a.Kind, a.Name, a.ID); err != nil {
+		return postgres.Translate(err, "replacing the asset embedding")
+	}
+	_, err := tx.Exec(ctx, queries.Get("upsert_asset"), a.Namespace, a.ID, a.Kind, a.Name, a.Description,
+		a.Validated, encode(embedding))
+	if err != nil {
+		return postgres.Translate(err, "indexing the asset embedding")
+	}
+	return nil
+}
+
+// RecruitAssets returns up to k validated assets of a kind whose cosine
+// similarity to embedding is at least threshold, best first.
+func (s *Store) RecruitAssets(ctx context.Context, ns, kind string, embedding []float32, threshold float64, k int) ([]AssetHit, error) {
+	var v evokg.Validator
+	v.Check(ns != "", "/namespace", "is required")
+	v.Check(kind == AssetTool || kind == AssetExpertAgent, "/kind", "must be tool or expert_agent")
+	v.Check(threshold >= -1 && threshold <= 1, "/threshold", "must be between -1 and 1")
+	v.Check(k >= 1 && k <= MaxK, "/k", fmt.Sprintf("must be between 1 and %d", MaxK))
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.checkEmbedding(embedding); err != nil {
+		return nil, err
+	}
+	rows, err := s.pool.Query(ctx, queries.Get("recruit_assets"), ns, encode(embedding), kind, threshold, k)
+	if err != nil {
+		return nil, postgres.Translate(err, "recruiting assets")
+	}
+	return collectAssetHits(rows)
 }
 
 // SearchAssets returns the k assets of namespace ns most similar to
@@ -79,6 +121,10 @@ func (s *Store) SearchAssets(ctx context.Context, ns, kind string, embedding []f
 	if err != nil {
 		return nil, postgres.Translate(err, "searching assets")
 	}
+	return collectAssetHits(rows)
+}
+
+func collectAssetHits(rows pgx.Rows) ([]AssetHit, error) {
 	hits, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AssetHit, error) {
 		var h AssetHit
 		err := row.Scan(&h.ID, &h.Kind, &h.Name, &h.Description, &h.Validated, &h.Similarity)

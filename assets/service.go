@@ -1,0 +1,114 @@
+// Package assets is Mem2Evolve's asset memory: tools (Starlark code run in
+// package sandbox, validated by their tests, versioned by name) and expert
+// agents (a role, a system prompt and the tools it CAN_USE), recruited by
+// the similarity of their descriptions. It implements evokg.Tools.
+//
+// Postgres holds every version whole and the description embeddings; Neo4j
+// holds the projection (:Tool, :ExpertAgent and their CAN_USE, CREATED_FROM
+// and HAS_TOOL edges). As ingest does, a write commits to Postgres first and
+// projects into Neo4j after: the row and its embedding are written in one
+// transaction with projected_at unset, the graph is written (idempotent
+// MERGEs by id), then the row is marked projected. Reads see projected rows
+// only, so a half-written asset is never served; a projection that failed is
+// retried before the namespace's next asset write.
+package assets
+
+import (
+	"context"
+	"embed"
+	"log/slog"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/sandbox"
+	"github.com/evokg/evokg/vector"
+)
+
+//go:embed queries/*.sql
+var queryFiles embed.FS
+
+var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+
+// DefaultRecruitThreshold is the cosine similarity between a query and an
+// asset's description at or above which the asset is recruited.
+const DefaultRecruitThreshold = 0.5
+
+// Size limits of a tool or agent as written.
+const (
+	MaxCodeBytes        = 64 << 10
+	MaxTests            = 32
+	MaxTestBytes        = 16 << 10 // each test's input and expected, encoded
+	MaxSchemaBytes      = 16 << 10
+	MaxDescriptionRunes = 2000
+	MaxPromptRunes      = 8000
+	MaxAgentTools       = 32
+)
+
+// Config tunes the asset memory. Zero fields take their defaults.
+type Config struct {
+	// RecruitThreshold is the cosine similarity a description needs to be
+	// recruited (DefaultRecruitThreshold).
+	RecruitThreshold float64
+	// Limits bound every sandbox run, of tests and invocations
+	// (sandbox.DefaultLimits).
+	Limits sandbox.Limits
+}
+
+// WithDefaults fills the zero fields.
+func (c Config) WithDefaults() Config {
+	if c.RecruitThreshold == 0 {
+		c.RecruitThreshold = DefaultRecruitThreshold
+	}
+	if c.Limits == (sandbox.Limits{}) {
+		c.Limits = sandbox.DefaultLimits
+	}
+	return c
+}
+
+// Graph is the part of the graph the asset memory projects into.
+type Graph interface {
+	GetSkill(ctx context.Context, ns, name string) (evokg.Skill, error)
+	UpsertTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error)
+	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
+	ToolCreatedFrom(ctx context.Context, ns string, tool, experience uuid.UUID) error
+	UpsertExpertAgent(ctx context.Context, ns string, a graph.ExpertAgent) (graph.ExpertAgent, error)
+	GrantTool(ctx context.Context, ns string, agent, tool uuid.UUID) error
+}
+
+// Service is the asset memory.
+type Service struct {
+	pool     *pgxpool.Pool
+	graph    Graph
+	vectors  *vector.Store
+	embedder evokg.Embedder
+	cfg      Config
+	logger   *slog.Logger
+}
+
+var _ evokg.Tools = (*Service)(nil)
+
+// New returns the asset memory over its stores and embedding model.
+func New(cfg Config, pool *pgxpool.Pool, g Graph, vectors *vector.Store, embedder evokg.Embedder, logger *slog.Logger) (*Service, error) {
+	cfg = cfg.WithDefaults()
+	var v evokg.Validator
+	v.Check(cfg.RecruitThreshold >= -1 && cfg.RecruitThreshold <= 1, "/recruit_threshold", "must be between -1 and 1")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return &Service{pool: pool, graph: g, vectors: vectors, embedder: embedder, cfg: cfg, logger: logger}, nil
+}
+
+// Config returns the configuration in use, defaults filled.
+func (s *Service) Config() Config { return s.cfg }
+
+func (s *Service) embed(ctx context.Context, text string) ([]float32, error) {
+	vs, err := s.embedder.Embed(ctx, []string{text})
+	if err != nil {
+		return nil, err
+	}
+	return vs[0], nil
+}

@@ -1,0 +1,1 @@
+CREATE INDEX expert_agent_namespace IF NOT EXISTS FOR (n:ExpertAgent) ON (n.namespace)
