@@ -77,16 +77,20 @@ var operations = map[string]string{
 	"put": "put_in_container", "craft": "craft_item", "look": "look",
 }
 
+// Operation names the action's verb in structural signatures.
+func (a Action) Operation() string {
+	if op, ok := operations[a.Verb]; ok {
+		return op
+	}
+	return "unknown_action"
+}
+
 // Signature is the procedural signature of an action sequence: the
 // operation of each action, repeats in a row folded into one.
 func Signature(actions []Action) []string {
 	var out []string
 	for _, a := range actions {
-		op, ok := operations[a.Verb]
-		if !ok {
-			op = "unknown_action"
-		}
-		if len(out) == 0 || out[len(out)-1] != op {
+		if op := a.Operation(); len(out) == 0 || out[len(out)-1] != op {
 			out = append(out, op)
 		}
 	}

@@ -36,6 +36,10 @@ type Deps struct {
 	// MemorySwitch, when set, records the per-task-type memory switch
 	// after every held-out evaluation (*memswitch.Store).
 	MemorySwitch MemorySwitch
+	// Explorer, when set, explores the failed environment episodes of the
+	// selected task types in EVOLVE and harvests their action recipes
+	// (*explorer.Explorer); other items are not episodes and are left alone.
+	Explorer Explorer
 	// Limits are the admission caps of new runs; zero fields take their
 	// defaults.
 	Limits Limits
@@ -147,6 +151,9 @@ type runner struct {
 	corrections map[string][]uuid.UUID
 	progress    ProgressFunc
 	answerer    *execution.Service
+	// toured holds the worlds (seeds) the Explorer toured in this process;
+	// a resumed run tours again, writing the same observations.
+	toured map[uint64]bool
 }
 
 // answerer is the execution layer the learner answers through; without
@@ -178,7 +185,7 @@ func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc)
 		return nil, err
 	}
 	r := &runner{Engine: e, run: run, p: p, ns: run.Namespace, pool: pl, st: st, k: k, progress: progress,
-		gate: hygiene.Rules{Contradiction: pool.RuleContradiction(p.Pool.Name)}}
+		gate: hygiene.Rules{Contradiction: pool.RuleContradiction(p.Pool.Name)}, toured: map[uint64]bool{}}
 	r.grader = pool.Grader{Judge: r.judge}
 	r.answerer = e.answerer(p.DisableBandits)
 	return r, nil

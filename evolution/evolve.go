@@ -48,6 +48,9 @@ func (r *runner) evolve(ctx context.Context, k int, ev *evaluation, m *Metrics) 
 		if err != nil {
 			return fmt.Errorf("failure memories for %s: %w", t, err)
 		}
+		if err := r.exploreFailures(ctx, byType[t], m); err != nil {
+			return fmt.Errorf("exploring %s: %w", t, err)
+		}
 	}
 	r.step(k, "evolve", len(selected), steps, m.Accuracy)
 	m.Operation = OperationFor(k)

@@ -42,10 +42,14 @@ type Metrics struct {
 	MemoryOff  []string                `json:"memory_off,omitempty"`
 	ByTaskType map[string]TypeAccuracy `json:"by_task_type"`
 	// Flips counts pool items wrong at the previous evaluation and right now.
-	Flips     int          `json:"flips"`
-	Harvested int          `json:"harvested"`       // success memories written
-	Failures  int          `json:"failure_written"` // failure memories written
-	Memories  MemoryCounts `json:"memories"`        // committed totals after the iteration
+	Flips     int `json:"flips"`
+	Harvested int `json:"harvested"`       // success memories written
+	Failures  int `json:"failure_written"` // failure memories written
+	// Explored counts the failed environment episodes the Explorer
+	// explored, Recipes the action recipes it harvested from them.
+	Explored int          `json:"explored,omitempty"`
+	Recipes  int          `json:"recipes,omitempty"`
+	Memories MemoryCounts `json:"memories"` // committed totals after the iteration
 	// Calls made during the iteration; GuidanceShare = guidance/(guidance+learner).
 	GuidanceCalls int64   `json:"guidance_calls"`
 	LearnerCalls  int64   `json:"learner_calls"`

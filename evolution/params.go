@@ -129,7 +129,7 @@ func (s PoolSpec) withDefaults() PoolSpec {
 func (p Params) Validate() error {
 	var v evokg.Validator
 	v.Check(evokg.ValidNamespace(p.Namespace), "/namespace", "not a valid namespace")
-	v.Check(pool.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "glyph" or "inline"`)
+	v.Check(pool.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "env", "glyph" or "inline"`)
 	v.Check(!pool.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
 	v.Check(p.Pool.Name != "inline" || (len(p.Pool.Items) >= 2 && len(p.Pool.Items) <= MaxPoolSize), "/pool/items", fmt.Sprintf("needs 2..%d items", MaxPoolSize))
 	v.Check(p.Pool.HeldOut > 0 && p.Pool.HeldOut < 1, "/pool/held_out", "must be within (0, 1)")

@@ -8,6 +8,8 @@ import (
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
+	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
@@ -78,4 +80,13 @@ type Refresher interface {
 // Cascade adds the cascade components to a memory pack (*cascade.Builder).
 type Cascade interface {
 	Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*cascade.Block, error)
+}
+
+// Explorer is MAGE's Explorer over the built-in environment
+// (*explorer.Explorer): Tour writes an episode's world into G_env, Harvest
+// ingests the episode's action recipe when the environment grades it a
+// success.
+type Explorer interface {
+	Tour(ctx context.Context, ns string, ep env.Episode, key string) (explorer.Result, error)
+	Harvest(ctx context.Context, ns string, ep env.Episode, key string) (explorer.Result, error)
 }

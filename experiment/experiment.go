@@ -76,7 +76,7 @@ func (c Config) WithDefaults() Config {
 // seed's run parameters are checked again when it starts.
 func (c Config) Validate() error {
 	var v evokg.Validator
-	v.Check(pool.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 2), "/pool", `must be "arith", "digits", "glyph", or an inline pool of 2 items or more`)
+	v.Check(pool.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 2), "/pool", `must be "arith", "digits", "env", "glyph", or an inline pool of 2 items or more`)
 	v.Check(c.Seeds >= 1 && c.Seeds <= 20, "/seeds", "must be within 1..20")
 	v.Check(c.Resamples >= 100, "/resamples", "must be at least 100")
 	v.Check(evokg.ValidNamespace(c.Namespace+"-s1"), "/namespace", "not a valid namespace prefix")

@@ -13,6 +13,7 @@ var builtins = map[string]func(size int, seed uint64) ([]Item, error){
 	Arith:  Generate,
 	Glyph:  GenerateGlyph,
 	Digits: GenerateDigits,
+	Env:    GenerateEnv,
 }
 
 // Builtins are the names of the built-in pools, sorted.

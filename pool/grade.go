@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/evokg/evokg/env"
 )
 
 // Judge decides whether a free-text answer matches the gold answer; the
@@ -23,8 +25,12 @@ type Grader struct {
 	Tolerance float64
 }
 
-// Grade reports whether answer is correct for it.
+// Grade reports whether answer is correct for it. An environment episode's
+// answer is correct when playing it reaches the goal.
 func (g Grader) Grade(ctx context.Context, it Item, answer string) (bool, error) {
+	if it.Episode != nil {
+		return env.Grade(*it.Episode, answer), nil
+	}
 	if gold, ok := ParseNumber(it.Answer); ok {
 		got, ok := AnswerNumber(answer)
 		return ok && NumbersEqual(gold, got, g.tolerance()), nil

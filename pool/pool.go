@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/env"
 )
 
 // Item is one question with its gold answer.
@@ -21,6 +22,9 @@ type Item struct {
 	Answer   string `json:"answer"`
 	TaskType string `json:"task_type,omitempty"`
 	Context  string `json:"context,omitempty"`
+	// Episode is set on the items of the environment pool: the answer is
+	// an action sequence, graded by playing it in the episode.
+	Episode *env.Episode `json:"episode,omitempty"`
 }
 
 func (it Item) validate(pointer string) []evokg.FieldError {

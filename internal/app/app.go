@@ -21,6 +21,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
@@ -197,6 +198,7 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 		Retriever: a.Retriever, Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
 		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Mechanisms: a.Config.Mechanisms, Logger: a.logger,
 		MemorySwitch: memswitch.NewStore(a.Pool),
+		Explorer:     explorer.New(explorer.Config{}, a.Models.Execution(), a.Graph, a.Ingest, a.logger),
 	})
 }
 

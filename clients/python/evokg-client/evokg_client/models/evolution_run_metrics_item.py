@@ -34,6 +34,8 @@ class EvolutionRunMetricsItem:
         guidance_share (float | Unset):
         harvested (int | Unset): success memories harvested
         failures_written (int | Unset): failure memories written
+        explored (int | Unset): failed environment episodes the Explorer explored (pool env)
+        recipes (int | Unset): action recipes the Explorer harvested from them, as success memories
         operation (str | Unset): the rotating graph operation of the iteration
         selected (list[str] | Unset): task types the curriculum selected
         held_out_without_memory (float | Unset): held-out accuracy of the same learner without memory (measured once per
@@ -58,6 +60,8 @@ class EvolutionRunMetricsItem:
     guidance_share: float | Unset = UNSET
     harvested: int | Unset = UNSET
     failures_written: int | Unset = UNSET
+    explored: int | Unset = UNSET
+    recipes: int | Unset = UNSET
     operation: str | Unset = UNSET
     selected: list[str] | Unset = UNSET
     held_out_without_memory: float | Unset = UNSET
@@ -96,6 +100,10 @@ class EvolutionRunMetricsItem:
         harvested = self.harvested
 
         failures_written = self.failures_written
+
+        explored = self.explored
+
+        recipes = self.recipes
 
         operation = self.operation
 
@@ -143,6 +151,10 @@ class EvolutionRunMetricsItem:
             field_dict["harvested"] = harvested
         if failures_written is not UNSET:
             field_dict["failures_written"] = failures_written
+        if explored is not UNSET:
+            field_dict["explored"] = explored
+        if recipes is not UNSET:
+            field_dict["recipes"] = recipes
         if operation is not UNSET:
             field_dict["operation"] = operation
         if selected is not UNSET:
@@ -201,6 +213,10 @@ class EvolutionRunMetricsItem:
 
         failures_written = d.pop("failures_written", UNSET)
 
+        explored = d.pop("explored", UNSET)
+
+        recipes = d.pop("recipes", UNSET)
+
         operation = d.pop("operation", UNSET)
 
         selected = cast(list[str], d.pop("selected", UNSET))
@@ -234,6 +250,8 @@ class EvolutionRunMetricsItem:
             guidance_share=guidance_share,
             harvested=harvested,
             failures_written=failures_written,
+            explored=explored,
+            recipes=recipes,
             operation=operation,
             selected=selected,
             held_out_without_memory=held_out_without_memory,

@@ -1,0 +1,95 @@
+package evolution
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/explorer"
+	"github.com/evokg/evokg/internal/envtest"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/llm/ollamafake"
+)
+
+const envPlan = `{"skills":[{"name":"crafting","description":"gather the ingredients and craft"},
+{"name":"fetching","description":"find an object and carry it"},{"name":"placing","description":"find an object and store it"}],
+"task_types":[{"name":"env_craft","description":""},{"name":"env_fetch","description":""},{"name":"env_place","description":""}],
+"skill_for_task":[{"skill":"crafting","task_type":"env_craft"},{"skill":"fetching","task_type":"env_fetch"},{"skill":"placing","task_type":"env_place"}],
+"prerequisites":[]}`
+
+func envDiscovery(v ollamafake.ChatRequestView) (string, bool) {
+	return envPlan, v.Task == "discover_skills"
+}
+
+// runEnvPool runs two iterations over the environment pool, with the
+// Explorer in the loop or without it, and returns the metrics.
+func runEnvPool(t *testing.T, withExplorer bool) (e2e, []Metrics) {
+	t.Helper()
+	e := setupE2EOn(t, envtest.Learner, testenv.Postgres(t))
+	e.fake.Script(envtest.Explorer)
+	e.fake.Script(envDiscovery)
+	if withExplorer {
+		d := e.engine.deps
+		d.Explorer = explorer.New(explorer.Config{}, d.Learner.(explorer.Model), e.graph, d.Memory, testenv.Logger(t))
+		engine, err := NewEngine(d)
+		require.NoError(t, err)
+		e.engine = engine
+	}
+	params := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 10, Concurrency: 4, DisableBandits: true,
+		Pool: PoolSpec{Name: "env", Size: 30, Seed: 1, HeldOut: 0.2}}.WithDefaults()
+	require.NoError(t, params.Validate())
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
+	require.NoError(t, err)
+	require.Equal(t, StatusSucceeded, final.Status)
+	for _, m := range final.Metrics {
+		t.Logf("explorer=%v iteration %d: accuracy %.3f held-out %.3f (without memory %.3f) explored %d recipes %d harvested %d",
+			withExplorer, m.Iteration, m.Accuracy, m.HeldOutAccuracy, m.HeldOutWithoutMemory, m.Explored, m.Recipes, m.Harvested)
+	}
+	return e, final.Metrics
+}
+
+// The MAGE loop over the environment pool: episodes are answered with
+// action sequences the environment plays and grades. The learner fails
+// every episode at first; the Explorer explores the failed ones, fills
+// G_env and harvests their recipes, and in iteration 2 the learner follows
+// the retrieved recipes and reaches every goal of the pool. Without the
+// Explorer nothing in memory shows a way and the pool stays failed.
+func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
+	t.Parallel()
+	e, m := runEnvPool(t, true)
+	require.Len(t, m, 2)
+	require.Zero(t, m[0].Accuracy)
+	require.Equal(t, 24, m[0].Explored, "every failed pool episode (8 per type, 3 types selected)")
+	require.Equal(t, 24, m[0].Recipes)
+	require.ElementsMatch(t, env.TaskTypes(), m[0].Selected)
+	require.InDelta(t, 1.0, m[1].Accuracy, 1e-9)
+	require.Equal(t, 24, m[1].Flips)
+	require.Equal(t, 24, m[1].Harvested, "each episode reached in iteration 2 is harvested as a success")
+	require.Zero(t, m[1].Explored, "nothing failed in iteration 2")
+	require.EqualValues(t, 24+24, m[1].Memories.Success)
+
+	// G_env holds the world, toured once by the run.
+	w := env.NewWorld(1)
+	for _, room := range w.Rooms {
+		obs, err := e.graph.Observations(e.ctx, e.ns, room)
+		require.NoError(t, err)
+		require.NotEmpty(t, obs, room)
+	}
+	require.Equal(t, len(env.Tour(env.Episodes(1, 1, "x")[0]))+1, e.fake.CountTask("explore"), "one tour of the world")
+
+	// The Explorer's calls are execution-layer calls, counted with the learner's.
+	var learnerCalls int64
+	for _, x := range m {
+		learnerCalls += x.LearnerCalls
+	}
+	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), learnerCalls)
+
+	_, off := runEnvPool(t, false)
+	require.Zero(t, off[0].Explored)
+	require.Zero(t, off[1].Accuracy, "without the Explorer no recipe is in memory")
+}

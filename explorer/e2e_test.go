@@ -1,0 +1,143 @@
+package explorer_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/explorer"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/envtest"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
+)
+
+type bundle struct {
+	ctx      context.Context
+	ns       string
+	graph    *graph.Graph
+	explorer *explorer.Explorer
+	answerer *answer.Service
+	fake     *ollamafake.Server
+}
+
+func setup(t *testing.T) bundle {
+	t.Helper()
+	ctx := context.Background()
+	pg := testenv.Postgres(t)
+	testenv.Neo4j(t)
+	ns := testenv.Namespace(t)
+	logger := testenv.Logger(t)
+	fake := ollamafake.New(ollamafake.Options{})
+	fake.Script(envtest.Explorer)
+	fake.Script(envtest.Learner)
+	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
+	require.NoError(t, err)
+	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, logger)
+	require.NoError(t, err)
+	t.Cleanup(func() { g.Close(context.Background()) })
+	require.NoError(t, g.ApplySchema(ctx))
+	store := vector.NewStore(pg, evokg.DefaultEmbeddingDim)
+	queue, err := workers.NewInsertClient(pg, workers.Config{}, logger)
+	require.NoError(t, err)
+	memory := ingest.NewService(ingest.Config{}, pg, queue, models.Embedder(), store, logger)
+	retriever := retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger)
+	return bundle{ctx: ctx, ns: ns, graph: g, fake: fake,
+		explorer: explorer.New(explorer.Config{}, models.Execution(), g, memory, logger),
+		answerer: answer.New(models.Execution(), retriever, nil, nil, g)}
+}
+
+// play answers ep through the execution layer, with or without memory, and
+// plays the answer in the environment.
+func (b bundle) play(t *testing.T, ep env.Episode, memory bool) (answer.Reply, bool) {
+	t.Helper()
+	zero := 0.0
+	r, err := b.answerer.Answer(b.ctx, b.ns, answer.Question{TaskType: ep.TaskType(), Question: ep.Prompt(),
+		Temperature: &zero, NoMemory: !memory, NoRouting: true})
+	require.NoError(t, err)
+	return r, env.Grade(ep, r.Answer)
+}
+
+// An Explorer run fills G_env with the world's rooms, containers and
+// objects and the observations that showed them, and harvests the
+// episode's action recipe; the recipe is retrieved for the next episode of
+// the task, which then succeeds, and fails without memory.
+func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	eps := env.Episodes(1, 6, "e2e")
+	explored := eps[0]
+	require.Equal(t, env.TaskCraft, explored.TaskType())
+
+	// Before exploring, the learner has no recipe and fails the episode.
+	before, ok := b.play(t, explored, true)
+	require.False(t, ok)
+	require.Empty(t, before.MemoryIDs)
+	require.Equal(t, envtest.NoMemoryAnswer, before.Answer)
+
+	res, err := b.explorer.Explore(b.ctx, b.ns, explored, "e2e")
+	require.NoError(t, err)
+	t.Logf("explored: %+v", res)
+	tour := env.Tour(explored)
+	require.Equal(t, len(tour)+1, res.Observations, "the first look and every toured action")
+	require.Equal(t, res.Observations, res.ModelCalls)
+	require.Zero(t, res.Skipped)
+	require.True(t, res.Success)
+	require.NotEqual(t, uuid.Nil, res.ExperienceID)
+	plan, err := env.Solve(explored)
+	require.NoError(t, err)
+	require.Equal(t, env.Join(plan), res.Recipe)
+	require.Equal(t, env.Signature(plan), res.Signature)
+
+	// G_env holds every room with the observations that showed it, and
+	// every object of the world (met in its container or room).
+	w := env.NewWorld(1)
+	for _, name := range append(append([]string{}, w.Rooms...), w.ObjectNames()...) {
+		obs, err := b.graph.Observations(b.ctx, b.ns, name)
+		require.NoError(t, err)
+		require.NotEmpty(t, obs, "no observation of %s", name)
+	}
+	start, err := b.graph.Observations(b.ctx, b.ns, explored.Start)
+	require.NoError(t, err)
+	require.Contains(t, start[0].Content, "You are in the "+explored.Start)
+
+	// Exploring again under the same key writes nothing new.
+	again, err := b.explorer.Explore(b.ctx, b.ns, explored, "e2e")
+	require.NoError(t, err)
+	require.Equal(t, res.ExperienceID, again.ExperienceID)
+	startAgain, err := b.graph.Observations(b.ctx, b.ns, explored.Start)
+	require.NoError(t, err)
+	require.Len(t, startAgain, len(start))
+
+	// The next episode of the task: the recipe is retrieved and reaches
+	// the goal; without memory the learner does not.
+	next := explored
+	next.ID = "e2e-next"
+	with, ok := b.play(t, next, true)
+	require.Contains(t, with.MemoryIDs, res.ExperienceID)
+	require.Equal(t, res.Recipe, with.Answer)
+	require.True(t, ok, "with memory: %q", with.Answer)
+	without, ok := b.play(t, next, false)
+	require.Empty(t, without.MemoryIDs)
+	require.False(t, ok, "without memory: %q", without.Answer)
+
+	// Recipes stay within their task type: an episode of another type
+	// retrieves none and fails.
+	other := eps[2]
+	require.NotEqual(t, explored.TaskType(), other.TaskType())
+	r, ok := b.play(t, other, true)
+	require.Empty(t, r.MemoryIDs)
+	require.False(t, ok)
+}

@@ -1,0 +1,150 @@
+// Package explorer is MAGE's Explorer role over the built-in environment
+// (package env): it tours an episode's world, has the execution model
+// list the entities and relations of every observation and writes them,
+// with the observation, into the environment subgraph G_env; then it plans
+// the episode's goal over the world it toured, plays the plan, and when the
+// environment grades it a success harvests it as an action recipe: a
+// success memory whose answer is the action sequence and whose signature
+// is its operations, ingested (embedded) like every memory so that the
+// learner retrieves it for the next episode of its task type.
+package explorer
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/llm"
+)
+
+// Model is the execution layer's Explorer role ((*llm.Models).Execution()).
+type Model interface {
+	Explore(ctx context.Context, req llm.ExploreRequest) (llm.Observation, error)
+}
+
+// Graph is the environment subgraph (*graph.Graph).
+type Graph interface {
+	UpsertEnvEntity(ctx context.Context, ns, name, kind string) (graph.EnvEntity, error)
+	RelateEnv(ctx context.Context, ns, from, relation, to string) error
+	AddObservation(ctx context.Context, ns string, o graph.Observation) (graph.Observation, error)
+}
+
+// Memory appends memories, each retrievable when the call returns
+// (*ingest.Service).
+type Memory interface {
+	IngestEmbedded(ctx context.Context, ns string, req evokg.ExperienceInput, idemKey string) (evokg.IngestReceipt, error)
+}
+
+// DefaultMaxObservations bounds the observations one exploration sends to
+// the model.
+const DefaultMaxObservations = 32
+
+// Config configures the Explorer.
+type Config struct {
+	// MaxObservations bounds the observations of one exploration. Default
+	// DefaultMaxObservations.
+	MaxObservations int
+}
+
+// WithDefaults returns c with zero fields set to their defaults.
+func (c Config) WithDefaults() Config {
+	c.MaxObservations = cmp.Or(c.MaxObservations, DefaultMaxObservations)
+	return c
+}
+
+// Explorer explores episodes of the built-in environment.
+type Explorer struct {
+	cfg    Config
+	model  Model
+	graph  Graph
+	memory Memory
+	log    *slog.Logger
+}
+
+// New returns an Explorer.
+func New(cfg Config, model Model, g Graph, memory Memory, logger *slog.Logger) *Explorer {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Explorer{cfg: cfg.WithDefaults(), model: model, graph: g, memory: memory, log: logger}
+}
+
+// Result is what one exploration wrote.
+type Result struct {
+	Episode      string `json:"episode"`
+	Observations int    `json:"observations"` // written to G_env
+	Skipped      int    `json:"skipped"`      // observations the model gave no valid reply for
+	Entities     int    `json:"entities"`
+	Relations    int    `json:"relations"`
+	ModelCalls   int    `json:"model_calls"`
+	// Success is set when the plan reached the goal; Recipe is then the
+	// action sequence, Signature its operations and ExperienceID the
+	// success memory it was harvested as.
+	Success      bool      `json:"success"`
+	Recipe       string    `json:"recipe,omitempty"`
+	Signature    []string  `json:"signature,omitempty"`
+	ExperienceID uuid.UUID `json:"experience_id,omitempty"`
+}
+
+// Explore tours ep's world into G_env and harvests ep's action recipe.
+// key makes it idempotent: the same key writes the same observations and
+// the same memory again, not new ones.
+func (x *Explorer) Explore(ctx context.Context, ns string, ep env.Episode, key string) (Result, error) {
+	res, err := x.Tour(ctx, ns, ep, key)
+	if err != nil {
+		return res, err
+	}
+	harvested, err := x.Harvest(ctx, ns, ep, key)
+	harvested.Observations, harvested.Skipped = res.Observations, res.Skipped
+	harvested.Entities, harvested.Relations, harvested.ModelCalls = res.Entities, res.Relations, res.ModelCalls
+	return harvested, err
+}
+
+// Tour walks ep's world (env.Tour: every room, every container opened)
+// and writes each observation, its entities and their relations into
+// G_env, one execution-model call per observation. The same key writes
+// the same observation nodes again, not new ones.
+func (x *Explorer) Tour(ctx context.Context, ns string, ep env.Episode, key string) (Result, error) {
+	res := Result{Episode: ep.ID}
+	for i, text := range tourObservations(ep, x.cfg.MaxObservations) {
+		if err := x.observe(ctx, ns, ep, key, i, text, &res); err != nil {
+			return res, fmt.Errorf("observation %d of %s: %w", i, ep.ID, err)
+		}
+	}
+	x.log.InfoContext(ctx, "explorer toured", slog.String("namespace", ns), slog.String("episode", ep.ID),
+		slog.Int("observations", res.Observations), slog.Int("entities", res.Entities), slog.Int("skipped", res.Skipped))
+	return res, nil
+}
+
+// Harvest plans ep's goal over the world, plays the plan and, when the
+// environment grades it a success, ingests it as an action recipe (no
+// model call). The same key ingests the same memory again, not a new one.
+func (x *Explorer) Harvest(ctx context.Context, ns string, ep env.Episode, key string) (Result, error) {
+	res := Result{Episode: ep.ID}
+	if err := x.harvest(ctx, ns, ep, key, &res); err != nil {
+		return res, fmt.Errorf("action recipe of %s: %w", ep.ID, err)
+	}
+	return res, nil
+}
+
+// tourObservations plays env.Tour in ep's world and returns the first look
+// and every action's observation, at most max.
+func tourObservations(ep env.Episode, max int) []string {
+	tour := env.Tour(ep)
+	ep.MaxSteps = len(tour)
+	s := env.NewSession(ep)
+	out := []string{s.Look()}
+	for _, a := range tour {
+		if len(out) >= max {
+			break
+		}
+		out = append(out, s.Do(a))
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package explorer
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/llm"
+)
+
+// observationSpace names the observation IDs derived from an exploration key.
+var observationSpace = uuid.MustParse("0b4f7f3e-5c1a-4f0e-9a53-3c2d27a8e6b1")
+
+// observe has the model read one observation and writes what it found into
+// G_env. A reply the model cannot make valid skips the observation; only
+// the context's end and the graph's errors end the exploration.
+func (x *Explorer) observe(ctx context.Context, ns string, ep env.Episode, key string, i int, text string, res *Result) error {
+	res.ModelCalls++
+	obs, err := x.model.Explore(ctx, llm.ExploreRequest{TaskType: ep.TaskType(), Observation: text})
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		x.log.WarnContext(ctx, "explorer observation skipped", slog.String("episode", ep.ID), slog.Int("step", i), slog.Any("error", err))
+		res.Skipped++
+		return nil
+	}
+	names, err := x.writeEntities(ctx, ns, obs, res)
+	if err != nil {
+		return err
+	}
+	_, err = x.graph.AddObservation(ctx, ns, graph.Observation{
+		ID:      uuid.NewSHA1(observationSpace, fmt.Appendf(nil, "%s/%s/%d", key, ep.ID, i)),
+		Context: fmt.Sprintf("%s step %d (%s)", ep.ID, i, ep.Goal.Text()),
+		Content: text, Entities: names,
+	})
+	if err == nil {
+		res.Observations++
+	}
+	return err
+}
+
+// writeEntities upserts the observed entities and relations and returns
+// the entities' names.
+func (x *Explorer) writeEntities(ctx context.Context, ns string, obs llm.Observation, res *Result) ([]string, error) {
+	var names []string
+	for _, e := range obs.Entities {
+		name := canonical(e.Name)
+		if name == "" {
+			continue
+		}
+		if _, err := x.graph.UpsertEnvEntity(ctx, ns, name, canonical(e.Type)); err != nil {
+			return nil, err
+		}
+		names = append(names, name)
+		res.Entities++
+	}
+	for _, r := range obs.Relations {
+		from, rel, to := canonical(r.From), canonical(r.Relation), canonical(r.To)
+		if from == "" || rel == "" || to == "" {
+			continue
+		}
+		for _, end := range []string{from, to} {
+			if _, err := x.graph.UpsertEnvEntity(ctx, ns, end, ""); err != nil {
+				return nil, err
+			}
+		}
+		if err := x.graph.RelateEnv(ctx, ns, from, rel, to); err != nil {
+			return nil, err
+		}
+		res.Relations++
+	}
+	return names, nil
+}
+
+// canonical is a model-written name in lower case, single-spaced.
+func canonical(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+// harvest plans ep's goal over the toured world, plays the plan and, when
+// the environment grades it a success, ingests it as an action recipe.
+func (x *Explorer) harvest(ctx context.Context, ns string, ep env.Episode, key string, res *Result) error {
+	plan, err := env.Solve(ep)
+	if err != nil {
+		return err
+	}
+	played := env.Run(ep, plan)
+	if res.Success = played.Success; !played.Success {
+		return nil
+	}
+	res.Recipe, res.Signature = env.Join(plan), env.Signature(plan)
+	receipt, err := x.memory.IngestEmbedded(ctx, ns, recipeExperience(ep, plan, played), key+":recipe:"+ep.ID)
+	res.ExperienceID = receipt.ID
+	return err
+}
+
+// recipeExperience is the success memory of a played plan: the episode's
+// prompt as question (what the learner is asked), the actions as answer and
+// as (operation, action) steps, the operations as signature, the goal's
+// object and target as entities.
+func recipeExperience(ep env.Episode, plan []env.Action, played env.Result) evokg.ExperienceInput {
+	steps := make([]evokg.SkillStep, len(plan))
+	for i, a := range plan {
+		steps[i] = evokg.SkillStep{Skill: a.Operation(), Output: a.String()}
+	}
+	entities := []evokg.Entity{{Name: ep.Goal.Object, Type: "object"}}
+	if ep.Goal.Target != "" {
+		entities = append(entities, evokg.Entity{Name: ep.Goal.Target, Type: "place"})
+	}
+	return evokg.ExperienceInput{ExperienceFields: evokg.ExperienceFields{
+		TaskType: ep.TaskType(), Outcome: evokg.OutcomeSuccess,
+		Question: ep.Prompt(), Answer: env.Join(plan), SkillSteps: steps,
+		ChainOfThought: fmt.Sprintf("Explorer: planned the goal over the toured world; played in the environment, it held after %d actions.",
+			played.Steps),
+		Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1,
+			TeacherFeedback: "action recipe graded by the environment: the goal held after the last action"},
+		Signature: env.Signature(plan), Entities: entities,
+	}}
+}
