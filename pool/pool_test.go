@@ -234,7 +234,7 @@ func TestDigitsPoolIsSeededDistinctAndFollowsItsRules(t *testing.T) {
 	require.ElementsMatch(t, pool.DigitsTaskTypes(), pool.TaskTypes(a))
 	_, err = pool.GenerateBuiltin(pool.Digits, 136, 3)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "equal shares end at 135 questions")
-	require.Equal(t, []string{pool.Arith, pool.Digits, pool.Glyph}, pool.Builtins)
+	require.Equal(t, []string{pool.Arith, pool.Digits, pool.Env, pool.Glyph}, pool.Builtins)
 }
 
 func TestGlyphContradiction(t *testing.T) {
