@@ -63,7 +63,9 @@ type experimentReport struct {
 	Pool          string `json:"pool"`
 	WithMemory    arm    `json:"with_memory"`
 	WithoutMemory arm    `json:"without_memory"`
+	RoutingOnly   arm    `json:"routing_only"`
 	Delta         float64
+	MemoryDelta   float64    `json:"memory_delta"`
 	CI95          [2]float64 `json:"ci95"`
 	CIMethod      string     `json:"ci_method"`
 	McNemar       struct{ Better, Worse int }
@@ -125,6 +127,9 @@ func TestExperimentCommand(t *testing.T) {
 	require.Zero(t, r.WithoutMemory.Correct, "the rules are in no weights: nothing right without memory")
 	require.Greater(t, r.WithMemory.Accuracy, 0.5, "the evolved memory teaches the rules")
 	require.InDelta(t, r.WithMemory.Accuracy-r.WithoutMemory.Accuracy, r.Delta, 1e-9)
+	require.Zero(t, r.RoutingOnly.Correct, "routing without memory teaches no rule")
+	require.Equal(t, r.WithMemory.Total, r.RoutingOnly.Total)
+	require.InDelta(t, r.Delta, r.MemoryDelta, 1e-9, "the whole gain is memory's")
 	require.Greater(t, r.CI95[0], 0.0, "the interval excludes no gain")
 	require.LessOrEqual(t, r.CI95[0], r.Delta)
 	require.GreaterOrEqual(t, r.CI95[1], r.Delta)

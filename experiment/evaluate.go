@@ -12,20 +12,23 @@ import (
 	"github.com/evokg/evokg/pool"
 )
 
-// ItemResult is one held-out item answered with and without memory.
+// ItemResult is one held-out item answered with and without memory, and
+// with memory off but routing on (what the evolved routing alone gives).
 type ItemResult struct {
 	ID            string `json:"id"`
 	TaskType      string `json:"task_type"`
 	WithMemory    bool   `json:"with_memory"`
 	WithoutMemory bool   `json:"without_memory"`
+	RoutingOnly   bool   `json:"routing_only"`
 	// MemoryOff is set when the task type's memory switch was off, so the
 	// memory arm answered without memory too.
 	MemoryOff bool `json:"memory_off,omitempty"`
 }
 
-// evaluate answers every held-out item twice through the execution layer,
-// with memory as a client gets it and without memory or routing, at
-// temperature 0, and grades both answers. Calls are accounted to run.
+// evaluate answers every held-out item three times through the execution
+// layer, at temperature 0: with memory as a client gets it, without memory
+// or routing (the baseline), and without memory but with the bandits'
+// routing; it grades the answers. Calls are accounted to run.
 func evaluate(ctx context.Context, d Deps, run *evolution.Run, items []pool.Item, concurrency int) ([]ItemResult, error) {
 	ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: run.Namespace, RunID: run.ID.String(), Iteration: run.CurrentIteration + 1})
 	out := make([]ItemResult, len(items))
@@ -60,7 +63,13 @@ func evaluateItem(ctx context.Context, a Answerer, ns string, it pool.Item) (Ite
 		return r, err
 	}
 	r.WithMemory, r.MemoryOff = with.correct, with.memoryOff
-	q.NoMemory, q.NoRouting = true, true
+	q.NoMemory = true
+	routed, err := answerCorrect(ctx, a, ns, q, it)
+	if err != nil {
+		return r, err
+	}
+	r.RoutingOnly = routed.correct
+	q.NoRouting = true
 	without, err := answerCorrect(ctx, a, ns, q, it)
 	r.WithoutMemory = without.correct
 	return r, err

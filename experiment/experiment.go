@@ -7,7 +7,8 @@
 // switch included. The difference is reported with a 95% paired bootstrap
 // interval over the held-out items (and McNemar's exact test), beside the
 // per-iteration training curve, the guidance share of model calls and the
-// wall time.
+// wall time. A third arm, memory off with the bandits' routing on, splits
+// the difference into what memory adds and what the evolved routing does.
 package experiment
 
 import (

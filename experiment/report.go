@@ -47,6 +47,7 @@ type SeedResult struct {
 	RunID         uuid.UUID    `json:"run_id"`
 	WithMemory    Arm          `json:"with_memory"`
 	WithoutMemory Arm          `json:"without_memory"`
+	RoutingOnly   Arm          `json:"routing_only"`
 	Delta         float64      `json:"delta"`
 	Curve         []Point      `json:"curve"`
 	GuidanceCalls int64        `json:"guidance_calls"`
@@ -59,12 +60,13 @@ type SeedResult struct {
 
 func newSeedResult(seed uint64, res *evolution.Result, items []ItemResult, wall time.Duration) *SeedResult {
 	s := &SeedResult{Seed: seed, Namespace: res.Run.Namespace, RunID: res.Run.ID, Items: items, WallSeconds: wall.Seconds()}
-	with, without := 0, 0
+	with, without, routed := 0, 0, 0
 	for _, it := range items {
 		with += boolInt(it.WithMemory)
 		without += boolInt(it.WithoutMemory)
+		routed += boolInt(it.RoutingOnly)
 	}
-	s.WithMemory, s.WithoutMemory = newArm(with, len(items)), newArm(without, len(items))
+	s.WithMemory, s.WithoutMemory, s.RoutingOnly = newArm(with, len(items)), newArm(without, len(items)), newArm(routed, len(items))
 	s.Delta = s.WithMemory.Accuracy - s.WithoutMemory.Accuracy
 	for _, m := range res.Metrics {
 		s.GuidanceCalls += m.GuidanceCalls
@@ -82,6 +84,7 @@ func newSeedResult(seed uint64, res *evolution.Result, items []ItemResult, wall 
 type TypeResult struct {
 	WithMemory    Arm     `json:"with_memory"`
 	WithoutMemory Arm     `json:"without_memory"`
+	RoutingOnly   Arm     `json:"routing_only"`
 	Delta         float64 `json:"delta"`
 	MemoryOff     int     `json:"memory_off"` // items answered without memory by the switch
 }
@@ -89,16 +92,23 @@ type TypeResult struct {
 // Report is the experiment's result; its JSON is the last line of
 // `evokg experiment --json`.
 type Report struct {
-	Pool          string                `json:"pool"`
-	Size          int                   `json:"size"`
-	Iterations    int                   `json:"iterations"`
-	Seeds         int                   `json:"seeds"`
-	WithMemory    Arm                   `json:"with_memory"`
-	WithoutMemory Arm                   `json:"without_memory"`
-	Delta         float64               `json:"delta"` // mean paired difference over every seed's held-out items
-	CI95          Interval              `json:"ci95"`
-	CIMethod      string                `json:"ci_method"`
-	McNemar       McNemar               `json:"mcnemar"`
+	Pool          string   `json:"pool"`
+	Size          int      `json:"size"`
+	Iterations    int      `json:"iterations"`
+	Seeds         int      `json:"seeds"`
+	WithMemory    Arm      `json:"with_memory"`
+	WithoutMemory Arm      `json:"without_memory"`
+	Delta         float64  `json:"delta"` // mean paired difference over every seed's held-out items
+	CI95          Interval `json:"ci95"`
+	CIMethod      string   `json:"ci_method"`
+	McNemar       McNemar  `json:"mcnemar"`
+	// RoutingOnly answers with memory off and the bandits' routing on;
+	// MemoryDelta (with memory − routing only, its interval MemoryCI95)
+	// is what memory adds with the routing held equal, the rest of Delta
+	// is the evolved routing's.
+	RoutingOnly   Arm                   `json:"routing_only"`
+	MemoryDelta   float64               `json:"memory_delta"`
+	MemoryCI95    Interval              `json:"memory_ci95"`
 	ByTaskType    map[string]TypeResult `json:"by_task_type"`
 	GuidanceShare float64               `json:"guidance_share"` // guidance calls / all model calls of the runs
 	Rejected      int                   `json:"rejected"`
@@ -113,15 +123,16 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	if r.PerSeed == nil {
 		r.PerSeed = []SeedResult{}
 	}
-	var diffs []float64
-	var with, without, better, worse int
+	var diffs, memoryDiffs []float64
+	var with, without, routed, better, worse int
 	var guidance, learner int64
 	for _, s := range seeds {
 		guidance, learner, r.Rejected = guidance+s.GuidanceCalls, learner+s.LearnerCalls, r.Rejected+s.Rejected
 		for _, it := range s.Items {
 			d := float64(boolInt(it.WithMemory) - boolInt(it.WithoutMemory))
 			diffs = append(diffs, d)
-			with, without = with+boolInt(it.WithMemory), without+boolInt(it.WithoutMemory)
+			memoryDiffs = append(memoryDiffs, float64(boolInt(it.WithMemory)-boolInt(it.RoutingOnly)))
+			with, without, routed = with+boolInt(it.WithMemory), without+boolInt(it.WithoutMemory), routed+boolInt(it.RoutingOnly)
 			better, worse = better+boolInt(d > 0), worse+boolInt(d < 0)
 			r.ByTaskType[it.TaskType] = addItem(r.ByTaskType[it.TaskType], it)
 		}
@@ -129,6 +140,9 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r.WithMemory, r.WithoutMemory = newArm(with, len(diffs)), newArm(without, len(diffs))
 	r.Delta = r.WithMemory.Accuracy - r.WithoutMemory.Accuracy
 	r.CI95 = PairedBootstrap(diffs, c.Resamples, 1)
+	r.RoutingOnly = newArm(routed, len(diffs))
+	r.MemoryDelta = r.WithMemory.Accuracy - r.RoutingOnly.Accuracy
+	r.MemoryCI95 = PairedBootstrap(memoryDiffs, c.Resamples, 1)
 	r.McNemar = NewMcNemar(better, worse)
 	r.GuidanceShare = share(guidance, learner)
 	return r
@@ -137,6 +151,7 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 func addItem(t TypeResult, it ItemResult) TypeResult {
 	t.WithMemory = newArm(t.WithMemory.Correct+boolInt(it.WithMemory), t.WithMemory.Total+1)
 	t.WithoutMemory = newArm(t.WithoutMemory.Correct+boolInt(it.WithoutMemory), t.WithoutMemory.Total+1)
+	t.RoutingOnly = newArm(t.RoutingOnly.Correct+boolInt(it.RoutingOnly), t.RoutingOnly.Total+1)
 	t.Delta = t.WithMemory.Accuracy - t.WithoutMemory.Accuracy
 	t.MemoryOff += boolInt(it.MemoryOff)
 	return t

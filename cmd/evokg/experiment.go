@@ -129,14 +129,17 @@ func writeExperimentPlot(path string, r *experiment.Report) error {
 
 func writeExperimentTable(w io.Writer, r *experiment.Report) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "SEED\tWITH MEMORY\tWITHOUT\tDELTA\tGUIDANCE SHARE\tREJECTED\tSECONDS\tNAMESPACE\t")
+	fmt.Fprintln(tw, "SEED\tWITH MEMORY\tWITHOUT\tDELTA\tROUTING ONLY\tGUIDANCE SHARE\tREJECTED\tSECONDS\tNAMESPACE\t")
 	for _, s := range r.PerSeed {
-		fmt.Fprintf(tw, "%d\t%d/%d\t%d/%d\t%+.3f\t%.3f\t%d\t%.0f\t%s\t\n", s.Seed, s.WithMemory.Correct, s.WithMemory.Total,
-			s.WithoutMemory.Correct, s.WithoutMemory.Total, s.Delta, s.GuidanceShare, s.Rejected, s.WallSeconds, s.Namespace)
+		fmt.Fprintf(tw, "%d\t%d/%d\t%d/%d\t%+.3f\t%d/%d\t%.3f\t%d\t%.0f\t%s\t\n", s.Seed, s.WithMemory.Correct, s.WithMemory.Total,
+			s.WithoutMemory.Correct, s.WithoutMemory.Total, s.Delta, s.RoutingOnly.Correct, s.RoutingOnly.Total,
+			s.GuidanceShare, s.Rejected, s.WallSeconds, s.Namespace)
 	}
-	fmt.Fprintf(tw, "all\t%.3f\t%.3f\t%+.3f\t%.3f\t%d\t%.0f\t\t\n", r.WithMemory.Accuracy, r.WithoutMemory.Accuracy,
-		r.Delta, r.GuidanceShare, r.Rejected, r.WallSeconds)
+	fmt.Fprintf(tw, "all\t%.3f\t%.3f\t%+.3f\t%.3f\t%.3f\t%d\t%.0f\t\t\n", r.WithMemory.Accuracy, r.WithoutMemory.Accuracy,
+		r.Delta, r.RoutingOnly.Accuracy, r.GuidanceShare, r.Rejected, r.WallSeconds)
 	tw.Flush()
 	fmt.Fprintf(w, "delta %+.3f, 95%% CI [%.3f, %.3f] (%s); McNemar: %d better, %d worse, p = %.3g\n",
 		r.Delta, r.CI95[0], r.CI95[1], r.CIMethod, r.McNemar.Better, r.McNemar.Worse, r.McNemar.P)
+	fmt.Fprintf(w, "memory alone (with memory − routing only) %+.3f, 95%% CI [%.3f, %.3f]\n",
+		r.MemoryDelta, r.MemoryCI95[0], r.MemoryCI95[1])
 }
