@@ -69,6 +69,8 @@ type Graph interface {
 	SnapshotSlots(ctx context.Context, ns string) ([]evokg.SkillSlots, error)
 	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error
 	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
+	// GetExperience returns an experience's projection, or ENOTFOUND.
+	GetExperience(ctx context.Context, ns string, id uuid.UUID) (graph.ExperienceNode, error)
 }
 
 // Refresher is implemented by retrievers that cache memory packs; the loop

@@ -29,8 +29,11 @@ type ToolOutcome struct {
 	Validated bool   `json:"validated"`
 	Attempts  int    `json:"attempts"`
 	Reason    string `json:"reason,omitempty"`
-	// GuidedBy counts the memories the tool was created from (CREATED_FROM).
-	GuidedBy int `json:"guided_by"`
+	// GuidedBy counts the memories its prompt showed; CreatedFrom those
+	// of them the graph held, which its CREATED_FROM edges reach (the
+	// projection of a memory written moments before may still be pending).
+	GuidedBy    int `json:"guided_by"`
+	CreatedFrom int `json:"created_from"`
 }
 
 // authorTool is Mem2Evolve's asset creation: the guidance model writes a
@@ -52,7 +55,11 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 	req := llm.ToolRequest{Skill: skill.Name, TaskType: taskType, Examples: failures,
 		Need:            "compute the quantities these failed questions need, exactly",
 		FailureMemories: guide.failures, Successes: guide.successes}
-	out := &ToolOutcome{GuidedBy: len(guide.ids)}
+	linked, err := r.projected(ctx, guide.ids)
+	if err != nil {
+		return false, err
+	}
+	out := &ToolOutcome{GuidedBy: len(guide.ids), CreatedFrom: len(linked)}
 	m.Tool = out
 	for out.Attempts <= maxToolRevisions {
 		r.calls.guidance.Add(1)
@@ -67,7 +74,7 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 		out.Attempts++
 		tool, err := r.deps.Tools.CreateTool(ctx, r.ns, evokg.ToolSpec{Name: spec.Name, Description: spec.Description,
 			InputSchema: spec.InputSchema, OutputSchema: spec.OutputSchema, Code: spec.Code, Tests: spec.Tests,
-			Skill: skill.Name, CreatedFrom: guide.ids})
+			Skill: skill.Name, CreatedFrom: linked})
 		if err != nil && evokg.ErrorCode(err) != evokg.EINVALID {
 			return false, err
 		}
@@ -114,6 +121,21 @@ func (r *runner) toolGuidance(ctx context.Context, taskType string, ev *evaluati
 		}
 	}
 	return g, nil
+}
+
+// projected returns the memories of ids that the graph holds.
+func (r *runner) projected(ctx context.Context, ids []uuid.UUID) ([]uuid.UUID, error) {
+	var out []uuid.UUID
+	for _, id := range ids {
+		_, err := r.deps.Graph.GetExperience(ctx, r.ns, id)
+		switch {
+		case err == nil:
+			out = append(out, id)
+		case evokg.ErrorCode(err) != evokg.ENOTFOUND:
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // refusal is why a version is not validated: the service's refusal of
