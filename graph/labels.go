@@ -9,6 +9,7 @@ var Labels = []string{
 	"Entity", "Operation", "SubTask",
 	"EnvEntity", "Observation",
 	"Tool", "ExpertAgent",
+	"Task", "Attempt",
 	"SchemaVersion", "SkillGraph",
 }
 
@@ -25,4 +26,6 @@ var RelationshipTypes = []string{
 	"ENV_RELATION", "OBSERVES",
 	// Asset memory.
 	"CAN_USE", "CREATED_FROM", "HAS_TOOL",
+	// PRGII task traces.
+	"ATTEMPTED", "NEXT_ATTEMPT", "RETRIEVED", "COMMITTED_AS",
 }

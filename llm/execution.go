@@ -172,3 +172,48 @@ func (x *Execution) Explore(ctx context.Context, req ExploreRequest) (Observatio
 	err := structured(ctx, x.ep, RoleExplorer, "explore", req, x.ep.cfg.Temperature, &obs)
 	return obs, err
 }
+
+// TaskPlan is the Plan phase of PRGII: the goal, the entities and the
+// signature σ̂ of a task, in canonical operation names.
+type TaskPlan struct {
+	Goal       string         `json:"goal"`
+	Entities   []evokg.Entity `json:"entities"`
+	Operations []string       `json:"operations"`
+}
+
+// PlanTask asks the execution model for a task's goal, entities and
+// procedural signature before retrieval (APEX-EM's Plan phase).
+func (x *Execution) PlanTask(ctx context.Context, req PlanRequest) (TaskPlan, error) {
+	var plan TaskPlan
+	if err := structured(ctx, x.ep, RoleLearner, "plan_task", req, x.ep.cfg.Temperature, &plan); err != nil {
+		return TaskPlan{}, err
+	}
+	plan.Operations = evokg.NormalizeSignature(plan.Operations)
+	return plan, nil
+}
+
+// AttemptRequest is one Generate round of PRGII: the plan, the retrieved
+// P+ templates and P− guardrails, the rejected attempts with the
+// validator's feedback and, after a stuck loop, divergent guidance.
+type AttemptRequest struct {
+	Question    string
+	Context     string
+	Goal        string
+	Signature   []string
+	Entities    []evokg.Entity
+	Positives   []evokg.TaskMemory
+	Negatives   []evokg.TaskMemory
+	Previous    []evokg.TaskAttempt
+	Divergent   string
+	Temperature *float64
+}
+
+// GenerateAttempt asks the execution model for one attempt at a task.
+func (x *Execution) GenerateAttempt(ctx context.Context, req AttemptRequest) (AnswerReply, error) {
+	var reply AnswerReply
+	if err := structured(ctx, x.ep, RoleLearner, "generate_attempt", req, x.temperature(req.Temperature), &reply); err != nil {
+		return AnswerReply{}, err
+	}
+	reply.Answer = strings.TrimSpace(reply.Answer)
+	return reply, nil
+}

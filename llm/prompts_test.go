@@ -70,6 +70,13 @@ func promptData() map[string]any {
 			TaskTypes: []string{"temporal_count", "single_hop"}, Failures: failures},
 		"plan_frontier": FrontierRequest{Iteration: 4, Accuracy: 0.615, Frontier: []FrontierSkill{
 			{Name: "temporal_filter", Mastery: 0.42, Prerequisites: []string{"entity_resolution"}}, {Name: "aggregation", Mastery: 0.3}}},
+		"plan_task": PlanRequest{TaskType: "temporal_count", Question: exp.Question, Vocabulary: []string{"entity_resolution"}},
+		"generate_attempt": AttemptRequest{Question: exp.Question, Context: "Filmography: Alien (1979)", Goal: "A count of films",
+			Signature: []string{"entity_resolution", "temporal_filter", "aggregation"}, Entities: []evokg.Entity{{Name: "Ridley Scott", Type: "person"}},
+			Positives: []evokg.TaskMemory{{Text: "Question: films before 1990?\nAnswer: 6"}},
+			Negatives: []evokg.TaskMemory{{Text: "Question: films before 2010?\nError: off_by_one"}},
+			Previous:  []evokg.TaskAttempt{{N: 1, Answer: "12", Feedback: evokg.ValidationFeedback{Outcome: "wrong", RootCause: "counted 2000", FixTarget: "temporal filter"}}},
+			Divergent: "Do not answer 12 again."},
 		"judge": JudgeRequest{Question: "When was Alien released?", Answer: "in 1979", Gold: "1979"},
 		"disambiguate": struct {
 			Kind, Mention string
@@ -103,7 +110,7 @@ func TestPromptsRenderAndSchemasCompile(t *testing.T) {
 		requireBounded(t, name, schema, "")
 		largest, err := json.Marshal(maxInstance(schema))
 		require.NoError(t, err)
-		require.LessOrEqual(t, len(largest), maxReplyChars[executionTasks[name]],
+		require.LessOrEqual(t, len(largest), replyCap(name),
 			"the largest reply %s allows must fit the role's token cap", name)
 	}
 	_, user, err := set["answer"].render(data["answer"])
@@ -144,7 +151,19 @@ func requireBounded(t *testing.T, name string, schema map[string]any, at string)
 var maxReplyChars = map[bool]int{true: 700, false: 3000}
 
 // executionTasks are the learner's prompts, under the execution model's cap.
-var executionTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true, "use_tools": true}
+var executionTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true, "use_tools": true,
+	"plan_task": true, "generate_attempt": true}
+
+// codeReplyChars is the cap of a PRGII attempt, whose answer may be code:
+// the whole execution cap of 768 tokens at about 2.8 characters a token.
+const codeReplyChars = 2200
+
+func replyCap(name string) int {
+	if name == "generate_attempt" {
+		return codeReplyChars
+	}
+	return maxReplyChars[executionTasks[name]]
+}
 
 // maxInstance is the largest instance of a schema: every string at its
 // maxLength, every array at its maxItems, every property present.

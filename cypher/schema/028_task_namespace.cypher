@@ -1,0 +1,1 @@
+CREATE INDEX task_namespace IF NOT EXISTS FOR (n:Task) ON (n.namespace, n.created_at)

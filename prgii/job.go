@@ -1,0 +1,111 @@
+package prgii
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg"
+)
+
+// Queue is the River queue of PRGII tasks; a worker process's concurrency
+// on it bounds the tasks running at once.
+const Queue = "prgii"
+
+// TaskArgs is the River job that runs one task.
+type TaskArgs struct {
+	TaskID    uuid.UUID `json:"task_id"`
+	Namespace string    `json:"namespace"`
+}
+
+// Kind is the River job kind.
+func (TaskArgs) Kind() string { return "prgii_task" }
+
+// InsertOpts keeps one job per task and retries a crashed task, which
+// resumes after its last stored phase.
+func (TaskArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: Queue, MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// TaskWorker executes TaskArgs jobs.
+type TaskWorker struct {
+	river.WorkerDefaults[TaskArgs]
+	engine *Engine
+}
+
+// NewTaskWorker returns the River worker of PRGII tasks.
+func NewTaskWorker(engine *Engine) *TaskWorker { return &TaskWorker{engine: engine} }
+
+// busySnooze is how long a job waits when its task runs elsewhere.
+const busySnooze = time.Minute
+
+// Timeout: a task takes as long as its attempts take; the task lock keeps
+// a rescued copy from running beside it.
+func (w *TaskWorker) Timeout(*river.Job[TaskArgs]) time.Duration { return -1 }
+
+// Work runs (or resumes) the task. A task that failed for good completes
+// the job: its outcome is on the task.
+func (w *TaskWorker) Work(ctx context.Context, job *river.Job[TaskArgs]) error {
+	_, err := w.engine.Execute(ctx, job.Args.Namespace, job.Args.TaskID)
+	switch {
+	case errors.Is(err, errTaskBusy):
+		return river.JobSnooze(busySnooze)
+	case err != nil && retryable(err) && job.Attempt < job.MaxAttempts:
+		return err
+	case err != nil && retryable(err):
+		return w.engine.giveUp(ctx, job.Args.Namespace, job.Args.TaskID, err)
+	}
+	return nil
+}
+
+// giveUp records a task whose transient failures outlasted its job.
+func (e *Engine) giveUp(ctx context.Context, ns string, id uuid.UUID, cause error) error {
+	r, err := e.store.get(ctx, ns, id)
+	if err != nil {
+		return err
+	}
+	r.Status, r.Error = evokg.TaskFailed, evokg.TruncateRunes(errorText(cause), 1000)
+	return e.commitEnd(ctx, r)
+}
+
+// Projector writes a task's trace into the graph (*graph.Graph).
+type Projector interface {
+	ProjectTask(ctx context.Context, t evokg.Task) error
+}
+
+// ProjectArgs is the River job that projects a finished task's trace.
+type ProjectArgs struct {
+	TaskID    uuid.UUID `json:"task_id"`
+	Namespace string    `json:"namespace"`
+}
+
+// Kind is the River job kind.
+func (ProjectArgs) Kind() string { return "prgii_project" }
+
+// InsertOpts retries until the graph is there and the committed
+// experiences are projected; a repeated projection changes nothing.
+func (ProjectArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 25} }
+
+// ProjectWorker executes ProjectArgs jobs.
+type ProjectWorker struct {
+	river.WorkerDefaults[ProjectArgs]
+	engine    *Engine
+	projector Projector
+}
+
+// NewProjectWorker returns the River worker of task trace projections.
+func NewProjectWorker(engine *Engine, projector Projector) *ProjectWorker {
+	return &ProjectWorker{engine: engine, projector: projector}
+}
+
+// Work projects the task as stored now.
+func (w *ProjectWorker) Work(ctx context.Context, job *river.Job[ProjectArgs]) error {
+	t, err := w.engine.Get(ctx, job.Args.Namespace, job.Args.TaskID)
+	if err != nil {
+		return err
+	}
+	return w.projector.ProjectTask(ctx, *t)
+}

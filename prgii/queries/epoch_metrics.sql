@@ -1,0 +1,23 @@
+-- Per-epoch SR, CSR, mean attempts and first-attempt success of a batch,
+-- from the stored attempts. CSR at epoch e counts the items solved in any
+-- epoch up to e.
+WITH per_task AS (
+    SELECT t.epoch, t.item_id, t.frozen,
+           coalesce(bool_or(a.passed), false)            AS solved,
+           count(a.n)                                     AS attempts,
+           coalesce(bool_or(a.n = 1 AND a.passed), false) AS first_attempt
+    FROM prgii_tasks t
+    LEFT JOIN prgii_attempts a ON a.task_id = t.id
+    WHERE t.namespace = $1 AND t.batch_id = $2 AND t.status IN ('solved', 'unsolved')
+    GROUP BY t.id, t.epoch, t.item_id, t.frozen
+), first_solved AS (
+    SELECT item_id, min(epoch) FILTER (WHERE solved) AS epoch
+    FROM per_task GROUP BY item_id
+)
+SELECT p.epoch, bool_and(p.frozen) AS frozen, count(*) AS tasks,
+       count(*) FILTER (WHERE p.solved) AS solved,
+       avg(p.attempts)::float8 AS mean_attempts,
+       count(*) FILTER (WHERE p.first_attempt) AS first_attempt,
+       count(*) FILTER (WHERE f.epoch <= p.epoch) AS solved_so_far
+FROM per_task p JOIN first_solved f USING (item_id)
+GROUP BY p.epoch ORDER BY p.epoch
