@@ -442,6 +442,6 @@ func TestExecutionSurface(t *testing.T) {
 	for m := range typ.Methods() {
 		methods = append(methods, m.Name)
 	}
-	require.Equal(t, []string{"Answer", "CallTools", "Decompose", "Explore", "Expression", "Model", "PlanSignature", "Verify"}, methods)
+	require.Equal(t, []string{"Answer", "CallTools", "Decompose", "Explore", "Expression", "GenerateAttempt", "Model", "PlanSignature", "PlanTask", "Verify"}, methods)
 	require.Zero(t, typ.Elem().NumField()-1, "Execution holds exactly one (unexported) endpoint")
 }

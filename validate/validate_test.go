@@ -35,7 +35,7 @@ func TestMatch(t *testing.T) {
 		{evokg.ValidatorNormalized, "42", "#### 42", evokg.OutcomePass},
 		{evokg.ValidatorNormalized, "1250", "$1,250", evokg.OutcomePass},
 		{evokg.ValidatorNormalized, "42", "41", evokg.OutcomeWrong},
-		{evokg.ValidatorNormalized, "42", "40 + 2 = 42", evokg.OutcomeForm},
+		{evokg.ValidatorNormalized, "42", "41 or 42", evokg.OutcomeForm},
 		{evokg.ValidatorNormalized, "42", "forty-two", evokg.OutcomeForm},
 	}
 	for _, c := range cases {
