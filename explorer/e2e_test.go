@@ -2,15 +2,18 @@ package explorer_test
 
 import (
 	"context"
+	"io/fs"
 	"net/http"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/cypher"
 	"github.com/evokg/evokg/env"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
@@ -112,6 +115,17 @@ func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 	start, err := b.graph.Observations(b.ctx, b.ns, explored.Start)
 	require.NoError(t, err)
 	require.Contains(t, start[0].Content, "You are in the "+explored.Start)
+
+	// The saved Browser query shows G_env.
+	browser, err := fs.ReadFile(cypher.FS, "browser/13_environment.cypher")
+	require.NoError(t, err)
+	session := testenv.Neo4j(t).NewSession(b.ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead})
+	defer session.Close(b.ctx)
+	rows, err := session.Run(b.ctx, string(browser), map[string]any{"namespace": b.ns})
+	require.NoError(t, err)
+	recs, err := rows.Collect(b.ctx)
+	require.NoError(t, err)
+	require.Greater(t, len(recs), len(w.Rooms)+len(w.ObjectNames()))
 
 	// Exploring again under the same key writes nothing new.
 	again, err := b.explorer.Explore(b.ctx, b.ns, explored, "e2e")

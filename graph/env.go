@@ -1,8 +1,7 @@
 package graph
 
 // The environment subgraph G_env (MAGE): environment entities, their
-// relations and the Explorer's observations. Only its tests reach it until
-// issue 20 (MAGE's Explorer with a built-in environment) wires it.
+// relations and the Explorer's observations (package explorer writes them).
 
 import (
 	"context"

@@ -165,8 +165,8 @@ type ObservedRelation struct {
 }
 
 // Explore asks the execution model to list the entities and relations of an
-// observation (the environment subgraph's input).
-// Only its tests call it until issue 20 (MAGE's Explorer) wires it.
+// observation (the environment subgraph's input; package explorer calls it
+// for every observation of its tour).
 func (x *Execution) Explore(ctx context.Context, req ExploreRequest) (Observation, error) {
 	var obs Observation
 	err := structured(ctx, x.ep, RoleExplorer, "explore", req, x.ep.cfg.Temperature, &obs)
