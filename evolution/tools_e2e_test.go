@@ -256,15 +256,23 @@ func TestEvolutionCreatesAToolTheLearnerThenUses(t *testing.T) {
 		WHERE namespace = $1 AND id = ANY($2) AND task_type = $3 AND outcome = 'failure_memory'`, with.ns, tool.CreatedFrom, fieldArea).Scan(&failures))
 	require.Positive(t, failures, "created from the task type's failure memories")
 
-	// The graph: both versions under the skill, the second validated and
-	// linked to the memories that guided it.
+	// The graph: both versions under the skill with their tests' record,
+	// the validated one linked to the memories that guided it.
 	versions, err := with.graph.SkillTools(with.ctx, with.ns, areaSkill)
 	require.NoError(t, err)
-	validated := map[int]bool{}
-	for _, v := range versions {
-		validated[v.Version] = v.Validated
+	type record struct {
+		validated     bool
+		ran, passed   int
+		createdFrom   int
+		failureReason bool
 	}
-	require.Equal(t, map[int]bool{1: false, 2: true}, validated)
+	records := map[int]record{}
+	for _, v := range versions {
+		from, err := with.graph.ToolExperiences(with.ctx, with.ns, v.ID)
+		require.NoError(t, err)
+		records[v.Version] = record{v.Validated, v.TestsRan, v.TestsPassed, len(from), v.ValidationReason != ""}
+	}
+	require.Equal(t, map[int]record{1: {false, 2, 0, out.CreatedFrom, true}, 2: {true, 2, 2, out.CreatedFrom, false}}, records)
 
 	// Iteration 3's right answers called the tool: the answer records and
 	// the harvested success memories carry the calls.
