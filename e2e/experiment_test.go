@@ -78,6 +78,7 @@ type experimentReport struct {
 		WithoutMemory arm `json:"without_memory"`
 		Curve         []struct {
 			Iteration            int
+			Accuracy             float64 // on the training split
 			HeldOut              float64 `json:"held_out_accuracy"`
 			HeldOutWithoutMemory float64 `json:"held_out_without_memory"`
 		}
