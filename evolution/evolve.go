@@ -243,7 +243,9 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 		if p.AppliesWhen != "" {
 			content += " (applies when: " + p.AppliesWhen + ")"
 		}
-		if !r.gateProse(hygiene.KindPrinciple, skill.Name, content) {
+		// The statement must pass on its own: the applies-when wrapper's
+		// words do not make "11 ∘ 20" a principle.
+		if !r.gateProse(hygiene.KindPrinciple, skill.Name, p.Text, content) {
 			continue
 		}
 		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)

@@ -1,6 +1,7 @@
 package evolution
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -89,5 +90,47 @@ func TestWriteGateChecksThePoolsRule(t *testing.T) {
 			}
 		}
 		require.Positive(t, ruled)
+	}
+}
+
+// TestWriteGateChecksAPrinciplesOwnText: a principle whose statement has
+// no words ("11 ∘ 20", seen on SmolLM2-135M) is refused although the
+// "(applies when: …)" wrapper would give the whole text letters enough;
+// the same run with a worded principle commits it.
+func TestWriteGateChecksAPrinciplesOwnText(t *testing.T) {
+	t.Parallel()
+	for _, text := range []string{"11 ∘ 20", "Totals of rows are products"} {
+		items := e2eItems()
+		e := setupE2EOn(t, scriptedLearner(items).reply, testenv.Postgres(t))
+		e.fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
+			if v.Task == "extract_principles" {
+				return fmt.Sprintf(`{"principles":[{"text":%q,"applies_when":"the question asks for a total"}]}`, text), true
+			}
+			return "", false
+		})
+		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4,
+			Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.25}}.WithDefaults()
+		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+		require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+		require.NoError(t, e.engine.Run(e.ctx, run, nil))
+		m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
+		require.NoError(t, err)
+		require.Len(t, m, 1)
+		var refused []string
+		for _, rj := range m[0].Rejections {
+			if rj.Kind == hygiene.KindPrinciple {
+				refused = append(refused, rj.Reason)
+			}
+		}
+		if text == "11 ∘ 20" {
+			require.Zero(t, m[0].Memories.Principles, "no principle without words")
+			require.NotEmpty(t, refused)
+			for _, reason := range refused {
+				require.Equal(t, "unparseable: 0 letters", reason)
+			}
+			continue
+		}
+		require.Positive(t, m[0].Memories.Principles, "a worded principle is committed")
+		require.Empty(t, refused)
 	}
 }
