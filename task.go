@@ -21,21 +21,15 @@ const (
 var ValidatorKinds = []string{ValidatorExact, ValidatorNormalized, ValidatorJSONSchema, ValidatorCode, ValidatorWebhook}
 
 // ValidatorSpec configures a task's validator. Gold serves exact and
-// normalized, Schema json_schema, Tests code (run on the answer's `main`
-// function, see package sandbox), URL webhook.
+// normalized, Schema json_schema, Tests code (each test's input is given to
+// the answer's `run(input)` in the asset sandbox, as a tool's tests are),
+// URL webhook.
 type ValidatorSpec struct {
 	Kind   string          `json:"kind"`
 	Gold   string          `json:"gold,omitempty"`
 	Schema json.RawMessage `json:"schema,omitempty"`
-	Tests  []CodeTest      `json:"tests,omitempty"`
+	Tests  []ToolTest      `json:"tests,omitempty"`
 	URL    string          `json:"url,omitempty"`
-}
-
-// CodeTest is one test of the code validator: the input the code's main
-// function gets and the output it must return.
-type CodeTest struct {
-	Input    json.RawMessage `json:"input"`
-	Expected json.RawMessage `json:"expected"`
 }
 
 // Validation outcomes.

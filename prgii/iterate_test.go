@@ -1,6 +1,7 @@
 package prgii
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -61,4 +62,33 @@ func TestSameFeedbackIsAStuckLoop(t *testing.T) {
 	next.Feedback.RootCause = "two numbers"
 	require.Nil(t, stuckLoop(prev, next))
 	require.Nil(t, stuckLoop(nil, next))
+}
+
+// A code task is validated in the asset sandbox: the first program fails a
+// test, the learner fixes it from the test named in the feedback, and J
+// defaults to 3 for code.
+func TestCodeTaskIsValidatedInTheSandbox(t *testing.T) {
+	t.Parallel()
+	const wrong = `def run(input):\n    return input[\"n\"] * 3`
+	const right = `def run(input):\n    return input[\"n\"] * input[\"n\"]`
+	b := setup(t, testenv.Postgres(t), generating(func(task, text string) string {
+		if strings.Contains(text, "returned 12, expected 16") {
+			return right
+		}
+		return wrong
+	}))
+	task := runTask(t, b, evokg.TaskRequest{Question: "Write run(input) returning the square of input.n.", TaskType: "code_math",
+		Validator: evokg.ValidatorSpec{Kind: evokg.ValidatorCode, Tests: []evokg.ToolTest{
+			{Input: json.RawMessage(`{"n": 3}`), Expected: json.RawMessage(`9`)},
+			{Input: json.RawMessage(`{"n": 4}`), Expected: json.RawMessage(`16`)},
+		}}})
+	require.Equal(t, 3, task.MaxIterations)
+	require.Equal(t, evokg.TaskSolved, task.Status)
+	require.Len(t, task.Attempts, 2)
+	require.Equal(t, evokg.ValidationFeedback{Outcome: evokg.OutcomeWrong, RootCause: `test 2: input {"n": 4} returned 12, expected 16`,
+		FixTarget: "run(input)"}, task.Attempts[0].Feedback)
+	require.Contains(t, task.Answer, `input["n"] * input["n"]`)
+	require.Len(t, task.Committed, 2)
+	require.Equal(t, evokg.OutcomeFailure, task.Committed[0].Outcome)
+	require.Equal(t, evokg.OutcomeSuccess, task.Committed[1].Outcome)
 }

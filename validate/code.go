@@ -7,27 +7,21 @@ import (
 	"reflect"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/sandbox"
 )
-
-// CodeRunner runs code's main function on input in the asset sandbox and
-// returns its result; an error names what stopped the run (a limit, a
-// syntax or runtime error). sandbox.Run is the production runner.
-type CodeRunner func(ctx context.Context, code string, input any) (any, error)
 
 // MaxCodeTests bounds a code validator's tests.
 const MaxCodeTests = 20
 
-// code runs the answer (code) against each test in the sandbox.
+// code runs the answer, Starlark defining run(input), on each test in the
+// asset sandbox (sandbox.Run, the runner tools use) under limits.
 type code struct {
-	run   CodeRunner
-	tests []evokg.CodeTest
+	limits sandbox.Limits
+	tests  []evokg.ToolTest
 }
 
-func newCode(cfg Config, tests []evokg.CodeTest) (Validator, error) {
-	switch {
-	case cfg.CodeRunner == nil:
-		return nil, invalid("/validator/kind", "code validators need the asset sandbox: "+errNoRunner.Error())
-	case len(tests) == 0 || len(tests) > MaxCodeTests:
+func newCode(cfg Config, tests []evokg.ToolTest) (Validator, error) {
+	if len(tests) == 0 || len(tests) > MaxCodeTests {
 		return nil, invalid("/validator/tests", fmt.Sprintf("must hold 1 to %d tests", MaxCodeTests))
 	}
 	for i, t := range tests {
@@ -35,38 +29,43 @@ func newCode(cfg Config, tests []evokg.CodeTest) (Validator, error) {
 			return nil, invalid(fmt.Sprintf("/validator/tests/%d", i), "input and expected must be JSON values")
 		}
 	}
-	return code{run: cfg.CodeRunner, tests: tests}, nil
+	return code{limits: cfg.CodeLimits, tests: tests}, nil
 }
 
-// Validate runs the tests in order and reports the first that fails.
+// Validate runs the tests in order and reports the first that fails: a
+// wrong result, or what stopped the run (a limit, a syntax or runtime error).
 func (c code) Validate(ctx context.Context, a Attempt) (evokg.ValidationFeedback, error) {
 	src := stripFence(a.Answer)
 	for i, t := range c.tests {
 		var input, want any
 		_ = json.Unmarshal(t.Input, &input)
 		_ = json.Unmarshal(t.Expected, &want)
-		got, err := c.run(ctx, src, input)
+		got, err := sandbox.Run(ctx, src, input, c.limits)
 		if err != nil {
-			if ctx.Err() != nil {
-				return evokg.ValidationFeedback{}, ctx.Err()
-			}
-			return fail(evokg.OutcomeError, fmt.Sprintf("test %d: %v", i+1, err), "code"), nil
+			return runFailure(ctx, i, err)
 		}
-		if !sameJSON(got, want) {
-			return fail(evokg.OutcomeWrong, fmt.Sprintf("test %d: input %s returned %s, expected %s", i+1, t.Input, jsonText(got), t.Expected), "code"), nil
+		if !reflect.DeepEqual(got, want) {
+			return fail(evokg.OutcomeWrong, fmt.Sprintf("test %d: input %s returned %s, expected %s", i+1, t.Input, jsonText(got), t.Expected), "run(input)"), nil
 		}
 	}
 	return pass(), nil
 }
 
-// sameJSON compares two values as JSON documents (numbers as float64).
-func sameJSON(got, want any) bool {
-	var g any
-	b, err := json.Marshal(got)
-	if err != nil || json.Unmarshal(b, &g) != nil {
-		return false
+// runFailure is the verdict on a run the sandbox stopped; a sandbox that
+// could not run at all is an error, not a verdict.
+func runFailure(ctx context.Context, i int, err error) (evokg.ValidationFeedback, error) {
+	e, ok := sandbox.AsError(err)
+	switch {
+	case ctx.Err() != nil:
+		return evokg.ValidationFeedback{}, ctx.Err()
+	case !ok || e.Kind == sandbox.ReasonSandbox:
+		return evokg.ValidationFeedback{}, evokg.Errorf(evokg.EUNAVAILABLE, "the sandbox could not run the code: %v", err)
+	case e.IsLimit():
+		return fail(evokg.OutcomeError, fmt.Sprintf("test %d: the %s limit stopped the run: %s", i+1, e.Kind, e.Message), "limit: "+e.Kind), nil
+	case e.Kind == sandbox.ReasonSyntax || e.Kind == sandbox.ReasonLoad || e.Kind == sandbox.ReasonNoRun:
+		return fail(evokg.OutcomeForm, fmt.Sprintf("test %d: %s", i+1, e.Error()), "code: "+e.Kind), nil
 	}
-	return reflect.DeepEqual(g, want)
+	return fail(evokg.OutcomeError, fmt.Sprintf("test %d: %s", i+1, e.Error()), "code: "+e.Kind), nil
 }
 
 func jsonText(v any) string {

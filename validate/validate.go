@@ -9,13 +9,13 @@ package validate
 import (
 	"cmp"
 	"context"
-	"errors"
 	"slices"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/sandbox"
 )
 
 // Attempt is what a validator checks: one answer to a task.
@@ -41,8 +41,9 @@ type Config struct {
 	WebhookHosts []string
 	// WebhookTimeout bounds one call to a checker. Default 10s.
 	WebhookTimeout time.Duration
-	// CodeRunner runs code in the asset sandbox; nil refuses code validators.
-	CodeRunner CodeRunner
+	// CodeLimits bound each run of the code validator's tests in the asset
+	// sandbox. Zero fields take sandbox.DefaultLimits.
+	CodeLimits sandbox.Limits
 }
 
 // DefaultWebhookTimeout bounds one webhook call.
@@ -99,8 +100,6 @@ func pass() evokg.ValidationFeedback {
 func fail(outcome, rootCause, fixTarget string) evokg.ValidationFeedback {
 	return evokg.ValidationFeedback{Outcome: outcome, RootCause: evokg.TruncateRunes(rootCause, 500), FixTarget: fixTarget}
 }
-
-var errNoRunner = errors.New("no sandbox is configured")
 
 func hostAllowed(hosts []string, host, hostport string) bool {
 	return slices.Contains(hosts, host) || slices.Contains(hosts, hostport)

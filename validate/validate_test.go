@@ -138,3 +138,34 @@ func TestWebhookRefusesRedirectsAndTimesOut(t *testing.T) {
 	_, err = v.Validate(context.Background(), Attempt{Answer: "x"})
 	require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 }
+
+func squareTests() []evokg.ToolTest {
+	return []evokg.ToolTest{
+		{Input: json.RawMessage(`{"n": 3}`), Expected: json.RawMessage(`9`)},
+		{Input: json.RawMessage(`{"n": -4}`), Expected: json.RawMessage(`16`)},
+	}
+}
+
+// Code runs in the asset sandbox against each test: a right program
+// passes, a wrong one names the failing test, a runaway one the limit that
+// stopped it, one without run(input) is of the wrong form.
+func TestCodeRunsInTheSandbox(t *testing.T) {
+	t.Parallel()
+	spec := evokg.ValidatorSpec{Kind: evokg.ValidatorCode, Tests: squareTests()}
+	require.True(t, check(t, Config{}, spec, "```python\ndef run(input):\n    return input[\"n\"] * input[\"n\"]\n```").Passed)
+
+	fb := check(t, Config{}, spec, "def run(input):\n    return abs(input[\"n\"]) * 3")
+	require.Equal(t, evokg.OutcomeWrong, fb.Outcome)
+	require.Equal(t, `test 2: input {"n": -4} returned 12, expected 16`, fb.RootCause)
+
+	fb = check(t, Config{}, spec, "def run(input):\n    n = 0\n    while True:\n        n += 1")
+	require.Equal(t, evokg.OutcomeError, fb.Outcome)
+	require.Equal(t, "limit: steps", fb.FixTarget)
+
+	fb = check(t, Config{}, spec, "def main(input):\n    return 9")
+	require.Equal(t, evokg.OutcomeForm, fb.Outcome)
+	require.Equal(t, "code: no_run", fb.FixTarget)
+
+	_, err := New(Config{}, evokg.ValidatorSpec{Kind: evokg.ValidatorCode})
+	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
