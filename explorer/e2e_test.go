@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -154,4 +155,32 @@ func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 	r, ok := b.play(t, other, true)
 	require.Empty(t, r.MemoryIDs)
 	require.False(t, ok)
+}
+
+// A reply the model cannot make valid skips its observation and the tour
+// goes on; a model server that fails ends the exploration with its error
+// instead of an empty G_env.
+func TestExplorerSkipsInvalidRepliesAndStopsOnAServerError(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ep := env.Episodes(2, 1, "skip")[0]
+	invalid := 0
+	b.fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
+		if v.Task != "explore" || !strings.Contains(v.Text(), "Observation:\nYou are in the "+ep.Start+".") {
+			return "", false
+		}
+		invalid++
+		return `{"entities": "none"}`, true // the first look, and each repair of it
+	})
+	res, err := b.explorer.Tour(b.ctx, b.ns, ep, "skip")
+	require.NoError(t, err)
+	require.Greater(t, invalid, 1, "the invalid reply was sent back for repair")
+	require.Equal(t, 1, res.Skipped)
+	require.Equal(t, len(env.Tour(ep)), res.Observations, "every other observation is written")
+
+	b.fake.InjectFault(ollamafake.Fault{Status: http.StatusInternalServerError})
+	res, err = b.explorer.Explore(b.ctx, b.ns, env.Episodes(2, 2, "skip")[1], "down")
+	require.Error(t, err)
+	require.Zero(t, res.Observations)
+	require.False(t, res.Success, "nothing harvested")
 }

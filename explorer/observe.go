@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -18,13 +19,15 @@ import (
 var observationSpace = uuid.MustParse("0b4f7f3e-5c1a-4f0e-9a53-3c2d27a8e6b1")
 
 // observe has the model read one observation and writes what it found into
-// G_env. A reply the model cannot make valid skips the observation; only
-// the context's end and the graph's errors end the exploration.
+// G_env. A reply the model cannot make valid, or one that times out, skips
+// the observation; any other error (the server down, the call budget spent,
+// the graph's) ends the exploration.
 func (x *Explorer) observe(ctx context.Context, ns string, ep env.Episode, key string, i int, text string, res *Result) error {
 	res.ModelCalls++
 	obs, err := x.model.Explore(ctx, llm.ExploreRequest{TaskType: ep.TaskType(), Observation: text})
 	if err != nil {
-		if ctx.Err() != nil {
+		var invalid *llm.StructuredError
+		if !errors.As(err, &invalid) && (evokg.ErrorCode(err) != evokg.ETIMEOUT || ctx.Err() != nil) {
 			return err
 		}
 		x.log.WarnContext(ctx, "explorer observation skipped", slog.String("episode", ep.ID), slog.Int("step", i), slog.Any("error", err))
