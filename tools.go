@@ -110,3 +110,33 @@ type ExpertAgents interface {
 	// similar to query, best first.
 	RecruitAgents(ctx context.Context, ns, query string, k int) ([]ExpertAgent, error)
 }
+
+// ToolVersion summarises one version of a tool in ToolDetail.
+type ToolVersion struct {
+	ID         uuid.UUID      `json:"id"`
+	Version    int            `json:"version"`
+	Validated  bool           `json:"validated"`
+	Validation ToolValidation `json:"validation"`
+	CreatedAt  time.Time      `json:"created_at"`
+}
+
+// ToolDetail is the latest version of a tool with every version's
+// validation record, newest first.
+type ToolDetail struct {
+	Tool
+	Versions []ToolVersion `json:"versions"`
+}
+
+// ToolInvocation is the body of a tool invocation.
+type ToolInvocation struct {
+	Input json.RawMessage `json:"input"`
+}
+
+// ToolOutput is what an invoked tool returned.
+type ToolOutput struct {
+	Tool   string          `json:"tool"`
+	Output json.RawMessage `json:"output"`
+}
+
+// DefaultRecruitK is how many assets a recruitment returns unless asked.
+const DefaultRecruitK = 5

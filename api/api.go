@@ -111,6 +111,7 @@ type Deps struct {
 	Usage       UsageService
 	Bandits     BanditService
 	Maintenance MaintenanceService
+	Assets      AssetService
 
 	// Checks are the readiness checks by name (postgres, neo4j, ollama).
 	Checks map[string]Check

@@ -44,7 +44,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 31)
+	require.Len(t, routed, 37)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -88,6 +88,13 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "POST", path: p + "/graph/signature-matches", body: `{"signature":["parse","add"],"threshold":0.6}`}, 200},
 		{call{method: "GET", path: p + "/usage"}, 200},
 		{call{method: "GET", path: p + "/bandits"}, 200},
+		{call{method: "POST", path: p + "/tools", body: `{"name":"add","description":"adds","code":"def run(input):\n    return input[\"a\"] + input[\"b\"]\n","input_schema":{"type":"object"},"tests":[{"input":{"a":1,"b":2},"expected":3}],"skill":"addition","created_from":["` + id + `"]}`}, 201},
+		{call{method: "GET", path: p + "/tools"}, 200},
+		{call{method: "GET", path: p + "/tools?query=add%20numbers&k=3"}, 200},
+		{call{method: "GET", path: p + "/tools/add"}, 200},
+		{call{method: "POST", path: p + "/tools/add/invoke", body: `{"input":{"a":1,"b":2}}`}, 200},
+		{call{method: "POST", path: p + "/agents", body: `{"role":"accountant","system_prompt":"You add.","tools":["add"]}`}, 201},
+		{call{method: "GET", path: p + "/agents?query=adds"}, 200},
 		{call{method: "POST", path: p + "/maintenance/prune", body: `{"threshold":0.2,"dry_run":true}`}, 200},
 		{call{method: "POST", path: "/v1/maintenance/reindex", body: `{"dry_run":true}`, token: everyNamespace}, 200},
 		{call{method: "GET", path: "/readyz"}, 200},
@@ -100,7 +107,7 @@ func TestContractExchanges(t *testing.T) {
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 24, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 31, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"sync/atomic"
 	"time"
 
@@ -171,4 +172,50 @@ func (f *fakes) PrunePatterns(ctx context.Context, ns string, _ float64, _ bool)
 func (f *fakes) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.ReindexReport, error) {
 	return evokg.ReindexReport{DryRun: opts.DryRun, Checked: 34, Rebuilt: []evokg.IndexRebuild{{Index: "success_index_p3_embedding_idx",
 		Table: "success_index_p3", BytesBefore: 161 << 20, ExpectedBytes: 16384}}}, f.enter(ctx)
+}
+
+func tool(name string) evokg.Tool {
+	return evokg.Tool{ToolSpec: evokg.ToolSpec{Name: name, Description: "adds", Code: "def run(input):\n    return 1\n",
+		Tests: []evokg.ToolTest{}}, ID: uuid.Nil, Version: 1, Validation: evokg.ToolValidation{Results: []evokg.ToolTestResult{}, At: fixedTime},
+		CreatedAt: fixedTime}
+}
+
+func (f *fakes) CreateTool(ctx context.Context, ns string, spec evokg.ToolSpec) (evokg.Tool, error) {
+	return tool(spec.Name), f.enter(ctx)
+}
+
+func (f *fakes) Tool(ctx context.Context, ns, name string) (evokg.Tool, error) {
+	return tool(name), f.enter(ctx)
+}
+
+func (f *fakes) ToolVersions(ctx context.Context, ns, name string) ([]evokg.Tool, error) {
+	return []evokg.Tool{tool(name)}, f.enter(ctx)
+}
+
+func (f *fakes) ListTools(ctx context.Context, ns string) ([]evokg.Tool, error) {
+	return []evokg.Tool{tool("add")}, f.enter(ctx)
+}
+
+func (f *fakes) RecruitTools(ctx context.Context, ns, query string, k int) ([]evokg.Tool, error) {
+	return []evokg.Tool{tool("add")}, f.enter(ctx)
+}
+
+func (f *fakes) InvokeTool(ctx context.Context, ns, name string, input json.RawMessage) (json.RawMessage, error) {
+	return json.RawMessage(`1`), f.enter(ctx)
+}
+
+func agent(spec evokg.ExpertAgentSpec) evokg.ExpertAgent {
+	return evokg.ExpertAgent{ExpertAgentSpec: spec, Version: 1, ToolIDs: []uuid.UUID{}, CreatedAt: fixedTime}
+}
+
+func (f *fakes) CreateAgent(ctx context.Context, ns string, spec evokg.ExpertAgentSpec) (evokg.ExpertAgent, error) {
+	return agent(spec), f.enter(ctx)
+}
+
+func (f *fakes) ListAgents(ctx context.Context, ns string) ([]evokg.ExpertAgent, error) {
+	return []evokg.ExpertAgent{agent(evokg.ExpertAgentSpec{Role: "accountant", SystemPrompt: "You add.", Tools: []string{}})}, f.enter(ctx)
+}
+
+func (f *fakes) RecruitAgents(ctx context.Context, ns, query string, k int) ([]evokg.ExpertAgent, error) {
+	return f.ListAgents(ctx, ns)
 }

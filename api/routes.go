@@ -116,6 +116,14 @@ func (s *server) namespaced(r chi.Router) {
 	if s.deps.Bandits != nil {
 		read.Get("/bandits", s.bandits)
 	}
+	if s.deps.Assets != nil {
+		write.Post("/tools", s.createTool)
+		read.Get("/tools", s.listTools)
+		read.Get("/tools/{name}", s.getTool)
+		read.Post("/tools/{name}/invoke", s.invokeTool)
+		write.Post("/agents", s.createAgent)
+		read.Get("/agents", s.listAgents)
+	}
 	if s.deps.Experiences != nil {
 		admin.Post("/maintenance/prune", s.prune)
 	}

@@ -74,6 +74,15 @@ type BanditService interface {
 	Posteriors(ctx context.Context, ns string) ([]evokg.BanditState, error)
 }
 
+// AssetService is the asset memory (*assets.Service): tools validated in
+// the sandbox and expert agents.
+type AssetService interface {
+	evokg.Tools
+	evokg.ExpertAgents
+	// ToolVersions returns every version of a tool, newest first.
+	ToolVersions(ctx context.Context, ns, name string) ([]evokg.Tool, error)
+}
+
 // MaintenanceService runs maintenance operations.
 type MaintenanceService interface {
 	// Reindex rebuilds the bloated vector indexes of every namespace.

@@ -221,8 +221,8 @@ func text(res *sdk.CallToolResult) string {
 	return ""
 }
 
-var toolNames = []string{"answer", "answer_feedback", "evolution_status", "graph_neighbors", "memory_status",
-	"recall", "recall_feedback", "remember", "skills", "start_evolution", "task_types"}
+var toolNames = []string{"answer", "answer_feedback", "evolution_status", "graph_neighbors", "invoke_tool", "list_tools",
+	"memory_status", "recall", "recall_feedback", "remember", "skills", "start_evolution", "task_types"}
 
 func TestToolsOverBothTransports(t *testing.T) {
 	t.Parallel()

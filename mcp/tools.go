@@ -58,6 +58,13 @@ var tools = []tool{
 	{name: "graph_neighbors", title: "Graph neighbours", method: "POST", path: nsPrefix + "/graph/neighbors", readOnly: true,
 		description: "Experiences within 1 or 2 hops of seed experiences in the knowledge graph (seeds are experience ids, " +
 			"e.g. recall's memories[].experience_id)."},
+	{name: "list_tools", title: "Tools", method: "GET", path: nsPrefix + "/tools", readOnly: true,
+		description: "List the namespace's tools (Starlark code run in a sandbox), the latest version of each, " +
+			"with its schemas, tests and validation record: validated is true only if every test passed."},
+	{name: "invoke_tool", title: "Invoke a tool", method: "POST", path: nsPrefix + "/tools/{name}/invoke",
+		ids: map[string]string{"name": "tool"},
+		description: "Run the latest version of a tool on input in the sandbox and get its output. An input outside " +
+			"the tool's input schema, or a run stopped by a sandbox limit (steps, time, memory, output), is an error that says which."},
 	{name: "start_evolution", title: "Start an evolution run", method: "POST", path: nsPrefix + "/evolution-runs", body: "run",
 		description: "Start a MAGE evolution run over a question pool (generator {name, size, seed} or pool items) " +
 			"as a background job. One run per namespace may be active, and iterations and questions are capped " +

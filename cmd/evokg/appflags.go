@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/evokg/evokg/assets"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/evolution"
@@ -15,16 +16,17 @@ import (
 
 // AppFlags configure a whole EvoKG process (API, worker, evolve).
 type AppFlags struct {
-	PostgresFlags  `embed:""`
-	Neo4jFlags     `embed:""`
-	OllamaFlags    `embed:""`
-	RetrievalFlags `embed:"" prefix:"retrieval-"`
-	EvolutionFlags `embed:"" prefix:"evolution-"`
-	NoMigrate      bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
-	Cascade        []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); none for a plain pack."`
-	Navigator      bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
-	Critic         bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
-	ToolAuthoring  bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	PostgresFlags    `embed:""`
+	Neo4jFlags       `embed:""`
+	OllamaFlags      `embed:""`
+	RetrievalFlags   `embed:"" prefix:"retrieval-"`
+	EvolutionFlags   `embed:"" prefix:"evolution-"`
+	NoMigrate        bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); none for a plain pack."`
+	Navigator        bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
+	Critic           bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
+	RecruitThreshold float64  `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
+	ToolAuthoring    bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
@@ -56,7 +58,13 @@ func cascadeComponents(names []string) (cascade.Components, error) {
 // Validate runs after parsing.
 func (f AppFlags) Validate() error {
 	_, err := cascadeComponents(f.Cascade)
-	return err
+	if err != nil {
+		return err
+	}
+	if f.RecruitThreshold < -1 || f.RecruitThreshold > 1 {
+		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", f.RecruitThreshold)
+	}
+	return nil
 }
 
 // EvolutionFlags are the admission caps of evolution runs (evolution.Limits).
@@ -119,6 +127,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
+		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold},
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/evokg/evokg/assets"
 	"strconv"
 	"strings"
 
@@ -52,6 +53,7 @@ func defaultVars() kong.Vars {
 		"structural_threshold":          ftoa(evokg.DefaultStructuralThreshold),
 		"retrieval_char_budget":         itoa(retrieval.DefaultCharBudget),
 		"retrieval_weights":             weights(retrieval.DefaultWeights),
+		"recruit_threshold":             ftoa(assets.DefaultRecruitThreshold),
 	}
 }
 

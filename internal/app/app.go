@@ -18,6 +18,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/assets"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/evolution"
@@ -49,6 +50,8 @@ type Config struct {
 	Evolution evolution.Limits
 	// Mechanisms switches evolution's guidance mechanisms off (all on by default).
 	Mechanisms evolution.Mechanisms
+	// Assets tunes the asset memory (tools and expert agents).
+	Assets assets.Config
 	// Migrate applies Postgres migrations and the Neo4j schema at start.
 	Migrate bool
 }
@@ -82,6 +85,7 @@ type App struct {
 	Evolution   *evolution.Service
 	Jobs        *river.Client[pgx.Tx]
 	Maintenance *maintenance.Service
+	Assets      *assets.Service
 	Registry    *prometheus.Registry
 	Config      Config
 	logger      *slog.Logger
@@ -164,8 +168,11 @@ func (a *App) buildServices(context.Context) error {
 	if a.Cascade, err = cascade.New(a.Config.Cascade, a.Graph, a.Pool); err != nil {
 		return err
 	}
+	if a.Assets, err = assets.New(a.Config.Assets, a.Pool, a.Graph, a.Vectors, a.Models.Embedder(), a.logger); err != nil {
+		return fmt.Errorf("assets: %w", err)
+	}
 	a.Answer = answer.New(a.Models.Execution(), a.Retriever, a.Cascade, a.Bandits, a.Graph).
-		WithMemorySwitch(memswitch.NewStore(a.Pool))
+		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{})
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
 }
@@ -199,6 +206,7 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Mechanisms: a.Config.Mechanisms, Logger: a.logger,
 		MemorySwitch: memswitch.NewStore(a.Pool),
 		Explorer:     explorer.New(explorer.Config{}, a.Models.Execution(), a.Graph, a.Ingest, a.logger),
+		Tools:        a.Assets,
 	})
 }
 

@@ -22,6 +22,7 @@ func (a *App) APIDeps() api.Deps {
 		Usage:       a.Recorder,
 		Bandits:     a.Bandits,
 		Maintenance: a.Maintenance,
+		Assets:      a.Assets,
 		Checks:      a.Checks(),
 		Registerer:  a.Registry,
 		Gatherer:    a.Registry,

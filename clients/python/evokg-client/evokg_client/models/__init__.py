@@ -40,6 +40,8 @@ from .experience_input_procedure import ExperienceInputProcedure
 from .experience_input_procedure_budgets import ExperienceInputProcedureBudgets
 from .experience_input_procedure_params import ExperienceInputProcedureParams
 from .experience_input_skill_steps_item import ExperienceInputSkillStepsItem
+from .expert_agent import ExpertAgent
+from .expert_agent_create import ExpertAgentCreate
 from .feedback_request import FeedbackRequest
 from .feedback_response import FeedbackResponse
 from .gate_decision import GateDecision
@@ -50,10 +52,12 @@ from .index_rebuild import IndexRebuild
 from .ingest_batch_response_202 import IngestBatchResponse202
 from .ingest_receipt import IngestReceipt
 from .ingest_receipt_status import IngestReceiptStatus
+from .list_agents_response_200 import ListAgentsResponse200
 from .list_experiences_response_200 import ListExperiencesResponse200
 from .list_runs_response_200 import ListRunsResponse200
 from .list_skills_response_200 import ListSkillsResponse200
 from .list_task_types_response_200 import ListTaskTypesResponse200
+from .list_tools_response_200 import ListToolsResponse200
 from .namespace import Namespace
 from .namespace_create import NamespaceCreate
 from .neighbor import Neighbor
@@ -92,7 +96,20 @@ from .stored_experience import StoredExperience
 from .stored_experience_status import StoredExperienceStatus
 from .task_type_score import TaskTypeScore
 from .task_type_score_memory_switch import TaskTypeScoreMemorySwitch
+from .tool import Tool
+from .tool_create import ToolCreate
+from .tool_create_input_schema import ToolCreateInputSchema
+from .tool_create_output_schema import ToolCreateOutputSchema
+from .tool_detail import ToolDetail
+from .tool_input_schema import ToolInputSchema
+from .tool_invocation import ToolInvocation
+from .tool_output import ToolOutput
+from .tool_output_schema import ToolOutputSchema
+from .tool_test import ToolTest
+from .tool_test_result import ToolTestResult
 from .tool_use import ToolUse
+from .tool_validation import ToolValidation
+from .tool_version import ToolVersion
 from .usage import Usage
 from .usage_rows_item import UsageRowsItem
 
@@ -137,6 +154,8 @@ __all__ = (
     "ExperienceInputProcedureBudgets",
     "ExperienceInputProcedureParams",
     "ExperienceInputSkillStepsItem",
+    "ExpertAgent",
+    "ExpertAgentCreate",
     "FeedbackRequest",
     "FeedbackResponse",
     "GateDecision",
@@ -147,10 +166,12 @@ __all__ = (
     "IngestBatchResponse202",
     "IngestReceipt",
     "IngestReceiptStatus",
+    "ListAgentsResponse200",
     "ListExperiencesResponse200",
     "ListRunsResponse200",
     "ListSkillsResponse200",
     "ListTaskTypesResponse200",
+    "ListToolsResponse200",
     "Namespace",
     "NamespaceCreate",
     "Neighbor",
@@ -189,7 +210,20 @@ __all__ = (
     "StoredExperienceStatus",
     "TaskTypeScore",
     "TaskTypeScoreMemorySwitch",
+    "Tool",
+    "ToolCreate",
+    "ToolCreateInputSchema",
+    "ToolCreateOutputSchema",
+    "ToolDetail",
+    "ToolInputSchema",
+    "ToolInvocation",
+    "ToolOutput",
+    "ToolOutputSchema",
+    "ToolTest",
+    "ToolTestResult",
     "ToolUse",
+    "ToolValidation",
+    "ToolVersion",
     "Usage",
     "UsageRowsItem",
 )

@@ -1,0 +1,205 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.tool_detail import ToolDetail
+from ...types import Response
+
+
+def _get_kwargs(
+    ns: str,
+    name: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/namespaces/{ns}/tools/{name}".format(
+            ns=quote(str(ns), safe=""),
+            name=quote(str(name), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | ToolDetail:
+    if response.status_code == 200:
+        response_200 = ToolDetail.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | ToolDetail]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    ns: str,
+    name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | ToolDetail]:
+    """The latest version of a tool with its provenance and every version's validation record (scope
+    memory:read).
+
+    Args:
+        ns (str):
+        name (str): a tool name, usable as a function name in model tool calls
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolDetail]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+        name=name,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    ns: str,
+    name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | ToolDetail | None:
+    """The latest version of a tool with its provenance and every version's validation record (scope
+    memory:read).
+
+    Args:
+        ns (str):
+        name (str): a tool name, usable as a function name in model tool calls
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolDetail
+    """
+
+    return sync_detailed(
+        ns=ns,
+        name=name,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    ns: str,
+    name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | ToolDetail]:
+    """The latest version of a tool with its provenance and every version's validation record (scope
+    memory:read).
+
+    Args:
+        ns (str):
+        name (str): a tool name, usable as a function name in model tool calls
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | ToolDetail]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+        name=name,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    ns: str,
+    name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | ToolDetail | None:
+    """The latest version of a tool with its provenance and every version's validation record (scope
+    memory:read).
+
+    Args:
+        ns (str):
+        name (str): a tool name, usable as a function name in model tool calls
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | ToolDetail
+    """
+
+    return (
+        await asyncio_detailed(
+            ns=ns,
+            name=name,
+            client=client,
+        )
+    ).parsed
