@@ -52,6 +52,7 @@ func TestEveryEpisodeIsSolvableAndNotTrivial(t *testing.T) {
 			require.False(t, Run(ep, plan[:len(plan)-1]).Success, ep.ID)
 			require.False(t, Run(ep, nil).Success, ep.ID)
 			require.True(t, Grade(ep, Join(plan)), ep.ID)
+			require.Equal(t, Signature(plan), PlayedSignature(ep, Join(plan)+"; look; dance"), "actions after the goal are not played")
 		}
 	}
 }

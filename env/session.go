@@ -223,6 +223,13 @@ func Run(ep Episode, actions []Action) Result {
 	return res
 }
 
+// PlayedSignature is the signature of the actions of answer that ep
+// executes: up to the one after which the goal holds or the budget ends.
+func PlayedSignature(ep Episode, answer string) []string {
+	actions := ParseActions(answer)
+	return Signature(actions[:Run(ep, actions).Steps])
+}
+
 // Grade parses answer as an action sequence and reports whether playing
 // it reaches ep's goal.
 func Grade(ep Episode, answer string) bool { return Run(ep, ParseActions(answer)).Success }

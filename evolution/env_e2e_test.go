@@ -73,6 +73,14 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	require.Zero(t, m[1].Explored, "nothing failed in iteration 2")
 	require.EqualValues(t, 24+24, m[1].Memories.Success)
 
+	// Every success memory, recipe or harvested answer, carries the
+	// operations of the actions that reached its goal as its signature.
+	var signed int
+	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1
+		AND outcome = 'success_memory' AND cardinality(signature) > 0
+		AND signature <@ ARRAY['move_to_room','open_container','take_object','put_in_container','craft_item']`, e.ns).Scan(&signed))
+	require.Equal(t, 48, signed)
+
 	// G_env holds the world, toured once by the run.
 	w := env.NewWorld(1)
 	for _, room := range w.Rooms {

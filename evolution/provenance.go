@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/evokg/evokg/env"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -44,10 +45,14 @@ func (r *runner) signature(ctx context.Context, t, task string, steps []string) 
 	return sig, nil
 }
 
-// successSignature is the signature of a harvested success: the learner's
-// own plan of the very question when its search arm made one, else its
-// task type's.
+// successSignature is the signature of a harvested success: for an
+// environment episode the operations of the actions played until the goal
+// held (no model call), else the learner's own plan of the very question
+// when its search arm made one, else its task type's.
 func (r *runner) successSignature(ctx context.Context, a answer, cot string) ([]string, error) {
+	if ep := a.Item.Episode; ep != nil {
+		return env.PlayedSignature(*ep, a.Answer), nil
+	}
 	if len(a.Signature) > 0 {
 		return a.Signature, nil
 	}
