@@ -1,7 +1,9 @@
 package bench
 
 import (
+	"bufio"
 	"context"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,17 +13,21 @@ import (
 	"slices"
 	"time"
 
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/pgvector/pgvector-go"
-	pgxvec "github.com/pgvector/pgvector-go/pgx"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/workers"
 )
+
+//go:embed queries/retrieval_*.sql
+var retrievalQueryFiles embed.FS
+
+var retrievalQueries = queryfs.MustLoad(retrievalQueryFiles, "queries", ".sql")
 
 // RetrievalOptions configures the retrieval benchmark. Zero fields take the
 // documented defaults.
@@ -55,6 +61,10 @@ type RetrievalOptions struct {
 	Seed uint64
 	// Keep leaves the memories in place after the run.
 	Keep bool
+	// DeferIndexes seeds with the HNSW indexes dropped and builds them
+	// after (evokg import --defer-indexes): for a large seed on a quiet
+	// database.
+	DeferIndexes bool
 	// Reuse measures the memories a previous run with Keep and the same
 	// options left in the namespace instead of seeding again.
 	Reuse bool
@@ -117,8 +127,13 @@ type RetrievalResult struct {
 	MeanMS        float64 `json:"mean_ms"`
 	RecallAtK     float64 `json:"recall_at_k"`
 	RecallQueries int     `json:"recall_queries"`
-	SeedSeconds   float64 `json:"seed_seconds"`
-	Design        string  `json:"design"`
+	// SeedSeconds is the bulk load through evokg import, ANN index
+	// builds (SeedIndexSeconds) included; zero with Reuse.
+	SeedSeconds      float64 `json:"seed_seconds"`
+	SeedIndexSeconds float64 `json:"seed_index_seconds"`
+	SeedPerSecond    float64 `json:"seed_per_second"`
+	DeferIndexes     bool    `json:"defer_indexes"`
+	Design           string  `json:"design"`
 }
 
 // JSON returns the result as one line of JSON.
@@ -161,20 +176,24 @@ func Retrieval(ctx context.Context, pool *pgxpool.Pool, opts RetrievalOptions, p
 			_ = postgres.PurgeNamespace(context.WithoutCancel(ctx), pool, opts.Namespace)
 		}()
 	}
+	defer func() { _ = dropSeedJobs(context.WithoutCancel(ctx), pool) }()
 	data := newRetrievalData(opts)
-	start := time.Now()
+	res := RetrievalResult{Memories: opts.Memories, TaskTypes: opts.TaskTypes, Dim: opts.Dim, K: opts.K,
+		Queries: opts.Queries, DeferIndexes: opts.DeferIndexes, Design: retrievalDesign}
 	if !opts.Reuse {
-		if err := seedRetrieval(ctx, pool, data, progress); err != nil {
+		start := time.Now()
+		seeded, err := seedRetrieval(ctx, pool, data, progress)
+		if err != nil {
 			return RetrievalResult{}, err
 		}
+		res.SeedSeconds, res.SeedIndexSeconds = time.Since(start).Seconds(), seeded.IndexSeconds
+		res.SeedPerSecond = float64(opts.Memories) / res.SeedSeconds
+		fmt.Fprintf(progress, "seeded %d memories in %.1fs (indexes %.1fs)\n", opts.Memories, res.SeedSeconds, res.SeedIndexSeconds)
 	}
 	store := vector.NewStore(pool, opts.Dim)
 	if err := store.Analyze(ctx); err != nil {
 		return RetrievalResult{}, err
 	}
-	res := RetrievalResult{Memories: opts.Memories, TaskTypes: opts.TaskTypes, Dim: opts.Dim, K: opts.K,
-		Queries: opts.Queries, SeedSeconds: time.Since(start).Seconds(), Design: retrievalDesign}
-	fmt.Fprintf(progress, "seeded %d memories in %.1fs\n", opts.Memories, res.SeedSeconds)
 	if err := measureRetrievalLatency(ctx, store, data, &res, progress); err != nil {
 		return res, err
 	}
@@ -235,105 +254,75 @@ func (d *retrievalData) point(t int) []float32 {
 	return d.gaussian(c, d.opts.Noise/math.Sqrt(float64(d.opts.Dim)))
 }
 
-// retrievalMemory is one synthetic row.
-type retrievalMemory struct {
-	id       uuid.UUID
-	taskType string
-	outcome  evokg.Outcome
-	kind     evokg.FailureKind
-	quality  float64
-	created  time.Time
-	record   []byte
-	vec      []float32
-}
-
-func (d *retrievalData) memory(i int, now time.Time) retrievalMemory {
+// memory is the i-th synthetic memory, as an NDJSON line of evokg import
+// takes it: pre-evaluated, with its embedding.
+func (d *retrievalData) memory(i int) evokg.ExperienceInput {
 	t := i % d.opts.TaskTypes
-	m := retrievalMemory{id: evokg.NewID(), taskType: retrievalTaskType(t), outcome: evokg.OutcomeSuccess,
-		quality: 0.3 + 0.7*d.rng.Float64(), created: now.Add(-time.Duration(d.rng.IntN(90*24)) * time.Hour), vec: d.point(t)}
-	exp := evokg.Experience{
-		ID:        m.id,
-		Version:   1,
-		CreatedAt: m.created,
-		ExperienceFields: evokg.ExperienceFields{
-			TaskType:       m.taskType,
-			Outcome:        m.outcome,
-			Question:       fmt.Sprintf("Synthetic question %d of %s?", i, m.taskType),
-			Answer:         fmt.Sprintf("answer %d", i),
-			ChainOfThought: "Step 1: read the question. Step 2: apply the method of the task type. Step 3: check the result.",
-		},
-	}
+	tt := retrievalTaskType(t)
+	in := evokg.ExperienceInput{Embedding: d.point(t), ExperienceFields: evokg.ExperienceFields{
+		TaskType:       tt,
+		Outcome:        evokg.OutcomeSuccess,
+		Question:       fmt.Sprintf("Synthetic question %d of %s?", i, tt),
+		Answer:         fmt.Sprintf("answer %d", i),
+		ChainOfThought: "Step 1: read the question. Step 2: apply the method of the task type. Step 3: check the result.",
+		Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: d.rng.Float64(), Complete: 1},
+	}}
 	if d.rng.Float64() < d.opts.FailureShare {
-		m.outcome, exp.Outcome = evokg.OutcomeFailure, evokg.OutcomeFailure
-		m.kind = evokg.FailureSpecific
+		in.Outcome, in.FailureKind = evokg.OutcomeFailure, evokg.FailureSpecific
 		if d.rng.IntN(2) == 0 {
-			m.kind = evokg.FailureTypeStrategy
+			in.FailureKind = evokg.FailureTypeStrategy
 		}
-		exp.FailureKind = m.kind
-		exp.Content = "Correction: the earlier attempt skipped the unit conversion; convert before aggregating."
+		in.Evaluation.Correct = 0
+		in.Content = "Correction: the earlier attempt skipped the unit conversion; convert before aggregating."
 	}
-	m.record, _ = json.Marshal(exp)
-	return m
+	return in
 }
 
-const retrievalSeedBatch = 5_000
+// retrievalSeedQueue holds the projection jobs of the seeded memories: no
+// worker works it, the benchmark measures Postgres alone and drops them.
+const retrievalSeedQueue = "bench_retrieval_seed"
 
-// seedRetrieval writes the memories with COPY: experiences first, then the
-// two channel tables, in batches of retrievalSeedBatch rows.
-func seedRetrieval(ctx context.Context, pool *pgxpool.Pool, d *retrievalData, progress io.Writer) error {
-	conn, err := pool.Acquire(ctx)
+// seedRetrieval loads the memories through the bulk-load path (evokg
+// import), streaming them as NDJSON, and returns what the import reports.
+func seedRetrieval(ctx context.Context, pool *pgxpool.Pool, d *retrievalData, progress io.Writer) (ingest.ImportResult, error) {
+	queue, err := workers.NewInsertClient(pool, workers.Config{}, nil)
 	if err != nil {
-		return err
+		return ingest.ImportResult{}, err
 	}
-	defer conn.Release()
-	if err := pgxvec.RegisterTypes(ctx, conn.Conn()); err != nil {
-		return fmt.Errorf("bench: registering pgvector types: %w", err)
+	svc := ingest.NewService(ingest.Config{EmbeddingDim: d.opts.Dim, EvaluateQueue: retrievalSeedQueue, ProjectQueue: retrievalSeedQueue},
+		pool, queue, nil, vector.NewStore(pool, d.opts.Dim), nil)
+	r, w := io.Pipe()
+	go func() { w.CloseWithError(d.writeMemories(w, progress)) }()
+	res, err := svc.Import(ctx, d.opts.Namespace, r, ingest.ImportOptions{DeferIndexes: d.opts.DeferIndexes})
+	r.CloseWithError(err)
+	if err == nil && res.Invalid > 0 {
+		err = fmt.Errorf("bench: %d memories refused by the import: %s", res.Invalid, res.Errors[0])
 	}
-	now := evokg.Now()
-	for done := 0; done < d.opts.Memories; done += retrievalSeedBatch {
-		n := min(retrievalSeedBatch, d.opts.Memories-done)
-		batch := make([]retrievalMemory, n)
-		for i := range batch {
-			batch[i] = d.memory(done+i, now)
-		}
-		if err := copyRetrievalMemories(ctx, conn.Conn(), d.opts.Namespace, batch); err != nil {
+	return res, err
+}
+
+// writeMemories writes the memories as NDJSON, with a progress line every
+// retrievalProgressEvery.
+func (d *retrievalData) writeMemories(w io.Writer, progress io.Writer) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	enc := json.NewEncoder(bw)
+	for i := range d.opts.Memories {
+		if err := enc.Encode(d.memory(i)); err != nil {
 			return err
 		}
-		fmt.Fprintf(progress, "seeding %d/%d\n", done+n, d.opts.Memories)
+		if (i+1)%retrievalProgressEvery == 0 {
+			fmt.Fprintf(progress, "seeding %d/%d\n", i+1, d.opts.Memories)
+		}
 	}
-	return nil
+	return bw.Flush()
 }
 
-func copyRetrievalMemories(ctx context.Context, conn *pgx.Conn, ns string, batch []retrievalMemory) error {
-	return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-		exps := make([][]any, len(batch))
-		chans := map[evokg.Channel][][]any{}
-		for i, m := range batch {
-			exps[i] = []any{m.id, ns, m.taskType, string(m.outcome), retrievalNullKind(m.kind), "committed", m.record, m.quality, m.created, m.created}
-			ch := m.outcome.Channel()
-			chans[ch] = append(chans[ch], []any{m.id, ns, m.taskType, string(m.outcome), retrievalNullKind(m.kind), m.quality,
-				[]string{}, m.created, pgvector.NewVector(m.vec)})
-		}
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"experiences"}, []string{"id", "namespace", "task_type", "outcome",
-			"failure_kind", "status", "record", "quality", "created_at", "updated_at"}, pgx.CopyFromRows(exps)); err != nil {
-			return fmt.Errorf("bench: copying experiences: %w", err)
-		}
-		for ch, rows := range chans {
-			if _, err := tx.CopyFrom(ctx, pgx.Identifier{string(ch) + "_index"}, []string{"id", "namespace", "task_type",
-				"outcome", "failure_kind", "quality", "signature", "created_at", "embedding"}, pgx.CopyFromRows(rows)); err != nil {
-				return fmt.Errorf("bench: copying the %s index: %w", ch, err)
-			}
-		}
-		return nil
-	})
-}
+const retrievalProgressEvery = 50_000
 
-func retrievalNullKind(k evokg.FailureKind) *string {
-	if k == "" {
-		return nil
-	}
-	s := string(k)
-	return &s
+// dropSeedJobs removes the seeded memories' projection jobs.
+func dropSeedJobs(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, retrievalQueries.Get("retrieval_drop_seed_jobs"), retrievalSeedQueue)
+	return err
 }
 
 // query draws a question vector near a centre of a random task type.

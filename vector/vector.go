@@ -202,6 +202,21 @@ func (s *Store) Analyze(ctx context.Context) error {
 	return nil
 }
 
+// DropANNIndexes drops the HNSW indexes of the memory tables, for a bulk
+// load that builds them after (BuildANNIndexes). Until then searches scan
+// exactly: correct, slower.
+func (s *Store) DropANNIndexes(ctx context.Context) error {
+	_, err := s.pool.Exec(ctx, queries.Get("drop_ann_indexes"), pgx.QueryExecModeSimpleProtocol)
+	return postgres.Translate(err, "dropping the HNSW indexes")
+}
+
+// BuildANNIndexes builds the HNSW indexes of the memory tables that are
+// missing; it returns at once when none is.
+func (s *Store) BuildANNIndexes(ctx context.Context) error {
+	_, err := s.pool.Exec(ctx, queries.Get("build_ann_indexes"), pgx.QueryExecModeSimpleProtocol)
+	return postgres.Translate(err, "building the HNSW indexes")
+}
+
 // SearchPrinciples returns the top-K principles of one namespace and task type.
 func (s *Store) SearchPrinciples(ctx context.Context, q Query) ([]Hit, error) {
 	q.Channel = evokg.ChannelSuccess

@@ -175,7 +175,7 @@ func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a ingest.ProjectAr
 		}
 		batch = append(batch, others...)
 	}
-	vecs, err := embeddings(ctx, tx, a.Namespace, pendingIDs(batch))
+	vecs, err := embeddings(ctx, tx, a.Namespace, batch)
 	if err != nil {
 		return nil, err
 	}
@@ -312,8 +312,13 @@ func claimQueued(ctx context.Context, tx pgx.Tx, ns string, own uuid.UUID, limit
 	return claimed, wrapErr("claiming queued experiences", err)
 }
 
-func embeddings(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID) (map[uuid.UUID][]float32, error) {
-	rows, err := tx.Query(ctx, queries.Get("claimed_embeddings"), ns, ids)
+// embeddings reads the indexed embeddings of the batch's experiences.
+func embeddings(ctx context.Context, tx pgx.Tx, ns string, batch []pending) (map[uuid.UUID][]float32, error) {
+	ids, taskTypes := make([]uuid.UUID, len(batch)), make([]string, len(batch))
+	for i, p := range batch {
+		ids[i], taskTypes[i] = p.exp.ID, p.exp.TaskType
+	}
+	rows, err := tx.Query(ctx, queries.Get("claimed_embeddings"), ns, ids, taskTypes)
 	if err != nil {
 		return nil, fmt.Errorf("reading embeddings: %w", err)
 	}

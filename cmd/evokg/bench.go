@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 
 	"github.com/evokg/evokg/bench"
 )
@@ -81,6 +82,7 @@ type BenchRetrievalCmd struct {
 	Queries       int  `default:"1000" help:"Measured memory packs."`
 	Keep          bool `help:"Keep the memories for a later --reuse run."`
 	Reuse         bool `help:"Measure the memories a previous --keep run left."`
+	DeferIndexes  bool `name:"defer-indexes" help:"Seed with the HNSW indexes dropped and build them after (evokg import --defer-indexes; a quiet database only)."`
 }
 
 func (c *BenchRetrievalCmd) Run(g *Globals) error {
@@ -90,7 +92,7 @@ func (c *BenchRetrievalCmd) Run(g *Globals) error {
 	}
 	defer pool.Close()
 	res, err := bench.Retrieval(g.Ctx, pool, bench.RetrievalOptions{Memories: c.Memories, TaskTypes: c.TaskTypes,
-		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse}, os.Stderr)
+		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes}, os.Stderr)
 	if err != nil {
 		return err
 	}
@@ -107,6 +109,7 @@ type BenchIngestCmd struct {
 	Clients       int     `default:"8" help:"Concurrent clients."`
 	Rate          float64 `help:"Offered load in experiences per second (0 = as fast as the clients go)."`
 	ProjectBatch  int     `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
+	CPUProfile    string  `name:"cpu-profile" type:"path" help:"Write a pprof CPU profile of the run (service and workers, in this process) to this file."`
 }
 
 func (c *BenchIngestCmd) Run(g *Globals) error {
@@ -115,12 +118,34 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 		return err
 	}
 	defer closeStores()
+	stop, err := startCPUProfile(c.CPUProfile)
+	if err != nil {
+		return err
+	}
 	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, Rate: c.Rate,
 		ProjectBatch: c.ProjectBatch, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+	stop()
 	if err != nil {
 		return err
 	}
 	return report(os.Stdout, c.JSON, res)
+}
+
+// startCPUProfile profiles this process's CPU into path until the returned
+// function is called; with no path it does nothing.
+func startCPUProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // report prints figures: indented for people, or one JSON line for tools.

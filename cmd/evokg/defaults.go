@@ -10,6 +10,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
@@ -21,6 +22,7 @@ func defaultVars() kong.Vars {
 	itoa := strconv.Itoa
 	return kong.Vars{
 		"embedding_dim":         itoa(evokg.DefaultEmbeddingDim),
+		"import_chunk":          itoa(ingest.DefaultImportChunk),
 		"postgres_max_conns":    itoa(postgres.DefaultMaxConns),
 		"neo4j_uri":             graph.DefaultURI,
 		"neo4j_user":            graph.DefaultUser,

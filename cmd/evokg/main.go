@@ -31,6 +31,7 @@ type CLI struct {
 	Models      ModelsCmd      `cmd:"" help:"Check the configured Ollama models."`
 	FakeOllama  FakeOllamaCmd  `cmd:"" name:"fake-ollama" help:"Run a scripted stand-in for the Ollama HTTP API (demos and tests only)."`
 	Bench       BenchCmd       `cmd:"" help:"Run benchmarks against the configured services and print figures."`
+	Import      ImportCmd      `cmd:"" help:"Bulk-load experiences from NDJSON (rows first, indexes after with --defer-indexes); idempotent on retry."`
 	Graph       GraphCmd       `cmd:"" help:"Graph maintenance."`
 	Maintenance MaintenanceCmd `cmd:"" help:"Storage maintenance: rebuild bloated vector indexes."`
 	Evolve      EvolveCmd      `cmd:"" help:"Run a MAGE evolution run in this process, with live progress and a plot."`

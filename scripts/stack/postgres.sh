@@ -86,6 +86,9 @@ maintenance_work_mem = 1GB
 work_mem = 16MB
 max_parallel_maintenance_workers = 2
 random_page_cost = 1.1
+shared_preload_libraries = 'pg_stat_statements'
+pg_stat_statements.track = all
+pg_stat_statements.track_planning = on
 CONF
   # Loopback only; passwords required over TCP, trust only on the local socket.
   cat > "$data/pg_hba.conf" <<HBA
@@ -117,7 +120,21 @@ SQL
     # pgvector needs a superuser to be created; the role then owns its schema.
     psql_super -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS vector' >&2
     psql_super -d "$db" -c "ALTER EXTENSION vector UPDATE" >&2
+    # Per-statement CPU figures for `evokg bench` (see README "Performance").
+    psql_super -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements' >&2
+    psql_super -d "$db" -c "GRANT pg_read_all_stats TO \"$PG_USER\"" >&2
   done
+  preload_stat_statements
+}
+
+# preload_stat_statements makes a cluster created before pg_stat_statements
+# joined the configuration load it at its next start; a running cluster is
+# left running (its statistics appear after a restart).
+preload_stat_statements() {
+  local libs; libs="$(psql_super -d postgres -c 'SHOW shared_preload_libraries')"
+  case "$libs" in *pg_stat_statements*) return ;; esac
+  psql_super -d postgres -c "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'" >&2
+  log "postgres: pg_stat_statements is loaded from the next restart"
 }
 
 start() {

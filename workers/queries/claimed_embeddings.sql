@@ -1,7 +1,14 @@
--- The indexed embeddings of the given experiences, from whichever index
--- holds them (success, failure or principle).
-SELECT id, embedding::real[] FROM success_index WHERE namespace = $1 AND id = ANY ($2::uuid[])
+-- The indexed embeddings of the given experiences ($2 ids, $3 their task
+-- types), from whichever index holds them (success, failure or principle).
+-- Each key is looked up by the channel tables' primary key in the one
+-- partition its (namespace, task type) hashes to (run-time pruning of the
+-- nested loop), not in all 16.
+SELECT k.id, s.embedding::real[]
+FROM unnest($2::uuid[], $3::text[]) AS k (id, task_type)
+JOIN success_index s ON s.namespace = $1 AND s.task_type = k.task_type AND s.id = k.id
 UNION ALL
-SELECT id, embedding::real[] FROM failure_index WHERE namespace = $1 AND id = ANY ($2::uuid[])
+SELECT k.id, f.embedding::real[]
+FROM unnest($2::uuid[], $3::text[]) AS k (id, task_type)
+JOIN failure_index f ON f.namespace = $1 AND f.task_type = k.task_type AND f.id = k.id
 UNION ALL
 SELECT id, embedding::real[] FROM principle_embeddings WHERE namespace = $1 AND id = ANY ($2::uuid[])

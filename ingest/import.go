@@ -1,0 +1,301 @@
+package ingest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
+)
+
+// BulkIndexer is what a bulk load needs of the vector indexes beyond
+// Indexer: dropping the ANN indexes before loading and building them
+// after. *vector.Store implements it.
+type BulkIndexer interface {
+	DropANNIndexes(ctx context.Context) error
+	BuildANNIndexes(ctx context.Context) error
+	Analyze(ctx context.Context) error
+}
+
+// Import defaults and limits.
+const (
+	DefaultImportChunk = 1000 // lines per transaction
+	// MaxImportErrors bounds the line errors an ImportResult lists; all are counted.
+	MaxImportErrors = 100
+)
+
+// ImportOptions configures Import.
+type ImportOptions struct {
+	// Chunk is the number of lines loaded per transaction. Default
+	// DefaultImportChunk.
+	Chunk int
+	// DeferIndexes drops the HNSW indexes of the embedding tables before
+	// loading and builds them after, which is several times faster than
+	// updating them row by row. Meant for an initial load: while they are
+	// missing, searches of every namespace scan exactly, and while they are
+	// built, writes to the embedding tables wait.
+	DeferIndexes bool
+}
+
+// LineError is an NDJSON line that was not imported and why.
+type LineError struct {
+	Line   int    `json:"line"`
+	Detail string `json:"detail"`
+}
+
+func (e LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Detail) }
+
+// ImportResult counts what Import did.
+type ImportResult struct {
+	Lines        int         `json:"lines"`    // non-blank lines read
+	Imported     int         `json:"imported"` // new experiences written
+	Existing     int         `json:"existing"` // already present (an earlier run of the same lines)
+	Invalid      int         `json:"invalid"`  // lines refused, not written
+	Errors       []LineError `json:"errors,omitempty"`
+	LoadSeconds  float64     `json:"load_seconds"`
+	IndexSeconds float64     `json:"index_seconds"` // building the ANN indexes and statistics
+}
+
+// Import loads experiences from NDJSON (one ExperienceInput per line, as
+// POST /experiences takes it) into namespace ns, a chunk of lines per
+// transaction, each line going the way a single request goes: rows, vector
+// rows and jobs. Each experience's id is derived from ns and the line's
+// bytes, so running the same file again (after a failure, say) skips what
+// is there and imports the rest. Invalid lines are skipped and reported by
+// line number; the valid ones are imported.
+func (s *Service) Import(ctx context.Context, ns string, r io.Reader, opts ImportOptions) (ImportResult, error) {
+	if err := checkNamespace(ns); err != nil {
+		return ImportResult{}, err
+	}
+	if opts.Chunk <= 0 {
+		opts.Chunk = DefaultImportChunk
+	}
+	bulk, _ := s.index.(BulkIndexer)
+	if opts.DeferIndexes && bulk == nil {
+		return ImportResult{}, errors.New("ingest: the index does not support deferred index builds")
+	}
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return ImportResult{}, postgres.Translate(err, "importing experiences")
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, queries.Get("import_stage")); err != nil {
+		return ImportResult{}, postgres.Translate(err, "creating the import staging table")
+	}
+	if opts.DeferIndexes {
+		if err := bulk.DropANNIndexes(ctx); err != nil {
+			return ImportResult{}, err
+		}
+	}
+	start := time.Now()
+	res, err := s.importLines(ctx, conn, ns, r, opts.Chunk)
+	res.LoadSeconds = time.Since(start).Seconds()
+	if err != nil || bulk == nil {
+		return res, err
+	}
+	start = time.Now()
+	err = s.finishImport(ctx, bulk)
+	res.IndexSeconds = time.Since(start).Seconds()
+	return res, err
+}
+
+// finishImport builds the ANN indexes that are missing (all of them after a
+// deferred load, or after an earlier run that stopped before this step) and
+// refreshes the planner's statistics.
+func (s *Service) finishImport(ctx context.Context, bulk BulkIndexer) error {
+	if err := bulk.BuildANNIndexes(ctx); err != nil {
+		return err
+	}
+	return bulk.Analyze(ctx)
+}
+
+// importLines reads r and loads its valid lines a chunk at a time.
+func (s *Service) importLines(ctx context.Context, conn *pgxpool.Conn, ns string, r io.Reader, chunk int) (ImportResult, error) {
+	var res ImportResult
+	in := bufio.NewReaderSize(r, 1<<20)
+	items := make([]item, 0, chunk)
+	for lineNo := 1; ; lineNo++ {
+		line, readErr := in.ReadBytes('\n')
+		if readErr != nil && !errors.Is(readErr, io.EOF) {
+			return res, fmt.Errorf("reading line %d: %w", lineNo, readErr)
+		}
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			res.Lines++
+			if it, lineErr := s.importItem(ns, line); lineErr != "" {
+				res.refuse(LineError{Line: lineNo, Detail: lineErr})
+			} else {
+				items = append(items, it)
+			}
+		}
+		if len(items) == chunk || (readErr != nil && len(items) > 0) {
+			if err := s.importChunk(ctx, conn, items, &res); err != nil {
+				return res, err
+			}
+			items = items[:0]
+		}
+		if readErr != nil {
+			return res, nil
+		}
+	}
+}
+
+func (r *ImportResult) refuse(e LineError) {
+	r.Invalid++
+	if len(r.Errors) < MaxImportErrors {
+		r.Errors = append(r.Errors, e)
+	}
+}
+
+// importNamespace seeds the ids of imported experiences (UUIDv5).
+var importNamespace = uuid.MustParse("6f0d2a47-8a51-4c36-9a43-1d3f5b8e2c10")
+
+// importItem decodes and validates one line; a non-empty string says why
+// it is refused.
+func (s *Service) importItem(ns string, line []byte) (item, string) {
+	var req evokg.ExperienceInput
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return item{}, "is not an experience: " + err.Error()
+	}
+	if err := Validate(req); err != nil {
+		return item{}, fieldDetails(err)
+	}
+	if e := req.Embedding; e != nil && len(e) != s.cfg.EmbeddingDim {
+		return item{}, fmt.Sprintf("/embedding has %d dimensions, the index has %d", len(e), s.cfg.EmbeddingDim)
+	}
+	it := s.newItem(ns, &req)
+	it.exp.ID = uuid.NewSHA1(importNamespace, append([]byte(ns+"\n"), line...))
+	return it, ""
+}
+
+// fieldDetails renders a validation error as "/pointer detail; ...".
+func fieldDetails(err error) string {
+	var de *evokg.Error
+	if !errors.As(err, &de) || len(de.Fields) == 0 {
+		return err.Error()
+	}
+	parts := make([]string, len(de.Fields))
+	for i, f := range de.Fields {
+		parts[i] = f.Pointer + " " + f.Detail
+	}
+	return strings.Join(parts, "; ")
+}
+
+// importChunk writes items in one transaction: staged by COPY, moved into
+// experiences (skipping ids already there), then the vector rows and jobs
+// of the new ones.
+func (s *Service) importChunk(ctx context.Context, conn *pgxpool.Conn, items []item, res *ImportResult) error {
+	items = uniqueItems(items, res)
+	err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, queries.Get("import_clear")); err != nil {
+			return err
+		}
+		if err := stageItems(ctx, tx, items); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, queries.Get("import_experiences"))
+		if err != nil {
+			return err
+		}
+		fresh, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, queries.Get("import_vectors"), fresh); err != nil {
+			return err
+		}
+		if err := s.enqueueFresh(ctx, tx, items, fresh); err != nil {
+			return err
+		}
+		res.Imported += len(fresh)
+		res.Existing += len(items) - len(fresh)
+		return nil
+	})
+	return postgres.Translate(err, "importing experiences")
+}
+
+// uniqueItems drops repeated lines of a chunk (same id), counting them as
+// existing.
+func uniqueItems(items []item, res *ImportResult) []item {
+	seen := make(map[uuid.UUID]bool, len(items))
+	out := items[:0]
+	for _, it := range items {
+		if seen[it.exp.ID] {
+			res.Existing++
+			continue
+		}
+		seen[it.exp.ID] = true
+		out = append(out, it)
+	}
+	return out
+}
+
+var importStageColumns = []string{"id", "namespace", "task_type", "outcome", "failure_kind", "status", "record",
+	"quality", "confidence", "signature", "supersedes", "created_at", "skill", "channel", "embedding"}
+
+func stageItems(ctx context.Context, tx pgx.Tx, items []item) error {
+	rows := make([][]any, len(items))
+	for i, it := range items {
+		exp := it.exp
+		record, err := json.Marshal(exp)
+		if err != nil {
+			return err
+		}
+		rows[i] = []any{exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), nullable(string(exp.FailureKind)),
+			string(it.status), record, exp.Quality(), exp.Confidence, nonNil(exp.Signature), exp.Supersedes,
+			exp.CreatedAt, exp.Skill, importChannel(exp.Outcome), it.embedding}
+	}
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"import_stage"}, importStageColumns, pgx.CopyFromRows(rows))
+	return err
+}
+
+// importChannel names the index an experience of outcome o goes to.
+func importChannel(o evokg.Outcome) string {
+	if o == evokg.OutcomePrinciple {
+		return "principle"
+	}
+	return string(o.Channel())
+}
+
+// enqueueFresh inserts the jobs of the items in fresh, as writeItems does
+// for a request.
+func (s *Service) enqueueFresh(ctx context.Context, tx pgx.Tx, items []item, fresh []uuid.UUID) error {
+	isFresh := make(map[uuid.UUID]bool, len(fresh))
+	for _, id := range fresh {
+		isFresh[id] = true
+	}
+	var jobs []river.InsertManyParams
+	var toEmbed []uuid.UUID
+	for _, it := range items {
+		switch {
+		case !isFresh[it.exp.ID]:
+		case it.status == evokg.StatusEmbedding:
+			toEmbed = append(toEmbed, it.exp.ID)
+		default:
+			job := it.job()
+			jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
+		}
+	}
+	if len(toEmbed) > 0 {
+		job := EmbedArgs{Namespace: items[0].exp.Namespace, ExperienceIDs: toEmbed}
+		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
+	}
+	if len(jobs) == 0 {
+		return nil
+	}
+	_, err := s.queue.InsertManyTx(ctx, tx, jobs)
+	return wrapf(err, "enqueueing jobs")
+}
