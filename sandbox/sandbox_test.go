@@ -126,3 +126,14 @@ func TestACancelledContextStopsTheRun(t *testing.T) {
 	_, err := sandbox.Run(ctx, "def run(input):\n    return 1\n", nil, sandbox.DefaultLimits)
 	require.Error(t, err)
 }
+
+// BenchmarkRun measures one sandbox run of a small tool: a child process
+// started, the code compiled and run, the result encoded.
+func BenchmarkRun(b *testing.B) {
+	code := "def run(input):\n    t = 0\n    for x in range(input):\n        t += x * x\n    return t\n"
+	for b.Loop() {
+		if _, err := sandbox.Run(context.Background(), code, 100, sandbox.DefaultLimits); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

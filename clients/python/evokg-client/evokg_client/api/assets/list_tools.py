@@ -102,7 +102,7 @@ def sync_detailed(
 
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
-    (EVOKG_RECRUIT_THRESHOLD, default 0.5) to the query's are returned,
+    (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
     best first, at most `k`.
 
     Args:
@@ -143,7 +143,7 @@ def sync(
 
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
-    (EVOKG_RECRUIT_THRESHOLD, default 0.5) to the query's are returned,
+    (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
     best first, at most `k`.
 
     Args:
@@ -179,7 +179,7 @@ async def asyncio_detailed(
 
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
-    (EVOKG_RECRUIT_THRESHOLD, default 0.5) to the query's are returned,
+    (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
     best first, at most `k`.
 
     Args:
@@ -218,7 +218,7 @@ async def asyncio(
 
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
-    (EVOKG_RECRUIT_THRESHOLD, default 0.5) to the query's are returned,
+    (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
     best first, at most `k`.
 
     Args:
