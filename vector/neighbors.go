@@ -1,8 +1,11 @@
 package vector
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -19,23 +22,95 @@ type NeighborQuery struct {
 	MinSimilarity       float64
 }
 
-// Neighbors answers several neighbour queries in one round trip and one
-// snapshot (result i answers qs[i]), reading ids and similarities only: it
-// is what drawing SIMILAR_TO edges needs, without the payloads of Search.
+// Neighbors answers several neighbour queries in one round trip (result i
+// answers qs[i]), reading ids and similarities only: it is what drawing
+// SIMILAR_TO edges needs, without the payloads of Search. The slices are
+// counted first, once per (namespace, task type) of the batch; each query
+// then runs one plain statement per channel, exact on a small slice, by
+// the planner's choice on a large one. Planning those costs a fraction of
+// one statement that gates all four branches itself.
 func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]evokg.SimilarExperience, error) {
-	batch := &pgx.Batch{}
-	batch.Queue(queries.Get("scan_settings"), s.efSearch, iterativeScan, planCacheMode)
 	for i, q := range qs {
 		if err := s.checkNeighborQuery(q); err != nil {
 			return nil, fmt.Errorf("neighbour query %d: %w", i, err)
 		}
-		batch.Queue(queries.Get("neighbors"), q.Namespace, q.TaskType, encode(q.Embedding), q.K, q.MinSimilarity, s.exactScanMax)
 	}
-	out, err := readBatch(s.pool.SendBatch(ctx, batch), len(qs), collectNeighbors)
+	small, err := s.smallSlices(ctx, qs)
+	if err != nil {
+		return nil, postgres.Translate(err, "counting neighbour slices")
+	}
+	batch := &pgx.Batch{}
+	batch.Queue(queries.Get("scan_settings"), s.efSearch, iterativeScan, planCacheMode)
+	for _, q := range qs {
+		for _, ch := range []evokg.Channel{evokg.ChannelSuccess, evokg.ChannelFailure} {
+			batch.Queue(queries.Get(neighborStatement(ch, small[sliceKey{q.Namespace, q.TaskType, ch}])),
+				q.Namespace, q.TaskType, encode(q.Embedding), q.K, q.MinSimilarity)
+		}
+	}
+	perChannel, err := readBatch(s.pool.SendBatch(ctx, batch), 2*len(qs), collectNeighbors)
 	if err != nil {
 		return nil, postgres.Translate(err, "searching neighbours")
 	}
+	out := make([][]evokg.SimilarExperience, len(qs))
+	for i, q := range qs {
+		out[i] = nearest(append(perChannel[2*i], perChannel[2*i+1]...), q.K)
+	}
 	return out, nil
+}
+
+// sliceKey names one channel of a (namespace, task type) slice.
+type sliceKey struct {
+	ns, taskType string
+	ch           evokg.Channel
+}
+
+// smallSlices reports, per channel of each slice the queries search,
+// whether it holds fewer rows than the exact-scan bound.
+func (s *Store) smallSlices(ctx context.Context, qs []NeighborQuery) (map[sliceKey]bool, error) {
+	byNS := map[string][]string{}
+	for _, q := range qs {
+		if !slices.Contains(byNS[q.Namespace], q.TaskType) {
+			byNS[q.Namespace] = append(byNS[q.Namespace], q.TaskType)
+		}
+	}
+	out := make(map[sliceKey]bool, 2*len(qs))
+	for ns, taskTypes := range byNS {
+		rows, err := s.pool.Query(ctx, queries.Get("slice_sizes"), ns, taskTypes, s.exactScanMax)
+		if err != nil {
+			return nil, err
+		}
+		var tt string
+		var success, failure bool
+		_, err = pgx.ForEachRow(rows, []any{&tt, &success, &failure}, func() error {
+			out[sliceKey{ns, tt, evokg.ChannelSuccess}] = success
+			out[sliceKey{ns, tt, evokg.ChannelFailure}] = failure
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// neighborStatement names the query of a channel's slice.
+func neighborStatement(ch evokg.Channel, small bool) string {
+	if small {
+		return "neighbors_" + string(ch) + "_exact"
+	}
+	return "neighbors_" + string(ch) + "_ann"
+}
+
+// nearest returns the k most similar of both channels' hits, most similar
+// first, ties by id.
+func nearest(hits []evokg.SimilarExperience, k int) []evokg.SimilarExperience {
+	slices.SortFunc(hits, func(a, b evokg.SimilarExperience) int {
+		if c := cmp.Compare(b.Cosine, a.Cosine); c != 0 {
+			return c
+		}
+		return bytes.Compare(a.ID[:], b.ID[:])
+	})
+	return hits[:min(k, len(hits))]
 }
 
 func (s *Store) checkNeighborQuery(q NeighborQuery) error {

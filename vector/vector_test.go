@@ -1,8 +1,10 @@
 package vector_test
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -260,4 +262,36 @@ func TestSearchHonoursContext(t *testing.T) {
 	<-ctx.Done()
 	_, err := b.Store.Search(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(0)})
 	require.Error(t, err)
+}
+
+// A slice above the exact-scan bound is searched by the planner's choice in
+// one channel while the other, small, is scanned exactly; the merged top-K
+// is the exact one.
+func TestNeighborsOfALargeSliceMatchTheExactTopK(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	for i := range vector.DefaultExactScanMax + 44 {
+		b.Insert(t, expOpts{Vec: tilt(30, 31+i%40, 0.2+0.75*float64(i)/float64(vector.DefaultExactScanMax+44))})
+	}
+	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(30, 80, 0.96)})
+	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(30, 81, 0.1)})
+
+	q := vector.NeighborQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(30), K: 6}
+	res, err := b.Store.Neighbors(ctx, q)
+	require.NoError(t, err)
+	var want []vector.Hit
+	for _, ch := range []evokg.Channel{evokg.ChannelSuccess, evokg.ChannelFailure} {
+		hits, err := b.Store.SearchExact(ctx, vector.Query{Namespace: b.NS, TaskType: "arithmetic", Channel: ch,
+			Embedding: unit(30), K: 6, Outcomes: []evokg.Outcome{evokg.OutcomeSuccess, evokg.OutcomeFailure}})
+		require.NoError(t, err)
+		want = append(want, hits...)
+	}
+	slices.SortFunc(want, func(a, b vector.Hit) int { return cmp.Compare(b.Similarity, a.Similarity) })
+	require.Len(t, res[0], 6)
+	for i, n := range res[0] {
+		require.Equal(t, want[i].ID, n.ID, "rank %d", i)
+		require.InDelta(t, want[i].Similarity, n.Cosine, 1e-6)
+	}
+	require.InDelta(t, 0.96, res[0][0].Cosine, 1e-6, "the failure channel's nearest leads")
 }
