@@ -26,8 +26,8 @@ type NeighborQuery struct {
 // answers qs[i]), reading ids and similarities only: it is what drawing
 // SIMILAR_TO edges needs, without the payloads of Search. The slices are
 // counted first, once per (namespace, task type) of the batch; each query
-// then runs one plain statement per channel, exact on a small slice, by
-// the planner's choice on a large one. Planning those costs a fraction of
+// then runs one plain statement per non-empty channel, exact on a small
+// slice, by the planner's choice on a large one. Planning those costs a fraction of
 // one statement that gates all four branches itself.
 func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]evokg.SimilarExperience, error) {
 	for i, q := range qs {
@@ -35,25 +35,34 @@ func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]evokg.S
 			return nil, fmt.Errorf("neighbour query %d: %w", i, err)
 		}
 	}
-	small, err := s.smallSlices(ctx, qs)
+	sizes, err := s.sliceSizes(ctx, qs)
 	if err != nil {
 		return nil, postgres.Translate(err, "counting neighbour slices")
 	}
 	batch := &pgx.Batch{}
 	batch.Queue(queries.Get("scan_settings"), s.efSearch, iterativeScan, planCacheMode)
-	for _, q := range qs {
+	owner := make([]int, 0, 2*len(qs)) // the query each statement answers
+	for i, q := range qs {
 		for _, ch := range []evokg.Channel{evokg.ChannelSuccess, evokg.ChannelFailure} {
-			batch.Queue(queries.Get(neighborStatement(ch, small[sliceKey{q.Namespace, q.TaskType, ch}])),
+			rows := sizes[sliceKey{q.Namespace, q.TaskType, ch}]
+			if rows == 0 {
+				continue
+			}
+			batch.Queue(queries.Get(neighborStatement(ch, rows < s.exactScanMax)),
 				q.Namespace, q.TaskType, encode(q.Embedding), q.K, q.MinSimilarity)
+			owner = append(owner, i)
 		}
 	}
-	perChannel, err := readBatch(s.pool.SendBatch(ctx, batch), 2*len(qs), collectNeighbors)
+	perStatement, err := readBatch(s.pool.SendBatch(ctx, batch), len(owner), collectNeighbors)
 	if err != nil {
 		return nil, postgres.Translate(err, "searching neighbours")
 	}
 	out := make([][]evokg.SimilarExperience, len(qs))
+	for j, i := range owner {
+		out[i] = append(out[i], perStatement[j]...)
+	}
 	for i, q := range qs {
-		out[i] = nearest(append(perChannel[2*i], perChannel[2*i+1]...), q.K)
+		out[i] = nearest(out[i], q.K)
 	}
 	return out, nil
 }
@@ -64,23 +73,23 @@ type sliceKey struct {
 	ch           evokg.Channel
 }
 
-// smallSlices reports, per channel of each slice the queries search,
-// whether it holds fewer rows than the exact-scan bound.
-func (s *Store) smallSlices(ctx context.Context, qs []NeighborQuery) (map[sliceKey]bool, error) {
+// sliceSizes counts the rows of each channel of the slices the queries
+// search, up to the exact-scan bound.
+func (s *Store) sliceSizes(ctx context.Context, qs []NeighborQuery) (map[sliceKey]int, error) {
 	byNS := map[string][]string{}
 	for _, q := range qs {
 		if !slices.Contains(byNS[q.Namespace], q.TaskType) {
 			byNS[q.Namespace] = append(byNS[q.Namespace], q.TaskType)
 		}
 	}
-	out := make(map[sliceKey]bool, 2*len(qs))
+	out := make(map[sliceKey]int, 2*len(qs))
 	for ns, taskTypes := range byNS {
 		rows, err := s.pool.Query(ctx, queries.Get("slice_sizes"), ns, taskTypes, s.exactScanMax)
 		if err != nil {
 			return nil, err
 		}
 		var tt string
-		var success, failure bool
+		var success, failure int
 		_, err = pgx.ForEachRow(rows, []any{&tt, &success, &failure}, func() error {
 			out[sliceKey{ns, tt, evokg.ChannelSuccess}] = success
 			out[sliceKey{ns, tt, evokg.ChannelFailure}] = failure
