@@ -76,8 +76,9 @@ type Tools interface {
 	// RecruitTools returns up to k validated tools whose descriptions are
 	// at least the recruitment threshold similar to query, best first.
 	RecruitTools(ctx context.Context, ns, query string, k int) ([]Tool, error)
-	// InvokeTool runs the latest version of a tool on input: its output, or
-	// an error naming the limit that stopped it or the schema violated.
+	// InvokeTool runs the latest version of a tool on input if it is
+	// validated: its output, or an error naming the limit that stopped it
+	// or the schema violated.
 	InvokeTool(ctx context.Context, ns, name string, input json.RawMessage) (json.RawMessage, error)
 }
 

@@ -34,7 +34,7 @@ func (s *Service) CreateAgent(ctx context.Context, ns string, spec evokg.ExpertA
 	for i, name := range spec.Tools {
 		tool, err := s.Tool(ctx, ns, name)
 		if evokg.ErrorCode(err) == evokg.ENOTFOUND {
-			return evokg.ExpertAgent{}, evokg.Invalid(evokg.FieldError{Pointer: fmt.Sprintf("/tools/%d", i), Detail: "no tool " + name + " in this namespace"})
+			return evokg.ExpertAgent{}, notFound(fmt.Sprintf("/tools/%d", i), "no tool "+name+" in this namespace")
 		} else if err != nil {
 			return evokg.ExpertAgent{}, err
 		}
@@ -74,6 +74,9 @@ func checkAgentSpec(spec *evokg.ExpertAgentSpec) error {
 
 func (s *Service) storeAgent(ctx context.Context, ns string, a *evokg.ExpertAgent, validated bool, embedding []float32) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := lockName(ctx, tx, ns, vector.AssetExpertAgent, a.Role); err != nil {
+			return err
+		}
 		err := tx.QueryRow(ctx, queries.Get("insert_agent"), a.ID, ns, a.Role, a.SystemPrompt, a.ToolIDs, a.Tools).
 			Scan(&a.Version, &a.CreatedAt)
 		if err != nil {

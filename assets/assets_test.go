@@ -39,11 +39,11 @@ type flakyGraph struct {
 	failTools atomic.Int32
 }
 
-func (f *flakyGraph) UpsertTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error) {
+func (f *flakyGraph) ProjectTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error) {
 	if f.failTools.Add(-1) >= 0 {
 		return graph.Tool{}, evokg.Errorf(evokg.EUNAVAILABLE, "neo4j is down (test)")
 	}
-	return f.Graph.UpsertTool(ctx, ns, t)
+	return f.Graph.ProjectTool(ctx, ns, t)
 }
 
 func setup(t *testing.T, cfg assets.Config) bundle {
@@ -197,11 +197,11 @@ func TestCreateToolRefusesBadFields(t *testing.T) {
 
 	spec = addSpec()
 	spec.Skill = "no_such_skill"
-	e = requireCode(t, errFrom(b.svc.CreateTool(b.ctx, b.ns, spec)), evokg.EINVALID)
+	e = requireCode(t, errFrom(b.svc.CreateTool(b.ctx, b.ns, spec)), evokg.ENOTFOUND)
 	assert.Equal(t, "/skill", e.Fields[0].Pointer)
 	spec = addSpec()
 	spec.CreatedFrom = []uuid.UUID{evokg.NewID()}
-	e = requireCode(t, errFrom(b.svc.CreateTool(b.ctx, b.ns, spec)), evokg.EINVALID)
+	e = requireCode(t, errFrom(b.svc.CreateTool(b.ctx, b.ns, spec)), evokg.ENOTFOUND)
 	assert.Equal(t, "/created_from", e.Fields[0].Pointer)
 	spec = addSpec()
 	spec.InputSchema = raw(`{"$ref":"file:///etc/passwd"}`)
@@ -224,19 +224,29 @@ func TestInvokeNamesTheLimitOrTheSchema(t *testing.T) {
 	assert.Equal(t, "/input", e.Fields[0].Pointer)
 	assert.Contains(t, e.Fields[0].Detail, "input schema")
 
+	// Validated on small inputs, these stop or lie on large ones.
 	spec := addSpec()
-	spec.Name, spec.Tests = "spin", nil
-	spec.Code = "def run(input):\n    while True:\n        pass\n"
-	_, err = b.svc.CreateTool(b.ctx, b.ns, spec)
+	spec.Name = "spin"
+	spec.Code = "def run(input):\n    while input['a'] > 100:\n        pass\n    return {'sum': input['a'] + input['b']}\n"
+	spin, err := b.svc.CreateTool(b.ctx, b.ns, spec)
 	require.NoError(t, err)
-	e = requireCode(t, errFrom(b.svc.InvokeTool(b.ctx, b.ns, "spin", raw(`{"a":1,"b":1}`))), evokg.ELIMIT)
+	require.True(t, spin.Validated, spin.Validation.Reason)
+	e = requireCode(t, errFrom(b.svc.InvokeTool(b.ctx, b.ns, "spin", raw(`{"a":101,"b":1}`))), evokg.ELIMIT)
 	assert.Contains(t, e.Message, "the steps limit stopped spin")
 
-	spec.Name, spec.Code = "liar", "def run(input):\n    return {'sum': 'many'}\n"
+	spec.Name = "liar"
+	spec.Code = "def run(input):\n    if input['a'] > 100:\n        return {'sum': 'many'}\n    return {'sum': input['a'] + input['b']}\n"
 	_, err = b.svc.CreateTool(b.ctx, b.ns, spec)
 	require.NoError(t, err)
-	e = requireCode(t, errFrom(b.svc.InvokeTool(b.ctx, b.ns, "liar", raw(`{"a":1,"b":1}`))), evokg.ETOOL)
+	e = requireCode(t, errFrom(b.svc.InvokeTool(b.ctx, b.ns, "liar", raw(`{"a":101,"b":1}`))), evokg.ETOOL)
 	assert.Contains(t, e.Message, "violates its output schema")
+
+	// Only a validated version runs.
+	spec.Name, spec.Tests = "untested", nil
+	_, err = b.svc.CreateTool(b.ctx, b.ns, spec)
+	require.NoError(t, err)
+	e = requireCode(t, errFrom(b.svc.InvokeTool(b.ctx, b.ns, "untested", raw(`{"a":1,"b":1}`))), evokg.ECONFLICT)
+	assert.Contains(t, e.Message, "untested version 1 is not validated (no tests")
 
 	_, err = b.svc.InvokeTool(b.ctx, b.ns, "missing", raw(`{}`))
 	requireCode(t, err, evokg.ENOTFOUND)
@@ -300,6 +310,23 @@ func TestAHalfWrittenToolIsNeverServed(t *testing.T) {
 	assert.True(t, inGraph.Validated)
 }
 
+// Postgres holds tools whole: a graph node left from rows that are gone
+// (same name and version, another id) is replaced, not a conflict.
+func TestAStaleGraphNodeIsReplaced(t *testing.T) {
+	t.Parallel()
+	b := setup(t, assets.Config{})
+	stale, err := b.graph.UpsertTool(b.ctx, b.ns, graph.Tool{Name: "add_numbers", Version: 1, Code: "old"})
+	require.NoError(t, err)
+	tool, err := b.svc.CreateTool(b.ctx, b.ns, addSpec())
+	require.NoError(t, err)
+	assert.Equal(t, 1, tool.Version)
+	_, err = b.graph.GetTool(b.ctx, b.ns, stale.ID)
+	requireCode(t, err, evokg.ENOTFOUND)
+	projected, err := b.graph.GetTool(b.ctx, b.ns, tool.ID)
+	require.NoError(t, err)
+	assert.Equal(t, addCode, projected.Code)
+}
+
 func TestExpertAgentsCanUseToolsAndAreRecruited(t *testing.T) {
 	t.Parallel()
 	b := setup(t, assets.Config{})
@@ -328,9 +355,37 @@ func TestExpertAgentsCanUseToolsAndAreRecruited(t *testing.T) {
 	require.Len(t, recruited, 1, "an agent with an unvalidated tool is not recruited")
 	assert.Equal(t, "accountant", recruited[0].Role)
 
-	e := requireCode(t, errFrom(b.svc.CreateAgent(b.ctx, b.ns, evokg.ExpertAgentSpec{Role: "x", SystemPrompt: "y", Tools: []string{"nope"}})), evokg.EINVALID)
+	e := requireCode(t, errFrom(b.svc.CreateAgent(b.ctx, b.ns, evokg.ExpertAgentSpec{Role: "x", SystemPrompt: "y", Tools: []string{"nope"}})), evokg.ENOTFOUND)
 	assert.Equal(t, "/tools/0", e.Fields[0].Pointer)
 	list, err := b.svc.ListAgents(b.ctx, b.ns)
 	require.NoError(t, err)
 	assert.Len(t, list, 2)
+}
+
+// Concurrent creations of one name get consecutive versions, none refused.
+func TestConcurrentCreationsGetConsecutiveVersions(t *testing.T) {
+	t.Parallel()
+	b := setup(t, assets.Config{})
+	const writers = 4
+	versions := make(chan int, writers)
+	var wg sync.WaitGroup
+	for range writers {
+		wg.Go(func() {
+			spec := addSpec()
+			spec.Tests = nil // no sandbox runs: the writes overlap
+			tool, err := b.svc.CreateTool(b.ctx, b.ns, spec)
+			assert.NoError(t, err)
+			versions <- tool.Version
+		})
+	}
+	wg.Wait()
+	close(versions)
+	var got []int
+	for v := range versions {
+		got = append(got, v)
+	}
+	assert.ElementsMatch(t, []int{1, 2, 3, 4}, got)
+	all, err := b.svc.ToolVersions(b.ctx, b.ns, "add_numbers")
+	require.NoError(t, err)
+	assert.Len(t, all, writers)
 }

@@ -14,7 +14,7 @@ import (
 // provenance, then marks its row projected. Every write is an idempotent
 // MERGE, so a failed projection is simply run again.
 func (s *Service) projectTool(ctx context.Context, ns string, t evokg.Tool) error {
-	_, err := s.graph.UpsertTool(ctx, ns, graph.Tool{ID: t.ID, Name: t.Name, Description: t.Description,
+	_, err := s.graph.ProjectTool(ctx, ns, graph.Tool{ID: t.ID, Name: t.Name, Description: t.Description,
 		InputSchema: string(t.InputSchema), OutputSchema: string(t.OutputSchema), Code: t.Code, Validated: t.Validated,
 		Version: t.Version, TestsRan: t.Validation.Ran, TestsPassed: t.Validation.Passed, ValidationReason: t.Validation.Reason})
 	if err != nil {
@@ -34,7 +34,7 @@ func (s *Service) projectTool(ctx context.Context, ns string, t evokg.Tool) erro
 }
 
 func (s *Service) projectAgent(ctx context.Context, ns string, a evokg.ExpertAgent) error {
-	_, err := s.graph.UpsertExpertAgent(ctx, ns, graph.ExpertAgent{ID: a.ID, Role: a.Role, Version: a.Version, SystemPrompt: a.SystemPrompt})
+	_, err := s.graph.ProjectExpertAgent(ctx, ns, graph.ExpertAgent{ID: a.ID, Role: a.Role, Version: a.Version, SystemPrompt: a.SystemPrompt})
 	if err != nil {
 		return err
 	}

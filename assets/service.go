@@ -75,10 +75,10 @@ func (c Config) WithDefaults() Config {
 // Graph is the part of the graph the asset memory projects into.
 type Graph interface {
 	GetSkill(ctx context.Context, ns, name string) (evokg.Skill, error)
-	UpsertTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error)
+	ProjectTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error)
 	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 	ToolCreatedFrom(ctx context.Context, ns string, tool, experience uuid.UUID) error
-	UpsertExpertAgent(ctx context.Context, ns string, a graph.ExpertAgent) (graph.ExpertAgent, error)
+	ProjectExpertAgent(ctx context.Context, ns string, a graph.ExpertAgent) (graph.ExpertAgent, error)
 	GrantTool(ctx context.Context, ns string, agent, tool uuid.UUID) error
 }
 

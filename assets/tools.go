@@ -89,7 +89,7 @@ func schemaField(err error) string {
 func (s *Service) checkProvenance(ctx context.Context, ns string, spec *evokg.ToolSpec) error {
 	if spec.Skill != "" {
 		if _, err := s.graph.GetSkill(ctx, ns, spec.Skill); evokg.ErrorCode(err) == evokg.ENOTFOUND {
-			return evokg.Invalid(evokg.FieldError{Pointer: "/skill", Detail: "no skill " + spec.Skill + " in this namespace"})
+			return notFound("/skill", "no skill "+spec.Skill+" in this namespace")
 		} else if err != nil {
 			return err
 		}
@@ -102,9 +102,14 @@ func (s *Service) checkProvenance(ctx context.Context, ns string, spec *evokg.To
 		return postgres.Translate(err, "checking the tool's experiences")
 	}
 	if known != len(uniqueIDs(spec.CreatedFrom)) {
-		return evokg.Invalid(evokg.FieldError{Pointer: "/created_from", Detail: "names experiences that are not in this namespace"})
+		return notFound("/created_from", "names experiences that are not in this namespace")
 	}
 	return nil
+}
+
+// notFound is an ENOTFOUND error naming the field that refers to nothing.
+func notFound(pointer, detail string) error {
+	return &evokg.Error{Code: evokg.ENOTFOUND, Message: detail, Fields: []evokg.FieldError{{Pointer: pointer, Detail: detail}}}
 }
 
 func uniqueIDs(ids []uuid.UUID) map[uuid.UUID]bool {
@@ -121,6 +126,9 @@ func (s *Service) storeTool(ctx context.Context, ns string, t *evokg.Tool, embed
 	tests, _ := json.Marshal(nonNilTests(t.Tests))
 	validation, _ := json.Marshal(t.Validation)
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := lockName(ctx, tx, ns, vector.AssetTool, t.Name); err != nil {
+			return err
+		}
 		err := tx.QueryRow(ctx, queries.Get("insert_tool"), t.ID, ns, t.Name, t.Description, nullJSON(t.InputSchema),
 			nullJSON(t.OutputSchema), t.Code, tests, t.Validated, validation, t.Skill, nonNilIDs(t.CreatedFrom)).
 			Scan(&t.Version, &t.CreatedAt)
@@ -130,6 +138,14 @@ func (s *Service) storeTool(ctx context.Context, ns string, t *evokg.Tool, embed
 		return s.vectors.ReplaceAssetTx(ctx, tx, vector.Asset{Namespace: ns, ID: t.ID, Kind: vector.AssetTool,
 			Name: t.Name, Description: t.Description, Validated: t.Validated}, embedding)
 	})
+}
+
+// lockName holds the name's lock until tx ends: versions are max + 1.
+func lockName(ctx context.Context, tx pgx.Tx, ns, kind, name string) error {
+	if _, err := tx.Exec(ctx, queries.Get("lock_asset_name"), ns, kind, name); err != nil {
+		return postgres.Translate(err, "locking the asset name")
+	}
+	return nil
 }
 
 // Tool returns the latest version of a tool, or ENOTFOUND.
@@ -203,13 +219,18 @@ func hitIDs(hits []vector.AssetHit) []uuid.UUID {
 }
 
 // InvokeTool runs the latest version of a tool on input: its output, or an
-// ELIMIT error naming the limit that stopped it, an EINVALID error naming
-// the input schema violated, or an ETOOL error naming the output schema
-// violated or why the code failed.
+// ECONFLICT error when that version is not validated, an ELIMIT error
+// naming the limit that stopped it, an EINVALID error naming the input
+// schema violated, or an ETOOL error naming the output schema violated or
+// why the code failed.
 func (s *Service) InvokeTool(ctx context.Context, ns, name string, input json.RawMessage) (json.RawMessage, error) {
 	tool, err := s.Tool(ctx, ns, name)
 	if err != nil {
 		return nil, err
+	}
+	if !tool.Validated {
+		return nil, evokg.Errorf(evokg.ECONFLICT, "%s version %d is not validated (%s): only a validated tool runs",
+			name, tool.Version, tool.Validation.Reason)
 	}
 	schemas, err := compileSchemas(tool.InputSchema, tool.OutputSchema)
 	if err != nil {

@@ -45,6 +45,17 @@ type ExpertAgent struct {
 // UpsertTool stores a tool by id (a zero id gets a new one). Name and
 // version are unique per namespace (ECONFLICT otherwise).
 func (g *Graph) UpsertTool(ctx context.Context, ns string, t Tool) (Tool, error) {
+	return g.writeTool(ctx, "tool_upsert", ns, t)
+}
+
+// ProjectTool stores a tool version kept whole elsewhere (package assets'
+// Postgres rows) by its id, replacing a stale node of the same name and
+// version under another id.
+func (g *Graph) ProjectTool(ctx context.Context, ns string, t Tool) (Tool, error) {
+	return g.writeTool(ctx, "tool_project", ns, t)
+}
+
+func (g *Graph) writeTool(ctx context.Context, stmt, ns string, t Tool) (Tool, error) {
 	var v evokg.Validator
 	v.Check(t.Name != "", "/name", "is required")
 	v.Check(t.Version >= 1, "/version", "must be at least 1")
@@ -54,7 +65,7 @@ func (g *Graph) UpsertTool(ctx context.Context, ns string, t Tool) (Tool, error)
 	if t.ID == uuid.Nil {
 		t.ID = evokg.NewID()
 	}
-	recs, err := g.writeOne(ctx, "tool_upsert", params(ns, "id", t.ID.String(), "name", t.Name, "description", t.Description,
+	recs, err := g.writeOne(ctx, stmt, params(ns, "id", t.ID.String(), "name", t.Name, "description", t.Description,
 		"input_schema", t.InputSchema, "output_schema", t.OutputSchema, "code", t.Code, "validated", t.Validated, "version", t.Version,
 		"tests_ran", t.TestsRan, "tests_passed", t.TestsPassed, "validation_reason", t.ValidationReason))
 	if err != nil {
@@ -99,13 +110,25 @@ func (g *Graph) tools(ctx context.Context, stmt string, p map[string]any) ([]Too
 
 // UpsertExpertAgent stores an expert agent by id (a zero id gets a new one).
 func (g *Graph) UpsertExpertAgent(ctx context.Context, ns string, a ExpertAgent) (ExpertAgent, error) {
+	return g.writeExpertAgent(ctx, "expert_agent_upsert", ns, a)
+}
+
+// ProjectExpertAgent stores an expert agent version kept whole elsewhere
+// (package assets) by its id, replacing a stale node of the same role and
+// version under another id.
+func (g *Graph) ProjectExpertAgent(ctx context.Context, ns string, a ExpertAgent) (ExpertAgent, error) {
+	return g.writeExpertAgent(ctx, "expert_agent_project", ns, a)
+}
+
+func (g *Graph) writeExpertAgent(ctx context.Context, stmt, ns string, a ExpertAgent) (ExpertAgent, error) {
 	if a.Role == "" {
 		return ExpertAgent{}, evokg.Invalid(evokg.FieldError{Pointer: "/role", Detail: "is required"})
 	}
 	if a.ID == uuid.Nil {
 		a.ID = evokg.NewID()
 	}
-	_, err := g.writeOne(ctx, "expert_agent_upsert", params(ns, "id", a.ID.String(), "role", a.Role, "version", max(a.Version, 1),
+	a.Version = max(a.Version, 1)
+	_, err := g.writeOne(ctx, stmt, params(ns, "id", a.ID.String(), "role", a.Role, "version", a.Version,
 		"system_prompt", a.SystemPrompt))
 	return a, err
 }

@@ -53,14 +53,22 @@ func TestToolsOverTheAPI(t *testing.T) {
 	assert.Equal(t, evokg.EINVALID, problem.Code)
 	assert.Equal(t, []string{"/input"}, pointers(problem.Errors))
 
-	loop := `{"name":"spin","description":"never returns","code":"def run(input):\n    while True:\n        pass\n","tests":[{"input":1,"expected":1}]}`
+	// Validated on small inputs, spin loops forever on large ones.
+	loop := `{"name":"spin","description":"loops on large inputs","code":"def run(input):\n    while input > 100:\n        pass\n    return input\n","tests":[{"input":1,"expected":1}]}`
 	var spin evokg.Tool
 	e.do(t, "POST", "/tools", loop, 201, &spin)
-	assert.False(t, spin.Validated)
-	assert.Contains(t, spin.Validation.Reason, "steps")
-	e.do(t, "POST", "/tools/spin/invoke", `{"input":1}`, 422, &problem)
+	require.True(t, spin.Validated, spin.Validation.Reason)
+	e.do(t, "POST", "/tools/spin/invoke", `{"input":101}`, 422, &problem)
 	assert.Equal(t, evokg.ELIMIT, problem.Code)
 	assert.Contains(t, problem.Detail, "the steps limit stopped spin")
+
+	broken := `{"name":"broken","description":"returns the wrong value","code":"def run(input):\n    return 0\n","tests":[{"input":1,"expected":1}]}`
+	var brokenTool evokg.Tool
+	e.do(t, "POST", "/tools", broken, 201, &brokenTool)
+	assert.False(t, brokenTool.Validated)
+	assert.Contains(t, brokenTool.Validation.Reason, "not the expected value")
+	e.do(t, "POST", "/tools/broken/invoke", `{"input":1}`, 409, &problem)
+	assert.Contains(t, problem.Detail, "only a validated tool runs")
 
 	e.do(t, "POST", "/tools", `{"name":"Bad Name","description":"x","code":"x"}`, 422, &problem)
 	assert.Equal(t, []string{"/name"}, pointers(problem.Errors))
@@ -73,6 +81,6 @@ func TestToolsOverTheAPI(t *testing.T) {
 	var agents struct{ Items []evokg.ExpertAgent }
 	e.do(t, "GET", "/agents?query=multiply%20numbers%20by%20three", "", 200, &agents)
 	require.Len(t, agents.Items, 1)
-	e.do(t, "POST", "/agents", `{"role":"x","system_prompt":"y","tools":["nope"]}`, 422, &problem)
+	e.do(t, "POST", "/agents", `{"role":"x","system_prompt":"y","tools":["nope"]}`, 404, &problem)
 	assert.Equal(t, []string{"/tools/0"}, pointers(problem.Errors))
 }

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="ToolInvocation")
 class ToolInvocation:
     """
     Attributes:
-        input_ (Any): the input passed to run(input)
+        input_ (Any): the input passed to run(input) (any JSON value)
     """
 
     input_: Any

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="ToolTest")
 class ToolTest:
     """
     Attributes:
-        input_ (Any): the input passed to run(input), at most 16 KiB encoded
+        input_ (Any): the input passed to run(input) (any JSON value), at most 16 KiB encoded
         expected (Any): the output run must return (compared as JSON values), at most 16 KiB encoded
     """
 

@@ -54,6 +54,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_403
 
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -110,8 +115,9 @@ def sync_detailed(
     memory:write).
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
-    version of each at its creation. An agent is recruited only when all
-    of those versions are validated.
+    version of each at its creation (a name that is no tool is a 404
+    naming /tools/i). An agent is recruited only when all of those
+    versions are validated.
 
     Args:
         ns (str):
@@ -147,8 +153,9 @@ def sync(
     memory:write).
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
-    version of each at its creation. An agent is recruited only when all
-    of those versions are validated.
+    version of each at its creation (a name that is no tool is a 404
+    naming /tools/i). An agent is recruited only when all of those
+    versions are validated.
 
     Args:
         ns (str):
@@ -179,8 +186,9 @@ async def asyncio_detailed(
     memory:write).
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
-    version of each at its creation. An agent is recruited only when all
-    of those versions are validated.
+    version of each at its creation (a name that is no tool is a 404
+    naming /tools/i). An agent is recruited only when all of those
+    versions are validated.
 
     Args:
         ns (str):
@@ -214,8 +222,9 @@ async def asyncio(
     memory:write).
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
-    version of each at its creation. An agent is recruited only when all
-    of those versions are validated.
+    version of each at its creation (a name that is no tool is a 404
+    naming /tools/i). An agent is recruited only when all of those
+    versions are validated.
 
     Args:
         ns (str):

@@ -54,6 +54,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_403
 
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -116,7 +121,8 @@ def sync_detailed(
     if every test ran and passed (a tool without tests is never
     validated); otherwise `validation.reason` says why. A second POST of
     the same name stores version 2, and so on. `skill` draws HAS_TOOL
-    from that skill, `created_from` CREATED_FROM those experiences.
+    from that skill, `created_from` CREATED_FROM those experiences; a
+    skill or experience that does not exist is a 404 naming the member.
 
     Args:
         ns (str):
@@ -160,7 +166,8 @@ def sync(
     if every test ran and passed (a tool without tests is never
     validated); otherwise `validation.reason` says why. A second POST of
     the same name stores version 2, and so on. `skill` draws HAS_TOOL
-    from that skill, `created_from` CREATED_FROM those experiences.
+    from that skill, `created_from` CREATED_FROM those experiences; a
+    skill or experience that does not exist is a 404 naming the member.
 
     Args:
         ns (str):
@@ -199,7 +206,8 @@ async def asyncio_detailed(
     if every test ran and passed (a tool without tests is never
     validated); otherwise `validation.reason` says why. A second POST of
     the same name stores version 2, and so on. `skill` draws HAS_TOOL
-    from that skill, `created_from` CREATED_FROM those experiences.
+    from that skill, `created_from` CREATED_FROM those experiences; a
+    skill or experience that does not exist is a 404 naming the member.
 
     Args:
         ns (str):
@@ -241,7 +249,8 @@ async def asyncio(
     if every test ran and passed (a tool without tests is never
     validated); otherwise `validation.reason` says why. A second POST of
     the same name stores version 2, and so on. `skill` draws HAS_TOOL
-    from that skill, `created_from` CREATED_FROM those experiences.
+    from that skill, `created_from` CREATED_FROM those experiences; a
+    skill or experience that does not exist is a 404 naming the member.
 
     Args:
         ns (str):

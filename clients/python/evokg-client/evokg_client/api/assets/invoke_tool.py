@@ -61,6 +61,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -116,6 +121,10 @@ def sync_detailed(
 ) -> Response[Problem | ToolOutput]:
     """Run the latest version of a tool on an input in the sandbox (scope memory:read).
 
+     Only a validated version runs: when the latest version of the tool
+    is not validated the answer is a 409 whose detail gives the
+    validation record's reason.
+
     Args:
         ns (str):
         name (str): a tool name, usable as a function name in model tool calls
@@ -151,6 +160,10 @@ def sync(
 ) -> Problem | ToolOutput | None:
     """Run the latest version of a tool on an input in the sandbox (scope memory:read).
 
+     Only a validated version runs: when the latest version of the tool
+    is not validated the answer is a 409 whose detail gives the
+    validation record's reason.
+
     Args:
         ns (str):
         name (str): a tool name, usable as a function name in model tool calls
@@ -180,6 +193,10 @@ async def asyncio_detailed(
     body: ToolInvocation,
 ) -> Response[Problem | ToolOutput]:
     """Run the latest version of a tool on an input in the sandbox (scope memory:read).
+
+     Only a validated version runs: when the latest version of the tool
+    is not validated the answer is a 409 whose detail gives the
+    validation record's reason.
 
     Args:
         ns (str):
@@ -213,6 +230,10 @@ async def asyncio(
     body: ToolInvocation,
 ) -> Problem | ToolOutput | None:
     """Run the latest version of a tool on an input in the sandbox (scope memory:read).
+
+     Only a validated version runs: when the latest version of the tool
+    is not validated the answer is a 409 whose detail gives the
+    validation record's reason.
 
     Args:
         ns (str):
