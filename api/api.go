@@ -52,6 +52,10 @@ type Config struct {
 	// states them. Zero keeps the document's own (50 and 1000).
 	MaxRunIterations int
 	MaxRunPool       int
+	// WebhookHosts is the operator's allow-list of webhook validator hosts
+	// (host or host:port); the served document states it as the URL's
+	// pattern and, when empty, offers no webhook validator.
+	WebhookHosts []string
 }
 
 // Defaults.
@@ -107,6 +111,7 @@ type Deps struct {
 	Skills      SkillService
 	TaskTypes   TaskTypeService
 	Evolution   EvolutionService
+	Tasks       evokg.TaskService
 	Graph       GraphService
 	Usage       UsageService
 	Bandits     BanditService
@@ -177,7 +182,7 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
 
 // String describes the mounted route groups, for logs.
 func (d Deps) String() string {
-	return fmt.Sprintf("namespaces=%t experiences=%t retrieve=%t answer=%t skills=%t task_types=%t evolution=%t graph=%t usage=%t bandits=%t maintenance=%t",
+	return fmt.Sprintf("namespaces=%t experiences=%t retrieve=%t answer=%t skills=%t task_types=%t evolution=%t tasks=%t graph=%t usage=%t bandits=%t maintenance=%t",
 		d.Namespaces != nil, d.Experiences != nil, d.Retriever != nil, d.Answerer != nil, d.Skills != nil,
-		d.TaskTypes != nil, d.Evolution != nil, d.Graph != nil, d.Usage != nil, d.Bandits != nil, d.Maintenance != nil)
+		d.TaskTypes != nil, d.Evolution != nil, d.Tasks != nil, d.Graph != nil, d.Usage != nil, d.Bandits != nil, d.Maintenance != nil)
 }

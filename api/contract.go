@@ -9,8 +9,10 @@ import (
 	"io"
 	"maps"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -86,6 +88,7 @@ func (c *contract) setLimits(cfg Config) error {
 		setMaxItems(emb.Value, dim)
 		changed = true
 	}
+	changed = setWebhookHosts(schemas, cfg.WebhookHosts) || changed
 	if !changed {
 		return nil
 	}
@@ -99,6 +102,36 @@ func (c *contract) setLimits(cfg Config) error {
 	}
 	c.yaml, err = yaml.Marshal(tree)
 	return err
+}
+
+// setWebhookHosts states the webhook allow-list: the URL's pattern matches
+// only its hosts; without any the webhook validator is not offered.
+func setWebhookHosts(schemas openapi3.Schemas, hosts []string) bool {
+	spec, target := schemas["ValidatorSpec"].Value, schemas["WebhookURL"].Value
+	if len(hosts) > 0 {
+		target.Pattern = webhookPattern(hosts)
+		return true
+	}
+	kind := spec.Properties["kind"].Value
+	kind.Enum = slices.DeleteFunc(kind.Enum, func(v any) bool { return v == evokg.ValidatorWebhook })
+	spec.OneOf = slices.DeleteFunc(spec.OneOf, func(s *openapi3.SchemaRef) bool {
+		return slices.Contains(s.Value.Properties["kind"].Value.Enum, any(evokg.ValidatorWebhook))
+	})
+	delete(spec.Properties, "url")
+	return true
+}
+
+// webhookPattern matches an http(s) URL on one of hosts: a host without a
+// port takes any port, a host:port only that one.
+func webhookPattern(hosts []string) string {
+	alts := make([]string, len(hosts))
+	for i, h := range hosts {
+		alts[i] = regexp.QuoteMeta(h)
+		if _, _, err := net.SplitHostPort(h); err != nil {
+			alts[i] += `(?::[0-9]+)?`
+		}
+	}
+	return `^https?://(?:` + strings.Join(alts, "|") + `)(?:[/?#][!-~]*)?$`
 }
 
 // setMax sets s's maximum to n unless n is zero or already its maximum.

@@ -219,3 +219,26 @@ func (f *fakes) ListAgents(ctx context.Context, ns string) ([]evokg.ExpertAgent,
 func (f *fakes) RecruitAgents(ctx context.Context, ns, query string, k int) ([]evokg.ExpertAgent, error) {
 	return f.ListAgents(ctx, ns)
 }
+
+func task(ns string, id uuid.UUID) evokg.Task {
+	return evokg.Task{ID: id, Namespace: ns, Status: evokg.TaskSolved, Question: "6 rows of 7?", TaskType: "arithmetic",
+		ValidatorKind: evokg.ValidatorNormalized, MaxIterations: 10, Answer: "42", CreatedAt: fixedTime, UpdatedAt: fixedTime,
+		Plan: &evokg.TaskPlan{Signature: []string{"multiply"}, Entities: []evokg.Entity{{Name: "rows", Type: "quantity"}}, Goal: "a number"},
+		Attempts: []evokg.TaskAttempt{
+			{N: 1, Answer: "41", Feedback: evokg.ValidationFeedback{Outcome: evokg.OutcomeWrong, RootCause: "off", FixTarget: "computation"}, CreatedAt: fixedTime},
+			{N: 2, Answer: "42", Feedback: evokg.ValidationFeedback{Passed: true, Outcome: evokg.OutcomePass}, CreatedAt: fixedTime}},
+		Committed: []evokg.TaskCommit{{ExperienceID: id, Attempt: 2, Outcome: evokg.OutcomeSuccess, Q: 0.995,
+			Gate: &evokg.GateDecision{Q: 0.995, Threshold: evokg.QualityGate, Status: evokg.EvalSuccessful}}}}
+}
+
+func (f *fakes) StartTask(ctx context.Context, ns string, req evokg.TaskRequest) (evokg.Task, error) {
+	return task(ns, evokg.NewID()), f.enter(ctx)
+}
+
+func (f *fakes) GetTask(ctx context.Context, ns string, id uuid.UUID) (evokg.Task, error) {
+	return task(ns, id), f.enter(ctx)
+}
+
+func (f *fakes) ListTasks(ctx context.Context, ns string) ([]evokg.Task, error) {
+	return []evokg.Task{task(ns, evokg.NewID())}, f.enter(ctx)
+}

@@ -105,6 +105,11 @@ func (s *server) namespaced(r chi.Router) {
 		read.Get("/evolution-runs/{id}", s.getRun)
 		evolve.Post("/evolution-runs/{id}/cancel", s.cancelRun)
 	}
+	if s.deps.Tasks != nil {
+		write.Post("/tasks", s.startTask)
+		read.Get("/tasks", s.listTasks)
+		read.Get("/tasks/{id}", s.getTask)
+	}
 	if s.deps.Graph != nil {
 		read.Get("/graph/neighbors", s.neighborsQuery)
 		read.Post("/graph/neighbors", s.neighborsBody)

@@ -53,7 +53,7 @@ func setup(t testing.TB, opts setupOpts) *bundle {
 	if !opts.bare {
 		f := b.fakes
 		deps.Experiences, deps.Retriever, deps.Answerer, deps.Skills, deps.TaskTypes = f, retrievals{f}, f, f, f
-		deps.Evolution, deps.Graph, deps.Usage, deps.Bandits, deps.Maintenance = f, f, f, f, f
+		deps.Evolution, deps.Graph, deps.Usage, deps.Bandits, deps.Maintenance, deps.Tasks = f, f, f, f, f, f
 		deps.Assets = f
 	}
 	logger := testenv.Logger(t)
