@@ -43,3 +43,22 @@ func TestTaskRequestsAreCheckedByTheDocument(t *testing.T) {
 	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &doc))
 	require.Equal(t, []string{"exact", "normalized", "json_schema", "code"}, doc.Components.Schemas["ValidatorSpec"].Properties["kind"].Enum)
 }
+
+// With an allow-list the document offers the webhook validator on its
+// hosts only: another host is refused before the service runs.
+func TestWebhookAllowListIsInTheDocument(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{cfg: api.Config{WebhookHosts: []string{"checker.internal", "127.0.0.1:9000"}}})
+	ns := testenv.Namespace(t)
+	token := b.key(t, api.Scopes, ns)
+	post := func(url string) int {
+		body := `{"question":"q","task_type":"t","validator":{"kind":"webhook","url":"` + url + `"}}`
+		return b.do(t, call{method: "POST", path: "/v1/namespaces/" + ns + "/tasks", body: body, token: token}).Code
+	}
+	require.Equal(t, 202, post("https://checker.internal:8443/verdict?task=1"))
+	require.Equal(t, 202, post("http://127.0.0.1:9000/check"))
+	require.Equal(t, 422, post("http://127.0.0.1:9001/check"))
+	require.Equal(t, 422, post("http://checker.internal.evil.example/check"))
+	require.Equal(t, 422, post("http://user@checker.internal/check"))
+	require.EqualValues(t, 2, b.fakes.calls.Load())
+}

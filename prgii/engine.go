@@ -51,12 +51,15 @@ type Config struct {
 	DivergentTemperature float64
 	// VocabularySize bounds the operation names offered to the planner. Default 50.
 	VocabularySize int
+	// TasksPerWorker is how many tasks a worker process runs at once. Default 2.
+	TasksPerWorker int
 }
 
 // Defaults of Config.
 const (
 	DefaultDivergentTemperature = 0.7
 	DefaultVocabularySize       = 50
+	DefaultTasksPerWorker       = 2
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -64,6 +67,7 @@ func (c Config) WithDefaults() Config {
 	c.Validators = c.Validators.WithDefaults()
 	c.DivergentTemperature = cmp.Or(c.DivergentTemperature, DefaultDivergentTemperature)
 	c.VocabularySize = cmp.Or(c.VocabularySize, DefaultVocabularySize)
+	c.TasksPerWorker = cmp.Or(c.TasksPerWorker, DefaultTasksPerWorker)
 	return c
 }
 

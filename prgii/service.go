@@ -18,7 +18,7 @@ import (
 const (
 	MaxQuestionChars = 8000
 	MaxContextChars  = 32000
-	MaxTaskTypeChars = 100
+	MaxTaskTypeChars = 200
 	// DefaultListLimit bounds a listing of tasks.
 	DefaultListLimit = 50
 )

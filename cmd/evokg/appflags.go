@@ -11,7 +11,9 @@ import (
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/app"
+	"github.com/evokg/evokg/prgii"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/validate"
 )
 
 // AppFlags configure a whole EvoKG process (API, worker, evolve).
@@ -25,6 +27,8 @@ type AppFlags struct {
 	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); none for a plain pack."`
 	Navigator        bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
 	Critic           bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
+	WebhookHosts     []string `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
+	TasksPerWorker   int      `name:"tasks-per-worker" env:"EVOKG_PRGII_TASKS_PER_WORKER" default:"${prgii_tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
 	RecruitThreshold float64  `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
 	ToolAuthoring    bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
@@ -128,6 +132,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
 		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold},
+		PRGII:      prgii.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
 	}
 }
 

@@ -31,7 +31,7 @@ func (c *ServeCmd) apiConfig() api.Config {
 	caps := c.EvolutionFlags.Limits().WithDefaults()
 	return api.Config{MaxBodyBytes: c.MaxBody, MaxBatchBodyBytes: c.MaxBatchBody, RateLimit: c.RateLimit,
 		RequestTimeout: c.RequestTimeout, CORSOrigins: c.CORSOrigins,
-		MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize}.WithDefaults()
+		MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize, WebhookHosts: c.WebhookHosts}.WithDefaults()
 }
 
 func (c *ServeCmd) Run(g *Globals) error {

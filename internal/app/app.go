@@ -29,6 +29,7 @@ import (
 	"github.com/evokg/evokg/maintenance"
 	"github.com/evokg/evokg/memswitch"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/prgii"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
@@ -52,6 +53,8 @@ type Config struct {
 	Mechanisms evolution.Mechanisms
 	// Assets tunes the asset memory (tools and expert agents).
 	Assets assets.Config
+	// PRGII tunes tasks run through PRGII (validators, tasks per worker).
+	PRGII prgii.Config
 	// Migrate applies Postgres migrations and the Neo4j schema at start.
 	Migrate bool
 }
@@ -78,6 +81,7 @@ type App struct {
 	Vectors     *vector.Store
 	Retriever   *retrieval.Retriever
 	Ingest      *ingest.Service
+	PRGII       *prgii.Engine
 	Bandits     *bandit.Bandit
 	Cascade     *cascade.Builder
 	Answer      *answer.Service
@@ -186,6 +190,9 @@ func (a *App) openJobs(mode Mode) error {
 		return err
 	}
 	a.Ingest = ingest.NewService(a.Config.Ingest, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
+	if a.PRGII, err = a.newPRGII(inserter); err != nil {
+		return err
+	}
 	if a.Engine, err = a.newEngine(); err != nil {
 		return err
 	}
@@ -197,6 +204,11 @@ func (a *App) openJobs(mode Mode) error {
 	}
 	a.Evolution = evolution.NewService(a.Engine, a.Jobs)
 	return nil
+}
+
+func (a *App) newPRGII(jobs *river.Client[pgx.Tx]) (*prgii.Engine, error) {
+	return prgii.NewEngine(a.Config.PRGII, prgii.Deps{Pool: a.Pool, Learner: a.Models.Execution(), Retriever: a.Retriever,
+		Memory: a.Ingest, Vocabulary: a.Graph, Jobs: jobs, Logger: a.logger})
 }
 
 func (a *App) newEngine() (*evolution.Engine, error) {
@@ -211,13 +223,14 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 }
 
 // workersConfig is the job configuration of a worker process: the ingest
-// queues, and in ModeWorker the evolution queue, whose worker count caps the
-// runs executing at once.
+// queues, and in ModeWorker the evolution and PRGII queues, whose worker
+// counts cap the runs and the tasks executing at once.
 func (a *App) workersConfig(mode Mode) workers.Config {
 	cfg := a.Config.Workers.WithDefaults()
 	if mode == ModeWorker {
 		cfg.Queues = maps.Clone(cfg.Queues)
 		cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
+		cfg.Queues[prgii.Queue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().TasksPerWorker}
 	}
 	return cfg
 }
@@ -231,6 +244,12 @@ func (a *App) workerDeps() workers.Deps {
 		ExperienceBudget: a.Models.ExperienceBudget,
 		AddWorkers: func(w *river.Workers) error {
 			if err := river.AddWorkerSafely(w, workers.NewForgetWorker(a.Graph)); err != nil {
+				return err
+			}
+			if err := river.AddWorkerSafely(w, prgii.NewTaskWorker(a.PRGII)); err != nil {
+				return err
+			}
+			if err := river.AddWorkerSafely(w, prgii.NewProjectWorker(a.PRGII, a.Graph)); err != nil {
 				return err
 			}
 			return river.AddWorkerSafely(w, evolution.NewWorker(a.Engine))

@@ -4,6 +4,7 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/prgii"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -18,6 +19,7 @@ func (a *App) APIDeps() api.Deps {
 		Skills:      evolution.NewSkills(a.Graph, a.Pool),
 		TaskTypes:   a.Engine,
 		Evolution:   a.Evolution,
+		Tasks:       prgii.NewService(a.PRGII),
 		Graph:       a.Graph,
 		Usage:       a.Recorder,
 		Bandits:     a.Bandits,

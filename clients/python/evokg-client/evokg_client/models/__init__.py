@@ -1,5 +1,9 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .a_match_against_gold_exact_normalized import AMatchAgainstGoldExactNormalized
+from .a_match_against_gold_exact_normalized_kind import AMatchAgainstGoldExactNormalizedKind
+from .ajson_schema_json_schema import AJSONSchemaJsonSchema
+from .ajson_schema_json_schema_kind import AJSONSchemaJsonSchemaKind
 from .answer_request import AnswerRequest
 from .answer_request_mode import AnswerRequestMode
 from .answer_response import AnswerResponse
@@ -9,6 +13,9 @@ from .bandit_state import BanditState
 from .bandit_state_arms_item import BanditStateArmsItem
 from .bandit_state_bandit import BanditStateBandit
 from .bandits_response_200 import BanditsResponse200
+from .code_with_tests_code import CodeWithTestsCode
+from .code_with_tests_code_kind import CodeWithTestsCodeKind
+from .error_record import ErrorRecord
 from .evolution_run import EvolutionRun
 from .evolution_run_metrics_item import EvolutionRunMetricsItem
 from .evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
@@ -57,6 +64,7 @@ from .list_experiences_response_200 import ListExperiencesResponse200
 from .list_runs_response_200 import ListRunsResponse200
 from .list_skills_response_200 import ListSkillsResponse200
 from .list_task_types_response_200 import ListTaskTypesResponse200
+from .list_tasks_response_200 import ListTasksResponse200
 from .list_tools_response_200 import ListToolsResponse200
 from .namespace import Namespace
 from .namespace_create import NamespaceCreate
@@ -94,8 +102,23 @@ from .skill_detail_history_item import SkillDetailHistoryItem
 from .skill_frontier_response_200 import SkillFrontierResponse200
 from .stored_experience import StoredExperience
 from .stored_experience_status import StoredExperienceStatus
+from .task import Task
+from .task_attempts_item import TaskAttemptsItem
+from .task_attempts_item_stuck import TaskAttemptsItemStuck
+from .task_attempts_item_stuck_reason import TaskAttemptsItemStuckReason
+from .task_committed_item import TaskCommittedItem
+from .task_memory import TaskMemory
+from .task_memory_patches_item import TaskMemoryPatchesItem
+from .task_plan import TaskPlan
+from .task_plan_entities_item import TaskPlanEntitiesItem
+from .task_request import TaskRequest
+from .task_retrieval import TaskRetrieval
+from .task_status import TaskStatus
 from .task_type_score import TaskTypeScore
 from .task_type_score_memory_switch import TaskTypeScoreMemorySwitch
+from .task_validator_kind import TaskValidatorKind
+from .the_clients_checker_webhook import TheClientsCheckerWebhook
+from .the_clients_checker_webhook_kind import TheClientsCheckerWebhookKind
 from .tool import Tool
 from .tool_create import ToolCreate
 from .tool_create_input_schema import ToolCreateInputSchema
@@ -112,8 +135,14 @@ from .tool_validation import ToolValidation
 from .tool_version import ToolVersion
 from .usage import Usage
 from .usage_rows_item import UsageRowsItem
+from .validation_feedback import ValidationFeedback
+from .validation_feedback_outcome import ValidationFeedbackOutcome
 
 __all__ = (
+    "AJSONSchemaJsonSchema",
+    "AJSONSchemaJsonSchemaKind",
+    "AMatchAgainstGoldExactNormalized",
+    "AMatchAgainstGoldExactNormalizedKind",
     "AnswerRequest",
     "AnswerRequestMode",
     "AnswerResponse",
@@ -123,6 +152,9 @@ __all__ = (
     "BanditState",
     "BanditStateArmsItem",
     "BanditStateBandit",
+    "CodeWithTestsCode",
+    "CodeWithTestsCodeKind",
+    "ErrorRecord",
     "EvolutionRun",
     "EvolutionRunMetricsItem",
     "EvolutionRunMetricsItemAccuracyByTaskType",
@@ -170,6 +202,7 @@ __all__ = (
     "ListExperiencesResponse200",
     "ListRunsResponse200",
     "ListSkillsResponse200",
+    "ListTasksResponse200",
     "ListTaskTypesResponse200",
     "ListToolsResponse200",
     "Namespace",
@@ -208,8 +241,23 @@ __all__ = (
     "SkillFrontierResponse200",
     "StoredExperience",
     "StoredExperienceStatus",
+    "Task",
+    "TaskAttemptsItem",
+    "TaskAttemptsItemStuck",
+    "TaskAttemptsItemStuckReason",
+    "TaskCommittedItem",
+    "TaskMemory",
+    "TaskMemoryPatchesItem",
+    "TaskPlan",
+    "TaskPlanEntitiesItem",
+    "TaskRequest",
+    "TaskRetrieval",
+    "TaskStatus",
     "TaskTypeScore",
     "TaskTypeScoreMemorySwitch",
+    "TaskValidatorKind",
+    "TheClientsCheckerWebhook",
+    "TheClientsCheckerWebhookKind",
     "Tool",
     "ToolCreate",
     "ToolCreateInputSchema",
@@ -226,4 +274,6 @@ __all__ = (
     "ToolVersion",
     "Usage",
     "UsageRowsItem",
+    "ValidationFeedback",
+    "ValidationFeedbackOutcome",
 )

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/prgii"
+)
+
+// PRGIICmd runs a pool through PRGII for several epochs in this process.
+type PRGIICmd struct {
+	AppFlags      `embed:""`
+	Namespace     string  `required:"" help:"Namespace whose memory the tasks read and write."`
+	Pool          string  `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph') or a JSONL file path ({id, question, answer, task_type?, context?} per line); each item is a task graded by normalized match against its answer."`
+	Size          int     `default:"20" help:"Generated pool size, training and held-out together."`
+	Seed          uint64  `default:"1" help:"Generator and split seed."`
+	Epochs        int     `default:"3" help:"Epochs E: the training split goes through PRGII once per epoch, memory growing."`
+	MaxIterations int     `name:"max-iterations" help:"Attempts J per task (0: the validator's default, 10)."`
+	Frozen        bool    `help:"After the epochs, evaluate the held-out split with memory frozen (no ingest): transfer."`
+	HeldOut       float64 `name:"held-out" default:"0.2" help:"Held-out fraction (evaluated only with --frozen; never trained on)."`
+	JSON          bool    `help:"Print the report as one JSON object on the last line."`
+	NoWorker      bool    `name:"no-worker" help:"Do not work ingest and projection jobs in this process (a separate 'evokg worker' must run)."`
+}
+
+func (c *PRGIICmd) Run(g *Globals) error {
+	params, err := c.params()
+	if err != nil {
+		return err
+	}
+	a, closeApp, err := openLocal(g, c.AppFlags, c.NoWorker)
+	if err != nil {
+		return err
+	}
+	defer closeApp()
+	_, err = api.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace, Description: "registered by evokg prgii"})
+	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
+		return err
+	}
+	params.Progress = func(m evokg.EpochMetrics) {
+		fmt.Fprintf(os.Stderr, "epoch %d: SR %.3f CSR %.3f mean attempts %.2f first-attempt %.3f\n", m.Epoch, m.SR, m.CSR, m.MeanIterations, m.FirstAttemptShare)
+	}
+	rep, err := a.PRGII.RunEpochs(g.Ctx, params)
+	if rep != nil {
+		writeEpochs(os.Stdout, rep)
+		if c.JSON {
+			if jerr := json.NewEncoder(os.Stdout).Encode(rep); jerr != nil && err == nil {
+				err = jerr
+			}
+		}
+	}
+	return err
+}
+
+// params loads or generates the pool and splits it.
+func (c *PRGIICmd) params() (prgii.EpochParams, error) {
+	items, err := c.items()
+	if err != nil {
+		return prgii.EpochParams{}, err
+	}
+	split, err := pool.Split(c.Pool, items, c.HeldOut, c.Seed)
+	if err != nil {
+		return prgii.EpochParams{}, err
+	}
+	p := prgii.EpochParams{Namespace: c.Namespace, Items: split.Evolution, Epochs: c.Epochs, MaxIterations: c.MaxIterations}
+	if c.Frozen {
+		p.HeldOut = split.HeldOut
+	}
+	return p, nil
+}
+
+func (c *PRGIICmd) items() ([]pool.Item, error) {
+	if c.Pool == pool.Env {
+		return nil, fmt.Errorf("--pool env: episodes are graded by playing them, not by matching an answer; use evokg evolve --pool env")
+	}
+	if pool.IsBuiltin(c.Pool) {
+		return pool.GenerateBuiltin(c.Pool, c.Size, c.Seed)
+	}
+	return loadPool(c.Pool)
+}
+
+// writeEpochs prints one row per epoch (and the frozen held-out row).
+func writeEpochs(w io.Writer, rep *prgii.EpochReport) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "epoch\ttasks\tsolved\tSR\tCSR\tmean attempts\tfirst-attempt")
+	rows := rep.Epochs
+	if rep.HeldOut != nil {
+		rows = append(rows, *rep.HeldOut)
+	}
+	for _, m := range rows {
+		label := fmt.Sprint(m.Epoch)
+		if m.Frozen {
+			label = "held-out (frozen)"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.3f\t%.3f\t%.2f\t%.3f\n", label, m.Tasks, m.Solved, m.SR, m.CSR, m.MeanIterations, m.FirstAttemptShare)
+	}
+	_ = tw.Flush()
+}
