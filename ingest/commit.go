@@ -29,20 +29,6 @@ func (it item) result() evokg.IngestReceipt {
 	return evokg.IngestReceipt{ID: it.exp.ID, Status: it.status, Outcome: it.exp.Outcome, Gate: it.gate}
 }
 
-// job is the item's outbox entry: its evaluation or its projection. Items
-// waiting for their embedding share one EmbedArgs job per request (see
-// writeItems) and have none of their own.
-func (it item) job() river.JobArgs {
-	switch it.status {
-	case evokg.StatusEvaluating:
-		return EvaluateArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID, Embedding: it.embedding}
-	case evokg.StatusEmbedding:
-		return nil
-	}
-	return ProjectArgs{Namespace: it.exp.Namespace, ExperienceID: it.exp.ID,
-		EnqueuedAtUnixMicro: it.exp.CreatedAt.UnixMicro()}
-}
-
 // commit prepares every request and writes them in one transaction with
 // their jobs and the idempotency record. No model is called: experiences
 // that need a model (embedding, evaluation) wait for it in a worker.
@@ -150,37 +136,54 @@ func (s *Service) embedTexts(ctx context.Context, texts []string) ([][]float32, 
 }
 
 // writeItems inserts the rows and the vector rows of the items that have
-// their embedding in one round trip, then all jobs with one InsertManyTx,
-// in tx: one job per item, and one EmbedArgs for the items still to embed.
+// their embedding in one round trip, then their jobs with one InsertManyTx,
+// in tx.
 func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error {
 	batch := &pgx.Batch{}
 	for _, it := range items {
 		if err := queueInsert(batch, it.exp, it.status); err != nil {
 			return err
 		}
-	}
-	jobs := make([]river.InsertManyParams, 0, len(items))
-	var toEmbed []uuid.UUID
-	for _, it := range items {
-		if it.status == evokg.StatusEmbedding {
-			toEmbed = append(toEmbed, it.exp.ID)
+		if it.status != evokg.StatusQueued {
 			continue
 		}
-		if it.status == evokg.StatusQueued {
-			if err := s.index.QueueInsert(batch, it.exp, it.embedding); err != nil {
-				return fmt.Errorf("indexing experience %s: %w", it.exp.ID, err)
-			}
+		if err := s.index.QueueInsert(batch, it.exp, it.embedding); err != nil {
+			return fmt.Errorf("indexing experience %s: %w", it.exp.ID, err)
 		}
-		job := it.job()
-		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
-	}
-	if len(toEmbed) > 0 {
-		job := EmbedArgs{Namespace: items[0].exp.Namespace, ExperienceIDs: toEmbed}
-		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
 	}
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 		return fmt.Errorf("inserting experiences: %w", err)
 	}
+	return s.enqueue(ctx, tx, items)
+}
+
+// enqueue inserts the outbox entries of items in tx: an evaluation job per
+// experience the platform grades, one embedding job for those waiting for
+// their embedding, and one projection job (per MaxProjectJobIDs) for the
+// queued ones.
+func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, items []item) error {
+	if len(items) == 0 {
+		return nil
+	}
+	ns := items[0].exp.Namespace
+	var jobs []river.InsertManyParams
+	var toEmbed, toProject []uuid.UUID
+	for _, it := range items {
+		switch it.status {
+		case evokg.StatusEvaluating:
+			job := EvaluateArgs{Namespace: ns, ExperienceID: it.exp.ID, Embedding: it.embedding}
+			jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
+		case evokg.StatusEmbedding:
+			toEmbed = append(toEmbed, it.exp.ID)
+		default:
+			toProject = append(toProject, it.exp.ID)
+		}
+	}
+	if len(toEmbed) > 0 {
+		job := EmbedArgs{Namespace: ns, ExperienceIDs: toEmbed}
+		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
+	}
+	jobs = append(jobs, s.projectJobs(ns, toProject)...)
 	if _, err := s.queue.InsertManyTx(ctx, tx, jobs); err != nil {
 		return fmt.Errorf("enqueueing jobs: %w", err)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
@@ -42,24 +41,24 @@ func (s *Service) CompleteEmbedding(ctx context.Context, ns string, ids []uuid.U
 		if err != nil {
 			return err
 		}
-		jobs, err := s.indexEmbedded(ctx, tx, exps, vecs, still)
-		if err != nil || len(jobs) == 0 {
+		indexed, err := s.indexEmbedded(ctx, tx, exps, vecs, still)
+		if err != nil || len(indexed) == 0 {
 			return err
 		}
-		_, err = s.queue.InsertManyTx(ctx, tx, jobs)
+		_, err = s.queue.InsertManyTx(ctx, tx, s.projectJobs(ns, indexed))
 		return wrapf(err, "enqueueing projections")
 	})
 	return waiting, postgres.Translate(err, "committing embedded experiences")
 }
 
 // indexEmbedded writes the vector rows of the waiting experiences in tx and
-// returns their projection jobs.
-func (s *Service) indexEmbedded(ctx context.Context, tx pgx.Tx, exps []*evokg.Experience, vecs [][]float32, waiting []uuid.UUID) ([]river.InsertManyParams, error) {
+// returns their ids.
+func (s *Service) indexEmbedded(ctx context.Context, tx pgx.Tx, exps []*evokg.Experience, vecs [][]float32, waiting []uuid.UUID) ([]uuid.UUID, error) {
 	still := make(map[uuid.UUID]bool, len(waiting))
 	for _, id := range waiting {
 		still[id] = true
 	}
-	var jobs []river.InsertManyParams
+	var indexed []uuid.UUID
 	for i, exp := range exps {
 		if !still[exp.ID] {
 			continue
@@ -70,10 +69,9 @@ func (s *Service) indexEmbedded(ctx context.Context, tx pgx.Tx, exps []*evokg.Ex
 		if err := s.index.InsertTx(ctx, tx, exp, vecs[i]); err != nil {
 			return nil, fmt.Errorf("indexing experience %s: %w", exp.ID, err)
 		}
-		args := ProjectArgs{Namespace: exp.Namespace, ExperienceID: exp.ID, EnqueuedAtUnixMicro: evokg.Now().UnixMicro()}
-		jobs = append(jobs, river.InsertManyParams{Args: args, InsertOpts: s.insertOpts(args)})
+		indexed = append(indexed, exp.ID)
 	}
-	return jobs, nil
+	return indexed, nil
 }
 
 func (s *Service) pendingEmbeddings(ctx context.Context, ns string, ids []uuid.UUID) ([]*evokg.Experience, error) {

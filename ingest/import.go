@@ -14,7 +14,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
@@ -277,25 +276,11 @@ func (s *Service) enqueueFresh(ctx context.Context, tx pgx.Tx, items []item, fre
 	for _, id := range fresh {
 		isFresh[id] = true
 	}
-	var jobs []river.InsertManyParams
-	var toEmbed []uuid.UUID
+	var keep []item
 	for _, it := range items {
-		switch {
-		case !isFresh[it.exp.ID]:
-		case it.status == evokg.StatusEmbedding:
-			toEmbed = append(toEmbed, it.exp.ID)
-		default:
-			job := it.job()
-			jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
+		if isFresh[it.exp.ID] {
+			keep = append(keep, it)
 		}
 	}
-	if len(toEmbed) > 0 {
-		job := EmbedArgs{Namespace: items[0].exp.Namespace, ExperienceIDs: toEmbed}
-		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
-	}
-	if len(jobs) == 0 {
-		return nil
-	}
-	_, err := s.queue.InsertManyTx(ctx, tx, jobs)
-	return wrapf(err, "enqueueing jobs")
+	return s.enqueue(ctx, tx, keep)
 }

@@ -153,9 +153,15 @@ func indexCounts(t *testing.T, b bundle) map[string]int {
 		UNION ALL SELECT 'principle_embeddings', count(*) FROM principle_embeddings WHERE namespace = $1`)
 }
 
+// namespaceJobs counts, per job kind, the experiences the namespace's jobs
+// carry (a projection or embedding job carries a list), each experience
+// once per job that carries it.
 func namespaceJobs(t *testing.T, b bundle) map[string]int {
 	t.Helper()
-	return countBy(t, b, `SELECT kind, count(*) FROM river_job WHERE args->>'namespace' = $1 GROUP BY kind`)
+	return countBy(t, b, `SELECT j.kind, count(*)
+		FROM river_job j,
+		     jsonb_array_elements(coalesce(j.args->'experience_ids', jsonb_build_array(j.args->'experience_id'))) e
+		WHERE j.args->>'namespace' = $1 GROUP BY j.kind`)
 }
 
 func countBy(t *testing.T, b bundle, sql string) map[string]int {

@@ -56,8 +56,7 @@ func (s *Service) CompleteEvaluation(ctx context.Context, exp *evokg.Experience,
 		if err := s.index.InsertTx(ctx, tx, exp, embedding); err != nil {
 			return fmt.Errorf("indexing experience %s: %w", exp.ID, err)
 		}
-		args := ProjectArgs{Namespace: exp.Namespace, ExperienceID: exp.ID, EnqueuedAtUnixMicro: evokg.Now().UnixMicro()}
-		if _, err := s.queue.InsertTx(ctx, tx, args, s.insertOpts(args)); err != nil {
+		if _, err := s.queue.InsertManyTx(ctx, tx, s.projectJobs(exp.Namespace, []uuid.UUID{exp.ID})); err != nil {
 			return fmt.Errorf("enqueueing the projection: %w", err)
 		}
 		done = true

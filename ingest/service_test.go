@@ -2,11 +2,13 @@ package ingest_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
@@ -60,7 +62,8 @@ func jobCount(t *testing.T, pool *pgxpool.Pool, kind string, id uuid.UUID) int {
 	t.Helper()
 	var n int
 	err := pool.QueryRow(context.Background(),
-		`SELECT count(*) FROM river_job WHERE kind = $1 AND args->>'experience_id' = $2`, kind, id.String()).Scan(&n)
+		`SELECT count(*) FROM river_job WHERE kind = $1
+		   AND (args->>'experience_id' = $2 OR args->'experience_ids' @> jsonb_build_array($2::text))`, kind, id.String()).Scan(&n)
 	require.NoError(t, err)
 	return n
 }
@@ -202,6 +205,8 @@ func TestIngestBatch(t *testing.T) {
 	require.NoError(t, err)
 	require.ElementsMatch(t, []uuid.UUID{res[0].ID, res[2].ID}, waiting, "the evaluated item is not embedded here")
 	require.Equal(t, 1, b.embed.Calls(), "one embedder call for the batch")
+	require.Equal(t, [][]uuid.UUID{{res[0].ID, res[2].ID}}, projectJobs(t, b),
+		"one projection job for the request's embedded experiences")
 
 	again, err := b.svc.IngestBatch(ctx, b.ns, reqs, "batch-1")
 	require.NoError(t, err)
@@ -210,6 +215,49 @@ func TestIngestBatch(t *testing.T) {
 
 	_, err = b.svc.Ingest(ctx, b.ns, reqs[0], "batch-1")
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "a single request never replays a batch")
+}
+
+func TestIngestBatchEnqueuesOneProjectionJobPerRequest(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	n := ingest.MaxProjectJobIDs + 50
+	reqs := make([]evokg.ExperienceInput, n)
+	for i := range reqs {
+		reqs[i] = success(fmt.Sprintf("question %d", i))
+		reqs[i].Embedding = bagVector(reqs[i].Question)
+	}
+	res, err := b.svc.IngestBatch(ctx, b.ns, reqs, "")
+	require.NoError(t, err)
+	single, err := b.svc.IngestEmbedded(ctx, b.ns, success("one more"), "")
+	require.NoError(t, err)
+
+	jobs := projectJobs(t, b)
+	require.Len(t, jobs, 3, "a batch of %d fills two jobs, a single request one", n)
+	require.Len(t, jobs[0], ingest.MaxProjectJobIDs)
+	require.Len(t, jobs[1], 50)
+	var carried []uuid.UUID
+	for _, j := range jobs[:2] {
+		carried = append(carried, j...)
+	}
+	want := make([]uuid.UUID, n)
+	for i, r := range res {
+		want[i] = r.ID
+	}
+	require.Equal(t, want, carried, "every experience in one job, in request order")
+	require.Equal(t, []uuid.UUID{single.ID}, jobs[2])
+}
+
+// projectJobs lists the experiences of each projection job of the
+// namespace, in insertion order.
+func projectJobs(t *testing.T, b bundle) [][]uuid.UUID {
+	t.Helper()
+	rows, err := b.pool.Query(context.Background(), `SELECT args->'experience_ids' FROM river_job
+		WHERE kind = $1 AND args->>'namespace' = $2 ORDER BY id`, ingest.ProjectArgs{}.Kind(), b.ns)
+	require.NoError(t, err)
+	lists, err := pgx.CollectRows(rows, pgx.RowTo[[]uuid.UUID])
+	require.NoError(t, err)
+	return lists
 }
 
 func TestIngestBatchIsAllOrNothing(t *testing.T) {

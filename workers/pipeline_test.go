@@ -23,7 +23,7 @@ func TestTwoWorkerProcessesShareANamespace(t *testing.T) {
 	b.start(t)
 	b.waitCommitted(t, n, 2*time.Minute)
 	requireExactlyOnce(t, b, n)
-	require.Equal(t, map[string]int{"completed": n}, jobStates(t, b, projectKind))
+	require.Equal(t, map[string]int{"completed": n}, carriedStates(t, b))
 }
 
 // A job whose experience another process's batch holds (its row locked)

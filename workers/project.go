@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
@@ -58,19 +59,38 @@ var (
 // its experience before looking again.
 const heldSnooze = time.Second
 
+// Work projects the job's experiences in turn; most are committed by the
+// batch the first one claims. A permanent failure of one experience marks
+// it failed and the others go on; a transient one retries the job, whose
+// next attempt finds the experiences already committed and skips them.
 func (w *projectWorker) Work(ctx context.Context, job *river.Job[ingest.ProjectArgs]) error {
 	a := job.Args
-	err := w.work(ctx, a)
-	if errors.Is(err, errHeldElsewhere) {
-		return river.JobSnooze(heldSnooze)
+	for _, id := range a.ExperienceIDs {
+		t := target{ns: a.Namespace, id: id, enqueuedAt: a.EnqueuedAtUnixMicro}
+		err := w.work(ctx, t)
+		if errors.Is(err, errHeldElsewhere) {
+			return river.JobSnooze(heldSnooze)
+		}
+		err = settle(ctx, w.deps.Ingest, w.logger, job.JobRow, a.Namespace, id, "graph projection", err)
+		var cancelled *rivertype.JobCancelError
+		if err != nil && !errors.As(err, &cancelled) {
+			return err
+		}
 	}
-	return settle(ctx, w.deps.Ingest, w.logger, job.JobRow, a.Namespace, a.ExperienceID, "graph projection", err)
+	return nil
 }
 
-func (w *projectWorker) work(ctx context.Context, a ingest.ProjectArgs) error {
+// target is one experience of a projection job.
+type target struct {
+	ns         string
+	id         uuid.UUID
+	enqueuedAt int64 // µs since the epoch, for the lag
+}
+
+func (w *projectWorker) work(ctx context.Context, a target) error {
 	// Most jobs of a busy namespace find their experience projected, or
 	// being projected, by a batch: a plain read settles the first kind.
-	rec, err := w.deps.Ingest.Get(ctx, a.Namespace, a.ExperienceID)
+	rec, err := w.deps.Ingest.Get(ctx, a.ns, a.id)
 	if err != nil {
 		return err
 	}
@@ -81,7 +101,7 @@ func (w *projectWorker) work(ctx context.Context, a ingest.ProjectArgs) error {
 		return nil
 	}
 	for {
-		projected, err := w.pipe.await(ctx, a.Namespace, a.ExperienceID)
+		projected, err := w.pipe.await(ctx, a.ns, a.id)
 		if err != nil || projected {
 			return err
 		}
@@ -94,8 +114,8 @@ func (w *projectWorker) work(ctx context.Context, a ingest.ProjectArgs) error {
 // runBatch claims a batch around the job's experience, finds its SIMILAR_TO
 // candidates, then writes it into the graph and commits it, passing from
 // the claim stage to the write stage of the namespace (see pipeline).
-func (w *projectWorker) runBatch(ctx context.Context, a ingest.ProjectArgs) error {
-	unlockClaim, err := w.pipe.claim.lock(ctx, a.Namespace)
+func (w *projectWorker) runBatch(ctx context.Context, a target) error {
+	unlockClaim, err := w.pipe.claim.lock(ctx, a.ns)
 	if err != nil {
 		return err
 	}
@@ -115,16 +135,16 @@ func (w *projectWorker) runBatch(ctx context.Context, a ingest.ProjectArgs) erro
 		return err
 	}
 	ids := pendingIDs(batch)
-	f := w.pipe.start(a.Namespace, ids)
+	f := w.pipe.start(a.ns, ids)
 	var committed []uuid.UUID
-	defer func() { rollback(); w.pipe.finish(a.Namespace, ids, f, committed) }()
+	defer func() { rollback(); w.pipe.finish(a.ns, ids, f, committed) }()
 
 	t0 := time.Now()
 	similar, err := w.similar(ctx, batch)
 	if err != nil {
 		return err
 	}
-	unlockWrite, err := w.pipe.write.lock(ctx, a.Namespace)
+	unlockWrite, err := w.pipe.write.lock(ctx, a.ns)
 	if err != nil {
 		return err
 	}
@@ -137,25 +157,25 @@ func (w *projectWorker) runBatch(ctx context.Context, a ingest.ProjectArgs) erro
 		return err
 	}
 	t2 := time.Now()
-	if err := w.deps.Ingest.MarkCommittedTx(ctx, tx, a.Namespace, pendingIDs(written)); err != nil {
+	if err := w.deps.Ingest.MarkCommittedTx(ctx, tx, a.ns, pendingIDs(written)); err != nil {
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("committing a projection batch: %w", err)
 	}
 	committed = pendingIDs(written)
-	w.logger.DebugContext(ctx, "projected experiences", "namespace", a.Namespace, "experience", a.ExperienceID,
+	w.logger.DebugContext(ctx, "projected experiences", "namespace", a.ns, "experience", a.id,
 		"batch", len(written), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
-		"lag_ms", ms(time.Since(time.UnixMicro(a.EnqueuedAtUnixMicro))))
+		"lag_ms", ms(time.Since(time.UnixMicro(a.enqueuedAt))))
 	return nil
 }
 
 // claim locks the job's experience and up to ProjectBatch−1 other queued
 // ones of its namespace in tx. It returns nothing when the experience is
 // committed already.
-func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a ingest.ProjectArgs) ([]pending, error) {
-	own, status, err := lockExperience(ctx, tx, a.Namespace, a.ExperienceID)
-	if errors.Is(err, errHeldElsewhere) && w.pipe.holds(a.Namespace, a.ExperienceID) {
+func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a target) ([]pending, error) {
+	own, status, err := lockExperience(ctx, tx, a.ns, a.id)
+	if errors.Is(err, errHeldElsewhere) && w.pipe.holds(a.ns, a.id) {
 		return nil, errHeldHere
 	}
 	if err != nil {
@@ -169,13 +189,13 @@ func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a ingest.ProjectAr
 	}
 	batch := []pending{{exp: own}}
 	if _, ok := w.deps.Projector.(BatchProjector); ok && w.cfg.ProjectBatch > 1 {
-		others, err := claimQueued(ctx, tx, a.Namespace, a.ExperienceID, w.cfg.ProjectBatch-1)
+		others, err := claimQueued(ctx, tx, a.ns, a.id, w.cfg.ProjectBatch-1)
 		if err != nil {
 			return nil, err
 		}
 		batch = append(batch, others...)
 	}
-	vecs, err := embeddings(ctx, tx, a.Namespace, batch)
+	vecs, err := embeddings(ctx, tx, a.ns, batch)
 	if err != nil {
 		return nil, err
 	}
