@@ -65,6 +65,9 @@ type RetrievalOptions struct {
 	// after (evokg import --defer-indexes): for a large seed on a quiet
 	// database.
 	DeferIndexes bool
+	// EfSearch is the HNSW candidate list of the searches. Default
+	// vector.DefaultEfSearch.
+	EfSearch int
 	// Reuse measures the memories a previous run with Keep and the same
 	// options left in the namespace instead of seeding again.
 	Reuse bool
@@ -85,6 +88,7 @@ func (o RetrievalOptions) WithDefaults() RetrievalOptions {
 	def(&o.Warmup, 200)
 	def(&o.RecallQueries, 200)
 	def(&o.K, 3)
+	def(&o.EfSearch, vector.DefaultEfSearch)
 	if o.Noise == 0 {
 		o.Noise = 0.5
 	}
@@ -133,6 +137,7 @@ type RetrievalResult struct {
 	SeedIndexSeconds float64 `json:"seed_index_seconds"`
 	SeedPerSecond    float64 `json:"seed_per_second"`
 	DeferIndexes     bool    `json:"defer_indexes"`
+	EfSearch         int     `json:"ef_search"`
 	Design           string  `json:"design"`
 }
 
@@ -145,7 +150,7 @@ func (r RetrievalResult) JSON() string {
 // retrievalDesign describes what is measured, for the record.
 const retrievalDesign = "success/failure tables hash-partitioned on (namespace, task_type) x16, vector(D) STORAGE PLAIN, " +
 	"btree (namespace, task_type, outcome, failure_kind) + per-partition HNSW (m=16, ef_construction=64); " +
-	"slices under 256 rows (counted per search) scanned exactly, larger ones as the planner picks (HNSW or exact), ef_search=40 with relaxed iterative scans; " +
+	"slices under 256 rows (counted per search) scanned exactly, larger ones as the planner picks (HNSW or exact), ef_search as configured (default 40) with relaxed iterative scans; " +
 	"full pack = settings + both channels with payload join in one round trip, scoring, rendering"
 
 // Retrieval seeds opts.Memories synthetic memories (clustered vectors over
@@ -179,7 +184,7 @@ func Retrieval(ctx context.Context, pool *pgxpool.Pool, opts RetrievalOptions, p
 	defer func() { _ = dropSeedJobs(context.WithoutCancel(ctx), pool) }()
 	data := newRetrievalData(opts)
 	res := RetrievalResult{Memories: opts.Memories, TaskTypes: opts.TaskTypes, Dim: opts.Dim, K: opts.K,
-		Queries: opts.Queries, DeferIndexes: opts.DeferIndexes, Design: retrievalDesign}
+		Queries: opts.Queries, DeferIndexes: opts.DeferIndexes, EfSearch: opts.EfSearch, Design: retrievalDesign}
 	if !opts.Reuse {
 		start := time.Now()
 		seeded, err := seedRetrieval(ctx, pool, data, progress)
@@ -190,7 +195,7 @@ func Retrieval(ctx context.Context, pool *pgxpool.Pool, opts RetrievalOptions, p
 		res.SeedPerSecond = float64(opts.Memories) / res.SeedSeconds
 		fmt.Fprintf(progress, "seeded %d memories in %.1fs (indexes %.1fs)\n", opts.Memories, res.SeedSeconds, res.SeedIndexSeconds)
 	}
-	store := vector.NewStore(pool, opts.Dim)
+	store := vector.NewStore(pool, opts.Dim).WithEfSearch(opts.EfSearch)
 	if err := store.Analyze(ctx); err != nil {
 		return RetrievalResult{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/vector"
 )
 
 // Weights of the composite score
@@ -63,6 +64,10 @@ type Config struct {
 	MaxHops int
 	// EmbedCacheSize is the number of question embeddings cached. Default 1024.
 	EmbedCacheSize int
+	// EfSearch is the HNSW candidate list of a semantic search
+	// (hnsw.ef_search). Default vector.DefaultEfSearch (40); larger trades
+	// latency for recall on large slices.
+	EfSearch int
 	// Principles supplies the cascade's principle items; when nil the cascade
 	// reads the principle index of the task type.
 	Principles PrincipleSource
@@ -117,6 +122,7 @@ func (c Config) WithDefaults() Config {
 	c.ItemChars = cmp.Or(c.ItemChars, DefaultItemChars)
 	c.MaxHops = cmp.Or(c.MaxHops, DefaultMaxHops)
 	c.EmbedCacheSize = cmp.Or(c.EmbedCacheSize, DefaultEmbedCacheSize)
+	c.EfSearch = cmp.Or(c.EfSearch, vector.DefaultEfSearch)
 	c.Mode = cmp.Or(c.Mode, DefaultMode)
 	c.StructuralScope = cmp.Or(c.StructuralScope, DefaultStructuralScope)
 	c.DuplicateSimilarity = cmp.Or(c.DuplicateSimilarity, DefaultDuplicateSimilarity)
@@ -151,6 +157,7 @@ func (c Config) Validate() error {
 	check(w.Alpha >= 0 && w.Beta >= 0 && w.Gamma >= 0 && w.Delta >= 0 && w.Epsilon >= 0, "retrieval: weights must not be negative")
 	check(c.RecencyHalfLife > 0, "retrieval: recency half-life must be positive")
 	check(c.CharBudget >= 100, "retrieval: character budget %d below 100", c.CharBudget)
+	check(c.EfSearch >= 1 && c.EfSearch <= 1000, "retrieval: ef_search %d out of range 1..1000", c.EfSearch)
 	check(c.MaxHops >= 1 && c.MaxHops <= 4, "retrieval: max hops %d out of 1..4", c.MaxHops)
 	check(slices.Contains(Modes, c.Mode), "retrieval: mode %q is not one of %v", c.Mode, Modes)
 	check(slices.Contains(Scopes, c.StructuralScope), "retrieval: structural scope %q is not one of %v", c.StructuralScope, Scopes)

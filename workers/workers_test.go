@@ -201,7 +201,6 @@ func requireExactlyOnce(t *testing.T, b *bundle, n int) {
 	require.Equal(t, map[string]int{"completed": n}, carriedStates(t, b), "each experience in one completed projection job")
 }
 
-
 func TestProjectionCommitsIntoTheGraph(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})

@@ -98,6 +98,7 @@ type RetrievalFlags struct {
 	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"${retrieval_char_budget}" help:"Character budget of the rendered memory block."`
 	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε (semantic, structural, graph proximity, quality, recency)."`
 	Mode                string    `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"${retrieval_mode}" enum:"${retrieval_modes}" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts; DESIGN.md §4) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
+	EfSearch            int       `name:"ef-search" env:"EVOKG_RETRIEVAL_EF_SEARCH" default:"${retrieval_ef_search}" help:"HNSW candidate list of a semantic search (hnsw.ef_search, 1-1000): larger trades latency for recall on large task types."`
 	StructuralScope     string    `name:"structural-scope" env:"EVOKG_RETRIEVAL_STRUCTURAL_SCOPE" default:"${retrieval_structural_scope}" enum:"${retrieval_structural_scopes}" help:"What the structural channel matches: all (every task type: APEX-EM's cross-domain transfer) or same_task_type (MAGE's task filter). Semantic and graph channels always stay within the task type."`
 }
 
@@ -105,7 +106,7 @@ type RetrievalFlags struct {
 func (f RetrievalFlags) Config() retrieval.Config {
 	cfg := retrieval.Config{K: f.K, ShortContextChars: f.ShortContextChars, ExtendedShortText: f.ExtendedShortText,
 		TypeStrategyMin: f.TypeStrategyMin, StructuralThreshold: f.StructuralThreshold, CharBudget: f.CharBudget,
-		Mode: f.Mode, StructuralScope: f.StructuralScope}
+		Mode: f.Mode, StructuralScope: f.StructuralScope, EfSearch: f.EfSearch}
 	if w := f.Weights; len(w) == 5 {
 		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4]}
 	}

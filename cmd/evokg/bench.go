@@ -83,6 +83,7 @@ type BenchRetrievalCmd struct {
 	Keep          bool `help:"Keep the memories for a later --reuse run."`
 	Reuse         bool `help:"Measure the memories a previous --keep run left."`
 	DeferIndexes  bool `name:"defer-indexes" help:"Seed with the HNSW indexes dropped and build them after (evokg import --defer-indexes; a quiet database only)."`
+	EfSearch      int  `name:"ef-search" default:"${retrieval_ef_search}" help:"HNSW candidate list of the searches (as --retrieval-ef-search of serve)."`
 }
 
 func (c *BenchRetrievalCmd) Run(g *Globals) error {
@@ -92,7 +93,8 @@ func (c *BenchRetrievalCmd) Run(g *Globals) error {
 	}
 	defer pool.Close()
 	res, err := bench.Retrieval(g.Ctx, pool, bench.RetrievalOptions{Memories: c.Memories, TaskTypes: c.TaskTypes,
-		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes}, os.Stderr)
+		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes,
+		EfSearch: c.EfSearch}, os.Stderr)
 	if err != nil {
 		return err
 	}

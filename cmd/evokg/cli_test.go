@@ -8,6 +8,7 @@ import (
 
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/vector"
 )
 
 func parse(t *testing.T, args ...string) (*CLI, *kong.Context, error) {
@@ -57,6 +58,22 @@ func TestEnvironmentOverridesDefaults(t *testing.T) {
 func TestInvalidRetrievalConfigIsRefused(t *testing.T) {
 	_, _, err := parse(t, "serve", "--retrieval-type-strategy-min", "1.5")
 	require.Error(t, err)
+}
+
+// The HNSW candidate list of memory searches is configurable; the
+// process passes it to the vector store (internal/app).
+func TestEfSearchReachesTheRetrievalConfig(t *testing.T) {
+	cli, _, err := parse(t, "serve")
+	require.NoError(t, err)
+	require.Equal(t, vector.DefaultEfSearch, cli.Serve.AppConfig().Retrieval.EfSearch)
+	t.Setenv("EVOKG_RETRIEVAL_EF_SEARCH", "120")
+	cli, _, err = parse(t, "serve")
+	require.NoError(t, err)
+	require.Equal(t, 120, cli.Serve.AppConfig().Retrieval.EfSearch)
+	for _, bad := range []string{"-5", "1001"} {
+		_, _, err = parse(t, "serve", "--retrieval-ef-search="+bad)
+		require.ErrorContains(t, err, "ef_search", bad)
+	}
 }
 
 // The cascade's components A–D are on in every process by default (MAGE's

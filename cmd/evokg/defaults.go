@@ -1,9 +1,11 @@
 package main
 
 import (
-	"github.com/evokg/evokg/assets"
 	"strconv"
 	"strings"
+
+	"github.com/evokg/evokg/assets"
+	"github.com/evokg/evokg/vector"
 
 	"github.com/alecthomas/kong"
 
@@ -52,6 +54,7 @@ func defaultVars() kong.Vars {
 		"prgii_tasks_per_worker": itoa(prgii.DefaultTasksPerWorker),
 
 		"retrieval_k":                   itoa(retrieval.DefaultK),
+		"retrieval_ef_search":           itoa(vector.DefaultEfSearch),
 		"retrieval_short_context_chars": itoa(retrieval.DefaultShortContextChars),
 		"retrieval_type_strategy_min":   ftoa(retrieval.DefaultTypeStrategyMin),
 		"structural_threshold":          ftoa(evokg.DefaultStructuralThreshold),

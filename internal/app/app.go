@@ -163,7 +163,8 @@ func (a *App) buildServices(context.Context) error {
 	if err := a.Config.Retrieval.WithDefaults().Validate(); err != nil {
 		return fmt.Errorf("retrieval: %w", err)
 	}
-	a.Vectors = vector.NewStore(a.Pool, a.Config.Postgres.WithDefaults().EmbeddingDim)
+	a.Vectors = vector.NewStore(a.Pool, a.Config.Postgres.WithDefaults().EmbeddingDim).
+		WithEfSearch(a.Config.Retrieval.WithDefaults().EfSearch)
 	a.Retriever = retrieval.New(a.Config.Retrieval, a.Vectors, a.Graph, a.Models.Embedder(), a.logger)
 	var err error
 	if a.Bandits, err = bandit.New(a.Pool, a.Config.Bandit, a.logger); err != nil {
