@@ -8,12 +8,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
@@ -120,41 +123,134 @@ func (s *Service) finishImport(ctx context.Context, bulk BulkIndexer) error {
 	return bulk.Analyze(ctx)
 }
 
-// importLines reads r and loads its valid lines a chunk at a time.
+// importDecoders is how many goroutines decode lines while the chunks
+// before them are written: decoding the JSON of hundreds of floats per line
+// costs the client about as much CPU as the load costs the database, so a
+// strictly sequential load left one core idle.
+var importDecoders = max(1, runtime.GOMAXPROCS(0))
+
+// rawChunk is up to a chunk of non-blank lines with their line numbers.
+type rawChunk struct {
+	lines   [][]byte
+	lineNos []int
+}
+
+// decodedChunk is a chunk's valid items and its refused lines.
+type decodedChunk struct {
+	items   []item
+	invalid []LineError
+}
+
+// importLines reads r and loads its valid lines a chunk at a time: one
+// goroutine reads, importDecoders decode, and the caller's connection
+// writes the chunks as they come (in any order: ids come from the lines,
+// so order does not change what is stored). Refused lines are reported in
+// line order.
 func (s *Service) importLines(ctx context.Context, conn *pgxpool.Conn, ns string, r io.Reader, chunk int) (ImportResult, error) {
 	var res ImportResult
+	g, gctx := errgroup.WithContext(ctx)
+	raw := make(chan rawChunk, importDecoders)
+	decoded := make(chan decodedChunk, importDecoders)
+	g.Go(func() error {
+		defer close(raw)
+		n, err := readChunks(gctx, r, chunk, raw)
+		res.Lines = n
+		return err
+	})
+	var decoders errgroup.Group
+	for range importDecoders {
+		decoders.Go(func() error {
+			for c := range raw {
+				if !send(gctx, decoded, s.decodeChunk(ns, c)) {
+					return gctx.Err()
+				}
+			}
+			return nil
+		})
+	}
+	g.Go(func() error { defer close(decoded); return decoders.Wait() })
+	g.Go(func() error {
+		for c := range decoded {
+			for _, e := range c.invalid {
+				res.refuse(e)
+			}
+			if len(c.items) == 0 {
+				continue
+			}
+			if err := s.importChunk(gctx, conn, c.items, &res); err != nil {
+				return err // cancels the reader and the decoders
+			}
+		}
+		return nil
+	})
+	err := g.Wait()
+	res.keepFirstErrors()
+	return res, err
+}
+
+// readChunks sends r's non-blank lines in chunks and returns how many it read.
+func readChunks(ctx context.Context, r io.Reader, chunk int, out chan<- rawChunk) (int, error) {
 	in := bufio.NewReaderSize(r, 1<<20)
-	items := make([]item, 0, chunk)
+	c := rawChunk{}
+	n := 0
 	for lineNo := 1; ; lineNo++ {
-		line, readErr := in.ReadBytes('\n')
-		if readErr != nil && !errors.Is(readErr, io.EOF) {
-			return res, fmt.Errorf("reading line %d: %w", lineNo, readErr)
+		line, err := in.ReadBytes('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return n, fmt.Errorf("reading line %d: %w", lineNo, err)
 		}
 		if line = bytes.TrimSpace(line); len(line) > 0 {
-			res.Lines++
-			if it, lineErr := s.importItem(ns, line); lineErr != "" {
-				res.refuse(LineError{Line: lineNo, Detail: lineErr})
-			} else {
-				items = append(items, it)
-			}
+			n++
+			c.lines, c.lineNos = append(c.lines, line), append(c.lineNos, lineNo)
 		}
-		if len(items) == chunk || (readErr != nil && len(items) > 0) {
-			if err := s.importChunk(ctx, conn, items, &res); err != nil {
-				return res, err
+		if len(c.lines) == chunk || (err != nil && len(c.lines) > 0) {
+			if !send(ctx, out, c) {
+				return n, ctx.Err()
 			}
-			items = items[:0]
+			c = rawChunk{}
 		}
-		if readErr != nil {
-			return res, nil
+		if err != nil {
+			return n, nil
 		}
 	}
 }
 
+// decodeChunk decodes and validates the lines of c.
+func (s *Service) decodeChunk(ns string, c rawChunk) decodedChunk {
+	var d decodedChunk
+	for i, line := range c.lines {
+		if it, refused := s.importItem(ns, line); refused != "" {
+			d.invalid = append(d.invalid, LineError{Line: c.lineNos[i], Detail: refused})
+		} else {
+			d.items = append(d.items, it)
+		}
+	}
+	return d
+}
+
+// send sends v on ch unless ctx ends first.
+func send[T any](ctx context.Context, ch chan<- T, v T) bool {
+	select {
+	case ch <- v:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// refuse counts a refused line. Chunks arrive out of order, so it keeps
+// more than MaxImportErrors and trims to the first lines now and then.
 func (r *ImportResult) refuse(e LineError) {
 	r.Invalid++
-	if len(r.Errors) < MaxImportErrors {
-		r.Errors = append(r.Errors, e)
+	r.Errors = append(r.Errors, e)
+	if len(r.Errors) > 2*MaxImportErrors {
+		r.keepFirstErrors()
 	}
+}
+
+// keepFirstErrors keeps the MaxImportErrors refused lines that come first.
+func (r *ImportResult) keepFirstErrors() {
+	slices.SortFunc(r.Errors, func(a, b LineError) int { return a.Line - b.Line })
+	r.Errors = r.Errors[:min(len(r.Errors), MaxImportErrors)]
 }
 
 // importNamespace seeds the ids of imported experiences (UUIDv5).

@@ -3,6 +3,7 @@ package ingest_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,10 +29,7 @@ func importLine(t *testing.T, in evokg.ExperienceInput) string {
 // to evaluate, a blank line and three bad ones.
 func importFile(t *testing.T) (string, map[string]string) {
 	t.Helper()
-	withVec := func(in evokg.ExperienceInput) evokg.ExperienceInput {
-		in.Embedding = bagVector(in.Question + in.Content)
-		return in
-	}
+	withVec := withEmbedding
 	failure := success("what is 3 times 3?")
 	failure.Outcome, failure.Answer, failure.Content = evokg.OutcomeFailure, "6", "multiplied as addition"
 	principle := evokg.ExperienceInput{ExperienceFields: evokg.ExperienceFields{TaskType: "arithmetic",
@@ -178,4 +176,38 @@ func countBy(t *testing.T, b bundle, sql string) map[string]int {
 	}
 	require.NoError(t, rows.Err())
 	return out
+}
+
+// Chunks are decoded concurrently and may be written out of order; the
+// result still lists the first MaxImportErrors refused lines in line order
+// and counts every line.
+func TestImportListsTheFirstRefusedLinesInOrder(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var lines []string
+	var bad []int
+	for i := 1; i <= 3*ingest.MaxImportErrors; i++ {
+		if i%3 == 0 {
+			lines = append(lines, importLine(t, withEmbedding(success(fmt.Sprintf("what is %d plus 1?", i)))))
+			continue
+		}
+		lines = append(lines, `{"outcome": "success_memory", "question": "no task type"}`)
+		bad = append(bad, i)
+	}
+	res, err := b.svc.Import(context.Background(), b.ns, strings.NewReader(strings.Join(lines, "\n")),
+		ingest.ImportOptions{Chunk: 7})
+	require.NoError(t, err)
+	require.Equal(t, len(lines), res.Lines)
+	require.Equal(t, ingest.MaxImportErrors, res.Imported)
+	require.Equal(t, len(bad), res.Invalid)
+	got := make([]int, len(res.Errors))
+	for i, e := range res.Errors {
+		got[i] = e.Line
+	}
+	require.Equal(t, bad[:ingest.MaxImportErrors], got)
+}
+
+func withEmbedding(in evokg.ExperienceInput) evokg.ExperienceInput {
+	in.Embedding = bagVector(in.Question + in.Content)
+	return in
 }
