@@ -44,7 +44,7 @@ type Metrics struct {
 	// Flips counts pool items wrong at the previous evaluation and right now.
 	Flips     int `json:"flips"`
 	Harvested int `json:"harvested"`       // success memories written
-	Failures  int `json:"failure_written"` // failure memories written
+	Failures  int `json:"failures_written"` // failure memories written (as the API names it)
 	// Explored counts the failed environment episodes the Explorer
 	// explored, Recipes the action recipes it harvested from them.
 	Explored int          `json:"explored,omitempty"`
