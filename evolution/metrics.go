@@ -43,7 +43,7 @@ type Metrics struct {
 	ByTaskType map[string]TypeAccuracy `json:"by_task_type"`
 	// Flips counts pool items wrong at the previous evaluation and right now.
 	Flips     int `json:"flips"`
-	Harvested int `json:"harvested"`       // success memories written
+	Harvested int `json:"harvested"`        // success memories written
 	Failures  int `json:"failures_written"` // failure memories written (as the API names it)
 	// Explored counts the failed environment episodes the Explorer
 	// explored, Recipes the action recipes it harvested from them.
