@@ -185,4 +185,55 @@ type EpochMetrics struct {
 	MeanIterations    float64 `json:"mean_iterations"`
 	FirstAttemptShare float64 `json:"first_attempt_success"`
 	Frozen            bool    `json:"frozen"`
+	// TaskIDs are the epoch's tasks (GET tasks/{id} shows each).
+	TaskIDs []uuid.UUID `json:"task_ids"`
+}
+
+// EpochPool names a built-in pool of an epoch run.
+type EpochPool struct {
+	Name string `json:"name"`           // "arith", "digits" or "glyph"
+	Size int    `json:"size,omitempty"` // training and held-out together, default 20
+	Seed uint64 `json:"seed,omitempty"` // generator and split seed, default 1
+}
+
+// EpochRunRequest starts an epoch run: the pool's training split goes
+// through PRGII Epochs times, memory growing; with Frozen the held-out
+// split (the HeldOut fraction, default 0.2; 0 holds nothing out) is then
+// evaluated once with memory frozen.
+type EpochRunRequest struct {
+	Pool          EpochPool `json:"pool"`
+	Epochs        int       `json:"epochs"`
+	MaxIterations int       `json:"max_iterations,omitempty"`
+	Frozen        bool      `json:"frozen,omitempty"`
+	HeldOut       *float64  `json:"held_out,omitempty"`
+}
+
+// EpochRun is an epoch run and its figures so far, computed from the
+// stored attempts of its tasks (an epoch in progress counts the tasks
+// finished so far).
+type EpochRun struct {
+	ID            uuid.UUID      `json:"id"`
+	Namespace     string         `json:"namespace"`
+	Status        string         `json:"status"` // queued, running, succeeded, failed, cancelled
+	Pool          EpochPool      `json:"pool"`
+	Epochs        int            `json:"epochs"`
+	Epoch         int            `json:"epoch"` // the epoch running or last run; Epochs+1 for the frozen split
+	MaxIterations int            `json:"max_iterations,omitempty"`
+	Frozen        bool           `json:"frozen"`
+	HeldOut       float64        `json:"held_out"`
+	Metrics       []EpochMetrics `json:"metrics"`
+	FrozenResult  *EpochMetrics  `json:"frozen_result,omitempty"`
+	Error         string         `json:"error,omitempty"`
+	CreatedAt     time.Time      `json:"created_at"`
+	UpdatedAt     time.Time      `json:"updated_at"`
+}
+
+// EpochRunService runs epoch runs as durable jobs (prgii.Service). A start
+// with an Idempotency-Key already used returns that run when the request is
+// the same, and is ECONFLICT otherwise.
+type EpochRunService interface {
+	StartEpochRun(ctx context.Context, ns string, req EpochRunRequest, idemKey string) (EpochRun, error)
+	GetEpochRun(ctx context.Context, ns string, id uuid.UUID) (EpochRun, error)
+	ListEpochRuns(ctx context.Context, ns string) ([]EpochRun, error)
+	CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (EpochRun, error)
 }

@@ -44,7 +44,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 40)
+	require.Len(t, routed, 44)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -86,6 +86,10 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "POST", path: p + "/tasks", body: `{"question":"6 rows of 7?","task_type":"arithmetic","validator":{"kind":"normalized","gold":"42"}}`}, 202},
 		{call{method: "GET", path: p + "/tasks"}, 200},
 		{call{method: "GET", path: p + "/tasks/" + id}, 200},
+		{call{method: "POST", path: p + "/prgii-runs", body: `{"pool":{"name":"digits","size":10,"seed":3},"epochs":2,"max_iterations":2,"frozen":true,"held_out":0.2}`, header: map[string]string{"Idempotency-Key": "r1"}}, 202},
+		{call{method: "GET", path: p + "/prgii-runs"}, 200},
+		{call{method: "GET", path: p + "/prgii-runs/" + id}, 200},
+		{call{method: "POST", path: p + "/prgii-runs/" + id + "/cancel"}, 200},
 		{call{method: "GET", path: p + "/graph/neighbors?seed=" + id + "&hops=2"}, 200},
 		{call{method: "POST", path: p + "/graph/neighbors", body: `{"seeds":["` + id + `"],"hops":1}`}, 200},
 		{call{method: "POST", path: p + "/graph/signature-matches", body: `{"signature":["parse","add"],"threshold":0.6}`}, 200},
@@ -110,7 +114,7 @@ func TestContractExchanges(t *testing.T) {
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 34, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 38, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

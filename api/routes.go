@@ -110,6 +110,12 @@ func (s *server) namespaced(r chi.Router) {
 		read.Get("/tasks", s.listTasks)
 		read.Get("/tasks/{id}", s.getTask)
 	}
+	if s.deps.EpochRuns != nil {
+		evolve.Post("/prgii-runs", s.startEpochRun)
+		read.Get("/prgii-runs", s.listEpochRuns)
+		read.Get("/prgii-runs/{id}", s.getEpochRun)
+		evolve.Post("/prgii-runs/{id}/cancel", s.cancelEpochRun)
+	}
 	if s.deps.Graph != nil {
 		read.Get("/graph/neighbors", s.neighborsQuery)
 		read.Post("/graph/neighbors", s.neighborsBody)

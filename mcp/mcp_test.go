@@ -221,8 +221,8 @@ func text(res *sdk.CallToolResult) string {
 	return ""
 }
 
-var toolNames = []string{"answer", "answer_feedback", "evolution_status", "graph_neighbors", "invoke_tool", "list_tools",
-	"memory_status", "recall", "recall_feedback", "remember", "skills", "start_evolution", "task_types"}
+var toolNames = []string{"answer", "answer_feedback", "epoch_run_status", "evolution_status", "graph_neighbors", "invoke_tool",
+	"list_tools", "memory_status", "recall", "recall_feedback", "remember", "skills", "start_epoch_run", "start_evolution", "task_types"}
 
 func TestToolsOverBothTransports(t *testing.T) {
 	t.Parallel()
@@ -240,6 +240,7 @@ func TestToolsOverBothTransports(t *testing.T) {
 			answerAndReward(t, cs, ns)
 			readGraph(t, cs, ns, id)
 			evolution(t, cs, ns)
+			epochRun(t, cs, ns)
 			readResources(t, cs, ns)
 		})
 	}
@@ -361,6 +362,26 @@ func evolution(t *testing.T, cs *sdk.ClientSession, ns string) {
 	}
 	call(t, cs, "evolution_status", map[string]any{"namespace": ns, "run_id": run.ID}, &status)
 	require.Equal(t, run.ID, status.ID)
+}
+
+func epochRun(t *testing.T, cs *sdk.ClientSession, ns string) {
+	t.Helper()
+	p := callFails(t, cs, "start_epoch_run", map[string]any{"namespace": ns,
+		"pool": map[string]any{"name": "digits", "size": 4}, "epochs": 1, "frozen": true, "held_out": 0})
+	require.Equal(t, http.StatusUnprocessableEntity, p.Status)
+	require.Equal(t, "/held_out", p.Errors[0].Pointer, "frozen without a held-out split, with its pointer")
+	var run struct {
+		ID string `json:"id"`
+	}
+	call(t, cs, "start_epoch_run", map[string]any{"namespace": ns, "pool": map[string]any{"name": "digits", "size": 4}, "epochs": 1}, &run)
+	require.NotEmpty(t, run.ID)
+	var status struct {
+		ID     string `json:"id"`
+		Epochs int    `json:"epochs"`
+	}
+	call(t, cs, "epoch_run_status", map[string]any{"namespace": ns, "run_id": run.ID}, &status)
+	require.Equal(t, run.ID, status.ID)
+	require.Equal(t, 1, status.Epochs)
 }
 
 func readResources(t *testing.T, cs *sdk.ClientSession, ns string) {

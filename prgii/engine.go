@@ -53,6 +53,9 @@ type Config struct {
 	VocabularySize int
 	// TasksPerWorker is how many tasks a worker process runs at once. Default 2.
 	TasksPerWorker int
+	// RunsPerWorker is how many epoch runs a worker process executes at
+	// once, each running its tasks one after another. Default 1.
+	RunsPerWorker int
 }
 
 // Defaults of Config.
@@ -60,6 +63,7 @@ const (
 	DefaultDivergentTemperature = 0.7
 	DefaultVocabularySize       = 50
 	DefaultTasksPerWorker       = 2
+	DefaultRunsPerWorker        = 1
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -68,6 +72,7 @@ func (c Config) WithDefaults() Config {
 	c.DivergentTemperature = cmp.Or(c.DivergentTemperature, DefaultDivergentTemperature)
 	c.VocabularySize = cmp.Or(c.VocabularySize, DefaultVocabularySize)
 	c.TasksPerWorker = cmp.Or(c.TasksPerWorker, DefaultTasksPerWorker)
+	c.RunsPerWorker = cmp.Or(c.RunsPerWorker, DefaultRunsPerWorker)
 	return c
 }
 

@@ -1,7 +1,9 @@
 package prgii
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -10,91 +12,181 @@ import (
 	"github.com/evokg/evokg/pool"
 )
 
-// EpochParams runs a pool through PRGII for several epochs.
-type EpochParams struct {
-	Namespace string
-	// Items are sent through PRGII once per epoch, memory growing.
-	Items  []pool.Item
-	Epochs int
-	// HeldOut, when set, is evaluated once after the epochs with memory
-	// frozen (no ingest): APEX-EM's transfer setting.
-	HeldOut []pool.Item
-	// MaxIterations is J; 0 takes the validator's default.
-	MaxIterations int
-	// Progress, when set, gets each epoch's metrics as it ends.
-	Progress func(evokg.EpochMetrics)
-}
+// ProgressFunc gets each epoch's metrics as the epoch ends.
+type ProgressFunc func(evokg.EpochMetrics)
 
-// MaxEpochs bounds an epoch run.
-const MaxEpochs = 50
-
-// EpochReport holds an epoch run's figures, all computed from the stored
-// attempts of its batches.
-type EpochReport struct {
-	Namespace string               `json:"namespace"`
-	BatchID   uuid.UUID            `json:"batch_id"`
-	Epochs    []evokg.EpochMetrics `json:"epochs"`
-	HeldOut   *evokg.EpochMetrics  `json:"held_out,omitempty"`
-}
-
-// RunEpochs runs p's items for p.Epochs epochs in this process, each item a
-// task graded by normalized match against its gold answer, then the
-// held-out items once with memory frozen.
-func (e *Engine) RunEpochs(ctx context.Context, p EpochParams) (*EpochReport, error) {
-	if p.Epochs < 1 || p.Epochs > MaxEpochs || len(p.Items) == 0 {
-		return nil, evokg.Errorf(evokg.EINVALID, "an epoch run needs 1 to %d epochs and at least one item", MaxEpochs)
-	}
-	rep := &EpochReport{Namespace: p.Namespace, BatchID: evokg.NewID()}
-	for epoch := 1; epoch <= p.Epochs; epoch++ {
-		m, err := e.runEpoch(ctx, p, batchKey{ID: rep.BatchID, Epoch: epoch}, p.Items, false)
-		if err != nil {
-			return rep, fmt.Errorf("epoch %d: %w", epoch, err)
-		}
-		rep.Epochs = append(rep.Epochs, m)
-	}
-	if len(p.HeldOut) > 0 {
-		m, err := e.runEpoch(ctx, p, batchKey{ID: evokg.NewID(), Epoch: 1}, p.HeldOut, true)
-		if err != nil {
-			return rep, fmt.Errorf("held-out: %w", err)
-		}
-		rep.HeldOut = &m
-	}
-	return rep, nil
-}
-
-// runEpoch runs items once in batch key and returns the epoch's metrics.
-func (e *Engine) runEpoch(ctx context.Context, p EpochParams, key batchKey, items []pool.Item, frozen bool) (evokg.EpochMetrics, error) {
-	for _, it := range items {
-		if err := e.runItem(ctx, p, key, it, frozen); err != nil {
-			return evokg.EpochMetrics{}, fmt.Errorf("item %s: %w", it.ID, err)
-		}
-	}
-	all, err := e.store.epochMetrics(ctx, p.Namespace, key.ID)
+// RunLocal creates an epoch run of namespace ns and executes it in this
+// process (evokg prgii), under the same rules as Service.StartEpochRun:
+// the same validation and one active run per namespace. Nothing resumes a
+// local run, so one that ctx interrupts is recorded as cancelled.
+func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, progress ProgressFunc) (*Run, error) {
+	run, err := e.admit(ns, params)
 	if err != nil {
-		return evokg.EpochMetrics{}, err
+		return nil, err
 	}
-	m := all[len(all)-1]
-	if p.Progress != nil {
-		p.Progress(m)
+	if _, err := insertRun(ctx, e.deps.Pool, run, ""); err != nil {
+		return nil, err
 	}
-	return m, nil
+	final, err := e.executeRun(ctx, ns, run.ID, progress, false)
+	if ctx.Err() != nil && (final == nil || !final.Terminal()) {
+		stop := e.store.finishRun(context.WithoutCancel(ctx), ns, run.ID, RunCancelled, "the prgii command was interrupted")
+		return nil, errors.Join(cmp.Or(err, ctx.Err()), stop)
+	}
+	return final, err
 }
 
-func (e *Engine) runItem(ctx context.Context, p EpochParams, key batchKey, it pool.Item, frozen bool) error {
-	r, err := e.newTask(p.Namespace, evokg.TaskRequest{Question: it.Question, TaskType: it.TaskType, Context: it.Context,
-		MaxIterations: p.MaxIterations, Validator: evokg.ValidatorSpec{Kind: evokg.ValidatorNormalized, Gold: it.Answer}}, frozen)
+// admit applies the defaults to params, checks them and returns the queued
+// run they ask for.
+func (e *Engine) admit(ns string, params RunParams) (*Run, error) {
+	params = params.withDefaults()
+	var v evokg.Validator
+	v.Check(evokg.ValidNamespace(ns), "/namespace", "must be 1-63 lower-case letters, digits, '-' or '_'")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if _, _, err := params.split(); err != nil {
+		return nil, err
+	}
+	return &Run{ID: evokg.NewID(), Namespace: ns, Status: RunQueued, Params: params, Metrics: []evokg.EpochMetrics{}}, nil
+}
+
+// executeRun runs (or resumes) run id to its end, records the outcome and
+// returns the run as it ended.
+func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Run, error) {
+	unlock, err := e.store.lockRun(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	ok, err := e.store.rowChanged(ctx, "start_run", ns, id)
+	if err != nil {
+		return nil, err
+	}
+	run, err := e.GetRun(ctx, ns, id)
+	if err != nil || !ok {
+		return run, err
+	}
+	runErr := e.runEpochs(ctx, run, progress)
+	if err := e.recordRun(ctx, run, runErr, canRetry); err != nil {
+		return nil, errors.Join(runErr, err)
+	}
+	final, err := e.GetRun(ctx, ns, id)
+	if err != nil {
+		return nil, errors.Join(runErr, err)
+	}
+	return final, runErr
+}
+
+// recordRun stores a run's outcome. A context that ended, or a transient
+// error when the job will be retried, leaves the run running so the next
+// attempt resumes it; a cancellation is stored already.
+func (e *Engine) recordRun(ctx context.Context, run *Run, runErr error, canRetry bool) error {
+	switch {
+	case runErr == nil:
+		return e.store.finishRun(ctx, run.Namespace, run.ID, RunSucceeded, "")
+	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
+		return nil
+	case canRetry && retryable(runErr):
+		e.log.WarnContext(ctx, "epoch run interrupted; it resumes on retry", "namespace", run.Namespace, "run", run.ID, "error", runErr)
+		return nil
+	}
+	e.log.ErrorContext(ctx, "epoch run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
+	return e.store.finishRun(ctx, run.Namespace, run.ID, RunFailed, evokg.TruncateRunes(errorText(runErr), 1000))
+}
+
+// runEpochs sends the training split through PRGII once per epoch, each
+// item a task graded by normalized match against its gold answer, then
+// (frozen) the held-out split once with memory frozen, as epoch Epochs+1.
+func (e *Engine) runEpochs(ctx context.Context, run *Run, progress ProgressFunc) error {
+	training, heldOut, err := run.Params.split()
 	if err != nil {
 		return err
 	}
-	key.Item = it.ID
+	for epoch := 1; epoch <= run.Params.Epochs; epoch++ {
+		if err := e.runEpoch(ctx, run, epoch, training, progress); err != nil {
+			return fmt.Errorf("epoch %d: %w", epoch, err)
+		}
+	}
+	if !run.Params.Frozen {
+		return nil
+	}
+	if err := e.runEpoch(ctx, run, run.Params.Epochs+1, heldOut, progress); err != nil {
+		return fmt.Errorf("held-out: %w", err)
+	}
+	return nil
+}
+
+// runEpoch runs items once as the run's epoch; before each task it records
+// the epoch and stops if the run was cancelled.
+func (e *Engine) runEpoch(ctx context.Context, run *Run, epoch int, items []pool.Item, progress ProgressFunc) error {
+	for _, it := range items {
+		status, err := e.store.enterEpoch(ctx, run.Namespace, run.ID, epoch)
+		if err != nil {
+			return err
+		}
+		if status == RunCancelled {
+			return ErrCancelled
+		}
+		if err := e.runItem(ctx, run, batchKey{ID: run.ID, Epoch: epoch, Item: it.ID}, it); err != nil {
+			return fmt.Errorf("item %s: %w", it.ID, err)
+		}
+	}
+	if progress == nil {
+		return nil
+	}
+	all, err := e.store.epochMetrics(ctx, run.Namespace, run.ID)
+	if err != nil {
+		return err
+	}
+	for _, m := range all {
+		if m.Epoch == epoch {
+			progress(m)
+		}
+	}
+	return nil
+}
+
+// runItem runs the item's task of key, creating it unless a resumed run
+// had started it already.
+func (e *Engine) runItem(ctx context.Context, run *Run, key batchKey, it pool.Item) error {
+	id, err := e.store.batchTask(ctx, run.Namespace, key)
+	if err != nil || id != uuid.Nil {
+		if err == nil {
+			_, err = e.Execute(ctx, run.Namespace, id)
+		}
+		return err
+	}
+	frozen := key.Epoch > run.Params.Epochs
+	r, err := e.newTask(run.Namespace, evokg.TaskRequest{Question: it.Question, TaskType: it.TaskType, Context: it.Context,
+		MaxIterations: run.Params.MaxIterations, Validator: evokg.ValidatorSpec{Kind: evokg.ValidatorNormalized, Gold: it.Answer}}, frozen)
+	if err != nil {
+		return err
+	}
 	if err := e.store.insert(ctx, r, &key); err != nil {
 		return err
 	}
-	_, err = e.Execute(ctx, p.Namespace, r.ID)
+	_, err = e.Execute(ctx, run.Namespace, r.ID)
 	return err
 }
 
-// EpochMetrics computes the per-epoch figures of batch from its stored attempts.
-func (e *Engine) EpochMetrics(ctx context.Context, ns string, batch uuid.UUID) ([]evokg.EpochMetrics, error) {
-	return e.store.epochMetrics(ctx, ns, batch)
+// GetRun returns run id with its figures, computed from the stored
+// attempts of its tasks.
+func (e *Engine) GetRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+	run, err := e.store.getRun(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	all, err := e.store.epochMetrics(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	run.Metrics = []evokg.EpochMetrics{}
+	for _, m := range all {
+		if m.Epoch > run.Params.Epochs {
+			run.FrozenResult = &m
+			continue
+		}
+		run.Metrics = append(run.Metrics, m)
+	}
+	return run, nil
 }

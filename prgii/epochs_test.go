@@ -63,20 +63,30 @@ func TestEpochsComputeSRAndCSRFromStoredAttempts(t *testing.T) {
 	}
 	b := setup(t, testenv.Postgres(t), generating(learner.reply))
 	var progress []evokg.EpochMetrics
-	rep, err := b.engine.RunEpochs(b.ctx, EpochParams{Namespace: b.ns, Items: items, Epochs: 2, MaxIterations: 2,
-		HeldOut: []pool.Item{held}, Progress: func(m evokg.EpochMetrics) { progress = append(progress, m) }})
+	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items, HeldOutItems: []pool.Item{held}},
+		Epochs: 2, MaxIterations: 2, Frozen: true}, func(m evokg.EpochMetrics) { progress = append(progress, m) })
 	require.NoError(t, err)
+	require.Equal(t, RunSucceeded, run.Status)
 
 	require.Equal(t, []evokg.EpochMetrics{
 		{Epoch: 1, Tasks: 4, Solved: 3, SR: 0.75, CSR: 0.75, MeanIterations: 1.5, FirstAttemptShare: 0.5},
 		{Epoch: 2, Tasks: 4, Solved: 2, SR: 0.5, CSR: 0.75, MeanIterations: 1.5, FirstAttemptShare: 0.5},
-	}, rep.Epochs)
-	require.Equal(t, append(rep.Epochs, *rep.HeldOut), progress)
-	require.Equal(t, evokg.EpochMetrics{Epoch: 1, Tasks: 1, Solved: 1, SR: 1, CSR: 1, MeanIterations: 1, FirstAttemptShare: 1, Frozen: true}, *rep.HeldOut)
+	}, withoutTaskIDs(run.Metrics))
+	require.Equal(t, append(run.Metrics, *run.FrozenResult), progress)
+	require.Equal(t, evokg.EpochMetrics{Epoch: 3, Tasks: 1, Solved: 1, SR: 1, CSR: 1, MeanIterations: 1, FirstAttemptShare: 1, Frozen: true},
+		withoutTaskIDs([]evokg.EpochMetrics{*run.FrozenResult})[0])
+	for _, m := range append(run.Metrics, *run.FrozenResult) {
+		require.Len(t, m.TaskIDs, m.Tasks, "epoch %d names its tasks", m.Epoch)
+		for _, id := range m.TaskIDs {
+			task, err := b.engine.Get(b.ctx, b.ns, id)
+			require.NoError(t, err)
+			require.Equal(t, m.Frozen, task.Frozen)
+		}
+	}
 
-	again, err := b.engine.EpochMetrics(b.ctx, b.ns, rep.BatchID)
+	again, err := b.engine.GetRun(b.ctx, b.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, rep.Epochs, again, "the figures are recomputed from the stored attempts")
+	require.Equal(t, run.Metrics, again.Metrics, "the figures are recomputed from the stored attempts")
 
 	var commits, frozenCommits int
 	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1`, b.ns).Scan(&commits))
@@ -86,4 +96,13 @@ func TestEpochsComputeSRAndCSRFromStoredAttempts(t *testing.T) {
 	// easy, hard P+, flaky P−, impossible P−; held-out: none.
 	require.Equal(t, 9, commits)
 	require.Zero(t, frozenCommits)
+}
+
+func withoutTaskIDs(ms []evokg.EpochMetrics) []evokg.EpochMetrics {
+	out := make([]evokg.EpochMetrics, len(ms))
+	for i, m := range ms {
+		m.TaskIDs = nil
+		out[i] = m
+	}
+	return out
 }

@@ -109,3 +109,49 @@ func (w *ProjectWorker) Work(ctx context.Context, job *river.Job[ProjectArgs]) e
 	}
 	return w.projector.ProjectTask(ctx, *t)
 }
+
+// RunQueue is the River queue of epoch runs; a worker process's
+// concurrency on it (Config.RunsPerWorker) bounds the runs executing at once.
+const RunQueue = "prgii_runs"
+
+// RunArgs is the River job that executes one epoch run.
+type RunArgs struct {
+	RunID     uuid.UUID `json:"run_id"`
+	Namespace string    `json:"namespace"`
+}
+
+// Kind is the River job kind.
+func (RunArgs) Kind() string { return "prgii_run" }
+
+// InsertOpts keeps one job per run and retries a crashed run, which resumes
+// at the task it had reached.
+func (RunArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: RunQueue, MaxAttempts: 5, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// RunWorker executes RunArgs jobs.
+type RunWorker struct {
+	river.WorkerDefaults[RunArgs]
+	engine *Engine
+}
+
+// NewRunWorker returns the River worker of epoch runs.
+func NewRunWorker(engine *Engine) *RunWorker { return &RunWorker{engine: engine} }
+
+// Timeout: a run takes as long as its tasks take.
+func (w *RunWorker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
+
+// Work runs (or resumes) the run. A cancelled or finished run completes
+// the job without work; so does one that failed for good (its outcome is
+// on the run).
+func (w *RunWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
+	canRetry := job.Attempt < job.MaxAttempts
+	_, err := w.engine.executeRun(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
+	switch {
+	case errors.Is(err, errRunBusy):
+		return river.JobSnooze(busySnooze)
+	case errors.Is(err, ErrCancelled), err != nil && !(canRetry && retryable(err)):
+		return nil
+	}
+	return err
+}

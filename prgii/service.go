@@ -27,7 +27,10 @@ const (
 // one transaction, and reads them.
 type Service struct{ engine *Engine }
 
-var _ evokg.TaskService = (*Service)(nil)
+var (
+	_ evokg.TaskService     = (*Service)(nil)
+	_ evokg.EpochRunService = (*Service)(nil)
+)
 
 // NewService returns a Service; the engine's job client enqueues the jobs.
 func NewService(engine *Engine) *Service { return &Service{engine: engine} }
@@ -71,6 +74,93 @@ func (s *Service) ListTasks(ctx context.Context, ns string) ([]evokg.Task, error
 		out[i] = r.Task
 	}
 	return out, nil
+}
+
+// StartEpochRun validates req, stores the run queued and enqueues its job
+// in one transaction. A namespace with an active run already is ECONFLICT
+// (wrapping ErrActiveRun), naming that run; an Idempotency-Key used before
+// returns its run when req is the same, and is ECONFLICT otherwise.
+func (s *Service) StartEpochRun(ctx context.Context, ns string, req evokg.EpochRunRequest, idemKey string) (evokg.EpochRun, error) {
+	run, err := s.engine.admit(ns, runParams(req))
+	if err != nil {
+		return evokg.EpochRun{}, err
+	}
+	var existing uuid.UUID
+	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
+		if existing, err = insertRun(ctx, tx, run, idemKey); err != nil || existing != uuid.Nil {
+			return err
+		}
+		_, err := s.engine.deps.Jobs.InsertTx(ctx, tx, RunArgs{RunID: run.ID, Namespace: ns}, nil)
+		return err
+	})
+	if err != nil {
+		return evokg.EpochRun{}, postgres.Translate(err, "starting the epoch run")
+	}
+	if existing != uuid.Nil {
+		return s.GetEpochRun(ctx, ns, existing)
+	}
+	return run.View(), nil
+}
+
+// GetEpochRun returns a run with its figures so far.
+func (s *Service) GetEpochRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EpochRun, error) {
+	run, err := s.engine.GetRun(ctx, ns, id)
+	if err != nil {
+		return evokg.EpochRun{}, err
+	}
+	return run.View(), nil
+}
+
+// ListEpochRuns returns the newest runs of ns, without their figures.
+func (s *Service) ListEpochRuns(ctx context.Context, ns string) ([]evokg.EpochRun, error) {
+	runs, err := s.engine.store.listRuns(ctx, ns, DefaultListLimit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]evokg.EpochRun, len(runs))
+	for i, r := range runs {
+		out[i] = r.View()
+	}
+	return out, nil
+}
+
+// CancelEpochRun stops a queued or running run; its worker stops before
+// the next task. Cancelling a run that ended is ECONFLICT.
+func (s *Service) CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EpochRun, error) {
+	ok, err := s.engine.store.rowChanged(ctx, "cancel_run", ns, id)
+	if err != nil {
+		return evokg.EpochRun{}, err
+	}
+	run, err := s.engine.GetRun(ctx, ns, id)
+	if err != nil {
+		return evokg.EpochRun{}, err
+	}
+	if !ok {
+		return run.View(), evokg.Errorf(evokg.ECONFLICT, "epoch run %s is already %s", id, run.Status)
+	}
+	return run.View(), nil
+}
+
+// runParams reads an API request; held_out absent is the default fraction.
+func runParams(req evokg.EpochRunRequest) RunParams {
+	heldOut := DefaultHeldOut
+	if req.HeldOut != nil {
+		heldOut = *req.HeldOut
+	}
+	return RunParams{Pool: PoolSpec{Name: req.Pool.Name, Size: req.Pool.Size, Seed: req.Pool.Seed}, Epochs: req.Epochs,
+		MaxIterations: req.MaxIterations, Frozen: req.Frozen, HeldOut: heldOut}
+}
+
+// View is the API's view of a run (the CLI prints it too).
+func (r *Run) View() evokg.EpochRun {
+	metrics := r.Metrics
+	if metrics == nil {
+		metrics = []evokg.EpochMetrics{}
+	}
+	return evokg.EpochRun{ID: r.ID, Namespace: r.Namespace, Status: r.Status, Epochs: r.Params.Epochs, Epoch: r.Epoch,
+		Pool:          evokg.EpochPool{Name: r.Params.Pool.Name, Size: r.Params.Pool.Size, Seed: r.Params.Pool.Seed},
+		MaxIterations: r.Params.MaxIterations, Frozen: r.Params.Frozen, HeldOut: r.Params.HeldOut,
+		Metrics: metrics, FrozenResult: r.FrozenResult, Error: r.Error, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 // newTask checks req and returns the queued task it asks for, J defaulted

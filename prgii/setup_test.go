@@ -76,16 +76,20 @@ func isolated(t *testing.T) *pgxpool.Pool {
 	return pg
 }
 
-// startWorkers works the ingest, PRGII and projection jobs of b, as a
+// startWorkers works the ingest, PRGII task, epoch run and projection jobs of b, as a
 // worker process does, and returns a Service enqueuing through it.
 func startWorkers(t *testing.T, b bundle) *Service {
 	t.Helper()
 	cfg := workers.Config{}.WithDefaults()
 	cfg.Queues = maps.Clone(cfg.Queues)
 	cfg.Queues[Queue] = river.QueueConfig{MaxWorkers: 2}
+	cfg.Queues[RunQueue] = river.QueueConfig{MaxWorkers: 1}
 	client, err := workers.NewClient(b.pg, cfg, workers.Deps{Ingest: b.memory, Projector: workers.GraphProjector(b.graph),
 		AddWorkers: func(w *river.Workers) error {
 			if err := river.AddWorkerSafely(w, NewTaskWorker(b.engine)); err != nil {
+				return err
+			}
+			if err := river.AddWorkerSafely(w, NewRunWorker(b.engine)); err != nil {
 				return err
 			}
 			return river.AddWorkerSafely(w, NewProjectWorker(b.engine, b.graph))

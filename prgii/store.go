@@ -178,20 +178,26 @@ func (s *store) finishTx(ctx context.Context, tx pgx.Tx, t *evokg.Task) error {
 // lock holds a session advisory lock on task id while it runs, so a
 // rescued copy of its job never runs beside it.
 func (s *store) lock(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
+	return s.advisoryLock(ctx, "try_task_lock", "task_unlock", id, errTaskBusy)
+}
+
+// advisoryLock takes a session advisory lock on id with the tryQuery, or
+// returns busy when another session holds it.
+func (s *store) advisoryLock(ctx context.Context, tryQuery, unlockQuery string, id uuid.UUID, busy error) (unlock func(), err error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return nil, postgres.Translate(err, "locking the task")
+		return nil, postgres.Translate(err, "taking a lock")
 	}
 	var ok bool
-	if err := conn.QueryRow(ctx, queries.Get("try_task_lock"), id.String()).Scan(&ok); err != nil || !ok {
+	if err := conn.QueryRow(ctx, queries.Get(tryQuery), id.String()).Scan(&ok); err != nil || !ok {
 		conn.Release()
 		if err != nil {
-			return nil, postgres.Translate(err, "locking the task")
+			return nil, postgres.Translate(err, "taking a lock")
 		}
-		return nil, errTaskBusy
+		return nil, busy
 	}
 	return func() {
-		if _, err := conn.Exec(context.WithoutCancel(ctx), queries.Get("task_unlock"), id.String()); err != nil {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), queries.Get(unlockQuery), id.String()); err != nil {
 			conn.Conn().Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing drops the lock
 		}
 		conn.Release()
@@ -209,7 +215,7 @@ func (s *store) epochMetrics(ctx context.Context, ns string, batch uuid.UUID) ([
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (evokg.EpochMetrics, error) {
 		var m evokg.EpochMetrics
 		var firsts, soFar int
-		err := r.Scan(&m.Epoch, &m.Frozen, &m.Tasks, &m.Solved, &m.MeanIterations, &firsts, &soFar)
+		err := r.Scan(&m.Epoch, &m.Frozen, &m.Tasks, &m.Solved, &m.MeanIterations, &firsts, &soFar, &m.TaskIDs)
 		m.SR, m.CSR, m.FirstAttemptShare = ratio(m.Solved, m.Tasks), ratio(soFar, m.Tasks), ratio(firsts, m.Tasks)
 		return m, err
 	})

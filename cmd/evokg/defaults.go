@@ -52,6 +52,8 @@ func defaultVars() kong.Vars {
 		"rate_limit":             itoa(api.DefaultRateLimit),
 		"request_timeout":        api.DefaultRequestTimeout.String(),
 		"prgii_tasks_per_worker": itoa(prgii.DefaultTasksPerWorker),
+		"prgii_pool_size":        itoa(prgii.DefaultPoolSize),
+		"prgii_held_out":         ftoa(prgii.DefaultHeldOut),
 
 		"retrieval_k":                   itoa(retrieval.DefaultK),
 		"retrieval_ef_search":           itoa(vector.DefaultEfSearch),

@@ -13,18 +13,19 @@ import (
 	"github.com/evokg/evokg/prgii"
 )
 
-// PRGIICmd runs a pool through PRGII for several epochs in this process.
+// PRGIICmd runs a pool through PRGII for several epochs in this process:
+// an epoch run as POST prgii-runs starts, executed here instead of by a worker.
 type PRGIICmd struct {
 	AppFlags      `embed:""`
 	Namespace     string  `required:"" help:"Namespace whose memory the tasks read and write."`
 	Pool          string  `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph') or a JSONL file path ({id, question, answer, task_type?, context?} per line); each item is a task graded by normalized match against its answer."`
-	Size          int     `default:"20" help:"Generated pool size, training and held-out together."`
+	Size          int     `default:"${prgii_pool_size}" help:"Generated pool size, training and held-out together."`
 	Seed          uint64  `default:"1" help:"Generator and split seed."`
-	Epochs        int     `default:"3" help:"Epochs E: the training split goes through PRGII once per epoch, memory growing."`
+	Epochs        int     `default:"3" help:"Epochs E (1..20): the training split goes through PRGII once per epoch, memory growing."`
 	MaxIterations int     `name:"max-iterations" help:"Attempts J per task (0: the validator's default, 10)."`
 	Frozen        bool    `help:"After the epochs, evaluate the held-out split with memory frozen (no ingest): transfer."`
-	HeldOut       float64 `name:"held-out" default:"0.2" help:"Held-out fraction (evaluated only with --frozen; never trained on)."`
-	JSON          bool    `help:"Print the report as one JSON object on the last line."`
+	HeldOut       float64 `name:"held-out" default:"${prgii_held_out}" help:"Held-out fraction (evaluated only with --frozen; never trained on)."`
+	JSON          bool    `help:"Print the run (as GET prgii-runs/{id} shows it) as one JSON object on the last line."`
 	NoWorker      bool    `name:"no-worker" help:"Do not work ingest and projection jobs in this process (a separate 'evokg worker' must run)."`
 }
 
@@ -42,55 +43,45 @@ func (c *PRGIICmd) Run(g *Globals) error {
 	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
 		return err
 	}
-	params.Progress = func(m evokg.EpochMetrics) {
+	run, err := a.PRGII.RunLocal(g.Ctx, c.Namespace, params, func(m evokg.EpochMetrics) {
 		fmt.Fprintf(os.Stderr, "epoch %d: SR %.3f CSR %.3f mean attempts %.2f first-attempt %.3f\n", m.Epoch, m.SR, m.CSR, m.MeanIterations, m.FirstAttemptShare)
+	})
+	if run == nil {
+		return err
 	}
-	rep, err := a.PRGII.RunEpochs(g.Ctx, params)
-	if rep != nil {
-		writeEpochs(os.Stdout, rep)
-		if c.JSON {
-			if jerr := json.NewEncoder(os.Stdout).Encode(rep); jerr != nil && err == nil {
-				err = jerr
-			}
+	view := run.View()
+	writeEpochs(os.Stdout, view)
+	if c.JSON {
+		if jerr := json.NewEncoder(os.Stdout).Encode(view); jerr != nil && err == nil {
+			err = jerr
 		}
 	}
 	return err
 }
 
-// params loads or generates the pool and splits it.
-func (c *PRGIICmd) params() (prgii.EpochParams, error) {
-	items, err := c.items()
+// params names a built-in pool, or loads a JSONL pool and splits it.
+func (c *PRGIICmd) params() (prgii.RunParams, error) {
+	p := prgii.RunParams{Pool: prgii.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed}, Epochs: c.Epochs,
+		MaxIterations: c.MaxIterations, Frozen: c.Frozen, HeldOut: c.HeldOut}
+	if pool.IsBuiltin(c.Pool) {
+		return p, nil
+	}
+	items, err := loadPool(c.Pool)
 	if err != nil {
-		return prgii.EpochParams{}, err
+		return p, err
 	}
 	split, err := pool.Split(c.Pool, items, c.HeldOut, c.Seed)
-	if err != nil {
-		return prgii.EpochParams{}, err
-	}
-	p := prgii.EpochParams{Namespace: c.Namespace, Items: split.Evolution, Epochs: c.Epochs, MaxIterations: c.MaxIterations}
-	if c.Frozen {
-		p.HeldOut = split.HeldOut
-	}
-	return p, nil
-}
-
-func (c *PRGIICmd) items() ([]pool.Item, error) {
-	if c.Pool == pool.Env {
-		return nil, fmt.Errorf("--pool env: episodes are graded by playing them, not by matching an answer; use evokg evolve --pool env")
-	}
-	if pool.IsBuiltin(c.Pool) {
-		return pool.GenerateBuiltin(c.Pool, c.Size, c.Seed)
-	}
-	return loadPool(c.Pool)
+	p.Pool = prgii.PoolSpec{Name: c.Pool, Items: split.Evolution, HeldOutItems: split.HeldOut}
+	return p, err
 }
 
 // writeEpochs prints one row per epoch (and the frozen held-out row).
-func writeEpochs(w io.Writer, rep *prgii.EpochReport) {
+func writeEpochs(w io.Writer, run evokg.EpochRun) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "epoch\ttasks\tsolved\tSR\tCSR\tmean attempts\tfirst-attempt")
-	rows := rep.Epochs
-	if rep.HeldOut != nil {
-		rows = append(rows, *rep.HeldOut)
+	rows := run.Metrics
+	if run.FrozenResult != nil {
+		rows = append(rows, *run.FrozenResult)
 	}
 	for _, m := range rows {
 		label := fmt.Sprint(m.Epoch)

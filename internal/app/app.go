@@ -224,14 +224,15 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 }
 
 // workersConfig is the job configuration of a worker process: the ingest
-// queues, and in ModeWorker the evolution and PRGII queues, whose worker
-// counts cap the runs and the tasks executing at once.
+// queues, and in ModeWorker the evolution and PRGII queues (tasks and
+// epoch runs), whose worker counts cap the runs and the tasks executing at once.
 func (a *App) workersConfig(mode Mode) workers.Config {
 	cfg := a.Config.Workers.WithDefaults()
 	if mode == ModeWorker {
 		cfg.Queues = maps.Clone(cfg.Queues)
 		cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
 		cfg.Queues[prgii.Queue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().TasksPerWorker}
+		cfg.Queues[prgii.RunQueue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().RunsPerWorker}
 	}
 	return cfg
 }
@@ -251,6 +252,9 @@ func (a *App) workerDeps() workers.Deps {
 				return err
 			}
 			if err := river.AddWorkerSafely(w, prgii.NewProjectWorker(a.PRGII, a.Graph)); err != nil {
+				return err
+			}
+			if err := river.AddWorkerSafely(w, prgii.NewRunWorker(a.PRGII)); err != nil {
 				return err
 			}
 			return river.AddWorkerSafely(w, evolution.NewWorker(a.Engine))

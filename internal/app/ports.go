@@ -20,6 +20,7 @@ func (a *App) APIDeps() api.Deps {
 		TaskTypes:   a.Engine,
 		Evolution:   a.Evolution,
 		Tasks:       prgii.NewService(a.PRGII),
+		EpochRuns:   prgii.NewService(a.PRGII),
 		Graph:       a.Graph,
 		Usage:       a.Recorder,
 		Bandits:     a.Bandits,

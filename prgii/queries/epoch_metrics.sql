@@ -1,8 +1,8 @@
 -- Per-epoch SR, CSR, mean attempts and first-attempt success of a batch,
--- from the stored attempts. CSR at epoch e counts the items solved in any
--- epoch up to e.
+-- from the stored attempts, with the epoch's task ids. CSR at epoch e
+-- counts the items solved in any epoch up to e.
 WITH per_task AS (
-    SELECT t.epoch, t.item_id, t.frozen,
+    SELECT t.id, t.epoch, t.item_id, t.frozen,
            coalesce(bool_or(a.passed), false)            AS solved,
            count(a.n)                                     AS attempts,
            coalesce(bool_or(a.n = 1 AND a.passed), false) AS first_attempt
@@ -18,6 +18,7 @@ SELECT p.epoch, bool_and(p.frozen) AS frozen, count(*) AS tasks,
        count(*) FILTER (WHERE p.solved) AS solved,
        avg(p.attempts)::float8 AS mean_attempts,
        count(*) FILTER (WHERE p.first_attempt) AS first_attempt,
-       count(*) FILTER (WHERE f.epoch <= p.epoch) AS solved_so_far
+       count(*) FILTER (WHERE f.epoch <= p.epoch) AS solved_so_far,
+       array_agg(p.id ORDER BY p.item_id) AS task_ids
 FROM per_task p JOIN first_solved f USING (item_id)
 GROUP BY p.epoch ORDER BY p.epoch

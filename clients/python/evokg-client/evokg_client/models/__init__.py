@@ -15,6 +15,13 @@ from .bandit_state_bandit import BanditStateBandit
 from .bandits_response_200 import BanditsResponse200
 from .code_with_tests_code import CodeWithTestsCode
 from .code_with_tests_code_kind import CodeWithTestsCodeKind
+from .epoch_metrics import EpochMetrics
+from .epoch_run import EpochRun
+from .epoch_run_pool import EpochRunPool
+from .epoch_run_request import EpochRunRequest
+from .epoch_run_request_pool import EpochRunRequestPool
+from .epoch_run_request_pool_name import EpochRunRequestPoolName
+from .epoch_run_status import EpochRunStatus
 from .error_record import ErrorRecord
 from .evolution_run import EvolutionRun
 from .evolution_run_metrics_item import EvolutionRunMetricsItem
@@ -60,6 +67,7 @@ from .ingest_batch_response_202 import IngestBatchResponse202
 from .ingest_receipt import IngestReceipt
 from .ingest_receipt_status import IngestReceiptStatus
 from .list_agents_response_200 import ListAgentsResponse200
+from .list_epoch_runs_response_200 import ListEpochRunsResponse200
 from .list_experiences_response_200 import ListExperiencesResponse200
 from .list_runs_response_200 import ListRunsResponse200
 from .list_skills_response_200 import ListSkillsResponse200
@@ -154,6 +162,13 @@ __all__ = (
     "BanditStateBandit",
     "CodeWithTestsCode",
     "CodeWithTestsCodeKind",
+    "EpochMetrics",
+    "EpochRun",
+    "EpochRunPool",
+    "EpochRunRequest",
+    "EpochRunRequestPool",
+    "EpochRunRequestPoolName",
+    "EpochRunStatus",
     "ErrorRecord",
     "EvolutionRun",
     "EvolutionRunMetricsItem",
@@ -199,6 +214,7 @@ __all__ = (
     "IngestReceipt",
     "IngestReceiptStatus",
     "ListAgentsResponse200",
+    "ListEpochRunsResponse200",
     "ListExperiencesResponse200",
     "ListRunsResponse200",
     "ListSkillsResponse200",

@@ -1,0 +1,288 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.epoch_run import EpochRun
+from ...models.epoch_run_request import EpochRunRequest
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    ns: str,
+    *,
+    body: EpochRunRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/namespaces/{ns}/prgii-runs".format(
+            ns=quote(str(ns), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EpochRun | Problem:
+    if response.status_code == 202:
+        response_202 = EpochRun.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EpochRun | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: EpochRunRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[EpochRun | Problem]:
+    """Start a PRGII epoch run over a built-in pool (scope evolve).
+
+     The pool's training split goes through PRGII once per epoch, memory
+    growing, each item a task graded by normalized match against its
+    gold answer; with frozen, the held-out split (held_out of the pool,
+    default 0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue prgii_runs; a worker
+    process executes one run at a time, its tasks one after another); a
+    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
+    item, is a 422 naming /held_out. One run per namespace may be active
+    (queued or running): a second start is a 409 whose detail names the
+    active run. The same Idempotency-Key with the same body returns the
+    first run (202); with another body it is a 409. Follow the run at
+    the Location URL.
+
+    Args:
+        ns (str):
+        idempotency_key (str | Unset):
+        body (EpochRunRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EpochRun | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: EpochRunRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> EpochRun | Problem | None:
+    """Start a PRGII epoch run over a built-in pool (scope evolve).
+
+     The pool's training split goes through PRGII once per epoch, memory
+    growing, each item a task graded by normalized match against its
+    gold answer; with frozen, the held-out split (held_out of the pool,
+    default 0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue prgii_runs; a worker
+    process executes one run at a time, its tasks one after another); a
+    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
+    item, is a 422 naming /held_out. One run per namespace may be active
+    (queued or running): a second start is a 409 whose detail names the
+    active run. The same Idempotency-Key with the same body returns the
+    first run (202); with another body it is a 409. Follow the run at
+    the Location URL.
+
+    Args:
+        ns (str):
+        idempotency_key (str | Unset):
+        body (EpochRunRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EpochRun | Problem
+    """
+
+    return sync_detailed(
+        ns=ns,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: EpochRunRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[EpochRun | Problem]:
+    """Start a PRGII epoch run over a built-in pool (scope evolve).
+
+     The pool's training split goes through PRGII once per epoch, memory
+    growing, each item a task graded by normalized match against its
+    gold answer; with frozen, the held-out split (held_out of the pool,
+    default 0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue prgii_runs; a worker
+    process executes one run at a time, its tasks one after another); a
+    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
+    item, is a 422 naming /held_out. One run per namespace may be active
+    (queued or running): a second start is a 409 whose detail names the
+    active run. The same Idempotency-Key with the same body returns the
+    first run (202); with another body it is a 409. Follow the run at
+    the Location URL.
+
+    Args:
+        ns (str):
+        idempotency_key (str | Unset):
+        body (EpochRunRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EpochRun | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: EpochRunRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> EpochRun | Problem | None:
+    """Start a PRGII epoch run over a built-in pool (scope evolve).
+
+     The pool's training split goes through PRGII once per epoch, memory
+    growing, each item a task graded by normalized match against its
+    gold answer; with frozen, the held-out split (held_out of the pool,
+    default 0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue prgii_runs; a worker
+    process executes one run at a time, its tasks one after another); a
+    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
+    item, is a 422 naming /held_out. One run per namespace may be active
+    (queued or running): a second start is a 409 whose detail names the
+    active run. The same Idempotency-Key with the same body returns the
+    first run (202); with another body it is a 409. Follow the run at
+    the Location URL.
+
+    Args:
+        ns (str):
+        idempotency_key (str | Unset):
+        body (EpochRunRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EpochRun | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            ns=ns,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

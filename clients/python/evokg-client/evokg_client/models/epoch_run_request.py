@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.epoch_run_request_pool import EpochRunRequestPool
+
+
+T = TypeVar("T", bound="EpochRunRequest")
+
+
+@_attrs_define
+class EpochRunRequest:
+    """
+    Attributes:
+        pool (EpochRunRequestPool):
+        epochs (int): epochs E; the training split goes through PRGII once per epoch
+        max_iterations (int | Unset): attempts J per task; 0 takes the validator's default (10)
+        frozen (bool | Unset): after the epochs, evaluate the held-out split once with memory frozen (no ingest)
+            Default: False.
+        held_out (float | Unset): held-out fraction of the pool, never trained on; 0 holds nothing out (then frozen is
+            refused) Default: 0.2.
+    """
+
+    pool: EpochRunRequestPool
+    epochs: int
+    max_iterations: int | Unset = UNSET
+    frozen: bool | Unset = False
+    held_out: float | Unset = 0.2
+
+    def to_dict(self) -> dict[str, Any]:
+        pool = self.pool.to_dict()
+
+        epochs = self.epochs
+
+        max_iterations = self.max_iterations
+
+        frozen = self.frozen
+
+        held_out = self.held_out
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "pool": pool,
+                "epochs": epochs,
+            }
+        )
+        if max_iterations is not UNSET:
+            field_dict["max_iterations"] = max_iterations
+        if frozen is not UNSET:
+            field_dict["frozen"] = frozen
+        if held_out is not UNSET:
+            field_dict["held_out"] = held_out
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.epoch_run_request_pool import EpochRunRequestPool  # noqa: PLC0415
+
+        d = dict(src_dict)
+        pool = EpochRunRequestPool.from_dict(d.pop("pool"))
+
+        epochs = d.pop("epochs")
+
+        max_iterations = d.pop("max_iterations", UNSET)
+
+        frozen = d.pop("frozen", UNSET)
+
+        held_out = d.pop("held_out", UNSET)
+
+        epoch_run_request = cls(
+            pool=pool,
+            epochs=epochs,
+            max_iterations=max_iterations,
+            frozen=frozen,
+            held_out=held_out,
+        )
+
+        return epoch_run_request

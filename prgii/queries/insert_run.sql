@@ -1,0 +1,7 @@
+-- Creates a run unless its namespace has an active one
+-- (prgii_runs_one_active) or its Idempotency-Key names another run
+-- (prgii_runs_idempotency): then no row is returned.
+INSERT INTO prgii_runs (id, namespace, status, params, idempotency_key)
+VALUES ($1, $2, 'queued', $3, $4)
+ON CONFLICT DO NOTHING
+RETURNING created_at, updated_at
