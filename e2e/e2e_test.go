@@ -92,24 +92,30 @@ func TestEndToEnd(t *testing.T) {
 
 // env is one running EvoKG: binary, fake model server, serve and worker.
 type env struct {
-	bin, baseURL, ns string
-	vars             []string
+	bin, baseURL, ns, pgURL string
+	vars                    []string
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	e := newEnvWith(t, ollamafake.New(ollamafake.Options{}))
+	e.start(t, "worker")
+	return e
+}
+
+// newEnvWith starts `evokg serve` on fake, without a worker.
+func newEnvWith(t *testing.T, fake *ollamafake.Server) *env {
+	t.Helper()
 	testenv.Postgres(t)
 	testenv.Neo4j(t)
-	fake := ollamafake.New(ollamafake.Options{})
-	e := &env{bin: buildEvokg(t), ns: testenv.Namespace(t)}
+	e := &env{bin: buildEvokg(t), ns: testenv.Namespace(t), pgURL: testenv.IsolatedPostgresURL(t)}
 	addr := freeAddr(t)
 	e.baseURL = "http://" + addr
 	e.vars = append(os.Environ(),
-		"EVOKG_POSTGRES_URL="+testenv.IsolatedPostgresURL(t), "EVOKG_NEO4J_URI="+testenv.Neo4jURI(),
+		"EVOKG_POSTGRES_URL="+e.pgURL, "EVOKG_NEO4J_URI="+testenv.Neo4jURI(),
 		"EVOKG_NEO4J_USER="+testenv.Neo4jUser(), "EVOKG_NEO4J_PASSWORD="+testenv.Neo4jPassword(),
 		"EVOKG_OLLAMA_URL="+fake.Start(t), "EVOKG_ADDR="+addr, "EVOKG_LOG_FORMAT=text")
 	e.start(t, "serve", "--addr", addr)
-	e.start(t, "worker")
 	e.waitReady(t)
 	return e
 }

@@ -10,6 +10,7 @@
 //
 // Every phase is stored in Postgres as it finishes; the task's trace is then
 // projected into Neo4j by a job enqueued with its final status. Epoch runs
-// send a pool through PRGII E times and report SR, CSR, mean attempts and
-// first-attempt success from the stored attempts.
+// (durable jobs too, or in process for the CLI) send a pool through PRGII E
+// times and report SR, CSR, mean attempts and first-attempt success from the
+// stored attempts.
 package prgii

@@ -2,7 +2,9 @@ package prgii
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -98,7 +100,7 @@ func (p RunParams) split() (training, heldOut []pool.Item, err error) {
 	} else {
 		items, err := pool.GenerateBuiltin(p.Pool.Name, p.Pool.Size, p.Pool.Seed)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, underPool(err)
 		}
 		s, err := pool.Split(p.Pool.Name, items, p.HeldOut, p.Pool.Seed)
 		if err != nil {
@@ -132,13 +134,22 @@ func (p RunParams) validate() error {
 	return v.Err()
 }
 
-func isRunPool(name string) bool {
-	for _, p := range RunPools {
-		if p == name {
-			return true
-		}
+func isRunPool(name string) bool { return slices.Contains(RunPools, name) }
+
+// underPool points a generator's field errors (/size) into the request's
+// pool member (/pool/size).
+func underPool(err error) error {
+	var de *evokg.Error
+	if !errors.As(err, &de) || len(de.Fields) == 0 {
+		return err
 	}
-	return false
+	out := *de
+	out.Fields = make([]evokg.FieldError, len(de.Fields))
+	for i, f := range de.Fields {
+		f.Pointer = "/pool" + f.Pointer
+		out.Fields[i] = f
+	}
+	return &out
 }
 
 func quoted(names []string) string {
