@@ -53,6 +53,8 @@ func (w *TaskWorker) Work(ctx context.Context, job *river.Job[TaskArgs]) error {
 	switch {
 	case errors.Is(err, errTaskBusy):
 		return river.JobSnooze(busySnooze)
+	case err != nil && ctx.Err() != nil:
+		return err // the worker stopped: the job's retry resumes the task
 	case err != nil && retryable(err) && job.Attempt < job.MaxAttempts:
 		return err
 	case err != nil && retryable(err):
@@ -143,13 +145,16 @@ func (w *RunWorker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
 
 // Work runs (or resumes) the run. A cancelled or finished run completes
 // the job without work; so does one that failed for good (its outcome is
-// on the run).
+// on the run). A run the worker's shutdown interrupted is left running and
+// the error retries the job, which resumes it.
 func (w *RunWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	canRetry := job.Attempt < job.MaxAttempts
 	_, err := w.engine.executeRun(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
 	switch {
 	case errors.Is(err, errRunBusy):
 		return river.JobSnooze(busySnooze)
+	case err != nil && ctx.Err() != nil:
+		return err
 	case errors.Is(err, ErrCancelled), err != nil && !(canRetry && retryable(err)):
 		return nil
 	}

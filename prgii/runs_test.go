@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
@@ -104,7 +106,8 @@ func (i *interrupter) reply(task, _ string) string {
 	return "7"
 }
 
-// A run whose process stops in the middle of a task resumes at that task:
+// A run whose worker stops in the middle of a task fails its job, and the
+// job's retry resumes the run at that task:
 // the tasks done before it are not run again, no task is created twice,
 // and the figures count every task once.
 func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
@@ -121,15 +124,19 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 	_, err = insertRun(b.ctx, b.pg, run, "")
 	require.NoError(t, err)
 
+	worker := NewRunWorker(b.engine)
+	job := &river.Job[RunArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: RunArgs{RunID: run.ID, Namespace: b.ns}}
 	ctx, cancel := context.WithCancel(b.ctx)
 	learner.cancel = cancel
-	_, err = b.engine.executeRun(ctx, b.ns, run.ID, nil, true)
-	require.True(t, errors.Is(err, context.Canceled), "%v", err)
+	err = worker.Work(ctx, job)
+	require.True(t, errors.Is(err, context.Canceled), "the job fails, so River retries it: %v", err)
 	stopped, err := b.engine.GetRun(b.ctx, b.ns, run.ID)
 	require.NoError(t, err)
 	require.Equal(t, RunRunning, stopped.Status, "an interrupted run stays running for its job's retry")
 
-	resumed, err := b.engine.executeRun(b.ctx, b.ns, run.ID, nil, true)
+	job.Attempt++
+	require.NoError(t, worker.Work(b.ctx, job))
+	resumed, err := b.engine.GetRun(b.ctx, b.ns, run.ID)
 	require.NoError(t, err)
 	require.Equal(t, RunSucceeded, resumed.Status)
 	require.Len(t, resumed.Metrics, 2)
@@ -166,4 +173,31 @@ func TestEpochRunJobRunsToItsEnd(t *testing.T) {
 	require.NotNil(t, run.FrozenResult)
 	require.Equal(t, 2, run.FrozenResult.Tasks, "2 of 5 are held out")
 	require.Equal(t, 3, run.Epoch, "the frozen split ran as epoch 3")
+}
+
+// A task whose worker stops in the middle of it fails its job, and the
+// job's retry finishes the task.
+func TestInterruptedTaskJobIsRetried(t *testing.T) {
+	t.Parallel()
+	question := "The fourth shelf holds 7 boxes. How many boxes are on it?"
+	learner := &interrupter{stopAt: question, seen: map[string]int{}}
+	b := setup(t, testenv.Postgres(t), generating(learner.reply))
+	r, err := b.engine.newTask(b.ns, evokg.TaskRequest{Question: question, TaskType: "counting",
+		Validator: evokg.ValidatorSpec{Kind: evokg.ValidatorNormalized, Gold: "7"}}, false)
+	require.NoError(t, err)
+	require.NoError(t, b.engine.store.insert(b.ctx, r, nil))
+	worker := NewTaskWorker(b.engine)
+	job := &river.Job[TaskArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: TaskArgs{TaskID: r.ID, Namespace: b.ns}}
+	ctx, cancel := context.WithCancel(b.ctx)
+	learner.cancel = cancel
+	require.ErrorIs(t, worker.Work(ctx, job), context.Canceled)
+	task, err := b.engine.Get(b.ctx, b.ns, r.ID)
+	require.NoError(t, err)
+	require.Equal(t, evokg.TaskRunning, task.Status)
+
+	job.Attempt++
+	require.NoError(t, worker.Work(b.ctx, job))
+	task, err = b.engine.Get(b.ctx, b.ns, r.ID)
+	require.NoError(t, err)
+	require.Equal(t, evokg.TaskSolved, task.Status)
 }
