@@ -185,6 +185,9 @@ type EpochMetrics struct {
 	MeanIterations    float64 `json:"mean_iterations"`
 	FirstAttemptShare float64 `json:"first_attempt_success"`
 	Frozen            bool    `json:"frozen"`
+	// Failed counts the tasks whose run ended in an error (a model reply
+	// that stayed invalid): not solved, and no end of the epoch run.
+	Failed int `json:"failed"`
 	// TaskIDs are the epoch's tasks (GET tasks/{id} shows each).
 	TaskIDs []uuid.UUID `json:"task_ids"`
 }

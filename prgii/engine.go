@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -172,14 +173,28 @@ func (e *Engine) fail(ctx context.Context, r *row, runErr error) error {
 	return runErr
 }
 
-// errorText is the client-safe text of an error: a domain error's message,
-// or the wrapped text of another.
+// errorText is the client-safe text of an error: the prefixes its wraps
+// add ("epoch 1: item x: iterate: ") and the message of the domain error
+// within, or the whole text of an error that carries none.
 func errorText(err error) string {
 	var de *evokg.Error
-	if errors.As(err, &de) && de.Code == evokg.EINTERNAL {
-		return "internal error"
+	if !errors.As(err, &de) {
+		return err.Error()
 	}
-	return err.Error()
+	prefix := ""
+	for e := err; ; {
+		next := errors.Unwrap(e)
+		if _, ok := e.(*evokg.Error); ok || next == nil {
+			break
+		}
+		full, inner := e.Error(), next.Error()
+		if !strings.HasSuffix(full, inner) {
+			break
+		}
+		prefix += strings.TrimSuffix(full, inner)
+		e = next
+	}
+	return prefix + evokg.ErrorMessage(err)
 }
 
 // retryable errors leave the task running for the job's next attempt.

@@ -152,7 +152,7 @@ func (e *Engine) runItem(ctx context.Context, run *Run, key batchKey, it pool.It
 	id, err := e.store.batchTask(ctx, run.Namespace, key)
 	if err != nil || id != uuid.Nil {
 		if err == nil {
-			_, err = e.Execute(ctx, run.Namespace, id)
+			err = e.runTask(ctx, run.Namespace, id)
 		}
 		return err
 	}
@@ -165,7 +165,19 @@ func (e *Engine) runItem(ctx context.Context, run *Run, key batchKey, it pool.It
 	if err := e.store.insert(ctx, r, &key); err != nil {
 		return err
 	}
-	_, err = e.Execute(ctx, run.Namespace, r.ID)
+	return e.runTask(ctx, run.Namespace, r.ID)
+}
+
+// runTask executes a run's task. A task recorded as failed (its error is on
+// it) is counted as such and the run goes on; any other error ends it.
+func (e *Engine) runTask(ctx context.Context, ns string, id uuid.UUID) error {
+	_, err := e.Execute(ctx, ns, id)
+	if err == nil || ctx.Err() != nil {
+		return err
+	}
+	if t, getErr := e.Get(ctx, ns, id); getErr == nil && t.Status == evokg.TaskFailed {
+		return nil
+	}
 	return err
 }
 

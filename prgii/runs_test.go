@@ -3,6 +3,7 @@ package prgii
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/pool"
 )
 
@@ -200,4 +202,36 @@ func TestInterruptedTaskJobIsRetried(t *testing.T) {
 	task, err = b.engine.Get(b.ctx, b.ns, r.ID)
 	require.NoError(t, err)
 	require.Equal(t, evokg.TaskSolved, task.Status)
+}
+
+// A task whose model reply stays invalid is recorded failed and counted as
+// a task not solved; the run goes on to its end.
+func TestFailedTaskDoesNotEndTheRun(t *testing.T) {
+	t.Parallel()
+	items := []pool.Item{
+		{ID: "a", TaskType: "counting", Answer: "7", Question: "The fifth shelf holds 7 boxes. How many boxes are on it?"},
+		{ID: "broken", TaskType: "counting", Answer: "7", Question: "The broken shelf holds 7 boxes. How many boxes are on it?"},
+	}
+	b := setup(t, testenv.Postgres(t), func(v ollamafake.ChatRequestView) (string, bool) {
+		if v.Task != "generate_attempt" {
+			return "", false
+		}
+		if strings.Contains(v.Text(), "broken shelf") { // the repair requests too
+			return "seven, I think", true
+		}
+		return attemptReply("7"), true
+	})
+	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2}, nil)
+	require.NoError(t, err)
+	require.Equal(t, RunSucceeded, run.Status)
+	for _, m := range run.Metrics {
+		require.Equal(t, 2, m.Tasks, "epoch %d", m.Epoch)
+		require.Equal(t, 1, m.Failed)
+		require.Equal(t, 1, m.Solved)
+		require.Equal(t, 0.5, m.SR)
+	}
+	broken, err := b.engine.Get(b.ctx, b.ns, run.Metrics[0].TaskIDs[1])
+	require.NoError(t, err)
+	require.Equal(t, evokg.TaskFailed, broken.Status, "item ids order the epoch's tasks: a, broken")
+	require.Contains(t, broken.Error, "invalid")
 }

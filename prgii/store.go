@@ -215,7 +215,7 @@ func (s *store) epochMetrics(ctx context.Context, ns string, batch uuid.UUID) ([
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (evokg.EpochMetrics, error) {
 		var m evokg.EpochMetrics
 		var firsts, soFar int
-		err := r.Scan(&m.Epoch, &m.Frozen, &m.Tasks, &m.Solved, &m.MeanIterations, &firsts, &soFar, &m.TaskIDs)
+		err := r.Scan(&m.Epoch, &m.Frozen, &m.Tasks, &m.Solved, &m.MeanIterations, &firsts, &soFar, &m.Failed, &m.TaskIDs)
 		m.SR, m.CSR, m.FirstAttemptShare = ratio(m.Solved, m.Tasks), ratio(soFar, m.Tasks), ratio(firsts, m.Tasks)
 		return m, err
 	})

@@ -22,6 +22,8 @@ class EpochMetrics:
         mean_iterations (float): mean attempts per task
         first_attempt_success (float): share of tasks solved at the first attempt
         frozen (bool):
+        failed (int): tasks whose run ended in an error (a model reply that stayed invalid; the task's error says why):
+            counted as not solved, and the epoch run goes on
         task_ids (list[UUID]): the epoch's tasks, each read at GET tasks/{id}
     """
 
@@ -33,6 +35,7 @@ class EpochMetrics:
     mean_iterations: float
     first_attempt_success: float
     frozen: bool
+    failed: int
     task_ids: list[UUID]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -53,6 +56,8 @@ class EpochMetrics:
 
         frozen = self.frozen
 
+        failed = self.failed
+
         task_ids = []
         for task_ids_item_data in self.task_ids:
             task_ids_item = str(task_ids_item_data)
@@ -70,6 +75,7 @@ class EpochMetrics:
                 "mean_iterations": mean_iterations,
                 "first_attempt_success": first_attempt_success,
                 "frozen": frozen,
+                "failed": failed,
                 "task_ids": task_ids,
             }
         )
@@ -95,6 +101,8 @@ class EpochMetrics:
 
         frozen = d.pop("frozen")
 
+        failed = d.pop("failed")
+
         task_ids = []
         _task_ids = d.pop("task_ids")
         for task_ids_item_data in _task_ids:
@@ -111,6 +119,7 @@ class EpochMetrics:
             mean_iterations=mean_iterations,
             first_attempt_success=first_attempt_success,
             frozen=frozen,
+            failed=failed,
             task_ids=task_ids,
         )
 
