@@ -37,9 +37,11 @@ type Retriever interface {
 	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
 }
 
-// Cascade adds cascade components A–D to a pack (*cascade.Builder).
+// Cascade adds cascade components A–D to a pack, and E, the environment
+// facts, to an environment episode's (*cascade.Builder).
 type Cascade interface {
 	Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*cascade.Block, error)
+	Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*cascade.EnvBlock, error)
 }
 
 // Bandits picks arms and takes rewards (*bandit.Bandit).
@@ -223,10 +225,16 @@ func (s *Service) pack(ctx context.Context, ns string, q Question, strategy stri
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: %w", err)
 	}
-	if strategy == bandit.StrategyCascade && s.cascade != nil {
+	if s.cascade == nil {
+		return pack, nil
+	}
+	if strategy == bandit.StrategyCascade {
 		if _, err := s.cascade.Apply(ctx, ns, q.TaskType, pack); err != nil {
 			return nil, fmt.Errorf("cascade: %w", err)
 		}
+	}
+	if _, err := s.cascade.Environment(ctx, ns, q.TaskType, q.Question, pack); err != nil {
+		return nil, fmt.Errorf("environment facts: %w", err)
 	}
 	return pack, nil
 }

@@ -8,7 +8,11 @@
 //   - C, planning DAG: the skill lattice of the task type rendered as
 //     ordered steps, deepest prerequisites first;
 //   - D, curriculum-aware retrieval: memories of frontier skills (whose
-//     prerequisites are mastered but which are not) are boosted in the pack.
+//     prerequisites are mastered but which are not) are boosted in the pack;
+//   - E, environment facts: for an episode of the built-in environment, the
+//     G_env relations the Explorer wrote (where things are, which doors join
+//     the rooms, what is closed, what crafting needs), added to the pack of
+//     every search arm (Environment), not only the cascade arm's.
 package cascade
 
 import (
@@ -43,10 +47,14 @@ type Components struct {
 	Recipes    bool `json:"recipes"`    // B
 	Plan       bool `json:"plan"`       // C
 	Boost      bool `json:"boost"`      // D
+	// Environment is E: G_env facts in an environment episode's pack.
+	Environment bool `json:"environment"`
 }
 
 // All switches every component on.
-func All() Components { return Components{Principles: true, Recipes: true, Plan: true, Boost: true} }
+func All() Components {
+	return Components{Principles: true, Recipes: true, Plan: true, Boost: true, Environment: true}
+}
 
 // Config configures a Builder.
 type Config struct {
@@ -63,7 +71,18 @@ type Config struct {
 	CharBudget int
 	// RecipeStepRunes caps one recipe step. Default 300.
 	RecipeStepRunes int
+	// EnvFacts bounds the G_env relations E reads. Default DefaultEnvFacts.
+	EnvFacts int
+	// EnvChars bounds E's rendered text, in characters. Default DefaultEnvChars.
+	EnvChars int
 }
+
+// Bounds of component E: a toured world of the built-in environment has
+// about 30 relations, rendered in about 600 characters.
+const (
+	DefaultEnvFacts = 60
+	DefaultEnvChars = 1500
+)
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
@@ -77,6 +96,8 @@ func (c Config) WithDefaults() Config {
 	}
 	c.CharBudget = cmp.Or(c.CharBudget, retrieval.DefaultCharBudget)
 	c.RecipeStepRunes = cmp.Or(c.RecipeStepRunes, 300)
+	c.EnvFacts = cmp.Or(c.EnvFacts, DefaultEnvFacts)
+	c.EnvChars = cmp.Or(c.EnvChars, DefaultEnvChars)
 	return c
 }
 
@@ -84,6 +105,8 @@ func (c Config) validate() error {
 	switch {
 	case c.Recipes < 1 || c.MaxPrinciples < 1:
 		return errors.New("cascade: recipes and principles must be at least 1")
+	case c.EnvFacts < 1 || c.EnvChars < 1:
+		return errors.New("cascade: environment facts and characters must be at least 1")
 	case c.Boost < 0:
 		return fmt.Errorf("cascade: boost %g < 0", c.Boost)
 	case c.Theta <= 0 || c.Theta >= 1:
@@ -96,6 +119,7 @@ func (c Config) validate() error {
 type Graph interface {
 	Cascade(ctx context.Context, ns, taskType string) ([]graph.CascadeSkill, error)
 	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
+	EnvFacts(ctx context.Context, ns string, names []string, limit int) ([]graph.EnvFact, error)
 }
 
 // Builder builds cascade blocks. It is safe for concurrent use.

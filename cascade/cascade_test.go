@@ -27,6 +27,8 @@ type bundle struct {
 	memory  *ingest.Service
 	vectors *vector.Store
 	builder func(cascade.Components) *cascade.Builder
+	// configured builds a Builder with a whole configuration.
+	configured func(cascade.Config) *cascade.Builder
 }
 
 func setup(t *testing.T) bundle {
@@ -45,6 +47,11 @@ func setup(t *testing.T) bundle {
 	return bundle{ctx: ctx, ns: testenv.Namespace(t), g: g, memory: memory, vectors: vector.NewStore(pool, dim),
 		builder: func(c cascade.Components) *cascade.Builder {
 			b, err := cascade.New(cascade.Config{Components: c}, g, pool)
+			require.NoError(t, err)
+			return b
+		},
+		configured: func(c cascade.Config) *cascade.Builder {
+			b, err := cascade.New(c, g, pool)
 			require.NoError(t, err)
 			return b
 		}}
@@ -206,4 +213,72 @@ func TestCascadeRecipesSkipThePacksMemories(t *testing.T) {
 	require.Len(t, blk.Recipes, 2)
 	require.NotContains(t, pack.Rendered, "step of D")
 	require.Contains(t, pack.Rendered, "step of C")
+}
+
+// handBuiltEnv writes a small G_env as the Explorer would: a key in a
+// closed box in the hall, a door between the hall and the kitchen, and a
+// stone in the cellar, which nothing else reaches.
+func handBuiltEnv(t *testing.T, b bundle) {
+	t.Helper()
+	for _, r := range [][3]string{{"key", "in", "box"}, {"box", "in", "hall"}, {"box", "is", "closed"},
+		{"hall", "door_to", "kitchen"}, {"kitchen", "door_to", "hall"}, {"stone", "in", "cellar"}, {"cellar", "door to", "attic"}} {
+		for _, name := range []string{r[0], r[2]} {
+			_, err := b.g.UpsertEnvEntity(b.ctx, b.ns, name, "")
+			require.NoError(t, err)
+		}
+		require.NoError(t, b.g.RelateEnv(b.ctx, b.ns, r[0], r[1], r[2]))
+	}
+}
+
+// Component E serves an environment episode the G_env relations near the
+// entities its question names first, then the rest of the map, one line
+// per entity, within its bounds; it is absent when off, for other task
+// types, and when G_env holds nothing.
+func TestCascadeEnvironmentFacts(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	question := "Goal: Bring the key to the kitchen.\nYou are in the kitchen."
+	pack := &retrieval.Pack{Rendered: "memory"}
+	blk, err := b.builder(cascade.All()).Environment(b.ctx, b.ns, "env_fetch", question, pack)
+	require.NoError(t, err)
+	require.Nil(t, blk, "G_env is empty")
+	require.Equal(t, "memory", pack.Rendered)
+
+	handBuiltEnv(t, b)
+	blk, err = b.builder(cascade.All()).Environment(b.ctx, b.ns, "env_fetch", question, pack)
+	require.NoError(t, err)
+	require.Equal(t, []graph.EnvFact{
+		{From: "key", Relation: "in", To: "box", Hops: 1}, {From: "kitchen", Relation: "door_to", To: "hall", Hops: 1},
+		{From: "box", Relation: "in", To: "hall", Hops: 2}, {From: "box", Relation: "is", To: "closed", Hops: 2},
+		{From: "hall", Relation: "door_to", To: "kitchen", Hops: 2},
+		{From: "cellar", Relation: "door to", To: "attic", Hops: 4}, {From: "stone", Relation: "in", To: "cellar", Hops: 4},
+	}, blk.Facts)
+	want := cascade.EnvironmentHeading + "\n- key: in box\n- kitchen: door_to hall\n- box: in hall; is closed\n- hall: door_to kitchen" +
+		"\n- cellar: door_to attic\n- stone: in cellar"
+	require.Equal(t, want, blk.Rendered)
+	require.Equal(t, "memory\n\n"+want, pack.Rendered)
+
+	bounded := &retrieval.Pack{}
+	blk, err = b.configured(cascade.Config{Components: cascade.All(), EnvFacts: 3, EnvChars: len(want) - 10}).
+		Environment(b.ctx, b.ns, "env_fetch", question, bounded)
+	require.NoError(t, err)
+	require.Len(t, blk.Facts, 3, "at most EnvFacts relations")
+	require.Equal(t, cascade.EnvironmentHeading+"\n- key: in box\n- kitchen: door_to hall\n- box: in hall", blk.Rendered)
+	blk, err = b.configured(cascade.Config{Components: cascade.All(), EnvChars: len(want) - 10}).
+		Environment(b.ctx, b.ns, "env_fetch", question, bounded)
+	require.NoError(t, err)
+	require.Equal(t, strings.TrimSuffix(want, "\n- stone: in cellar"), blk.Rendered, "whole lines within EnvChars")
+
+	off := cascade.All()
+	off.Environment = false
+	for name, c := range map[string]struct {
+		components cascade.Components
+		taskType   string
+	}{"switched off": {off, "env_fetch"}, "not an environment task type": {cascade.All(), "ratio_total"}} {
+		p := &retrieval.Pack{Rendered: "memory"}
+		blk, err := b.builder(c.components).Environment(b.ctx, b.ns, c.taskType, question, p)
+		require.NoError(t, err)
+		require.Nil(t, blk, name)
+		require.Equal(t, "memory", p.Rendered, name)
+	}
 }

@@ -17,7 +17,11 @@ import (
 // against the fake model server: the process wires the Explorer into the
 // loop, so the training episodes all fail in iteration 1 and all succeed in
 // iteration 2 (the Explorer's recipes of the failures); the held-out
-// episodes, never explored, are graded by playing both arms' answers.
+// episodes, never explored, are graded by playing both arms' answers. With
+// memory the learner instantiates a recipe's procedure over the G_env
+// facts the cascade serves (component E) and reaches every held-out goal;
+// without memory it looks around; with --cascade leaving E out it copies
+// another episode's recipe and reaches none.
 func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 	t.Parallel()
 	testenv.Postgres(t)
@@ -27,25 +31,37 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 	fake.Script(envtest.Explorer)
 	prefix := testenv.Namespace(t)
 	testenv.Adopt(t, prefix+"-s1")
+	testenv.Adopt(t, prefix+"-off-s1")
 	vars := append(os.Environ(), "EVOKG_POSTGRES_URL="+testenv.IsolatedPostgresURL(t), "EVOKG_NEO4J_URI="+testenv.Neo4jURI(),
 		"EVOKG_NEO4J_USER="+testenv.Neo4jUser(), "EVOKG_NEO4J_PASSWORD="+testenv.Neo4jPassword(),
 		"EVOKG_OLLAMA_URL="+fake.Start(t), "EVOKG_LOG_FORMAT=text", "EVOKG_LOG_LEVEL=warn")
-	out, err := runCommand(t, buildEvokg(t), vars, "experiment", "--pool", "env", "--size", "30", "--iterations", "2",
-		"--seeds", "1", "--max-failures", "10", "--namespace", prefix, "--json")
-	require.NoError(t, err, out)
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var r experimentReport
-	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r))
-	t.Logf("held-out with memory %d/%d, without %d/%d", r.WithMemory.Correct, r.WithMemory.Total, r.WithoutMemory.Correct, r.WithoutMemory.Total)
+	bin := buildEvokg(t)
+	experiment := func(ns string, flags ...string) experimentReport {
+		args := append([]string{"experiment", "--pool", "env", "--size", "30", "--iterations", "2",
+			"--seeds", "1", "--max-failures", "10", "--namespace", ns, "--json"}, flags...)
+		out, err := runCommand(t, bin, vars, args...)
+		require.NoError(t, err, out)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		var r experimentReport
+		require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r))
+		t.Logf("%s %v: held-out with memory %d/%d, without %d/%d", ns, flags, r.WithMemory.Correct, r.WithMemory.Total,
+			r.WithoutMemory.Correct, r.WithoutMemory.Total)
+		require.Equal(t, "env", r.Pool)
+		require.Equal(t, 6, r.WithMemory.Total, "6 held-out episodes")
+		require.Zero(t, r.WithoutMemory.Correct, "a look around reaches no goal")
+		require.InDelta(t, r.WithMemory.Accuracy-r.WithoutMemory.Accuracy, r.Delta, 1e-9)
+		require.Len(t, r.PerSeed, 1)
+		curve := r.PerSeed[0].Curve
+		require.Len(t, curve, 2)
+		require.Zero(t, curve[0].Accuracy, "no memory in iteration 1: every training episode fails")
+		require.InDelta(t, 1.0, curve[1].Accuracy, 1e-9, "the Explorer's recipes of the failures reach every training goal")
+		return r
+	}
 
-	require.Equal(t, "env", r.Pool)
-	require.Equal(t, 6, r.WithMemory.Total, "6 held-out episodes")
-	require.Zero(t, r.WithoutMemory.Correct, "a look around reaches no goal")
-	require.InDelta(t, r.WithMemory.Accuracy-r.WithoutMemory.Accuracy, r.Delta, 1e-9)
-	require.Len(t, r.PerSeed, 1)
-	curve := r.PerSeed[0].Curve
-	require.Len(t, curve, 2)
-	require.Zero(t, curve[0].Accuracy, "no memory in iteration 1: every training episode fails")
-	require.InDelta(t, 1.0, curve[1].Accuracy, 1e-9, "the Explorer's recipes of the failures reach every training goal")
+	on := experiment(prefix)
+	require.Equal(t, 6, on.WithMemory.Correct, "procedure and G_env facts reach every held-out goal")
 	require.Greater(t, fake.CountTask("explore"), 0)
+
+	off := experiment(prefix+"-off", "--cascade", "principles,recipes,plan,boost")
+	require.Zero(t, off.WithMemory.Correct, "without the G_env facts a copied recipe reaches no held-out goal")
 }

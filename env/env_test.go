@@ -98,6 +98,38 @@ func TestTourObservesTheWholeWorld(t *testing.T) {
 	for c, closed := range w.Closed {
 		require.Equal(t, closed, strings.Contains(Join(tour), "open "+c), c)
 	}
+	for product, ing := range w.Crafts {
+		require.Contains(t, seen.String(), fmt.Sprintf("To craft %s %s you must carry the %s and the %s.", article(product), product, ing[0], ing[1]))
+	}
+}
+
+// A recipe generalised with roles names no entity of its episode in its
+// steps, walks to each place by what it holds and opens what may be closed.
+func TestGeneraliseWritesTheStepsWithRoles(t *testing.T) {
+	t.Parallel()
+	want := map[string][]string{
+		KindPlace: {"go to the room that holds <object>", "open the container that holds <object> if it is closed", "take <object>",
+			"go to the room that holds <container>", "open <container> if it is closed", "put <object> in <container>"},
+		KindFetch: {"go to the room that holds <object>", "open the container that holds <object> if it is closed", "take <object>",
+			"go to <room>"},
+		KindCraft: {"go to the room that holds <ingredient 1>", "open the container that holds <ingredient 1> if it is closed",
+			"take <ingredient 1>", "go to the room that holds <ingredient 2>",
+			"open the container that holds <ingredient 2> if it is closed", "take <ingredient 2>", "craft <item>"},
+	}
+	for _, ep := range Episodes(4, 30, "t") {
+		plan, err := Solve(ep)
+		require.NoError(t, err)
+		p := Generalise(ep, plan)
+		require.Equal(t, "proc:"+ep.TaskType()+":v1", p.Name)
+		require.Equal(t, want[ep.Goal.Kind], p.Steps, ep.ID)
+		role := map[string]string{KindPlace: "object", KindFetch: "object", KindCraft: "item"}[ep.Goal.Kind]
+		require.Equal(t, ep.Goal.Object, p.Roles[role])
+		text := p.Text()
+		require.True(t, strings.HasPrefix(text, "Procedure "+p.Name+", for any start and goal: "+strings.Join(p.Steps, "; ")+"\n"), text)
+		require.Contains(t, text, "<"+role+"> = "+ep.Goal.Object)
+	}
+	require.True(t, IsTaskType(TaskFetch))
+	require.False(t, IsTaskType("arithmetic"))
 }
 
 func TestSessionRulesAndBudget(t *testing.T) {

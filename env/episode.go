@@ -16,9 +16,9 @@ const (
 
 // Task types of the environment's episodes.
 const (
-	TaskPlace = "env_" + KindPlace
-	TaskFetch = "env_" + KindFetch
-	TaskCraft = "env_" + KindCraft
+	TaskPlace = taskTypePrefix + KindPlace
+	TaskFetch = taskTypePrefix + KindFetch
+	TaskCraft = taskTypePrefix + KindCraft
 )
 
 // TaskTypes lists the environment's task types.
@@ -55,7 +55,7 @@ type Episode struct {
 }
 
 // TaskType is the episode's task type.
-func (ep Episode) TaskType() string { return "env_" + ep.Goal.Kind }
+func (ep Episode) TaskType() string { return taskTypePrefix + ep.Goal.Kind }
 
 func (ep Episode) budget() int {
 	if ep.MaxSteps > 0 {

@@ -76,7 +76,9 @@ func Solve(ep Episode) ([]Action, error) {
 
 // Tour returns the actions that visit every room from ep's start (depth
 // first, walking back through the doors it came by) and open every closed
-// container on the way, so that every part of the world is observed once.
+// container on the way, so that every part of the world is observed once;
+// then it tries each craft of the world's recipe book with empty hands,
+// whose refusal names what the item needs.
 func Tour(ep Episode) []Action {
 	p := newPlanner(ep)
 	seen := map[string]bool{}
@@ -97,5 +99,8 @@ func Tour(ep Episode) []Action {
 		}
 	}
 	visit(ep.Start)
+	for _, product := range sortedKeys(p.w.Crafts) {
+		p.do("craft", product, "")
+	}
 	return p.actions
 }

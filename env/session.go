@@ -230,6 +230,13 @@ func PlayedSignature(ep Episode, answer string) []string {
 	return Signature(actions[:Run(ep, actions).Steps])
 }
 
+// PlayedProcedure is the procedure with roles (Generalise) of the actions
+// of answer that ep executes, up to the one after which the goal holds.
+func PlayedProcedure(ep Episode, answer string) Procedure {
+	actions := ParseActions(answer)
+	return Generalise(ep, actions[:Run(ep, actions).Steps])
+}
+
 // Grade parses answer as an action sequence and reports whether playing
 // it reaches ep's goal.
 func Grade(ep Episode, answer string) bool { return Run(ep, ParseActions(answer)).Success }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/env"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/internal/envtest"
@@ -25,19 +26,28 @@ func envDiscovery(v ollamafake.ChatRequestView) (string, bool) {
 }
 
 // runEnvPool runs two iterations over the environment pool, with the
-// Explorer in the loop or without it, and returns the metrics.
-func runEnvPool(t *testing.T, withExplorer bool) (e2e, []Metrics) {
+// Explorer in the loop or without it, and with the cascade's environment
+// facts (component E) on or off, and returns the metrics.
+func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	t.Helper()
-	e := setupE2EOn(t, envtest.Learner, testenv.Postgres(t))
+	pg := testenv.Postgres(t)
+	e := setupE2EOn(t, envtest.Learner, pg)
 	e.fake.Script(envtest.Explorer)
 	e.fake.Script(envDiscovery)
+	d := e.engine.deps
 	if withExplorer {
-		d := e.engine.deps
 		d.Explorer = explorer.New(explorer.Config{}, d.Learner.(explorer.Model), e.graph, d.Memory, testenv.Logger(t))
-		engine, err := NewEngine(d)
-		require.NoError(t, err)
-		e.engine = engine
 	}
+	if !environment {
+		c := cascade.All()
+		c.Environment = false
+		casc, err := cascade.New(cascade.Config{Components: c}, e.graph, pg)
+		require.NoError(t, err)
+		d.Cascade = casc
+	}
+	engine, err := NewEngine(d)
+	require.NoError(t, err)
+	e.engine = engine
 	params := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 10, Concurrency: 4, DisableBandits: true,
 		Pool: PoolSpec{Name: "env", Size: 30, Seed: 1, HeldOut: 0.2}}.WithDefaults()
 	require.NoError(t, params.Validate())
@@ -47,8 +57,8 @@ func runEnvPool(t *testing.T, withExplorer bool) (e2e, []Metrics) {
 	require.NoError(t, err)
 	require.Equal(t, StatusSucceeded, final.Status)
 	for _, m := range final.Metrics {
-		t.Logf("explorer=%v iteration %d: accuracy %.3f held-out %.3f (without memory %.3f) explored %d recipes %d harvested %d",
-			withExplorer, m.Iteration, m.Accuracy, m.HeldOutAccuracy, m.HeldOutWithoutMemory, m.Explored, m.Recipes, m.Harvested)
+		t.Logf("explorer=%v environment=%v iteration %d: accuracy %.3f held-out %.3f (without memory %.3f) explored %d recipes %d harvested %d",
+			withExplorer, environment, m.Iteration, m.Accuracy, m.HeldOutAccuracy, m.HeldOutWithoutMemory, m.Explored, m.Recipes, m.Harvested)
 	}
 	return e, final.Metrics
 }
@@ -56,18 +66,24 @@ func runEnvPool(t *testing.T, withExplorer bool) (e2e, []Metrics) {
 // The MAGE loop over the environment pool: episodes are answered with
 // action sequences the environment plays and grades. The learner fails
 // every episode at first; the Explorer explores the failed ones, fills
-// G_env and harvests their recipes, and in iteration 2 the learner follows
-// the retrieved recipes and reaches every goal of the pool. Without the
-// Explorer nothing in memory shows a way and the pool stays failed.
+// G_env and harvests their recipes, and in iteration 2 the learner
+// instantiates the retrieved recipes' procedures over the G_env facts and
+// reaches every goal of the pool, and of the 6 held-out episodes, never
+// explored, which fail without memory. With the environment facts switched
+// off the learner copies recipes: the training episodes (their own
+// recipes) still succeed, the held-out ones fail. Without the Explorer
+// nothing in memory shows a way and the pool stays failed.
 func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	t.Parallel()
-	e, m := runEnvPool(t, true)
+	e, m := runEnvPool(t, true, true)
 	require.Len(t, m, 2)
 	require.Zero(t, m[0].Accuracy)
 	require.Equal(t, 24, m[0].Explored, "every failed pool episode (8 per type, 3 types selected)")
 	require.Equal(t, 24, m[0].Recipes)
 	require.ElementsMatch(t, env.TaskTypes(), m[0].Selected)
 	require.InDelta(t, 1.0, m[1].Accuracy, 1e-9)
+	require.InDelta(t, 1.0, m[1].HeldOutAccuracy, 1e-9, "6/6 held-out episodes with memory")
+	require.Zero(t, m[1].HeldOutWithoutMemory)
 	require.Equal(t, 24, m[1].Flips)
 	require.Equal(t, 24, m[1].Harvested, "each episode reached in iteration 2 is harvested as a success")
 	require.Zero(t, m[1].Explored, "nothing failed in iteration 2")
@@ -80,6 +96,13 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 		AND outcome = 'success_memory' AND cardinality(signature) > 0
 		AND signature <@ ARRAY['move_to_room','open_container','take_object','put_in_container','craft_item']`, e.ns).Scan(&signed))
 	require.Equal(t, 48, signed)
+	// and the procedure with roles its actions generalise to, which the
+	// learner reads as the memory's content.
+	var general int
+	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1
+		AND outcome = 'success_memory' AND record->'procedure'->>'name' LIKE 'proc:env_%'
+		AND record->>'content' LIKE 'Procedure proc:env_%, for any start and goal: go to the room that holds <%'`, e.ns).Scan(&general))
+	require.Equal(t, 48, general)
 
 	// G_env holds the world, toured once by the run.
 	w := env.NewWorld(1)
@@ -97,7 +120,12 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	}
 	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), learnerCalls)
 
-	_, off := runEnvPool(t, false)
+	_, noFacts := runEnvPool(t, true, false)
+	require.InDelta(t, 1.0, noFacts[1].Accuracy, 1e-9, "each training episode copies its own recipe")
+	require.Zero(t, noFacts[1].HeldOutAccuracy, "a copied recipe of another episode reaches no held-out goal")
+
+	_, off := runEnvPool(t, false, true)
 	require.Zero(t, off[0].Explored)
 	require.Zero(t, off[1].Accuracy, "without the Explorer no recipe is in memory")
+	require.Zero(t, off[1].HeldOutAccuracy)
 }

@@ -12,6 +12,8 @@ import (
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/pool"
 )
@@ -266,6 +268,10 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 			},
 		}
 		req.SkillSteps = skillSteps(a)
+		if ep := a.Item.Episode; ep != nil {
+			// An episode's success transfers as the recipe's procedure does.
+			req.Procedure, req.Content = explorer.Procedure(env.PlayedProcedure(*ep, a.Answer))
+		}
 		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, "success", a.Item.ID)); err != nil {
 			return n, err
 		}

@@ -14,6 +14,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/cypher"
 	"github.com/evokg/evokg/env"
 	"github.com/evokg/evokg/explorer"
@@ -35,6 +36,8 @@ type bundle struct {
 	explorer *explorer.Explorer
 	answerer *answer.Service
 	fake     *ollamafake.Server
+	// withCascade is an answerer whose cascade has the components given.
+	withCascade func(cascade.Components) (*answer.Service, *cascade.Builder)
 }
 
 func setup(t *testing.T) bundle {
@@ -60,7 +63,12 @@ func setup(t *testing.T) bundle {
 	retriever := retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger)
 	return bundle{ctx: ctx, ns: ns, graph: g, fake: fake,
 		explorer: explorer.New(explorer.Config{}, models.Execution(), g, memory, logger),
-		answerer: answer.New(models.Execution(), retriever, nil, nil, g)}
+		answerer: answer.New(models.Execution(), retriever, nil, nil, g),
+		withCascade: func(c cascade.Components) (*answer.Service, *cascade.Builder) {
+			casc, err := cascade.New(cascade.Config{Components: c}, g, pg)
+			require.NoError(t, err)
+			return answer.New(models.Execution(), retriever, casc, nil, g), casc
+		}}
 }
 
 // play answers ep through the execution layer, with or without memory, and
@@ -154,6 +162,111 @@ func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 	require.NotEqual(t, explored.TaskType(), other.TaskType())
 	r, ok := b.play(t, other, true)
 	require.Empty(t, r.MemoryIDs)
+	require.False(t, ok)
+}
+
+// playWith answers ep through a, with memory, and plays the answer; it
+// returns the reply, whether the goal held and the prompt the learner got.
+func (b bundle) playWith(t *testing.T, a *answer.Service, ep env.Episode) (answer.Reply, bool, string) {
+	t.Helper()
+	zero := 0.0
+	r, err := a.Answer(b.ctx, b.ns, answer.Question{TaskType: ep.TaskType(), Question: ep.Prompt(), Temperature: &zero, NoRouting: true})
+	require.NoError(t, err)
+	reqs := b.fake.Requests()
+	var prompt string
+	for i := len(reqs) - 1; i >= 0 && prompt == ""; i-- {
+		if c := reqs[i].Chat; c != nil && c.Task == "answer" {
+			prompt = c.Prompt
+		}
+	}
+	return r, env.Grade(ep, r.Answer), prompt
+}
+
+// heldOutOf returns an episode of ep's task type with another start and
+// another object than ep's.
+func heldOutOf(t *testing.T, ep env.Episode, eps []env.Episode) env.Episode {
+	t.Helper()
+	for _, o := range eps {
+		if o.TaskType() == ep.TaskType() && o.Start != ep.Start && o.Goal.Object != ep.Goal.Object && o.Goal.Target != ep.Goal.Target {
+			return o
+		}
+	}
+	t.Fatalf("no held-out episode for %s", ep.ID)
+	return env.Episode{}
+}
+
+// The learner reads G_env: the cascade's component E serves an
+// environment episode the relations the Explorer wrote, those of the
+// episode's own entities first, and the explored episode's recipe carries
+// its steps with roles. With both, an episode of the task type with
+// another start and another goal, never explored, reaches its goal; with
+// E switched off the learner copies the recipe and does not, and before
+// any exploration E is absent.
+func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	eps := env.Episodes(1, 10_000, "gen")
+	explored := eps[2]
+	require.Equal(t, env.TaskPlace, explored.TaskType())
+	heldOut := heldOutOf(t, explored, eps)
+	on, builder := b.withCascade(cascade.Components{Environment: true})
+	off, _ := b.withCascade(cascade.Components{})
+
+	pack := &retrieval.Pack{Rendered: "memory"}
+	blk, err := builder.Environment(b.ctx, b.ns, heldOut.TaskType(), heldOut.Prompt(), pack)
+	require.NoError(t, err)
+	require.Nil(t, blk, "G_env is empty: no component")
+	require.Equal(t, "memory", pack.Rendered)
+
+	res, err := b.explorer.Explore(b.ctx, b.ns, explored, "gen")
+	require.NoError(t, err)
+	require.True(t, res.Success)
+
+	blk, err = builder.Environment(b.ctx, b.ns, heldOut.TaskType(), heldOut.Prompt(), pack)
+	require.NoError(t, err)
+	require.NotNil(t, blk)
+	t.Logf("component E for %s (%d facts):\n%s", heldOut.Goal.Text(), len(blk.Facts), blk.Rendered)
+	require.LessOrEqual(t, len([]rune(blk.Rendered)), cascade.DefaultEnvChars)
+	require.Equal(t, 1, blk.Facts[0].Hops)
+	w := env.NewWorld(1)
+	require.Contains(t, blk.Rendered, "\n- "+heldOut.Goal.Object+": in "+w.Objects[heldOut.Goal.Object])
+	require.Contains(t, blk.Rendered, "\n- "+heldOut.Goal.Target+": in "+w.Containers[heldOut.Goal.Target])
+	require.Contains(t, blk.Rendered, "\n- "+heldOut.Start+": door_to "+strings.Join(w.Doors[heldOut.Start], ", "))
+	for product, ing := range w.Crafts {
+		require.Contains(t, blk.Rendered, "\n- "+product+": needs "+min(ing[0], ing[1])+", "+max(ing[0], ing[1]))
+	}
+	for c, closed := range w.Closed {
+		require.Equal(t, closed, strings.Contains(blk.Rendered, "\n- "+c+": in "+w.Containers[c]+"; is closed"), c)
+	}
+	// The saved Browser query shows the facts E lists first.
+	browser, err := fs.ReadFile(cypher.FS, "browser/14_environment_served.cypher")
+	require.NoError(t, err)
+	session := testenv.Neo4j(t).NewSession(b.ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead})
+	defer session.Close(b.ctx)
+	names := []string{heldOut.Goal.Object, heldOut.Goal.Target, heldOut.Start}
+	rows, err := session.Run(b.ctx, string(browser), map[string]any{"namespace": b.ns, "names": names})
+	require.NoError(t, err)
+	served, err := rows.Collect(b.ctx)
+	require.NoError(t, err)
+	require.Greater(t, len(served), len(w.Doors[heldOut.Start])+2, "the start's doors, where the object and the target are, and beyond")
+	for _, rec := range served {
+		require.Contains(t, names, rec.Values[0].(neo4j.Path).Nodes[0].Props["name"])
+	}
+
+	other, err := builder.Environment(b.ctx, b.ns, "arithmetic", heldOut.Prompt(), pack)
+	require.NoError(t, err)
+	require.Nil(t, other, "only environment task types read G_env")
+
+	with, ok, prompt := b.playWith(t, on, heldOut)
+	require.Contains(t, with.MemoryIDs, res.ExperienceID)
+	require.Contains(t, prompt, "Procedure proc:env_place:v1, for any start and goal: go to the room that holds <object>;")
+	require.Contains(t, prompt, cascade.EnvironmentHeading)
+	require.NotEqual(t, res.Recipe, with.Answer)
+	require.True(t, ok, "with G_env: %q", with.Answer)
+
+	without, ok, prompt := b.playWith(t, off, heldOut)
+	require.NotContains(t, prompt, cascade.EnvironmentHeading)
+	require.Equal(t, res.Recipe, without.Answer, "without the facts the learner copies the recipe")
 	require.False(t, ok)
 }
 

@@ -102,22 +102,36 @@ func (x *Explorer) harvest(ctx context.Context, ns string, ep env.Episode, key s
 	return err
 }
 
+// Procedure is a generalised recipe as a memory holds it: the procedure
+// reflection (its roles as params) and, as content, its text, which the
+// learner reads with the memory.
+func Procedure(p env.Procedure) (*evokg.ProcedureReflection, string) {
+	roles := make(map[string]any, len(p.Roles))
+	for role, entity := range p.Roles {
+		roles[role] = entity
+	}
+	return &evokg.ProcedureReflection{Name: p.Name, Params: roles, Steps: p.Steps}, p.Text()
+}
+
 // recipeExperience is the success memory of a played plan: the episode's
 // prompt as question (what the learner is asked), the actions as answer and
 // as (operation, action) steps, the operations as signature, the goal's
-// object and target as entities.
+// object and target as entities; the plan generalised with roles
+// (env.Generalise) is its procedure and, as text, its content, which the
+// learner reads with the memory.
 func recipeExperience(ep env.Episode, plan []env.Action, played env.Result) evokg.ExperienceInput {
 	steps := make([]evokg.SkillStep, len(plan))
 	for i, a := range plan {
 		steps[i] = evokg.SkillStep{Skill: a.Operation(), Output: a.String()}
 	}
+	procedure, content := Procedure(env.Generalise(ep, plan))
 	entities := []evokg.Entity{{Name: ep.Goal.Object, Type: "object"}}
 	if ep.Goal.Target != "" {
 		entities = append(entities, evokg.Entity{Name: ep.Goal.Target, Type: "place"})
 	}
 	return evokg.ExperienceInput{ExperienceFields: evokg.ExperienceFields{
 		TaskType: ep.TaskType(), Outcome: evokg.OutcomeSuccess,
-		Question: ep.Prompt(), Answer: env.Join(plan), SkillSteps: steps,
+		Question: ep.Prompt(), Answer: env.Join(plan), SkillSteps: steps, Content: content, Procedure: procedure,
 		ChainOfThought: fmt.Sprintf("Explorer: planned the goal over the toured world; played in the environment, it held after %d actions.",
 			played.Steps),
 		Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1,

@@ -77,3 +77,28 @@ func (g *Graph) Observations(ctx context.Context, ns, entity string) ([]Observat
 	}
 	return out, nil
 }
+
+// EnvFact is one relation of G_env as the learner reads it, with how many
+// hops it lies from the entities asked about (4: elsewhere in the map).
+type EnvFact struct {
+	From     string `json:"from"`
+	Relation string `json:"relation"`
+	To       string `json:"to"`
+	Hops     int    `json:"hops"`
+}
+
+// EnvFacts returns the relations of G_env within three hops of the
+// entities named (nearest first), then the rest of the subgraph, at most
+// limit in all; none when the namespace's G_env is empty.
+func (g *Graph) EnvFacts(ctx context.Context, ns string, names []string, limit int) ([]EnvFact, error) {
+	recs, err := g.readOne(ctx, "env_facts", params(ns, "names", names, "limit", limit))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]EnvFact, len(recs))
+	for i, rec := range recs {
+		r := rowOf(rec)
+		out[i] = EnvFact{From: r.str("from"), Relation: r.str("relation"), To: r.str("to"), Hops: int(r.i64("hops"))}
+	}
+	return out, nil
+}

@@ -24,7 +24,7 @@ type AppFlags struct {
 	RetrievalFlags   `embed:"" prefix:"retrieval-"`
 	EvolutionFlags   `embed:"" prefix:"evolution-"`
 	NoMigrate        bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
-	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); none for a plain pack."`
+	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
 	Navigator        bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
 	Critic           bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
 	WebhookHosts     []string `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
@@ -51,9 +51,11 @@ func cascadeComponents(names []string) (cascade.Components, error) {
 			c.Plan = true
 		case "boost":
 			c.Boost = true
+		case "environment":
+			c.Environment = true
 		case "none":
 		default:
-			return c, fmt.Errorf("--cascade: %q is not a cascade component (principles, recipes, plan, boost, none)", n)
+			return c, fmt.Errorf("--cascade: %q is not a cascade component (principles, recipes, plan, boost, environment, none)", n)
 		}
 	}
 	return c, nil

@@ -76,7 +76,7 @@ func TestEfSearchReachesTheRetrievalConfig(t *testing.T) {
 	}
 }
 
-// The cascade's components A–D are on in every process by default (MAGE's
+// The cascade's components A–E are on in every process by default (MAGE's
 // configuration); --cascade chooses them, and an unknown one is refused.
 func TestCascadeComponentsReachTheProcessConfig(t *testing.T) {
 	for _, cmd := range [][]string{{"serve"}, {"worker"}, {"evolve", "--namespace", "demo", "--pool", "arith"}} {
@@ -97,6 +97,10 @@ func TestCascadeComponentsReachTheProcessConfig(t *testing.T) {
 	cli, _, err := parse(t, "serve", "--cascade", "principles,boost")
 	require.NoError(t, err)
 	require.Equal(t, cascade.Components{Principles: true, Boost: true}, cli.Serve.AppConfig().Cascade.Components)
+	cli, _, err = parse(t, "experiment", "--pool", "env", "--cascade", "principles,recipes,plan,boost")
+	require.NoError(t, err)
+	require.Equal(t, cascade.Components{Principles: true, Recipes: true, Plan: true, Boost: true}, cli.Experiment.AppConfig().Cascade.Components,
+		"the environment facts switched off")
 	cli, _, err = parse(t, "serve", "--cascade", "none")
 	require.NoError(t, err)
 	require.Equal(t, cascade.Components{}, cli.Serve.AppConfig().Cascade.Components)
