@@ -110,7 +110,7 @@ func (p RunParams) split() (training, heldOut []pool.Item, err error) {
 	}
 	var v evokg.Validator
 	v.Check(len(training) > 0, "/pool/size", "leaves no training item")
-	v.Check(!p.Frozen || len(heldOut) > 0, "/held_out", fmt.Sprintf("holds out no item of the pool's %d: frozen needs a held-out split", len(training)))
+	v.Check(!p.Frozen || len(heldOut) > 0, "/held_out", fmt.Sprintf("holds out no item of the pool's %d: frozen needs a held-out split", len(training)+len(heldOut)))
 	return training, heldOut, v.Err()
 }
 
