@@ -55,6 +55,9 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	if errors.Is(err, ErrRunBusy) {
 		return river.JobSnooze(busySnooze) // a rescued duplicate: look again later
 	}
+	if err != nil && ctx.Err() != nil {
+		return err // the worker stopped: the run stays running and the job's retry resumes it
+	}
 	if errors.Is(err, ErrCancelled) || (err != nil && !(canRetry && retryable(err))) {
 		return nil // the outcome is on the run; retrying would not change it
 	}

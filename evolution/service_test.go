@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/pool"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
@@ -77,6 +79,40 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 
 	_, err = svc.Cancel(e.ctx, e.ns, run.ID)
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "a finished run cannot be cancelled")
+}
+
+// A run its worker's shutdown interrupts stays running and its job fails,
+// so River retries it; the retry resumes the run to its end.
+func TestInterruptedRunJobIsRetried(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	learner := quietLearner()
+	var once sync.Once
+	e := setupE2EOn(t, func(v ollamafake.ChatRequestView) (string, bool) {
+		if v.Task == "answer" {
+			once.Do(cancel) // the worker stops while the first question is answered
+		}
+		return learner.reply(v)
+	}, testenv.Postgres(t))
+	queue, err := workers.NewInsertClient(e.engine.deps.Pool, workers.Config{}, testenv.Logger(t))
+	require.NoError(t, err)
+	run, err := NewService(e.engine, queue).Start(e.ctx, e.ns, smallParams())
+	require.NoError(t, err)
+
+	worker := NewWorker(e.engine)
+	job := &river.Job[RunArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: 5}, Args: RunArgs{Namespace: e.ns, RunID: run.ID}}
+	require.ErrorIs(t, worker.Work(ctx, job), context.Canceled, "the job fails, so River retries it")
+	got, err := e.engine.Get(e.ctx, e.ns, run.ID)
+	require.NoError(t, err)
+	require.Equal(t, StatusRunning, got.Status)
+
+	job.Attempt++
+	require.NoError(t, worker.Work(e.ctx, job))
+	got, err = e.engine.Get(e.ctx, e.ns, run.ID)
+	require.NoError(t, err)
+	require.Equal(t, StatusSucceeded, got.Status)
+	require.Len(t, got.Metrics, 2)
 }
 
 func TestCancelledRunDoesNoWork(t *testing.T) {
