@@ -65,7 +65,7 @@ type Config struct {
 	// EmbedCacheSize is the number of question embeddings cached. Default 1024.
 	EmbedCacheSize int
 	// EfSearch is the HNSW candidate list of a semantic search
-	// (hnsw.ef_search). Default vector.DefaultEfSearch (40); larger trades
+	// (hnsw.ef_search). Default vector.DefaultEfSearch (100); larger trades
 	// latency for recall on large slices.
 	EfSearch int
 	// Principles supplies the cascade's principle items; when nil the cascade
