@@ -258,13 +258,11 @@ func TestPRGIIRunsThroughTheAPI(t *testing.T) {
 	c := env.client(t, env.createKey(t, "memory:read,memory:write,evolve"))
 
 	for body, pointer := range map[string]string{
-		`{"pool":{"name":"digits"},"epochs":0}`:                                       "/epochs",
-		`{"pool":{"name":"digits"},"epochs":21}`:                                      "/epochs",
-		`{"pool":{"name":"tarot"},"epochs":1}`:                                        "/pool/name",
-		`{"pool":{"name":"env"},"epochs":1}`:                                          "/pool/name",
-		`{"pool":{"name":"digits"},"epochs":1,"frozen":true,"held_out":0}`:            "/held_out",
-		`{"pool":{"name":"digits","size":2},"epochs":1,"frozen":true,"held_out":0.1}`: "/held_out",
-		`{"pool":{"name":"digits","size":200},"epochs":1}`:                            "/pool/size",
+		`{"pool":{"name":"digits"},"epochs":0}`:            "/epochs",
+		`{"pool":{"name":"digits"},"epochs":21}`:           "/epochs",
+		`{"pool":{"name":"tarot"},"epochs":1}`:             "/pool/name",
+		`{"pool":{"name":"env"},"epochs":1}`:               "/pool/name",
+		`{"pool":{"name":"digits","size":501},"epochs":1}`: "/pool/size",
 	} {
 		var p problem
 		c.post(t, "/prgii-runs", body, http.StatusUnprocessableEntity, &p)

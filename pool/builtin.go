@@ -40,6 +40,19 @@ func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
 		Detail: fmt.Sprintf("%q is not a built-in pool (%s)", name, strings.Join(Builtins, ", "))})
 }
 
+// Supply is the most items the built-in pool name generates, 0 when its
+// generator sets no bound of its own (arith) or the bound depends on the
+// seed (env).
+func Supply(name string) int {
+	switch name {
+	case Digits:
+		return maxDigitsSize
+	case Glyph:
+		return maxGlyphSize
+	}
+	return 0
+}
+
 // Contradiction finds in a text a statement that a pool's own rule
 // contradicts and says what the rule gives instead.
 type Contradiction func(text string) (statement string, found bool)

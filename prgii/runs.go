@@ -80,10 +80,14 @@ func (r *Run) Terminal() bool {
 	return r.Status == RunSucceeded || r.Status == RunFailed || r.Status == RunCancelled
 }
 
-// withDefaults fills a generated pool's size and seed.
+// withDefaults fills a generated pool's size and seed; a size above what
+// the pool supplies takes the whole pool (the run shows the size used).
 func (p RunParams) withDefaults() RunParams {
 	if len(p.Pool.Items) == 0 {
 		p.Pool.Size = cmp.Or(p.Pool.Size, DefaultPoolSize)
+		if s := pool.Supply(p.Pool.Name); s > 0 && p.Pool.Size > s && p.Pool.Size <= MaxPoolSize {
+			p.Pool.Size = s
+		}
 	}
 	p.Pool.Seed = cmp.Or(p.Pool.Seed, 1)
 	return p
@@ -107,6 +111,10 @@ func (p RunParams) split() (training, heldOut []pool.Item, err error) {
 			return nil, nil, err
 		}
 		training, heldOut = s.Evolution, s.HeldOut
+		if p.Frozen && len(heldOut) == 0 && len(training) > 1 {
+			// The frozen evaluation holds out at least one item.
+			training, heldOut = training[:len(training)-1], training[len(training)-1:]
+		}
 	}
 	var v evokg.Validator
 	v.Check(len(training) > 0, "/pool/size", "leaves no training item")
@@ -130,7 +138,6 @@ func (p RunParams) validate() error {
 	v.Check(p.MaxIterations >= 0 && p.MaxIterations <= validate.MaxIterations, "/max_iterations",
 		fmt.Sprintf("must be within 1..%d", validate.MaxIterations))
 	v.Check(p.HeldOut >= 0 && p.HeldOut < 1, "/held_out", "must be within [0, 1)")
-	v.Check(!p.Frozen || inline || p.HeldOut > 0, "/held_out", "must be above 0 with frozen: the frozen evaluation needs a held-out split")
 	return v.Err()
 }
 

@@ -49,8 +49,6 @@ func TestEpochRunAdmission(t *testing.T) {
 		{evokg.EpochRunRequest{Pool: digits, Epochs: MaxEpochs + 1, MaxIterations: 21}, []string{"/epochs", "/max_iterations"}},
 		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: pool.Env}, Epochs: 1}, []string{"/pool/name"}},
 		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: pool.Digits, Size: MaxPoolSize + 1}, Epochs: 1}, []string{"/pool/size"}},
-		{evokg.EpochRunRequest{Pool: digits, Epochs: 1, Frozen: true, HeldOut: heldOut(0)}, []string{"/held_out"}},
-		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: pool.Digits, Size: 2}, Epochs: 1, Frozen: true, HeldOut: heldOut(0.1)}, []string{"/held_out"}},
 	} {
 		_, err := svc.StartEpochRun(b.ctx, b.ns, c.req, "")
 		require.Equal(t, c.want, pointers(t, err), "%+v", c.req)
@@ -234,4 +232,33 @@ func TestFailedTaskDoesNotEndTheRun(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, evokg.TaskFailed, broken.Status, "item ids order the epoch's tasks: a, broken")
 	require.Contains(t, broken.Error, "invalid")
+}
+
+// A size above what a built-in pool supplies takes the whole pool, and a
+// frozen run holds out at least one item, so a schema-valid request is
+// never refused for either.
+func TestEpochRunTakesWhatThePoolSupplies(t *testing.T) {
+	t.Parallel()
+	b := setup(t, isolated(t), generating(func(string, string) string { return "0" }))
+	run, err := NewService(b.engine).StartEpochRun(b.ctx, b.ns,
+		evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: pool.Digits, Size: 200, Seed: 3}, Epochs: 1}, "")
+	require.NoError(t, err)
+	require.Equal(t, pool.Supply(pool.Digits), run.Pool.Size)
+	require.Equal(t, 135, run.Pool.Size)
+
+	for _, c := range []struct {
+		size    int
+		heldOut float64
+	}{{10, 0}, {2, 0.1}, {2, 0.9}} {
+		p := RunParams{Pool: PoolSpec{Name: pool.Digits, Size: c.size, Seed: 3}, Epochs: 1, Frozen: true, HeldOut: c.heldOut}.withDefaults()
+		training, held, err := p.split()
+		require.NoError(t, err, "%+v", c)
+		require.NotEmpty(t, held, "%+v", c)
+		require.NotEmpty(t, training, "%+v", c)
+		require.Equal(t, c.size, len(training)+len(held), "%+v", c)
+	}
+	p := RunParams{Pool: PoolSpec{Name: pool.Digits, Size: 10, Seed: 3}, Epochs: 1, HeldOut: 0}.withDefaults()
+	_, held, err := p.split()
+	require.NoError(t, err)
+	require.Empty(t, held, "without frozen, held_out 0 holds nothing out")
 }

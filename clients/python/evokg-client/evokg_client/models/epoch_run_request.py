@@ -23,8 +23,8 @@ class EpochRunRequest:
         max_iterations (int | Unset): attempts J per task; 0 takes the validator's default (10)
         frozen (bool | Unset): after the epochs, evaluate the held-out split once with memory frozen (no ingest)
             Default: False.
-        held_out (float | Unset): held-out fraction of the pool, never trained on; 0 holds nothing out (then frozen is
-            refused) Default: 0.2.
+        held_out (float | Unset): held-out fraction of the pool, never trained on; with frozen at least one item is held
+            out (also at 0), without it 0 holds nothing out Default: 0.2.
     """
 
     pool: EpochRunRequestPool

@@ -121,8 +121,8 @@ def sync_detailed(
     default 0.2) is then evaluated once with memory frozen (read, never
     written). The run is a durable job (River queue prgii_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
-    item, is a 422 naming /held_out. One run per namespace may be active
+    crashed run resumes at the task it had reached. A frozen run holds out
+    at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
@@ -169,8 +169,8 @@ def sync(
     default 0.2) is then evaluated once with memory frozen (read, never
     written). The run is a durable job (River queue prgii_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
-    item, is a 422 naming /held_out. One run per namespace may be active
+    crashed run resumes at the task it had reached. A frozen run holds out
+    at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
@@ -212,8 +212,8 @@ async def asyncio_detailed(
     default 0.2) is then evaluated once with memory frozen (read, never
     written). The run is a durable job (River queue prgii_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
-    item, is a 422 naming /held_out. One run per namespace may be active
+    crashed run resumes at the task it had reached. A frozen run holds out
+    at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
@@ -258,8 +258,8 @@ async def asyncio(
     default 0.2) is then evaluated once with memory frozen (read, never
     written). The run is a durable job (River queue prgii_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. Frozen with held_out 0, or a split that holds out no
-    item, is a 422 naming /held_out. One run per namespace may be active
+    crashed run resumes at the task it had reached. A frozen run holds out
+    at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
