@@ -31,8 +31,8 @@ var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
 // Search defaults.
 const (
-	DefaultK        = 3
-	MaxK            = 100
+	DefaultK = 3
+	MaxK     = 100
 	// DefaultEfSearch is the HNSW candidate list (hnsw.ef_search). Measured
 	// with bench retrieval (2 cores, 768-d, 50 task types): at 1M memories
 	// 100 gives recall@3 0.984 and p95 9.4-9.6 ms where 40 gives 0.935 and
