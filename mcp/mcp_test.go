@@ -367,9 +367,9 @@ func evolution(t *testing.T, cs *sdk.ClientSession, ns string) {
 func epochRun(t *testing.T, cs *sdk.ClientSession, ns string) {
 	t.Helper()
 	p := callFails(t, cs, "start_epoch_run", map[string]any{"namespace": ns,
-		"pool": map[string]any{"name": "digits", "size": 4}, "epochs": 1, "frozen": true, "held_out": 0})
+		"pool": map[string]any{"name": "digits", "size": 501}, "epochs": 1})
 	require.Equal(t, http.StatusUnprocessableEntity, p.Status)
-	require.Equal(t, "/held_out", p.Errors[0].Pointer, "frozen without a held-out split, with its pointer")
+	require.Equal(t, "/pool/size", p.Errors[0].Pointer, "a pool above the cap, with its pointer")
 	var run struct {
 		ID string `json:"id"`
 	}
