@@ -27,7 +27,7 @@ import (
 // after. *vector.Store implements it.
 type BulkIndexer interface {
 	DropANNIndexes(ctx context.Context) error
-	BuildANNIndexes(ctx context.Context) error
+	BuildANNIndexes(ctx context.Context) (built bool, err error)
 	Analyze(ctx context.Context) error
 }
 
@@ -115,9 +115,11 @@ func (s *Service) Import(ctx context.Context, ns string, r io.Reader, opts Impor
 
 // finishImport builds the ANN indexes that are missing (all of them after a
 // deferred load, or after an earlier run that stopped before this step) and
-// refreshes the planner's statistics.
+// then refreshes the planner's statistics. When none is missing it does
+// nothing: autovacuum keeps the statistics of an ordinary load.
 func (s *Service) finishImport(ctx context.Context, bulk BulkIndexer) error {
-	if err := bulk.BuildANNIndexes(ctx); err != nil {
+	built, err := bulk.BuildANNIndexes(ctx)
+	if err != nil || !built {
 		return err
 	}
 	return bulk.Analyze(ctx)

@@ -215,10 +215,18 @@ func (s *Store) DropANNIndexes(ctx context.Context) error {
 }
 
 // BuildANNIndexes builds the HNSW indexes of the memory tables that are
-// missing; it returns at once when none is.
-func (s *Store) BuildANNIndexes(ctx context.Context) error {
+// missing and reports whether it built any; it returns at once, taking no
+// table lock, when none is.
+func (s *Store) BuildANNIndexes(ctx context.Context) (bool, error) {
+	var missing int
+	if err := s.pool.QueryRow(ctx, queries.Get("missing_ann_indexes")).Scan(&missing); err != nil {
+		return false, postgres.Translate(err, "reading the HNSW indexes")
+	}
+	if missing == 0 {
+		return false, nil
+	}
 	_, err := s.pool.Exec(ctx, queries.Get("build_ann_indexes"), pgx.QueryExecModeSimpleProtocol)
-	return postgres.Translate(err, "building the HNSW indexes")
+	return err == nil, postgres.Translate(err, "building the HNSW indexes")
 }
 
 // SearchPrinciples returns the top-K principles of one namespace and task type.

@@ -15,6 +15,7 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/vector"
 )
 
@@ -294,4 +295,44 @@ func TestNeighborsOfALargeSliceMatchTheExactTopK(t *testing.T) {
 		require.InDelta(t, want[i].Similarity, n.Cosine, 1e-6)
 	}
 	require.InDelta(t, 0.96, res[0][0].Cosine, 1e-6, "the failure channel's nearest leads")
+}
+
+// BuildANNIndexes builds only the HNSW indexes that are missing and takes
+// no table lock when none is (CREATE INDEX IF NOT EXISTS would take a SHARE
+// lock and block, or deadlock with, concurrent writes).
+func TestBuildANNIndexesBuildsOnlyWhatIsMissing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := postgres.Open(ctx, postgres.Config{URL: testenv.IsolatedPostgresURL(t), EmbeddingDim: dim})
+	require.NoError(t, err)
+	defer pool.Close()
+	m, err := postgres.NewMigrator(pool)
+	require.NoError(t, err)
+	require.NoError(t, m.Up(ctx))
+	store := vector.NewStore(pool, dim)
+
+	built, err := store.BuildANNIndexes(ctx)
+	require.NoError(t, err)
+	require.False(t, built, "the migrations built them")
+
+	tx, err := pool.Begin(ctx)
+	require.NoError(t, err)
+	defer tx.Rollback(ctx)                                                     //nolint:errcheck // read-only holder
+	_, err = tx.Exec(ctx, "LOCK TABLE success_index_p0 IN ROW EXCLUSIVE MODE") // a writer in flight
+	require.NoError(t, err)
+	quick, cancel := context.WithTimeout(ctx, 10*time.Second) // a SHARE lock would wait for tx
+	defer cancel()
+	built, err = store.BuildANNIndexes(quick)
+	require.NoError(t, err, "no lock is needed when nothing is missing")
+	require.False(t, built)
+	require.NoError(t, tx.Rollback(ctx))
+
+	require.NoError(t, store.DropANNIndexes(ctx))
+	built, err = store.BuildANNIndexes(ctx)
+	require.NoError(t, err)
+	require.True(t, built)
+	var n int
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM pg_indexes
+		WHERE schemaname = current_schema() AND indexname IN ('success_index_hnsw', 'failure_index_hnsw', 'principle_embeddings_hnsw')`).Scan(&n))
+	require.Equal(t, 3, n)
 }
