@@ -13,6 +13,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/bytedance/sonic"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
@@ -310,7 +311,7 @@ func seedRetrieval(ctx context.Context, pool *pgxpool.Pool, d *retrievalData, pr
 // retrievalProgressEvery.
 func (d *retrievalData) writeMemories(w io.Writer, progress io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
-	enc := json.NewEncoder(bw)
+	enc := sonic.ConfigDefault.NewEncoder(bw) // 4× encoding/json on 768 floats
 	for i := range d.opts.Memories {
 		if err := enc.Encode(d.memory(i)); err != nil {
 			return err

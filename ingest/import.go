@@ -11,11 +11,15 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/bytedance/sonic"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/pgvector/pgvector-go"
+	pgxvec "github.com/pgvector/pgvector-go/pgx"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/evokg/evokg"
@@ -33,7 +37,8 @@ type BulkIndexer interface {
 
 // Import defaults and limits.
 const (
-	DefaultImportChunk = 1000 // lines per transaction
+	DefaultImportChunk   = 1000 // lines per transaction
+	DefaultImportWriters = 2    // connections writing chunks at once
 	// MaxImportErrors bounds the line errors an ImportResult lists; all are counted.
 	MaxImportErrors = 100
 )
@@ -43,6 +48,9 @@ type ImportOptions struct {
 	// Chunk is the number of lines loaded per transaction. Default
 	// DefaultImportChunk.
 	Chunk int
+	// Writers is the number of connections that write chunks at once.
+	// Default DefaultImportWriters.
+	Writers int
 	// DeferIndexes drops the HNSW indexes of the embedding tables before
 	// loading and builds them after, which is several times faster than
 	// updating them row by row. Meant for an initial load: while they are
@@ -84,17 +92,12 @@ func (s *Service) Import(ctx context.Context, ns string, r io.Reader, opts Impor
 	if opts.Chunk <= 0 {
 		opts.Chunk = DefaultImportChunk
 	}
+	if opts.Writers <= 0 {
+		opts.Writers = DefaultImportWriters
+	}
 	bulk, _ := s.index.(BulkIndexer)
 	if opts.DeferIndexes && bulk == nil {
 		return ImportResult{}, errors.New("ingest: the index does not support deferred index builds")
-	}
-	conn, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return ImportResult{}, postgres.Translate(err, "importing experiences")
-	}
-	defer conn.Release()
-	if _, err := conn.Exec(ctx, queries.Get("import_stage")); err != nil {
-		return ImportResult{}, postgres.Translate(err, "creating the import staging table")
 	}
 	if opts.DeferIndexes {
 		if err := bulk.DropANNIndexes(ctx); err != nil {
@@ -102,7 +105,7 @@ func (s *Service) Import(ctx context.Context, ns string, r io.Reader, opts Impor
 		}
 	}
 	start := time.Now()
-	res, err := s.importLines(ctx, conn, ns, r, opts.Chunk)
+	res, err := s.importLines(ctx, ns, r, opts)
 	res.LoadSeconds = time.Since(start).Seconds()
 	if err != nil || bulk == nil {
 		return res, err
@@ -144,18 +147,18 @@ type decodedChunk struct {
 }
 
 // importLines reads r and loads its valid lines a chunk at a time: one
-// goroutine reads, importDecoders decode, and the caller's connection
-// writes the chunks as they come (in any order: ids come from the lines,
+// goroutine reads, importDecoders decode, and opts.Writers connections
+// write the chunks as they come (in any order: ids come from the lines,
 // so order does not change what is stored). Refused lines are reported in
 // line order.
-func (s *Service) importLines(ctx context.Context, conn *pgxpool.Conn, ns string, r io.Reader, chunk int) (ImportResult, error) {
+func (s *Service) importLines(ctx context.Context, ns string, r io.Reader, opts ImportOptions) (ImportResult, error) {
 	var res ImportResult
 	g, gctx := errgroup.WithContext(ctx)
 	raw := make(chan rawChunk, importDecoders)
 	decoded := make(chan decodedChunk, importDecoders)
 	g.Go(func() error {
 		defer close(raw)
-		n, err := readChunks(gctx, r, chunk, raw)
+		n, err := readChunks(gctx, r, opts.Chunk, raw)
 		res.Lines = n
 		return err
 	})
@@ -171,23 +174,61 @@ func (s *Service) importLines(ctx context.Context, conn *pgxpool.Conn, ns string
 		})
 	}
 	g.Go(func() error { defer close(decoded); return decoders.Wait() })
-	g.Go(func() error {
-		for c := range decoded {
-			for _, e := range c.invalid {
-				res.refuse(e)
-			}
-			if len(c.items) == 0 {
-				continue
-			}
-			if err := s.importChunk(gctx, conn, c.items, &res); err != nil {
-				return err // cancels the reader and the decoders
-			}
-		}
-		return nil
-	})
+	var mu sync.Mutex // guards res against the writers
+	for range opts.Writers {
+		g.Go(func() error { return s.writeChunks(gctx, decoded, &res, &mu) }) // an error cancels the others
+	}
 	err := g.Wait()
 	res.keepFirstErrors()
 	return res, err
+}
+
+// writeChunks writes decoded chunks on a connection of its own, with its
+// own staging table, until in is closed.
+func (s *Service) writeChunks(ctx context.Context, in <-chan decodedChunk, res *ImportResult, mu *sync.Mutex) error {
+	conn, err := s.importConn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	for c := range in {
+		mu.Lock()
+		for _, e := range c.invalid {
+			res.refuse(e)
+		}
+		mu.Unlock()
+		if len(c.items) == 0 {
+			continue
+		}
+		imported, existing, err := s.importChunk(ctx, conn, c.items)
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		res.Imported += imported
+		res.Existing += existing
+		mu.Unlock()
+	}
+	return nil
+}
+
+// importConn acquires a connection for writing chunks and creates its
+// staging table. Embeddings are copied in pgvector's binary form: a real[]
+// of 768 floats cost most of the COPY to receive and then to cast.
+func (s *Service) importConn(ctx context.Context) (*pgxpool.Conn, error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return nil, postgres.Translate(err, "importing experiences")
+	}
+	if err := pgxvec.RegisterTypes(ctx, conn.Conn()); err != nil {
+		conn.Release()
+		return nil, postgres.Translate(err, "reading the vector type")
+	}
+	if _, err := conn.Exec(ctx, queries.Get("import_stage")); err != nil {
+		conn.Release()
+		return nil, postgres.Translate(err, "creating the import staging table")
+	}
+	return conn, nil
 }
 
 // readChunks sends r's non-blank lines in chunks and returns how many it read.
@@ -262,9 +303,7 @@ var importNamespace = uuid.MustParse("6f0d2a47-8a51-4c36-9a43-1d3f5b8e2c10")
 // it is refused.
 func (s *Service) importItem(ns string, line []byte) (item, string) {
 	var req evokg.ExperienceInput
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
+	if err := decodeLine(line, &req); err != nil {
 		return item{}, "is not an experience: " + err.Error()
 	}
 	if err := Validate(req); err != nil {
@@ -276,6 +315,32 @@ func (s *Service) importItem(ns string, line []byte) (item, string) {
 	it := s.newItem(ns, &req)
 	it.exp.ID = uuid.NewSHA1(importNamespace, append([]byte(ns+"\n"), line...))
 	return it, ""
+}
+
+// lineJSON decodes import lines as encoding/json does (unknown fields
+// refused, invalid UTF-8 replaced, strings copied) with sonic's SIMD
+// decoder: the 768 floats of an embedding are most of an import's CPU,
+// and it decodes a line about four times faster (43 µs against 181 µs).
+var lineJSON = sonic.Config{DisallowUnknownFields: true, CopyString: true, ValidateString: true}.Froze()
+
+// decodeLine decodes one line into v. A refused line is decoded again by
+// encoding/json, whose message is the one the API gives for the same
+// fault; a line that encoding/json reads but sonic refuses has something
+// after its JSON object.
+func decodeLine(line []byte, v *evokg.ExperienceInput) error {
+	if lineJSON.Unmarshal(line, v) == nil {
+		return nil
+	}
+	*v = evokg.ExperienceInput{}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(line[dec.InputOffset():])) > 0 {
+		return errors.New("has more than one JSON value")
+	}
+	return nil
 }
 
 // fieldDetails renders a validation error as "/pointer detail; ...".
@@ -293,10 +358,10 @@ func fieldDetails(err error) string {
 
 // importChunk writes items in one transaction: staged by COPY, moved into
 // experiences (skipping ids already there), then the vector rows and jobs
-// of the new ones.
-func (s *Service) importChunk(ctx context.Context, conn *pgxpool.Conn, items []item, res *ImportResult) error {
-	items = uniqueItems(items, res)
-	err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+// of the new ones. It returns how many it imported and how many were there.
+func (s *Service) importChunk(ctx context.Context, conn *pgxpool.Conn, items []item) (imported, existing int, err error) {
+	items, existing = uniqueItems(items)
+	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, queries.Get("import_clear")); err != nil {
 			return err
 		}
@@ -317,27 +382,25 @@ func (s *Service) importChunk(ctx context.Context, conn *pgxpool.Conn, items []i
 		if err := s.enqueueFresh(ctx, tx, items, fresh); err != nil {
 			return err
 		}
-		res.Imported += len(fresh)
-		res.Existing += len(items) - len(fresh)
+		imported, existing = len(fresh), existing+len(items)-len(fresh)
 		return nil
 	})
-	return postgres.Translate(err, "importing experiences")
+	return imported, existing, postgres.Translate(err, "importing experiences")
 }
 
-// uniqueItems drops repeated lines of a chunk (same id), counting them as
-// existing.
-func uniqueItems(items []item, res *ImportResult) []item {
+// uniqueItems drops repeated lines of a chunk (same id) and counts them.
+func uniqueItems(items []item) (out []item, repeated int) {
 	seen := make(map[uuid.UUID]bool, len(items))
-	out := items[:0]
+	out = items[:0]
 	for _, it := range items {
 		if seen[it.exp.ID] {
-			res.Existing++
+			repeated++
 			continue
 		}
 		seen[it.exp.ID] = true
 		out = append(out, it)
 	}
-	return out
+	return out, repeated
 }
 
 var importStageColumns = []string{"id", "namespace", "task_type", "outcome", "failure_kind", "status", "record",
@@ -353,10 +416,19 @@ func stageItems(ctx context.Context, tx pgx.Tx, items []item) error {
 		}
 		rows[i] = []any{exp.ID, exp.Namespace, exp.TaskType, string(exp.Outcome), nullable(string(exp.FailureKind)),
 			string(it.status), record, exp.Quality(), exp.Confidence, nonNil(exp.Signature), exp.Supersedes,
-			exp.CreatedAt, exp.Skill, importChannel(exp.Outcome), it.embedding}
+			exp.CreatedAt, exp.Skill, importChannel(exp.Outcome), stagedEmbedding(it.embedding)}
 	}
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"import_stage"}, importStageColumns, pgx.CopyFromRows(rows))
 	return err
+}
+
+// stagedEmbedding is e as the staging table's vector column takes it (NULL
+// when the experience waits for the embedding model).
+func stagedEmbedding(e []float32) any {
+	if e == nil {
+		return nil
+	}
+	return pgvector.NewVector(e)
 }
 
 // importChannel names the index an experience of outcome o goes to.

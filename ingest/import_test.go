@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,6 +108,28 @@ func TestImportAgainSkipsWhatIsThereAndLoadsTheRest(t *testing.T) {
 	}, namespaceJobs(t, b), "no job twice")
 }
 
+// Writers that share ids across their chunks import each line once and
+// do not deadlock: every line of the file comes three times, shuffled,
+// in chunks of five written by four connections.
+func TestConcurrentWritersImportRepeatedLinesOnce(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	var lines []string
+	for i := range 40 {
+		lines = append(lines, importLine(t, withEmbedding(success(fmt.Sprintf("what is %d plus %d?", i, i)))))
+	}
+	file := slices.Concat(lines, lines, lines)
+	rand.New(rand.NewPCG(7, 7)).Shuffle(len(file), func(i, j int) { file[i], file[j] = file[j], file[i] })
+	res, err := b.svc.Import(context.Background(), b.ns, strings.NewReader(strings.Join(file, "\n")),
+		ingest.ImportOptions{Chunk: 5, Writers: 4})
+	require.NoError(t, err)
+	require.Equal(t, 120, res.Lines)
+	require.Equal(t, 40, res.Imported)
+	require.Equal(t, 80, res.Existing)
+	require.Equal(t, map[string]int{"queued": 40}, statusCounts(t, b))
+	require.Equal(t, map[string]int{"success_index": 40, "failure_index": 0, "principle_embeddings": 0}, indexCounts(t, b))
+}
+
 func TestImportedExperienceReadsAsPosted(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -130,6 +154,7 @@ func TestImportedExperienceReadsAsPosted(t *testing.T) {
 	require.Len(t, hits, 1)
 	require.Equal(t, id, hits[0].ID)
 	require.InDelta(t, 1, hits[0].Similarity, 1e-5)
+	require.Equal(t, in.Embedding, hits[0].Embedding, "the vector is stored bit for bit")
 }
 
 func TestImportRefusesAnInvalidNamespace(t *testing.T) {

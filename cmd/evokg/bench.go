@@ -31,6 +31,7 @@ type BenchGraphCmd struct {
 	Cold          bool       `help:"Time every run from the first (no untimed warm-up runs per query): shows a fresh Neo4j's compilation cost."`
 	WarmRounds    int        `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
 	WithLoad      int        `name:"with-load" help:"Ingest this many experiences (single requests, 8 clients, as bench ingest) beside the timed runs, which repeat until it ends; reports both."`
+	LoadRate      float64    `name:"load-rate" help:"Pace the --with-load ingest at this many experiences per second (0: as fast as it goes)."`
 }
 
 // graphUnderLoad is bench graph --with-load's report.
@@ -58,7 +59,7 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 		}
 		defer pool.Close()
 		opts.Load = func(ctx context.Context) (err error) {
-			load, err = bench.Ingest(ctx, pool, gr, bench.IngestOptions{N: c.WithLoad,
+			load, err = bench.Ingest(ctx, pool, gr, bench.IngestOptions{N: c.WithLoad, Rate: c.LoadRate,
 				EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 			return err
 		}

@@ -26,6 +26,7 @@ func defaultVars() kong.Vars {
 	return kong.Vars{
 		"embedding_dim":          itoa(evokg.DefaultEmbeddingDim),
 		"import_chunk":           itoa(ingest.DefaultImportChunk),
+		"import_writers":         itoa(ingest.DefaultImportWriters),
 		"postgres_max_conns":     itoa(postgres.DefaultMaxConns),
 		"neo4j_uri":              graph.DefaultURI,
 		"neo4j_user":             graph.DefaultUser,

@@ -16,5 +16,5 @@ CREATE TEMPORARY TABLE IF NOT EXISTS import_stage (
     created_at   timestamptz NOT NULL,
     skill        text NOT NULL,
     channel      text NOT NULL,
-    embedding    real[]
+    embedding    vector
 )

@@ -4,13 +4,13 @@ WITH fresh AS (
     SELECT s.* FROM import_stage s WHERE s.id = ANY ($1::uuid[]) AND s.status = 'queued'
 ), success AS (
     INSERT INTO success_index (id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding)
-    SELECT id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding::vector
+    SELECT id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding
     FROM fresh WHERE channel = 'success'
 ), failure AS (
     INSERT INTO failure_index (id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding)
-    SELECT id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding::vector
+    SELECT id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding
     FROM fresh WHERE channel = 'failure'
 )
 INSERT INTO principle_embeddings (id, namespace, task_type, skill, quality, created_at, embedding)
-SELECT id, namespace, task_type, skill, quality, created_at, embedding::vector
+SELECT id, namespace, task_type, skill, quality, created_at, embedding
 FROM fresh WHERE channel = 'principle'
