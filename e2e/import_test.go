@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,8 +40,8 @@ func TestImportCommand(t *testing.T) {
 		150: `{"task_type":"arith","outcome":"success_memory","question":"q"} {"task_type":"x"}`,
 		280: `{"outcome":"success_memory","question":"q"}`,
 	}
-	for at, line := range bad { // line numbers are 1-based: insert before index at-1
-		lines = append(lines[:at-1], append([]string{line}, lines[at-1:]...)...)
+	for _, at := range slices.Sorted(maps.Keys(bad)) { // in order, so each lands on its line number
+		lines = slices.Insert(lines, at-1, bad[at])
 	}
 	file := filepath.Join(t.TempDir(), "memories.ndjson")
 	require.NoError(t, os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o600))
