@@ -141,3 +141,36 @@ func TestStructuralWindowKeepsTheNewest(t *testing.T) {
 	}
 	require.NotEmpty(t, edges)
 }
+
+// Matches across task types and within one come from two statements that
+// read different indexes. When every experience has one task type they
+// must agree to the order, with a candidate limit and a window that bind.
+func TestSignatureMatchesAcrossTypesRankAsWithinOne(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *graph.Config) { c.CandidateLimit, c.StructuralWindow = 6, 40 })
+	rng := rand.New(rand.NewPCG(3, 5))
+	ops := []string{"parse", "lookup", "filter", "join", "rank", "format"}
+	randomSig := func() []string {
+		sig := make([]string, 2+rng.IntN(4))
+		for j := range sig {
+			sig[j] = ops[rng.IntN(len(ops))]
+		}
+		return sig
+	}
+	var exps []*evokg.Experience
+	for range 60 {
+		exps = append(exps, newExperience(b.ns, expOpts{TaskType: "kgqa", Signature: randomSig()}))
+	}
+	require.NoError(t, b.g.ProjectExperiences(b.ctx, exps, nil))
+	matched := 0
+	for range 30 {
+		q := randomSig()
+		across, err := b.g.SignatureMatches(b.ctx, b.ns, "", q, 0.5, 4)
+		require.NoError(t, err)
+		within, err := b.g.SignatureMatches(b.ctx, b.ns, "kgqa", q, 0.5, 4)
+		require.NoError(t, err)
+		require.Equal(t, within, across, "query %v", q)
+		matched += len(across)
+	}
+	require.Greater(t, matched, 30, "the queries find matches")
+}
