@@ -105,6 +105,8 @@ type IngestResult struct {
 	ProjectionLagP50 float64 `json:"projection_lag_p50_ms"`
 	ProjectionLagP95 float64 `json:"projection_lag_p95_ms"`
 	ProjectionLagMax float64 `json:"projection_lag_max_ms"`
+	// CPU is where the run's work went, per experience.
+	CPU *CPUFigures `json:"cpu_per_experience"`
 }
 
 // Ingest measures pre-evaluated experiences end to end: accepted through
@@ -131,6 +133,7 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 	defer ingestStopClient(client)
 
 	reqs := ingestRequests(opts)
+	meter := startCPU(ctx, pool, g)
 	start := time.Now()
 	if err := ingestAll(ctx, svc, ns, reqs, opts); err != nil {
 		return IngestResult{}, err
@@ -141,6 +144,7 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 		return IngestResult{}, err
 	}
 	total := time.Since(start)
+	cpu := meter.stop(ctx, opts.N)
 	fmt.Fprintf(progress, "projected %d experiences in %.2fs\n", opts.N, total.Seconds())
 	lags, err := ingestProjectionLags(ctx, pool, ns)
 	if err != nil {
@@ -153,6 +157,7 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 		AcceptSeconds:  accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
+		CPU: cpu,
 	}, nil
 }
 

@@ -43,8 +43,33 @@ func TestIngestBenchmark(t *testing.T) {
 		require.GreaterOrEqual(t, res.ProjectionLagP95, res.ProjectionLagP50)
 		var fields map[string]any
 		require.NoError(t, json.Unmarshal(out, &fields))
-		for _, k := range []string{"experiences", "per_second", "projection_lag_p95_ms"} {
+		for _, k := range []string{"experiences", "per_second", "projection_lag_p95_ms", "cpu_per_experience"} {
 			require.Contains(t, fields, k)
 		}
+		requireCPUFigures(t, res.CPU, n)
 	}
+}
+
+// requireCPUFigures checks the per-stage figures of a run of n: the stack
+// loads pg_stat_statements and lets the user read Neo4j's JMX, so every
+// source is there, and each experience inserted one embedding.
+func requireCPUFigures(t *testing.T, cpu *CPUFigures, n int) {
+	t.Helper()
+	require.NotNil(t, cpu)
+	require.Empty(t, cpu.Unavailable)
+	require.Positive(t, cpu.EvoKGMs)
+	require.Positive(t, cpu.Neo4jMs)
+	require.Positive(t, cpu.PostgresMs)
+	sum := 0.0
+	var hnsw *StageFigure
+	for i, s := range cpu.Stages {
+		sum += s.Ms
+		if s.Stage == "vector index insert (HNSW)" {
+			hnsw = &cpu.Stages[i]
+		}
+	}
+	require.InDelta(t, cpu.PostgresMs, sum, 0.01*float64(len(cpu.Stages)))
+	require.NotNil(t, hnsw, "stages: %+v", cpu.Stages)
+	// Other tests may insert into the same database meanwhile.
+	require.GreaterOrEqual(t, hnsw.Calls, int64(n))
 }

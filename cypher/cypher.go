@@ -3,8 +3,9 @@
 // relationship types are literal text in the files, never built from input.
 //
 // Layout: *.cypher (queries, loaded by name), schema/*.cypher (constraints
-// and indexes, applied in file order), browser/ (Neo4j Browser style sheet
-// and saved queries for analysts).
+// and indexes, applied in file order), server/*.cypher (statements about
+// the server itself, not a namespace, for the benches), browser/ (Neo4j
+// Browser style sheet and saved queries for analysts).
 package cypher
 
 import (
@@ -13,8 +14,11 @@ import (
 	"github.com/evokg/evokg/internal/queryfs"
 )
 
-//go:embed *.cypher schema/*.cypher browser
+//go:embed *.cypher schema/*.cypher server/*.cypher browser
 var FS embed.FS
 
 // Queries holds every top-level statement by file name.
 var Queries = queryfs.MustLoad(FS, ".", ".cypher")
+
+// Server holds the statements about the server itself by file name.
+var Server = queryfs.MustLoad(FS, "server", ".cypher")

@@ -164,6 +164,27 @@ func (g *Graph) Ping(ctx context.Context) error {
 	return nil
 }
 
+// ProcessCPU returns the CPU time the Neo4j server process has used since
+// it started (JMX), for the benches' per-process figures. It needs a user
+// allowed to call dbms.queryJmx.
+func (g *Graph) ProcessCPU(ctx context.Context) (time.Duration, error) {
+	return readTx(ctx, g, "process cpu", func(ctx context.Context, tx neo4j.ManagedTransaction) (time.Duration, error) {
+		res, err := tx.Run(ctx, cypher.Server.Get("process_cpu"), nil)
+		if err != nil {
+			return 0, err
+		}
+		rec, err := res.Single(ctx)
+		if err != nil {
+			return 0, err
+		}
+		ns, ok := rec.Values[0].(int64)
+		if !ok {
+			return 0, fmt.Errorf("process cpu: got %T", rec.Values[0])
+		}
+		return time.Duration(ns), nil
+	})
+}
+
 // SetEmbedder sets the embedder used to resolve operations and entities.
 // Without one, mentions resolve by exact normalized name. Call it before
 // the Graph is shared between goroutines.
