@@ -55,6 +55,9 @@ type IngestOptions struct {
 	// ProjectBatch is the most experiences one projection job writes at
 	// once. Default workers.DefaultProjectBatch.
 	ProjectBatch int
+	// GroupCommit is the service's Config.GroupCommit: the most single
+	// requests written in one transaction (1 = each alone). Default 64.
+	GroupCommit int
 	// EmbeddingDim must match the database. Default 768.
 	EmbeddingDim int
 	// TaskTypes spreads the experiences over this many task types. Default 20.
@@ -72,6 +75,7 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	o.Clients = ingestOr(o.Clients, 8)
 	o.ProjectBatch = ingestOr(o.ProjectBatch, workers.DefaultProjectBatch)
 	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 2*o.ProjectBatch+16)
+	o.GroupCommit = ingestOr(o.GroupCommit, ingest.DefaultGroupCommit)
 	o.EmbeddingDim = ingestOr(o.EmbeddingDim, evokg.DefaultEmbeddingDim)
 	o.TaskTypes = ingestOr(o.TaskTypes, 20)
 	o.Seed = ingestOr(o.Seed, 1)
@@ -98,6 +102,7 @@ type IngestResult struct {
 	OfferedPerSecond float64 `json:"offered_per_second,omitempty"` // the paced rate; absent when unpaced
 	ProjectWorkers   int     `json:"project_workers"`
 	ProjectBatch     int     `json:"project_batch"`
+	GroupCommit      int     `json:"group_commit"`
 	AcceptSeconds    float64 `json:"accept_seconds"`
 	AcceptPerSecond  float64 `json:"accept_per_second"` // accepted into Postgres (row + vector + job)
 	Seconds          float64 `json:"seconds"`           // until the last one is projected
@@ -153,8 +158,8 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 	return IngestResult{
 		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, OfferedPerSecond: opts.Rate,
 		ProjectWorkers: opts.ProjectWorkers,
-		ProjectBatch:   opts.ProjectBatch,
-		AcceptSeconds:  accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
+		ProjectBatch:   opts.ProjectBatch, GroupCommit: opts.GroupCommit,
+		AcceptSeconds: accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
 		CPU: cpu,
@@ -179,7 +184,8 @@ func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns str
 		return nil, nil, err
 	}
 	store := vector.NewStore(pool, opts.EmbeddingDim)
-	svc := ingest.NewService(ingest.Config{EmbeddingDim: opts.EmbeddingDim, EvaluateQueue: q + "_eval", ProjectQueue: q + "_proj"},
+	svc := ingest.NewService(ingest.Config{EmbeddingDim: opts.EmbeddingDim, EvaluateQueue: q + "_eval", ProjectQueue: q + "_proj",
+		GroupCommit: opts.GroupCommit},
 		pool, queue, nil, store, opts.Logger)
 	client, err := workers.NewClient(pool, cfg, workers.Deps{
 		Ingest: svc, Projector: workers.GraphProjector(g), Neighbors: workers.VectorNeighbors(store),

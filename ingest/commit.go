@@ -30,8 +30,10 @@ func (it item) result() evokg.IngestReceipt {
 }
 
 // commit prepares every request and writes them in one transaction with
-// their jobs and the idempotency record. No model is called: experiences
-// that need a model (embedding, evaluation) wait for it in a worker.
+// their jobs and the idempotency record; a single request is group
+// committed with concurrent ones (see committer). No model is called:
+// experiences that need a model (embedding, evaluation) wait for it in a
+// worker.
 func (s *Service) commit(ctx context.Context, ns string, reqs []evokg.ExperienceInput, idemKey, kind string) ([]evokg.IngestReceipt, error) {
 	items, err := s.prepare(ns, reqs)
 	if err != nil {
@@ -45,19 +47,39 @@ func (s *Service) commit(ctx context.Context, ns string, reqs []evokg.Experience
 	if kind == "single" {
 		response = results[0]
 	}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if idemKey != "" {
-			if err := putIdempotency(ctx, tx, ns, idemKey, requestHash(kind, reqsFor(kind, reqs)), response); err != nil {
-				return err
-			}
-		}
-		return s.writeItems(ctx, tx, items)
-	})
+	var hash []byte
+	if idemKey != "" {
+		hash = requestHash(kind, reqsFor(kind, reqs))
+	}
+	w := newWrite(ns, items, idemKey, hash, response)
+	if kind == "single" {
+		err = s.group.submit(ctx, w)
+	} else {
+		err = s.writeGroup(ctx, []*write{w})
+	}
 	if err != nil {
-		return nil, postgres.Translate(err, "committing experiences")
+		return nil, err
 	}
 	s.logger.DebugContext(ctx, "ingested experiences", "namespace", ns, "count", len(items))
 	return results, nil
+}
+
+// writeGroup writes ws, with their idempotency records and jobs, in one
+// transaction.
+func (s *Service) writeGroup(ctx context.Context, ws []*write) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var items []item
+		for _, w := range ws {
+			if w.idemKey != "" {
+				if err := putIdempotency(ctx, tx, w.ns, w.idemKey, w.hash, w.response); err != nil {
+					return err
+				}
+			}
+			items = append(items, w.items...)
+		}
+		return s.writeItems(ctx, tx, items)
+	})
+	return postgres.Translate(err, "committing experiences")
 }
 
 func reqsFor(kind string, reqs []evokg.ExperienceInput) any {
@@ -158,13 +180,41 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 }
 
 // enqueue inserts the outbox entries of items in tx: an evaluation job per
-// experience the platform grades, one embedding job for those waiting for
-// their embedding, and one projection job (per MaxProjectJobIDs) for the
-// queued ones.
+// experience the platform grades, and per namespace one embedding job for
+// those waiting for their embedding and one projection job (per
+// MaxProjectJobIDs) for the queued ones.
 func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, items []item) error {
-	if len(items) == 0 {
+	var jobs []river.InsertManyParams
+	for _, group := range byNamespace(items) {
+		jobs = append(jobs, s.jobsOf(group)...)
+	}
+	if len(jobs) == 0 {
 		return nil
 	}
+	if _, err := s.queue.InsertManyTx(ctx, tx, jobs); err != nil {
+		return fmt.Errorf("enqueueing jobs: %w", err)
+	}
+	return nil
+}
+
+// byNamespace splits items by namespace, in order of first appearance.
+func byNamespace(items []item) [][]item {
+	var groups [][]item
+	at := map[string]int{}
+	for _, it := range items {
+		i, ok := at[it.exp.Namespace]
+		if !ok {
+			i = len(groups)
+			at[it.exp.Namespace] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], it)
+	}
+	return groups
+}
+
+// jobsOf returns the jobs of items of one namespace.
+func (s *Service) jobsOf(items []item) []river.InsertManyParams {
 	ns := items[0].exp.Namespace
 	var jobs []river.InsertManyParams
 	var toEmbed, toProject []uuid.UUID
@@ -183,11 +233,7 @@ func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, items []item) error {
 		job := EmbedArgs{Namespace: ns, ExperienceIDs: toEmbed}
 		jobs = append(jobs, river.InsertManyParams{Args: job, InsertOpts: s.insertOpts(job)})
 	}
-	jobs = append(jobs, s.projectJobs(ns, toProject)...)
-	if _, err := s.queue.InsertManyTx(ctx, tx, jobs); err != nil {
-		return fmt.Errorf("enqueueing jobs: %w", err)
-	}
-	return nil
+	return append(jobs, s.projectJobs(ns, toProject)...)
 }
 
 func queueInsert(b *pgx.Batch, exp *evokg.Experience, status evokg.IngestStatus) error {

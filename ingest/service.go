@@ -34,12 +34,20 @@ type Config struct {
 	// jobs. Defaults QueueEvaluate and QueueProject; the worker process must
 	// work the same queues.
 	EvaluateQueue, ProjectQueue string
+	// GroupCommit is the most concurrent single requests written in one
+	// transaction (see committer); 1 writes each alone. Default 64.
+	GroupCommit int
+	// Committers is the most of those transactions in flight at once.
+	// Default 2.
+	Committers int
 }
 
 // Defaults of Config.
 const (
 	DefaultMaxBatch            = 1000
 	DefaultChainOfThoughtRunes = 2000
+	DefaultGroupCommit         = 64
+	DefaultCommitters          = 2
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -59,6 +67,12 @@ func (c Config) WithDefaults() Config {
 	if c.ProjectQueue == "" {
 		c.ProjectQueue = QueueProject
 	}
+	if c.GroupCommit == 0 {
+		c.GroupCommit = DefaultGroupCommit
+	}
+	if c.Committers == 0 {
+		c.Committers = DefaultCommitters
+	}
 	return c
 }
 
@@ -70,14 +84,20 @@ func (c Config) validate() error {
 		return fmt.Errorf("ingest: chain-of-thought cap %d, need at least 1", c.ChainOfThoughtRunes)
 	case c.EmbeddingDim < 1:
 		return fmt.Errorf("ingest: embedding dimension %d, need at least 1", c.EmbeddingDim)
+	case c.GroupCommit < 1:
+		return fmt.Errorf("ingest: group commit %d, need at least 1", c.GroupCommit)
+	case c.Committers < 1:
+		return fmt.Errorf("ingest: committers %d, need at least 1", c.Committers)
 	}
 	return nil
 }
 
 // Service ingests experiences. It is safe for concurrent use and holds no
-// state besides its dependencies, so any number of API replicas can run it.
+// state besides its dependencies and the single requests waiting for their
+// group commit, so any number of API replicas can run it.
 type Service struct {
 	cfg    Config
+	group  *committer
 	pool   *pgxpool.Pool
 	queue  *river.Client[pgx.Tx]
 	embed  evokg.Embedder
@@ -97,7 +117,9 @@ func NewService(cfg Config, pool *pgxpool.Pool, queue *river.Client[pgx.Tx], emb
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{cfg: cfg, pool: pool, queue: queue, embed: embed, index: index, logger: logger}
+	s := &Service{cfg: cfg, pool: pool, queue: queue, embed: embed, index: index, logger: logger}
+	s.group = newCommitter(cfg.Committers, cfg.GroupCommit, s.writeGroup)
+	return s
 }
 
 // Config returns the effective configuration.

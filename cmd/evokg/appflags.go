@@ -30,6 +30,7 @@ type AppFlags struct {
 	WebhookHosts     []string `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
 	TasksPerWorker   int      `name:"tasks-per-worker" env:"EVOKG_PRGII_TASKS_PER_WORKER" default:"${prgii_tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
 	RecruitThreshold float64  `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
+	GroupCommit      int      `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
 	ToolAuthoring    bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
 
@@ -69,6 +70,9 @@ func (f AppFlags) Validate() error {
 	}
 	if f.RecruitThreshold < -1 || f.RecruitThreshold > 1 {
 		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", f.RecruitThreshold)
+	}
+	if f.GroupCommit < 1 {
+		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", f.GroupCommit)
 	}
 	return nil
 }
@@ -128,7 +132,7 @@ func (f AppFlags) AppConfig() app.Config {
 		LLM:        f.OllamaFlags.LLMConfig(f.EmbeddingDim),
 		HTTP:       f.OllamaFlags.HTTPClient(),
 		Retrieval:  f.RetrievalFlags.Config(),
-		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim},
+		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit},
 		Bandit:     bandit.Config{},
 		Evolution:  f.EvolutionFlags.Limits(),
 		Migrate:    !f.NoMigrate,

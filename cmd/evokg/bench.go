@@ -112,6 +112,7 @@ type BenchIngestCmd struct {
 	Clients       int     `default:"8" help:"Concurrent clients."`
 	Rate          float64 `help:"Offered load in experiences per second (0 = as fast as the clients go)."`
 	ProjectBatch  int     `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
+	GroupCommit   int     `name:"group-commit" default:"64" help:"Most concurrent single requests the service writes in one transaction (1 = each alone)."`
 	CPUProfile    string  `name:"cpu-profile" type:"path" help:"Write a pprof CPU profile of the run (service and workers, in this process) to this file."`
 }
 
@@ -126,7 +127,7 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 		return err
 	}
 	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, Rate: c.Rate,
-		ProjectBatch: c.ProjectBatch, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	stop()
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/evokg/evokg/ingest"
 	"testing"
 
 	"github.com/alecthomas/kong"
@@ -74,6 +75,20 @@ func TestEfSearchReachesTheRetrievalConfig(t *testing.T) {
 		_, _, err = parse(t, "serve", "--retrieval-ef-search="+bad)
 		require.ErrorContains(t, err, "ef_search", bad)
 	}
+}
+
+// Group commit of single ingest requests is on by default; its cap reaches
+// the ingest service's configuration, and a cap below 1 is refused.
+func TestGroupCommitReachesTheIngestConfig(t *testing.T) {
+	cli, _, err := parse(t, "serve")
+	require.NoError(t, err)
+	require.Equal(t, ingest.DefaultGroupCommit, cli.Serve.AppConfig().Ingest.GroupCommit)
+	t.Setenv("EVOKG_INGEST_GROUP_COMMIT", "1")
+	cli, _, err = parse(t, "worker")
+	require.NoError(t, err)
+	require.Equal(t, 1, cli.Worker.AppConfig().Ingest.GroupCommit)
+	_, _, err = parse(t, "serve", "--ingest-group-commit=0")
+	require.ErrorContains(t, err, "--ingest-group-commit")
 }
 
 // The cascade's components A–E are on in every process by default (MAGE's

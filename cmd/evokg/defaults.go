@@ -53,6 +53,7 @@ func defaultVars() kong.Vars {
 		"rate_limit":             itoa(api.DefaultRateLimit),
 		"request_timeout":        api.DefaultRequestTimeout.String(),
 		"prgii_tasks_per_worker": itoa(prgii.DefaultTasksPerWorker),
+		"ingest_group_commit":    itoa(ingest.DefaultGroupCommit),
 		"prgii_pool_size":        itoa(prgii.DefaultPoolSize),
 		"prgii_held_out":         ftoa(prgii.DefaultHeldOut),
 
