@@ -70,7 +70,9 @@ func (c *committer) submit(ctx context.Context, w *write) error {
 		case c.slots <- struct{}{}:
 			group := c.take()
 			if len(group) > 0 {
-				c.run(context.WithoutCancel(ctx), group)
+				gctx, cancel := groupContext(ctx)
+				c.run(gctx, group)
+				cancel()
 			}
 			<-c.slots
 			if len(group) == 0 { // another committer holds w
@@ -79,6 +81,17 @@ func (c *committer) submit(ctx context.Context, w *write) error {
 			}
 		}
 	}
+}
+
+// groupContext is the context of a group's transaction, run by one of its
+// callers: the others' writes must not fail when that caller goes, so it
+// keeps the caller's deadline but not its cancellation.
+func groupContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	g := context.WithoutCancel(ctx)
+	if d, ok := ctx.Deadline(); ok {
+		return context.WithDeadline(g, d)
+	}
+	return g, func() {}
 }
 
 // take removes the head of the queue, at most maxGroup writes.

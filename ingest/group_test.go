@@ -130,3 +130,23 @@ func TestCommitterWithdrawsAWaitingWriteWhoseCallerGoes(t *testing.T) {
 	require.NoError(t, c.submit(context.Background(), newWrite("next", nil, "", nil, nil)))
 	require.Equal(t, [][]string{{"next"}}, f.calls(), "the withdrawn write is never committed")
 }
+
+// A group's transaction outlives the caller that runs it when that caller
+// goes, but not that caller's deadline.
+func TestGroupContextKeepsTheDeadlineNotTheCancellation(t *testing.T) {
+	t.Parallel()
+	deadline := time.Now().Add(time.Hour)
+	caller, cancel := context.WithDeadline(context.Background(), deadline)
+	g, release := groupContext(caller)
+	defer release()
+	cancel()
+	require.NoError(t, g.Err(), "the caller going does not end the group")
+	d, ok := g.Deadline()
+	require.True(t, ok)
+	require.Equal(t, deadline, d)
+
+	g, release = groupContext(context.Background())
+	defer release()
+	_, ok = g.Deadline()
+	require.False(t, ok)
+}
