@@ -31,6 +31,7 @@ type AppFlags struct {
 	TasksPerWorker   int      `name:"tasks-per-worker" env:"EVOKG_PRGII_TASKS_PER_WORKER" default:"${prgii_tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
 	RecruitThreshold float64  `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
 	GroupCommit      int      `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
+	Committers       int      `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
 	ToolAuthoring    bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
 
@@ -73,6 +74,9 @@ func (f AppFlags) Validate() error {
 	}
 	if f.GroupCommit < 1 {
 		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", f.GroupCommit)
+	}
+	if f.Committers < 1 {
+		return fmt.Errorf("--ingest-committers: %d, need at least 1", f.Committers)
 	}
 	return nil
 }
@@ -132,7 +136,7 @@ func (f AppFlags) AppConfig() app.Config {
 		LLM:        f.OllamaFlags.LLMConfig(f.EmbeddingDim),
 		HTTP:       f.OllamaFlags.HTTPClient(),
 		Retrieval:  f.RetrievalFlags.Config(),
-		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit},
+		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers},
 		Bandit:     bandit.Config{},
 		Evolution:  f.EvolutionFlags.Limits(),
 		Migrate:    !f.NoMigrate,

@@ -77,18 +77,24 @@ func TestEfSearchReachesTheRetrievalConfig(t *testing.T) {
 	}
 }
 
-// Group commit of single ingest requests is on by default; its cap reaches
-// the ingest service's configuration, and a cap below 1 is refused.
+// Group commit of single ingest requests is on by default; its cap and its
+// committers reach the ingest service's configuration, and values below 1
+// are refused.
 func TestGroupCommitReachesTheIngestConfig(t *testing.T) {
 	cli, _, err := parse(t, "serve")
 	require.NoError(t, err)
 	require.Equal(t, ingest.DefaultGroupCommit, cli.Serve.AppConfig().Ingest.GroupCommit)
+	require.Equal(t, ingest.DefaultCommitters, cli.Serve.AppConfig().Ingest.Committers)
 	t.Setenv("EVOKG_INGEST_GROUP_COMMIT", "1")
+	t.Setenv("EVOKG_INGEST_COMMITTERS", "6")
 	cli, _, err = parse(t, "worker")
 	require.NoError(t, err)
 	require.Equal(t, 1, cli.Worker.AppConfig().Ingest.GroupCommit)
+	require.Equal(t, 6, cli.Worker.AppConfig().Ingest.Committers)
 	_, _, err = parse(t, "serve", "--ingest-group-commit=0")
 	require.ErrorContains(t, err, "--ingest-group-commit")
+	_, _, err = parse(t, "serve", "--ingest-committers=0")
+	require.ErrorContains(t, err, "--ingest-committers")
 }
 
 // The cascade's components A–E are on in every process by default (MAGE's

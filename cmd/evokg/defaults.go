@@ -54,6 +54,7 @@ func defaultVars() kong.Vars {
 		"request_timeout":        api.DefaultRequestTimeout.String(),
 		"prgii_tasks_per_worker": itoa(prgii.DefaultTasksPerWorker),
 		"ingest_group_commit":    itoa(ingest.DefaultGroupCommit),
+		"ingest_committers":      itoa(ingest.DefaultCommitters),
 		"prgii_pool_size":        itoa(prgii.DefaultPoolSize),
 		"prgii_held_out":         ftoa(prgii.DefaultHeldOut),
 
