@@ -52,9 +52,10 @@ func (EmbedArgs) Kind() string { return "evokg_ingest_embed" }
 func (EmbedArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueEvaluate} }
 
 // ProjectArgs asks the projection worker to write the committed
-// experiences of one request (a single experience, a batch, an embedding
-// job's experiences or an import chunk) into Neo4j: one job per accepted
-// request, not per experience. The worker reads the embeddings from the
+// experiences of one request (a single experience, a group of single
+// requests committed together, a batch, an embedding job's experiences or
+// an import chunk) into Neo4j: one job per accepted request, not per
+// experience. The worker reads the embeddings from the
 // index: the job stays small.
 type ProjectArgs struct {
 	Namespace     string      `json:"namespace"`
