@@ -58,7 +58,7 @@ type ingestBody struct {
 
 func (s *server) ingest(w http.ResponseWriter, r *http.Request) {
 	var body ingestBody
-	if err := decodeJSON(r, &body); err != nil {
+	if err := decodeIngestJSON(r, &body); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -91,7 +91,7 @@ func (s *server) decodeBatch(r *http.Request) ([]evokg.ExperienceInput, error) {
 	if isNDJSON(r.Header.Get("Content-Type")) {
 		bodies, err = decodeNDJSON(r.Body, s.cfg.MaxBatchItems)
 	} else {
-		err = decodeJSON(r, &bodies)
+		err = decodeIngestJSON(r, &bodies)
 	}
 	if err != nil {
 		return nil, err

@@ -1,12 +1,16 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"strings"
+
+	"github.com/bytedance/sonic"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
@@ -47,6 +51,27 @@ func decodeJSON(r *http.Request, dst any) error {
 		return badRequest("", "the body must hold exactly one JSON value")
 	}
 	return nil
+}
+
+// ingestJSON decodes ingest bodies as encoding/json does (unknown fields
+// refused, invalid UTF-8 replaced, strings copied) with sonic's SIMD
+// decoder: an embedding's floats are most of an ingest body, and sonic
+// reads them several times faster (BenchmarkDecodeIngestBody).
+var ingestJSON = sonic.Config{DisallowUnknownFields: true, CopyString: true, ValidateString: true}.Froze()
+
+// decodeIngestJSON is decodeJSON for ingest bodies. A body sonic refuses is
+// decoded again by decodeJSON, so its error is the one decodeJSON gives.
+func decodeIngestJSON(r *http.Request, dst any) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return decodeError(err)
+	}
+	if ingestJSON.Unmarshal(body, dst) == nil {
+		return nil
+	}
+	reflect.ValueOf(dst).Elem().SetZero()
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return decodeJSON(r, dst)
 }
 
 // decodeError translates an encoding/json error into a domain error with a
