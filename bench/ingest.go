@@ -55,6 +55,9 @@ type IngestOptions struct {
 	// ProjectBatch is the most experiences one projection job writes at
 	// once. Default workers.DefaultProjectBatch.
 	ProjectBatch int
+	// ProjectLinger is the workers' Config.ProjectLinger. Default
+	// workers.DefaultProjectLinger; negative disables it.
+	ProjectLinger time.Duration
 	// GroupCommit is the service's Config.GroupCommit: the most single
 	// requests written in one transaction (1 = each alone). Default 64.
 	GroupCommit int
@@ -74,6 +77,7 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	o.Batch = ingestOr(o.Batch, 1)
 	o.Clients = ingestOr(o.Clients, 8)
 	o.ProjectBatch = ingestOr(o.ProjectBatch, workers.DefaultProjectBatch)
+	o.ProjectLinger = ingestOr(o.ProjectLinger, workers.DefaultProjectLinger)
 	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 2*o.ProjectBatch+16)
 	o.GroupCommit = ingestOr(o.GroupCommit, ingest.DefaultGroupCommit)
 	o.EmbeddingDim = ingestOr(o.EmbeddingDim, evokg.DefaultEmbeddingDim)
@@ -102,6 +106,7 @@ type IngestResult struct {
 	OfferedPerSecond float64 `json:"offered_per_second,omitempty"` // the paced rate; absent when unpaced
 	ProjectWorkers   int     `json:"project_workers"`
 	ProjectBatch     int     `json:"project_batch"`
+	ProjectLingerMs  float64 `json:"project_linger_ms"`
 	GroupCommit      int     `json:"group_commit"`
 	AcceptSeconds    float64 `json:"accept_seconds"`
 	AcceptPerSecond  float64 `json:"accept_per_second"` // accepted into Postgres (row + vector + job)
@@ -159,7 +164,8 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, OfferedPerSecond: opts.Rate,
 		ProjectWorkers: opts.ProjectWorkers,
 		ProjectBatch:   opts.ProjectBatch, GroupCommit: opts.GroupCommit,
-		AcceptSeconds: accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
+		ProjectLingerMs: max(0, ms(opts.ProjectLinger)),
+		AcceptSeconds:   accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
 		CPU: cpu,
@@ -178,6 +184,7 @@ func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns str
 	cfg := workers.Config{
 		Queues:            map[string]river.QueueConfig{q + "_eval": {MaxWorkers: 1}, q + "_proj": {MaxWorkers: opts.ProjectWorkers}},
 		FetchPollInterval: 20 * time.Millisecond, FetchCooldown: 2 * time.Millisecond, ProjectBatch: opts.ProjectBatch,
+		ProjectLinger: opts.ProjectLinger,
 	}
 	queue, err := workers.NewInsertClient(pool, cfg, opts.Logger)
 	if err != nil {

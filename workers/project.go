@@ -100,6 +100,9 @@ func (w *projectWorker) work(ctx context.Context, a target) error {
 	case evokg.StatusCommitted:
 		return nil
 	}
+	if err := w.linger(ctx, a); err != nil {
+		return err
+	}
 	for {
 		projected, err := w.pipe.await(ctx, a.ns, a.id)
 		if err != nil || projected {
@@ -108,6 +111,27 @@ func (w *projectWorker) work(ctx context.Context, a target) error {
 		if err := w.runBatch(ctx, a); !errors.Is(err, errHeldHere) {
 			return err
 		}
+	}
+}
+
+// linger waits until the experience has been accepted for
+// Config.ProjectLinger, so that the experiences accepted meanwhile join its
+// batch.
+func (w *projectWorker) linger(ctx context.Context, a target) error {
+	if w.cfg.ProjectLinger <= 0 || a.enqueuedAt == 0 {
+		return nil
+	}
+	wait := time.Until(time.UnixMicro(a.enqueuedAt).Add(w.cfg.ProjectLinger))
+	if wait <= 0 {
+		return nil
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
 	}
 }
 

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/evokg/evokg/workers"
 	"log/slog"
+	"time"
 
 	"github.com/evokg/evokg/assets"
 	"github.com/evokg/evokg/bandit"
@@ -23,16 +25,17 @@ type AppFlags struct {
 	OllamaFlags      `embed:""`
 	RetrievalFlags   `embed:"" prefix:"retrieval-"`
 	EvolutionFlags   `embed:"" prefix:"evolution-"`
-	NoMigrate        bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
-	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
-	Navigator        bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
-	Critic           bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
-	WebhookHosts     []string `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
-	TasksPerWorker   int      `name:"tasks-per-worker" env:"EVOKG_PRGII_TASKS_PER_WORKER" default:"${prgii_tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
-	RecruitThreshold float64  `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
-	GroupCommit      int      `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
-	Committers       int      `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
-	ToolAuthoring    bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	NoMigrate        bool          `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+	Cascade          []string      `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
+	Navigator        bool          `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
+	Critic           bool          `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
+	WebhookHosts     []string      `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
+	TasksPerWorker   int           `name:"tasks-per-worker" env:"EVOKG_PRGII_TASKS_PER_WORKER" default:"${prgii_tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
+	RecruitThreshold float64       `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
+	GroupCommit      int           `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
+	Committers       int           `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
+	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
+	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
@@ -63,6 +66,18 @@ func cascadeComponents(names []string) (cascade.Components, error) {
 	return c, nil
 }
 
+func (f AppFlags) projectLinger() time.Duration { return lingerConfig(f.ProjectLinger) }
+
+// lingerConfig is a --project-linger for the workers' ProjectLinger: 0 on
+// the command line projects at once, which the configuration spells
+// negative (its zero is the default).
+func lingerConfig(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
+}
+
 // Validate runs after parsing.
 func (f AppFlags) Validate() error {
 	_, err := cascadeComponents(f.Cascade)
@@ -74,6 +89,9 @@ func (f AppFlags) Validate() error {
 	}
 	if f.GroupCommit < 1 {
 		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", f.GroupCommit)
+	}
+	if f.ProjectLinger < 0 {
+		return fmt.Errorf("--project-linger: %s is negative", f.ProjectLinger)
 	}
 	if f.Committers < 1 {
 		return fmt.Errorf("--ingest-committers: %d, need at least 1", f.Committers)
@@ -138,6 +156,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Retrieval:  f.RetrievalFlags.Config(),
 		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers},
 		Bandit:     bandit.Config{},
+		Workers:    workers.Config{ProjectLinger: f.projectLinger()},
 		Evolution:  f.EvolutionFlags.Limits(),
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),

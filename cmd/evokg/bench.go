@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"time"
 
 	"github.com/evokg/evokg/bench"
 )
@@ -106,14 +107,15 @@ func (c *BenchRetrievalCmd) Run(g *Globals) error {
 type BenchIngestCmd struct {
 	PostgresFlags `embed:""`
 	Neo4jFlags    `embed:""`
-	JSON          bool    `help:"Print the figures as one JSON line."`
-	N             int     `short:"n" default:"2000" help:"Experiences to ingest."`
-	Batch         int     `default:"1" help:"Experiences per request (1 = single)."`
-	Clients       int     `default:"8" help:"Concurrent clients."`
-	Rate          float64 `help:"Offered load in experiences per second (0 = as fast as the clients go)."`
-	ProjectBatch  int     `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
-	GroupCommit   int     `name:"group-commit" default:"64" help:"Most concurrent single requests the service writes in one transaction (1 = each alone)."`
-	CPUProfile    string  `name:"cpu-profile" type:"path" help:"Write a pprof CPU profile of the run (service and workers, in this process) to this file."`
+	JSON          bool          `help:"Print the figures as one JSON line."`
+	N             int           `short:"n" default:"2000" help:"Experiences to ingest."`
+	Batch         int           `default:"1" help:"Experiences per request (1 = single)."`
+	Clients       int           `default:"8" help:"Concurrent clients."`
+	Rate          float64       `help:"Offered load in experiences per second (0 = as fast as the clients go)."`
+	ProjectBatch  int           `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
+	ProjectLinger time.Duration `name:"project-linger" default:"250ms" help:"How long a projection job lets its experience wait for others to join its graph batch (0: no wait)."`
+	GroupCommit   int           `name:"group-commit" default:"64" help:"Most concurrent single requests the service writes in one transaction (1 = each alone)."`
+	CPUProfile    string        `name:"cpu-profile" type:"path" help:"Write a pprof CPU profile of the run (service and workers, in this process) to this file."`
 }
 
 func (c *BenchIngestCmd) Run(g *Globals) error {
@@ -127,7 +129,7 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 		return err
 	}
 	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, Rate: c.Rate,
-		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, ProjectLinger: lingerConfig(c.ProjectLinger), EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	stop()
 	if err != nil {
 		return err

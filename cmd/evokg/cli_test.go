@@ -2,7 +2,9 @@ package main
 
 import (
 	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/workers"
 	"testing"
+	"time"
 
 	"github.com/alecthomas/kong"
 	"github.com/stretchr/testify/require"
@@ -95,6 +97,23 @@ func TestGroupCommitReachesTheIngestConfig(t *testing.T) {
 	require.ErrorContains(t, err, "--ingest-group-commit")
 	_, _, err = parse(t, "serve", "--ingest-committers=0")
 	require.ErrorContains(t, err, "--ingest-committers")
+}
+
+// Projection lingers by default so that single requests share graph
+// batches; 0 projects at once and a negative wait is refused.
+func TestProjectLingerReachesTheWorkersConfig(t *testing.T) {
+	cli, _, err := parse(t, "worker")
+	require.NoError(t, err)
+	require.Equal(t, workers.DefaultProjectLinger, cli.Worker.AppConfig().Workers.ProjectLinger)
+	t.Setenv("EVOKG_PROJECT_LINGER", "1s")
+	cli, _, err = parse(t, "serve")
+	require.NoError(t, err)
+	require.Equal(t, time.Second, cli.Serve.AppConfig().Workers.ProjectLinger)
+	cli, _, err = parse(t, "worker", "--project-linger=0")
+	require.NoError(t, err)
+	require.Negative(t, cli.Worker.AppConfig().Workers.ProjectLinger, "0 is no wait, not the default")
+	_, _, err = parse(t, "worker", "--project-linger=-1s")
+	require.ErrorContains(t, err, "--project-linger")
 }
 
 // The cascade's components A–E are on in every process by default (MAGE's

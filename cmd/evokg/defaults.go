@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/evokg/evokg/workers"
 	"strconv"
 	"strings"
 
@@ -55,6 +56,7 @@ func defaultVars() kong.Vars {
 		"prgii_tasks_per_worker": itoa(prgii.DefaultTasksPerWorker),
 		"ingest_group_commit":    itoa(ingest.DefaultGroupCommit),
 		"ingest_committers":      itoa(ingest.DefaultCommitters),
+		"project_linger":         workers.DefaultProjectLinger.String(),
 		"prgii_pool_size":        itoa(prgii.DefaultPoolSize),
 		"prgii_held_out":         ftoa(prgii.DefaultHeldOut),
 
