@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/bytedance/sonic"
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
@@ -24,6 +23,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/fastjson"
 )
 
 // The document is the validator: every request to an operation is checked
@@ -328,13 +328,16 @@ func (c *contract) checkBody(r *http.Request, body *openapi3.RequestBody) error 
 	return nil
 }
 
-// jsonValue checks the text rules of one JSON value and decodes it.
+// jsonValue checks the text rules of one JSON value and decodes it, with
+// sonic: an embedding's 768 numbers made encoding/json a third of a single
+// ingest request's check (BenchmarkContractCheckIngestBody). A body sonic
+// refuses is decoded again by encoding/json for the error.
 func jsonValue(raw []byte) (any, error) {
 	if err := checkJSONText(raw); err != nil {
 		return nil, err
 	}
 	var v any
-	if valueJSON.Unmarshal(raw, &v) == nil {
+	if fastjson.Lenient.Unmarshal(raw, &v) == nil {
 		return v, nil
 	}
 	v = nil
@@ -343,13 +346,6 @@ func jsonValue(raw []byte) (any, error) {
 	}
 	return v, nil
 }
-
-// valueJSON decodes a body into the generic value the document validates,
-// as encoding/json does (numbers as float64, invalid UTF-8 replaced), with
-// sonic; a body it refuses is decoded again by encoding/json for the
-// error. An embedding's 768 numbers made encoding/json a third of a single
-// ingest request's check (BenchmarkContractCheckIngestBody).
-var valueJSON = sonic.Config{CopyString: true, ValidateString: true}.Froze()
 
 // ndjsonValues decodes the non-blank lines of raw, each one JSON value.
 func ndjsonValues(raw []byte) (any, error) {

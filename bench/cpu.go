@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -183,4 +184,4 @@ func processCPU() time.Duration {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-func round3(x float64) float64 { return float64(int64(x*1000+0.5)) / 1000 }
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

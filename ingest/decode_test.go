@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/fastjson"
 )
 
 // decodeLine reads every line as encoding/json's strict decoder reads it:
@@ -37,7 +38,7 @@ func TestDecodeLineReadsAsEncodingJSON(t *testing.T) {
 	}
 	require.Len(t, mustDecode(t, full).Embedding, 5)
 	var fast evokg.ExperienceInput
-	require.NoError(t, lineJSON.Unmarshal([]byte(full), &fast), "a valid line takes the fast decoder")
+	require.NoError(t, fastjson.Strict.Unmarshal([]byte(full), &fast), "a valid line takes the fast decoder")
 
 	refused := map[string]string{
 		`{"task_type":"x","bogus":1}`:           `json: unknown field "bogus"`,

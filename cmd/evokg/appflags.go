@@ -66,8 +66,6 @@ func cascadeComponents(names []string) (cascade.Components, error) {
 	return c, nil
 }
 
-func (f AppFlags) projectLinger() time.Duration { return lingerConfig(f.ProjectLinger) }
-
 // lingerConfig is a --project-linger for the workers' ProjectLinger: 0 on
 // the command line projects at once, which the configuration spells
 // negative (its zero is the default).
@@ -156,7 +154,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Retrieval:  f.RetrievalFlags.Config(),
 		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers},
 		Bandit:     bandit.Config{},
-		Workers:    workers.Config{ProjectLinger: f.projectLinger()},
+		Workers:    workers.Config{ProjectLinger: lingerConfig(f.ProjectLinger)},
 		Evolution:  f.EvolutionFlags.Limits(),
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
