@@ -45,7 +45,8 @@ var stages = []struct {
 	name string
 	re   *regexp.Regexp
 }{
-	{"vector index insert (HNSW)", regexp.MustCompile(`(?is)^insert\s+into\s+(success_index|failure_index|principle_embeddings)\b`)},
+	{"vector index insert", regexp.MustCompile(`(?is)^insert\s+into\s+(success_index|failure_index|principle_embeddings)\b`)},
+	{"grown slices' admission (HNSW)", regexp.MustCompile(`(?is)\bupdate\s+(success_index|failure_index)\b`)},
 	{"neighbour search (SIMILAR_TO)", regexp.MustCompile(`<=>`)},
 	{"job queue (River)", regexp.MustCompile(`(?i)\briver_`)},
 	{"experience row insert", regexp.MustCompile(`(?is)^insert\s+into\s+experiences\b`)},

@@ -13,9 +13,10 @@ import (
 func TestStageOfNamesTheIngestStatements(t *testing.T) {
 	t.Parallel()
 	cases := map[string]string{
-		"../vector/queries/insert_success.sql":        "vector index insert (HNSW)",
-		"../vector/queries/insert_failure.sql":        "vector index insert (HNSW)",
-		"../vector/queries/insert_principle.sql":      "vector index insert (HNSW)",
+		"../vector/queries/insert_success.sql":        "vector index insert",
+		"../vector/queries/insert_failure.sql":        "vector index insert",
+		"../vector/queries/insert_principle.sql":      "vector index insert",
+		"../vector/queries/admit_failure.sql":         "grown slices' admission (HNSW)",
 		"../vector/queries/neighbors_success_ann.sql": "neighbour search (SIMILAR_TO)",
 		"../ingest/queries/insert_experience.sql":     "experience row insert",
 		"../ingest/queries/idempotency_put.sql":       "idempotency record",
@@ -53,7 +54,7 @@ func TestStageFiguresDiffSnapshots(t *testing.T) {
 	got, total := stageFigures(before, after, 1.0/20)
 	require.Equal(t, 6.0, total) // (60 + 20 + 40) / 20
 	require.Equal(t, []StageFigure{
-		{Stage: "vector index insert (HNSW)", Calls: 20, Ms: 5, Share: 0.833},
+		{Stage: "vector index insert", Calls: 20, Ms: 5, Share: 0.833},
 		{Stage: "job queue (River)", Calls: 4, Ms: 1, Share: 0.167},
 	}, got)
 }

@@ -115,6 +115,11 @@ type IngestResult struct {
 	ProjectionLagP50 float64 `json:"projection_lag_p50_ms"`
 	ProjectionLagP95 float64 `json:"projection_lag_p95_ms"`
 	ProjectionLagMax float64 `json:"projection_lag_max_ms"`
+	// IndexedRows and TailRows are the run's rows in the HNSW indexes and
+	// in their slices' exactly scanned tails when the last was projected:
+	// a slice enters the index once it has grown to the exact-scan bound.
+	IndexedRows int `json:"indexed_rows"`
+	TailRows    int `json:"tail_rows"`
 	// CPU is where the run's work went, per experience.
 	CPU *CPUFigures `json:"cpu_per_experience"`
 }
@@ -160,6 +165,10 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 	if err != nil {
 		return IngestResult{}, err
 	}
+	var indexed, tail int
+	if err := pool.QueryRow(ctx, ingestQueries.Get("ingest_index_rows"), ns).Scan(&indexed, &tail); err != nil {
+		return IngestResult{}, fmt.Errorf("counting the indexed rows: %w", err)
+	}
 	return IngestResult{
 		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, OfferedPerSecond: opts.Rate,
 		ProjectWorkers: opts.ProjectWorkers,
@@ -168,6 +177,7 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 		AcceptSeconds:   accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
+		IndexedRows: indexed, TailRows: tail,
 		CPU: cpu,
 	}, nil
 }

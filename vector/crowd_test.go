@@ -82,7 +82,8 @@ func namespaceInPartitionOf(t *testing.T, b bundle, ns, taskType string) string 
 	return ""
 }
 
-// seedCopies commits n memories of ns sharing one vector.
+// seedCopies commits n memories of ns sharing one vector, admitted to the
+// partition's HNSW index.
 func seedCopies(t *testing.T, b bundle, ns, taskType string, outcome evokg.Outcome, vec []float32, n int) {
 	t.Helper()
 	ctx := context.Background()
@@ -90,8 +91,8 @@ func seedCopies(t *testing.T, b bundle, ns, taskType string, outcome evokg.Outco
 		INSERT INTO experiences (id, namespace, task_type, outcome, status, record)
 		SELECT gen_random_uuid(), $1, $2, $3, 'committed', '{}' FROM generate_series(1, $4)
 		RETURNING id, namespace, task_type, outcome)
-		INSERT INTO success_index (id, namespace, task_type, outcome, quality, created_at, embedding)
-		SELECT id, namespace, task_type, outcome, 1, now(), $5::real[]::vector FROM e`, ns, taskType, string(outcome), n, vec)
+		INSERT INTO success_index (id, namespace, task_type, outcome, quality, created_at, embedding, ann)
+		SELECT id, namespace, task_type, outcome, 1, now(), $5::real[]::vector, true FROM e`, ns, taskType, string(outcome), n, vec)
 	require.NoError(t, err)
 }
 

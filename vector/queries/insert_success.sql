@@ -1,4 +1,7 @@
 -- Adds one experience to the success channel (inside the ingest transaction).
-INSERT INTO success_index (id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::real[]::vector)
+-- The row enters the HNSW index (ann) when its slice is admitted to it
+-- (ann_slices); otherwise it joins the slice's exactly scanned tail.
+INSERT INTO success_index (id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding, ann)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::real[]::vector,
+        EXISTS (SELECT 1 FROM ann_slices a WHERE a.namespace = $2 AND a.task_type = $3 AND a.channel = 'success'))
 ON CONFLICT (namespace, task_type, id) DO NOTHING

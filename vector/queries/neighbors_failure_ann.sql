@@ -1,12 +1,20 @@
 -- SIMILAR_TO candidates in the failure channel of a slice that Neighbors
--- counted large (slice_sizes): the planner picks, by its estimate, the
--- partition's HNSW index (pgvector iterative scan) or the slice's btree.
+-- counted large (slice_sizes): the top K of the rows admitted to the
+-- partition's HNSW index (ann), where the planner's estimate says, through
+-- the index (pgvector iterative scan) or the slice's btree, merged with the
+-- exact top K of the slice's tail (NOT ann; see search_failure.sql).
 -- Ids and cosine similarities only.
 -- $1 namespace, $2 task type, $3 query vector, $4 K, $5 minimum similarity.
 SELECT id, similarity
-  FROM (SELECT id, 1 - (embedding <=> $3::real[]::vector) AS similarity
-          FROM failure_index
-         WHERE namespace = $1 AND task_type = $2
-         ORDER BY embedding <=> $3::real[]::vector
-         LIMIT $4) n
+  FROM ((SELECT id, 1 - (embedding <=> $3::real[]::vector) AS similarity
+           FROM failure_index
+          WHERE namespace = $1 AND task_type = $2 AND ann
+          ORDER BY embedding <=> $3::real[]::vector
+          LIMIT $4)
+        UNION ALL
+        (SELECT id, 1 - (embedding <=> $3::real[]::vector)
+           FROM failure_index
+          WHERE namespace = $1 AND task_type = $2 AND NOT ann
+          ORDER BY (embedding <=> $3::real[]::vector) + 0
+          LIMIT $4)) n
  WHERE similarity >= $5

@@ -1,14 +1,16 @@
 -- Top-K of the success channel within one (namespace, task type) slice, by cosine
 -- similarity, with the payload of the K survivors from experiences.
--- A slice of fewer than $8 rows is scanned exactly; for a larger one the
--- planner picks, by its estimate, the partition's HNSW index (pgvector
--- iterative scan) or the slice's btree. Small is decided on the slice's
--- counted size, not on the planner's estimate: a partition's
--- HNSW graph is shared by every namespace hashed to it, and when other
--- namespaces hold many copies of a vector the graph can leave a small
--- slice's rows unreachable (measured: 1 of 2 identical rows found beside
--- 2,000 copies in another namespace). Each gate is a one-time filter, so
--- only one branch runs.
+-- A slice of fewer than $8 rows is scanned exactly. A larger one merges two
+-- top-Ks (migrations/00021_ann_admission.sql): its rows admitted to the
+-- partition's HNSW index (ann), searched where the planner's estimate says,
+-- through the index (pgvector iterative scan) or the slice's btree; and its
+-- tail (NOT ann), scanned exactly. Small is decided on the slice's counted
+-- size, not on the planner's estimate: a partition's HNSW graph is shared by
+-- every namespace hashed to it, and when other namespaces hold many copies
+-- of a vector the graph can leave a small slice's rows unreachable
+-- (measured: 1 of 2 identical rows found beside 2,000 copies in another
+-- namespace). Each gate is a one-time filter, so only the branches of one
+-- size run.
 -- $1 namespace, $2 task type, $3 query vector, $4 outcomes, $5 failure kind
 -- (NULL = any), $6 K, $7 minimum similarity, $8 exact-scan bound.
 WITH slice AS MATERIALIZED (
@@ -21,23 +23,35 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
        coalesce(e.record->'patches', '[]'), s.embedding::real[]
-  FROM ((SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
-                1 - (embedding <=> $3::real[]::vector) AS similarity
-           FROM success_index
-          WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
-            AND ($5::text IS NULL OR failure_kind = $5::text)
-            AND (SELECT small FROM slice)
-          ORDER BY (embedding <=> $3::real[]::vector) + 0
-          LIMIT $6)
-        UNION ALL
-        (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
-                1 - (embedding <=> $3::real[]::vector)
-           FROM success_index
-          WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
-            AND ($5::text IS NULL OR failure_kind = $5::text)
-            AND NOT (SELECT small FROM slice)
-          ORDER BY embedding <=> $3::real[]::vector
-          LIMIT $6)) s
+  FROM (SELECT *
+          FROM ((SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
+                        1 - (embedding <=> $3::real[]::vector) AS similarity
+                   FROM success_index
+                  WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
+                    AND ($5::text IS NULL OR failure_kind = $5::text)
+                    AND (SELECT small FROM slice)
+                  ORDER BY (embedding <=> $3::real[]::vector) + 0
+                  LIMIT $6)
+                UNION ALL
+                (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
+                        1 - (embedding <=> $3::real[]::vector)
+                   FROM success_index
+                  WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
+                    AND ($5::text IS NULL OR failure_kind = $5::text)
+                    AND ann AND NOT (SELECT small FROM slice)
+                  ORDER BY embedding <=> $3::real[]::vector
+                  LIMIT $6)
+                UNION ALL
+                (SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
+                        1 - (embedding <=> $3::real[]::vector)
+                   FROM success_index
+                  WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
+                    AND ($5::text IS NULL OR failure_kind = $5::text)
+                    AND NOT ann AND NOT (SELECT small FROM slice)
+                  ORDER BY (embedding <=> $3::real[]::vector) + 0
+                  LIMIT $6)) u
+         WHERE u.similarity >= $7
+         ORDER BY u.similarity DESC, u.id
+         LIMIT $6) s
   JOIN experiences e ON e.id = s.id
- WHERE s.similarity >= $7
  ORDER BY s.similarity DESC, s.id

@@ -1,0 +1,7 @@
+-- How many of namespace $1's rows in the two memory channels are in their
+-- partition's HNSW index (ann) and how many in their slice's exactly
+-- scanned tail (migrations/00021_ann_admission.sql).
+SELECT count(*) FILTER (WHERE ann)::int, count(*) FILTER (WHERE NOT ann)::int
+  FROM (SELECT ann FROM success_index WHERE namespace = $1
+        UNION ALL
+        SELECT ann FROM failure_index WHERE namespace = $1) r

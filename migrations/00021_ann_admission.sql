@@ -1,0 +1,52 @@
+-- +goose Up
+-- Only slices large enough to be searched through an HNSW index are in one.
+--
+-- A search scans a (namespace, task type) slice of fewer than
+-- vector.DefaultExactScanMax rows exactly, so the HNSW index of its rows is
+-- never read, yet every insert paid for it: on 2 cores the HNSW insert was
+-- 55–64% of Postgres's time per ingested experience. Rows now carry `ann`:
+--   * the HNSW indexes are partial (WHERE ann): a row enters the graph only
+--     when its slice is listed in ann_slices;
+--   * a row of an unlisted slice is in the tail (NOT ann), found by a small
+--     partial btree and scanned exactly;
+--   * the projection worker lists a slice once it has grown past the bound
+--     and moves its tail into the index (vector.Store.AdmitGrownSlices);
+--   * a search of a large slice merges the index's top K of the admitted
+--     rows with the exact top K of the tail (search_success.sql).
+-- Existing rows were all in the HNSW graphs and stay there (ann = true); new
+-- rows default to the tail. The HNSW indexes are rebuilt as partial ones:
+-- on a large database this migration takes as long as an index build.
+CREATE TABLE ann_slices (
+    namespace   text NOT NULL,
+    task_type   text NOT NULL,
+    channel     text NOT NULL CHECK (channel IN ('success', 'failure')),
+    admitted_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (namespace, task_type, channel)
+);
+
+ALTER TABLE success_index ADD COLUMN ann boolean NOT NULL DEFAULT true;
+ALTER TABLE success_index ALTER COLUMN ann SET DEFAULT false;
+ALTER TABLE failure_index ADD COLUMN ann boolean NOT NULL DEFAULT true;
+ALTER TABLE failure_index ALTER COLUMN ann SET DEFAULT false;
+
+DROP INDEX IF EXISTS success_index_hnsw;
+DROP INDEX IF EXISTS failure_index_hnsw;
+CREATE INDEX success_index_hnsw ON success_index
+    USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64) WHERE ann;
+CREATE INDEX failure_index_hnsw ON failure_index
+    USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64) WHERE ann;
+CREATE INDEX success_index_tail ON success_index (namespace, task_type) WHERE NOT ann;
+CREATE INDEX failure_index_tail ON failure_index (namespace, task_type) WHERE NOT ann;
+
+-- +goose Down
+DROP INDEX success_index_tail;
+DROP INDEX failure_index_tail;
+DROP INDEX success_index_hnsw;
+DROP INDEX failure_index_hnsw;
+ALTER TABLE success_index DROP COLUMN ann;
+ALTER TABLE failure_index DROP COLUMN ann;
+CREATE INDEX success_index_hnsw ON success_index
+    USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64);
+CREATE INDEX failure_index_hnsw ON failure_index
+    USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64);
+DROP TABLE ann_slices;

@@ -1,0 +1,25 @@
+-- Admits the grown slices of the failure channel among task types $2 of
+-- namespace $1 to the partition's HNSW index: a slice with a tail (rows
+-- NOT ann) that is listed in ann_slices, or that holds at least $3 rows (the
+-- exact-scan bound), is listed and its tail moves into the index. Returns
+-- the rows moved. See migrations/00021_ann_admission.sql.
+WITH grown AS (
+    SELECT DISTINCT t.task_type
+      FROM unnest($2::text[]) AS t (task_type)
+     WHERE EXISTS (SELECT 1 FROM failure_index s
+                    WHERE s.namespace = $1 AND s.task_type = t.task_type AND NOT s.ann)
+       AND (EXISTS (SELECT 1 FROM ann_slices a
+                     WHERE a.namespace = $1 AND a.task_type = t.task_type AND a.channel = 'failure')
+            OR (SELECT count(*) FROM (SELECT 1 FROM failure_index s
+                                       WHERE s.namespace = $1 AND s.task_type = t.task_type LIMIT $3) c) >= $3)
+), listed AS (
+    INSERT INTO ann_slices (namespace, task_type, channel)
+    SELECT $1, task_type, 'failure' FROM grown
+    ON CONFLICT DO NOTHING
+), moved AS (
+    UPDATE failure_index s SET ann = true
+      FROM grown g
+     WHERE s.namespace = $1 AND s.task_type = g.task_type AND NOT s.ann
+    RETURNING 1
+)
+SELECT count(*)::int FROM moved
