@@ -150,8 +150,8 @@ func (r RetrievalResult) JSON() string {
 
 // retrievalDesign describes what is measured, for the record.
 const retrievalDesign = "success/failure tables hash-partitioned on (namespace, task_type) x16, vector(D) STORAGE PLAIN, " +
-	"btree (namespace, task_type, outcome, failure_kind) + per-partition HNSW (m=16, ef_construction=64); " +
-	"slices under 256 rows (counted per search) scanned exactly, larger ones as the planner picks (HNSW or exact), ef_search as configured (default 100) with relaxed iterative scans; " +
+	"primary key (namespace, task_type, id) + per-partition partial HNSW (m=16, ef_construction=64) over the rows of slices admitted to it; " +
+	"slices under 256 rows (counted per search) scanned exactly, larger ones as the planner picks (HNSW or exact) merged with their exactly scanned tail, ef_search as configured (default 100) with relaxed iterative scans; " +
 	"full pack = settings + both channels with payload join in one round trip, scoring, rendering"
 
 // Retrieval seeds opts.Memories synthetic memories (clustered vectors over

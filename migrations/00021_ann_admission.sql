@@ -13,6 +13,12 @@
 --     and moves its tail into the index (vector.Store.AdmitGrownSlices);
 --   * a search of a large slice merges the index's top K of the admitted
 --     rows with the exact top K of the tail (search_success.sql).
+-- The slice btrees (namespace, task_type, outcome, failure_kind) go: the
+-- primary key (namespace, task_type, id) serves a slice's scans as well,
+-- and the planner, estimating a new namespace from statistics that have not
+-- seen it, took the slice btree for lookups by id and filtered the whole
+-- slice (claimed_embeddings.sql: 12 ms for 100 ids, against 1.6 ms through
+-- the primary key). One index fewer to update per insert, too.
 -- Existing rows were all in the HNSW graphs and stay there (ann = true); new
 -- rows default to the tail. The HNSW indexes are rebuilt as partial ones:
 -- on a large database this migration takes as long as an index build.
@@ -37,8 +43,12 @@ CREATE INDEX failure_index_hnsw ON failure_index
     USING hnsw (embedding vector_cosine_ops) WITH (m = 16, ef_construction = 64) WHERE ann;
 CREATE INDEX success_index_tail ON success_index (namespace, task_type) WHERE NOT ann;
 CREATE INDEX failure_index_tail ON failure_index (namespace, task_type) WHERE NOT ann;
+DROP INDEX success_index_slice;
+DROP INDEX failure_index_slice;
 
 -- +goose Down
+CREATE INDEX success_index_slice ON success_index (namespace, task_type, outcome, failure_kind);
+CREATE INDEX failure_index_slice ON failure_index (namespace, task_type, outcome, failure_kind);
 DROP INDEX success_index_tail;
 DROP INDEX failure_index_tail;
 DROP INDEX success_index_hnsw;

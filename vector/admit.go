@@ -18,7 +18,8 @@ import (
 // index: inserting into an HNSW graph was most of Postgres's time per
 // ingested experience, and the graph of a partition stays free of the
 // small slices it could not serve (migrations/00021_ann_admission.sql).
-// Run it off the request path: the projection worker does, per batch.
+// Run it off the request path: Neighbors, which the projection worker calls
+// per batch, does for the slices it counts at the bound.
 func (s *Store) AdmitGrownSlices(ctx context.Context, ns string, taskTypes []string) (int, error) {
 	if len(taskTypes) == 0 {
 		return 0, nil

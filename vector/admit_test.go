@@ -46,7 +46,7 @@ func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	require.Zero(t, moved, "a slice below the bound stays in its tail")
 	require.Equal(t, empty, relationSize(t, pool, hnsw), "no row of the small slice entered the HNSW graph")
 	require.Equal(t, [2]int{0, vector.DefaultExactScanMax - 1}, annCounts(t, pool, ns, taskType))
-	requireExactTopK(t, store, ns, taskType)
+	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
 
 	insert(vector.DefaultExactScanMax)
 	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType, taskType})
@@ -62,13 +62,14 @@ func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType})
 	require.NoError(t, err)
 	require.Zero(t, moved)
-	requireExactTopK(t, store, ns, taskType)
+	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
 }
 
 // TestLargeSliceMergesIndexAndTail: a large slice whose nearest rows are
 // still in its tail (inserted while its admission committed) returns them,
 // in the memory pack and as neighbours, beside the rows the index holds;
-// the next admission moves them in.
+// the neighbour search, which the projection worker runs per batch, moves
+// them in.
 func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -93,25 +94,23 @@ func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, hits, 5)
 	require.Equal(t, tail, ids(hits[:3]), "the tail's nearest lead the pack")
-	requireExactTopK(t, b.Store, b.NS, taskType)
+	requireExactTopK(t, b.Store, b.NS, taskType, unit(50), tilt(50, 60, 0.4), tilt(50, 99, 0.5))
 	nbs, err := b.Store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.NS, TaskType: taskType, Embedding: unit(50), K: 5})
 	require.NoError(t, err)
 	for i, n := range nbs[0] {
 		require.Equal(t, hits[i].ID, n.ID, "neighbour %d", i)
 	}
 
-	moved, err = b.Store.AdmitGrownSlices(ctx, b.NS, []string{taskType})
-	require.NoError(t, err)
-	require.Equal(t, 3, moved)
-	require.Equal(t, [2]int{vector.DefaultExactScanMax + 23, 0}, annCounts(t, b.Pool, b.NS, taskType))
-	requireExactTopK(t, b.Store, b.NS, taskType)
+	require.Equal(t, [2]int{vector.DefaultExactScanMax + 23, 0}, annCounts(t, b.Pool, b.NS, taskType),
+		"Neighbors admitted the grown slice's tail")
+	requireExactTopK(t, b.Store, b.NS, taskType, unit(50), tilt(50, 60, 0.4), tilt(50, 99, 0.5))
 }
 
 // requireExactTopK checks that Search returns what SearchExact does for a
-// few query vectors.
-func requireExactTopK(t *testing.T, store *vector.Store, ns, taskType string) {
+// the query vectors.
+func requireExactTopK(t *testing.T, store *vector.Store, ns, taskType string, queries ...[]float32) {
 	t.Helper()
-	for _, q := range [][]float32{unit(40), unit(50), tilt(40, 45, 0.5), tilt(50, 60, 0.4)} {
+	for _, q := range queries {
 		query := vector.Query{Namespace: ns, TaskType: taskType, Embedding: q, K: 5}
 		got, err := store.Search(context.Background(), query)
 		require.NoError(t, err)

@@ -75,14 +75,8 @@ func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, emb
 // SimilarBatch finds the neighbours of every query (both channels of its
 // task type, ids and cosines only), split over one connection per CPU: each
 // round trip is answered by one Postgres backend, one core.
-//
-// It first admits the batch's grown slices to the HNSW index
-// (vector.Store.AdmitGrownSlices): the projection worker is off the request
-// path, and every slice an insert grows passes through it.
+// vector.Store.Neighbors admits the slices it finds grown to the HNSW index.
 func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error) {
-	if err := n.admitGrownSlices(ctx, qs); err != nil {
-		return nil, err
-	}
 	out := make([][]evokg.SimilarExperience, len(qs))
 	parts := min(runtime.GOMAXPROCS(0), max(1, len(qs)/32))
 	size := (len(qs) + parts - 1) / parts
@@ -101,17 +95,4 @@ func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k
 		})
 	}
 	return out, g.Wait()
-}
-
-func (n vectorNeighbors) admitGrownSlices(ctx context.Context, qs []NeighborQuery) error {
-	taskTypes := map[string][]string{}
-	for _, q := range qs {
-		taskTypes[q.Experience.Namespace] = append(taskTypes[q.Experience.Namespace], q.Experience.TaskType)
-	}
-	for ns, tts := range taskTypes {
-		if _, err := n.s.AdmitGrownSlices(ctx, ns, tts); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -111,6 +111,7 @@ type BenchIngestCmd struct {
 	N             int           `short:"n" default:"2000" help:"Experiences to ingest."`
 	Batch         int           `default:"1" help:"Experiences per request (1 = single)."`
 	Clients       int           `default:"8" help:"Concurrent clients."`
+	TaskTypes     int           `name:"task-types" default:"20" help:"Task types the experiences are spread over: a slice (namespace, task type) enters the HNSW index once it holds 256 rows."`
 	Rate          float64       `help:"Offered load in experiences per second (0 = as fast as the clients go)."`
 	ProjectBatch  int           `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
 	ProjectLinger time.Duration `name:"project-linger" default:"250ms" help:"How long a projection job lets its experience wait for others to join its graph batch (0: no wait)."`
@@ -129,7 +130,7 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, Rate: c.Rate,
+	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, TaskTypes: c.TaskTypes, Rate: c.Rate,
 		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, ProjectLinger: lingerConfig(c.ProjectLinger), Keep: c.Keep, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	stop()
 	if err != nil {

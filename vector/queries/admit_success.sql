@@ -2,7 +2,8 @@
 -- namespace $1 to the partition's HNSW index: a slice with a tail (rows
 -- NOT ann) that is listed in ann_slices, or that holds at least $3 rows (the
 -- exact-scan bound), is listed and its tail moves into the index. Returns
--- the rows moved. See migrations/00021_ann_admission.sql.
+-- the rows moved. The listing is checked before the count, which reads up
+-- to $3 rows. See migrations/00021_ann_admission.sql.
 WITH grown AS (
     SELECT DISTINCT t.task_type
       FROM unnest($2::text[]) AS t (task_type)
