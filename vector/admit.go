@@ -9,6 +9,10 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
+// memoryChannels are the tables whose slices are admitted to their HNSW
+// index as they grow, named by channel.
+var memoryChannels = []string{"success", "failure"}
+
 // AdmitGrownSlices moves into the HNSW indexes the tails of the slices of
 // namespace ns among taskTypes that have grown to the exact-scan bound, and
 // lists those slices so that their later rows enter the index as they are
@@ -18,6 +22,8 @@ import (
 // index: inserting into an HNSW graph was most of Postgres's time per
 // ingested experience, and the graph of a partition stays free of the
 // small slices it could not serve (migrations/00021_ann_admission.sql).
+// The listing commits before the tail moves: an insert that starts meanwhile
+// enters the index itself instead of joining a tail that is being moved.
 // Run it off the request path: Neighbors, which the projection worker calls
 // per batch, does for the slices it counts at the bound.
 func (s *Store) AdmitGrownSlices(ctx context.Context, ns string, taskTypes []string) (int, error) {
@@ -25,24 +31,42 @@ func (s *Store) AdmitGrownSlices(ctx context.Context, ns string, taskTypes []str
 		return 0, nil
 	}
 	taskTypes = slices.Compact(slices.Sorted(slices.Values(taskTypes)))
-	batch := &pgx.Batch{}
-	for _, q := range []string{"admit_success", "admit_failure"} {
-		batch.Queue(queries.Get(q), ns, taskTypes, s.exactScanMax)
+	list := &pgx.Batch{}
+	for _, ch := range memoryChannels {
+		list.Queue(queries.Get("list_grown_"+ch), ns, taskTypes, s.exactScanMax)
 	}
-	moved, err := readBatchCounts(s.pool.SendBatch(ctx, batch), batch.Len())
-	return moved, postgres.Translate(err, "admitting grown slices to the HNSW index")
+	grown, err := readBatchRows[[]string](s.pool.SendBatch(ctx, list), list.Len())
+	if err != nil {
+		return 0, postgres.Translate(err, "listing grown slices for the HNSW index")
+	}
+	admit := &pgx.Batch{}
+	for i, ch := range memoryChannels {
+		if len(grown[i]) > 0 {
+			admit.Queue(queries.Get("admit_tail_"+ch), ns, grown[i])
+		}
+	}
+	if admit.Len() == 0 {
+		return 0, nil
+	}
+	moved, err := readBatchRows[int](s.pool.SendBatch(ctx, admit), admit.Len())
+	if err != nil {
+		return 0, postgres.Translate(err, "admitting grown slices to the HNSW index")
+	}
+	total := 0
+	for _, m := range moved {
+		total += m
+	}
+	return total, nil
 }
 
-// readBatchCounts sums the single count each statement of a batch returns.
-func readBatchCounts(br pgx.BatchResults, n int) (int, error) {
+// readBatchRows reads the single value each statement of a batch returns.
+func readBatchRows[T any](br pgx.BatchResults, n int) ([]T, error) {
 	defer br.Close()
-	total := 0
-	for range n {
-		var c int
-		if err := br.QueryRow().Scan(&c); err != nil {
-			return 0, err
+	out := make([]T, n)
+	for i := range out {
+		if err := br.QueryRow().Scan(&out[i]); err != nil {
+			return nil, err
 		}
-		total += c
 	}
-	return total, br.Close()
+	return out, br.Close()
 }

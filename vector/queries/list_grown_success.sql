@@ -1,9 +1,10 @@
--- Admits the grown slices of the success channel among task types $2 of
--- namespace $1 to the partition's HNSW index: a slice with a tail (rows
--- NOT ann) that is listed in ann_slices, or that holds at least $3 rows (the
--- exact-scan bound), is listed and its tail moves into the index. Returns
--- the rows moved. The listing is checked before the count, which reads up
--- to $3 rows. See migrations/00021_ann_admission.sql.
+-- Lists in ann_slices the grown slices of the success channel among task
+-- types $2 of namespace $1 and returns them: a slice with a tail (rows NOT
+-- ann) that is listed already, or that holds at least $3 rows (the
+-- exact-scan bound). The listing is checked before the count, which reads up
+-- to $3 rows. Committed before the tail moves (admit_tail_success.sql), so
+-- that inserts from then on enter the index themselves.
+-- See migrations/00021_ann_admission.sql.
 WITH grown AS (
     SELECT DISTINCT t.task_type
       FROM unnest($2::text[]) AS t (task_type)
@@ -17,10 +18,5 @@ WITH grown AS (
     INSERT INTO ann_slices (namespace, task_type, channel)
     SELECT $1, task_type, 'success' FROM grown
     ON CONFLICT DO NOTHING
-), moved AS (
-    UPDATE success_index s SET ann = true
-      FROM grown g
-     WHERE s.namespace = $1 AND s.task_type = g.task_type AND NOT s.ann
-    RETURNING 1
 )
-SELECT count(*)::int FROM moved
+SELECT coalesce(array_agg(task_type), '{}') FROM grown
