@@ -17,9 +17,9 @@ import (
 
 // TestSmallSliceStaysOutOfTheHNSWIndex is the ablation of the admission:
 // on a database of its own, the HNSW index of a slice's partition does not
-// grow while the slice is below the exact-scan bound, and grows by the
-// slice once AdmitGrownSlices admits it; later rows enter the index as they
-// are inserted. Searches return the exact top K throughout.
+// grow while the slice is below the exact-scan bound, and grows once
+// AdmitGrownSlices admits the slice, a chunk at a time; later rows enter the
+// index as they are inserted. Searches return the exact top K throughout.
 func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -41,7 +41,7 @@ func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	for i := range vector.DefaultExactScanMax - 1 {
 		insert(i)
 	}
-	moved, err := store.AdmitGrownSlices(ctx, ns, []string{taskType})
+	moved, err := store.AdmitGrownSlices(ctx, ns, []string{taskType}, 0)
 	require.NoError(t, err)
 	require.Zero(t, moved, "a slice below the bound stays in its tail")
 	require.Equal(t, empty, relationSize(t, pool, hnsw), "no row of the small slice entered the HNSW graph")
@@ -49,17 +49,22 @@ func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
 
 	insert(vector.DefaultExactScanMax)
-	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType, taskType})
+	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType, taskType}, 100)
 	require.NoError(t, err)
-	require.Equal(t, vector.DefaultExactScanMax, moved, "the grown slice's tail moved into the index")
+	require.Equal(t, 100, moved, "a chunk of the grown slice's tail moved into the index")
 	require.Greater(t, relationSize(t, pool, hnsw), empty)
+	require.Equal(t, [2]int{100, vector.DefaultExactScanMax - 100}, annCounts(t, pool, ns, taskType))
+	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
+	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType}, 0)
+	require.NoError(t, err)
+	require.Equal(t, vector.DefaultExactScanMax-100, moved, "the listed slice's remaining tail moved")
 	require.Equal(t, [2]int{vector.DefaultExactScanMax, 0}, annCounts(t, pool, ns, taskType))
 
 	late := insert(vector.DefaultExactScanMax + 1)
 	var ann bool
 	require.NoError(t, pool.QueryRow(ctx, "SELECT ann FROM success_index WHERE id = $1", late.ID).Scan(&ann))
 	require.True(t, ann, "a row of an admitted slice enters the index as it is inserted")
-	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType})
+	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType}, 0)
 	require.NoError(t, err)
 	require.Zero(t, moved)
 	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
@@ -78,7 +83,7 @@ func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 	for i := range vector.DefaultExactScanMax + 20 {
 		b.Insert(t, expOpts{TaskType: taskType, Vec: tilt(50, 51+i%40, 0.1+0.5*float64(i)/300)})
 	}
-	moved, err := b.Store.AdmitGrownSlices(ctx, b.NS, []string{taskType})
+	moved, err := b.Store.AdmitGrownSlices(ctx, b.NS, []string{taskType}, 0)
 	require.NoError(t, err)
 	require.Equal(t, vector.DefaultExactScanMax+20, moved)
 	// Rows inserted by transactions that read the listing before it committed.

@@ -120,7 +120,7 @@ func (s *Store) admitCounted(ctx context.Context, sizes map[sliceKey]int) error 
 		}
 	}
 	for ns, taskTypes := range grown {
-		if _, err := s.AdmitGrownSlices(ctx, ns, taskTypes); err != nil {
+		if _, err := s.AdmitGrownSlices(ctx, ns, taskTypes, AdmitChunk); err != nil {
 			return err
 		}
 	}
