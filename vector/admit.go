@@ -9,12 +9,9 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
-// AdmitChunk is the most tail rows Neighbors moves into an HNSW index per
-// call. Moving a grown slice's tail costs an HNSW insert per row (1.9–5 ms
-// each on 2 cores); in chunks, a projection batch waits at most a fraction
-// of a second for it, where 20 slices growing at once held one batch for
-// about 13 s. The rest moves with the next batches; meanwhile the tail is
-// scanned exactly.
+// AdmitChunk is a good limit for one AdmitGrownSlices call: moving a row
+// costs an HNSW insert (1.9–5 ms on 2 cores), and each call is one
+// transaction that holds the row locks of what it moves.
 const AdmitChunk = 64
 
 // memoryChannels are the tables whose slices are admitted to their HNSW
@@ -33,9 +30,8 @@ var memoryChannels = []string{"success", "failure"}
 // small slices it could not serve (migrations/00021_ann_admission.sql).
 // The listing commits before the tail moves: an insert that starts meanwhile
 // enters the index itself instead of joining a tail that is being moved.
-// Run it off the request path: Neighbors, which the projection worker calls
-// per batch, does for the slices it counts at the bound, AdmitChunk rows at
-// a time.
+// Run it off the request path: the projection worker does after each
+// batch, AdmitChunk rows at a time.
 func (s *Store) AdmitGrownSlices(ctx context.Context, ns string, taskTypes []string, limit int) (int, error) {
 	if len(taskTypes) == 0 {
 		return 0, nil

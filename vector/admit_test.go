@@ -73,8 +73,7 @@ func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 // TestLargeSliceMergesIndexAndTail: a large slice whose nearest rows are
 // still in its tail (inserted while its admission committed) returns them,
 // in the memory pack and as neighbours, beside the rows the index holds;
-// the neighbour search, which the projection worker runs per batch, moves
-// them in.
+// the next admission moves them in.
 func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -106,8 +105,10 @@ func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 		require.Equal(t, hits[i].ID, n.ID, "neighbour %d", i)
 	}
 
-	require.Equal(t, [2]int{vector.DefaultExactScanMax + 23, 0}, annCounts(t, b.Pool, b.NS, taskType),
-		"Neighbors admitted the grown slice's tail")
+	moved, err = b.Store.AdmitGrownSlices(ctx, b.NS, []string{taskType}, 0)
+	require.NoError(t, err)
+	require.Equal(t, 3, moved, "the listed slice's tail moved")
+	require.Equal(t, [2]int{vector.DefaultExactScanMax + 23, 0}, annCounts(t, b.Pool, b.NS, taskType))
 	requireExactTopK(t, b.Store, b.NS, taskType, unit(50), tilt(50, 60, 0.4), tilt(50, 99, 0.5))
 }
 

@@ -29,11 +29,6 @@ type NeighborQuery struct {
 // then runs one plain statement per non-empty channel, exact on a small
 // slice, by the planner's choice on a large one. Planning those costs a fraction of
 // one statement that gates all four branches itself.
-//
-// The projection worker finds SIMILAR_TO candidates for every experience it
-// projects, so this is where each slice an insert grew is met: the slices
-// counted at the exact-scan bound are admitted to the HNSW index first
-// (AdmitGrownSlices).
 func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]evokg.SimilarExperience, error) {
 	for i, q := range qs {
 		if err := s.checkNeighborQuery(q); err != nil {
@@ -43,9 +38,6 @@ func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]evokg.S
 	sizes, err := s.sliceSizes(ctx, qs)
 	if err != nil {
 		return nil, postgres.Translate(err, "counting neighbour slices")
-	}
-	if err := s.admitCounted(ctx, sizes); err != nil {
-		return nil, err
 	}
 	batch := &pgx.Batch{}
 	batch.Queue(queries.Get("scan_settings"), s.efSearch, iterativeScan, planCacheMode)
@@ -108,23 +100,6 @@ func (s *Store) sliceSizes(ctx context.Context, qs []NeighborQuery) (map[sliceKe
 		}
 	}
 	return out, nil
-}
-
-// admitCounted admits to the HNSW index the slices sizes counted at the
-// exact-scan bound in either channel.
-func (s *Store) admitCounted(ctx context.Context, sizes map[sliceKey]int) error {
-	grown := map[string][]string{}
-	for k, rows := range sizes {
-		if rows >= s.exactScanMax {
-			grown[k.ns] = append(grown[k.ns], k.taskType)
-		}
-	}
-	for ns, taskTypes := range grown {
-		if _, err := s.AdmitGrownSlices(ctx, ns, taskTypes, AdmitChunk); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // neighborStatement names the query of a channel's slice.

@@ -75,7 +75,6 @@ func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, emb
 // SimilarBatch finds the neighbours of every query (both channels of its
 // task type, ids and cosines only), split over one connection per CPU: each
 // round trip is answered by one Postgres backend, one core.
-// vector.Store.Neighbors admits the slices it finds grown to the HNSW index.
 func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error) {
 	out := make([][]evokg.SimilarExperience, len(qs))
 	parts := min(runtime.GOMAXPROCS(0), max(1, len(qs)/32))
@@ -95,4 +94,8 @@ func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k
 		})
 	}
 	return out, g.Wait()
+}
+
+func (n vectorNeighbors) AdmitGrownSlices(ctx context.Context, ns string, taskTypes []string, limit int) (int, error) {
+	return n.s.AdmitGrownSlices(ctx, ns, taskTypes, limit)
 }

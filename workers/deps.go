@@ -57,3 +57,11 @@ type NeighborQuery struct {
 type BatchNeighbors interface {
 	SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error)
 }
+
+// SliceAdmitter moves the slices of a namespace that have grown to the
+// exact-scan bound into the HNSW index, at most limit rows per call
+// (vector.Store.AdmitGrownSlices). A Neighbors that implements it has the
+// projection worker call it after each batch; VectorNeighbors does.
+type SliceAdmitter interface {
+	AdmitGrownSlices(ctx context.Context, ns string, taskTypes []string, limit int) (int, error)
+}

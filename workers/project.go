@@ -38,6 +38,7 @@ type projectWorker struct {
 	pool   *pgxpool.Pool
 	links  *linkStore
 	pipe   *pipeline
+	admit  *admitter
 	logger *slog.Logger
 }
 
@@ -137,8 +138,11 @@ func (w *projectWorker) linger(ctx context.Context, a target) error {
 
 // runBatch claims a batch around the job's experience, finds its SIMILAR_TO
 // candidates, then writes it into the graph and commits it, passing from
-// the claim stage to the write stage of the namespace (see pipeline).
+// the claim stage to the write stage of the namespace (see pipeline). Then,
+// out of both stages, it admits the slices the batch grew (see admitter).
 func (w *projectWorker) runBatch(ctx context.Context, a target) error {
+	var grown []string // the committed batch's task types, once its stages are released
+	defer func() { w.admit.after(ctx, a.ns, grown) }()
 	unlockClaim, err := w.pipe.claim.lock(ctx, a.ns)
 	if err != nil {
 		return err
@@ -188,6 +192,7 @@ func (w *projectWorker) runBatch(ctx context.Context, a target) error {
 		return fmt.Errorf("committing a projection batch: %w", err)
 	}
 	committed = pendingIDs(written)
+	grown = batchTaskTypes(written)
 	w.logger.DebugContext(ctx, "projected experiences", "namespace", a.ns, "experience", a.id,
 		"batch", len(written), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
 		"lag_ms", ms(time.Since(time.UnixMicro(a.enqueuedAt))))
