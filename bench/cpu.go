@@ -46,7 +46,7 @@ var stages = []struct {
 	re   *regexp.Regexp
 }{
 	{"vector index insert", regexp.MustCompile(`(?is)^insert\s+into\s+(success_index|failure_index|principle_embeddings)\b`)},
-	{"grown slices' admission (HNSW)", regexp.MustCompile(`(?is)\bupdate\s+(success_index|failure_index)\b|\binsert\s+into\s+ann_slices\b`)},
+	{"grown slices' listing", regexp.MustCompile(`(?is)\binsert\s+into\s+ann_slices\b`)},
 	{"neighbour search (SIMILAR_TO)", regexp.MustCompile(`<=>`)},
 	{"job queue (River)", regexp.MustCompile(`(?i)\briver_`)},
 	{"experience row insert", regexp.MustCompile(`(?is)^insert\s+into\s+experiences\b`)},

@@ -53,11 +53,11 @@ func TestIngestBenchmark(t *testing.T) {
 	}
 }
 
-// TestIngestAdmitsGrownSlicesToTheIndex runs the ingest through the
+// TestIngestListsGrownSlicesForTheIndex runs the ingest through the
 // projection workers into one task type, past the exact-scan bound: the
-// workers list the slice and move its tail into the HNSW index, after the
-// batches and off their path.
-func TestIngestAdmitsGrownSlicesToTheIndex(t *testing.T) {
+// workers list the slice for the HNSW index, and the rows it held then stay
+// in its tail.
+func TestIngestListsGrownSlicesForTheIndex(t *testing.T) {
 	pool := testenv.Postgres(t)
 	testenv.Neo4j(t)
 	ctx := context.Background()
@@ -70,21 +70,19 @@ func TestIngestAdmitsGrownSlicesToTheIndex(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { ingestPurge(pool, g, res.Namespace) })
 	require.Equal(t, n, res.IndexedRows+res.TailRows)
-	// The workers admit after a batch has committed, and stopping them
-	// waits for that: once Ingest returned, the tail has moved.
-	var indexed, tail int
-	require.NoError(t, pool.QueryRow(ctx, ingestQueries.Get("ingest_index_rows"), res.Namespace).Scan(&indexed, &tail))
-	require.Equal(t, [2]int{n, 0}, [2]int{indexed, tail})
+	require.GreaterOrEqual(t, res.TailRows, vector.DefaultExactScanMax, "the rows counted at the bound stay in the tail")
+	// The workers list after a batch has committed, and stopping them
+	// waits for that: once Ingest returned, the slice is listed.
 	var listed bool
 	require.NoError(t, pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM ann_slices WHERE namespace = $1)", res.Namespace).Scan(&listed))
 	require.True(t, listed)
-	var admitted *StageFigure
+	var listing *StageFigure
 	for i, s := range res.CPU.Stages {
-		if s.Stage == "grown slices' admission (HNSW)" {
-			admitted = &res.CPU.Stages[i]
+		if s.Stage == "grown slices' listing" {
+			listing = &res.CPU.Stages[i]
 		}
 	}
-	require.NotNil(t, admitted, "stages: %+v", res.CPU.Stages)
+	require.NotNil(t, listing, "stages: %+v", res.CPU.Stages)
 }
 
 // requireCPUFigures checks the per-stage figures of a run of n: the stack

@@ -150,7 +150,7 @@ func (r RetrievalResult) JSON() string {
 
 // retrievalDesign describes what is measured, for the record.
 const retrievalDesign = "success/failure tables hash-partitioned on (namespace, task_type) x16, vector(D) STORAGE PLAIN, " +
-	"primary key (namespace, task_type, id) + per-partition partial HNSW (m=16, ef_construction=64) over the rows of slices admitted to it; " +
+	"primary key (namespace, task_type, id) + per-partition partial HNSW (m=16, ef_construction=64) over the rows a slice gains once it is listed as grown; " +
 	"slices under 256 rows (counted per search) scanned exactly, larger ones as the planner picks (HNSW or exact) merged with their exactly scanned tail, ef_search as configured (default 100) with relaxed iterative scans; " +
 	"full pack = settings + both channels with payload join in one round trip, scoring, rendering"
 

@@ -15,11 +15,11 @@ import (
 	"github.com/evokg/evokg/vector"
 )
 
-// TestSmallSliceStaysOutOfTheHNSWIndex is the ablation of the admission:
-// on a database of its own, the HNSW index of a slice's partition does not
-// grow while the slice is below the exact-scan bound, and grows once
-// AdmitGrownSlices admits the slice, a chunk at a time; later rows enter the
-// index as they are inserted. Searches return the exact top K throughout.
+// TestSmallSliceStaysOutOfTheHNSWIndex is the ablation of the listing: on
+// a database of its own, the HNSW index of a slice's partition does not
+// grow while the slice is below the exact-scan bound, nor when it is listed
+// (its rows stay in its tail); once listed, its new rows enter the index as
+// they are inserted. Searches return the exact top K throughout.
 func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -37,62 +37,56 @@ func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	}
 	hnsw := partitionHNSW(t, pool, ns, taskType)
 	empty := relationSize(t, pool, hnsw)
+	queries := [][]float32{unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3)}
 
 	for i := range vector.DefaultExactScanMax - 1 {
 		insert(i)
 	}
-	moved, err := store.AdmitGrownSlices(ctx, ns, []string{taskType}, 0)
+	listed, err := store.ListGrownSlices(ctx, ns, []string{taskType})
 	require.NoError(t, err)
-	require.Zero(t, moved, "a slice below the bound stays in its tail")
-	require.Equal(t, empty, relationSize(t, pool, hnsw), "no row of the small slice entered the HNSW graph")
-	require.Equal(t, [2]int{0, vector.DefaultExactScanMax - 1}, annCounts(t, pool, ns, taskType))
-	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
-
+	require.Zero(t, listed, "a slice below the bound is not listed")
 	insert(vector.DefaultExactScanMax)
-	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType, taskType}, 100)
+	listed, err = store.ListGrownSlices(ctx, ns, []string{taskType, taskType})
 	require.NoError(t, err)
-	require.Equal(t, 100, moved, "a chunk of the grown slice's tail moved into the index")
-	require.Greater(t, relationSize(t, pool, hnsw), empty)
-	require.Equal(t, [2]int{100, vector.DefaultExactScanMax - 100}, annCounts(t, pool, ns, taskType))
-	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
-	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType}, 0)
-	require.NoError(t, err)
-	require.Equal(t, vector.DefaultExactScanMax-100, moved, "the listed slice's remaining tail moved")
-	require.Equal(t, [2]int{vector.DefaultExactScanMax, 0}, annCounts(t, pool, ns, taskType))
+	require.Equal(t, 1, listed, "the grown slice is listed once")
+	require.Equal(t, empty, relationSize(t, pool, hnsw), "no row of the slice entered the HNSW graph")
+	require.Equal(t, [2]int{0, vector.DefaultExactScanMax}, annCounts(t, pool, ns, taskType))
+	requireExactTopK(t, store, ns, taskType, queries...)
 
-	late := insert(vector.DefaultExactScanMax + 1)
-	var ann bool
-	require.NoError(t, pool.QueryRow(ctx, "SELECT ann FROM success_index WHERE id = $1", late.ID).Scan(&ann))
-	require.True(t, ann, "a row of an admitted slice enters the index as it is inserted")
-	moved, err = store.AdmitGrownSlices(ctx, ns, []string{taskType}, 0)
+	var later []*evokg.Experience
+	for i := range 60 {
+		later = append(later, insert(vector.DefaultExactScanMax+1+i))
+	}
+	require.Greater(t, relationSize(t, pool, hnsw), empty, "the listed slice's new rows entered the graph")
+	require.Equal(t, [2]int{len(later), vector.DefaultExactScanMax}, annCounts(t, pool, ns, taskType))
+	listed, err = store.ListGrownSlices(ctx, ns, []string{taskType})
 	require.NoError(t, err)
-	require.Zero(t, moved)
-	requireExactTopK(t, store, ns, taskType, unit(40), tilt(40, 45, 0.5), tilt(40, 77, 0.3))
+	require.Zero(t, listed)
+	requireExactTopK(t, store, ns, taskType, queries...)
 }
 
-// TestLargeSliceMergesIndexAndTail: a large slice whose nearest rows are
-// still in its tail (inserted while its admission committed) returns them,
-// in the memory pack and as neighbours, beside the rows the index holds;
-// the next admission moves them in.
+// TestLargeSliceMergesIndexAndTail: a large slice whose nearest rows are in
+// its tail and whose others are in the HNSW index returns the exact top K,
+// in the memory pack and as neighbours.
 func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
 	const taskType = "merged"
-	for i := range vector.DefaultExactScanMax + 20 {
-		b.Insert(t, expOpts{TaskType: taskType, Vec: tilt(50, 51+i%40, 0.1+0.5*float64(i)/300)})
-	}
-	moved, err := b.Store.AdmitGrownSlices(ctx, b.NS, []string{taskType}, 0)
-	require.NoError(t, err)
-	require.Equal(t, vector.DefaultExactScanMax+20, moved)
-	// Rows inserted by transactions that read the listing before it committed.
-	_, err = b.Pool.Exec(ctx, "DELETE FROM ann_slices WHERE namespace = $1", b.NS)
-	require.NoError(t, err)
 	var tail []uuid.UUID
 	for _, cos := range []float64{0.97, 0.95, 0.93} {
 		tail = append(tail, b.Insert(t, expOpts{TaskType: taskType, Vec: tilt(50, 99, cos)}).ID)
 	}
-	require.Equal(t, [2]int{vector.DefaultExactScanMax + 20, 3}, annCounts(t, b.Pool, b.NS, taskType))
+	for i := range vector.DefaultExactScanMax {
+		b.Insert(t, expOpts{TaskType: taskType, Vec: tilt(50, 51+i%40, 0.1+0.5*float64(i)/300)})
+	}
+	listed, err := b.Store.ListGrownSlices(ctx, b.NS, []string{taskType})
+	require.NoError(t, err)
+	require.Equal(t, 1, listed)
+	for i := range 40 {
+		b.Insert(t, expOpts{TaskType: taskType, Vec: tilt(50, 51+i%40, 0.62+0.3*float64(i)/40)})
+	}
+	require.Equal(t, [2]int{40, vector.DefaultExactScanMax + 3}, annCounts(t, b.Pool, b.NS, taskType))
 
 	hits, err := b.Store.Search(ctx, vector.Query{Namespace: b.NS, TaskType: taskType, Embedding: unit(50), K: 5})
 	require.NoError(t, err)
@@ -104,12 +98,6 @@ func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 	for i, n := range nbs[0] {
 		require.Equal(t, hits[i].ID, n.ID, "neighbour %d", i)
 	}
-
-	moved, err = b.Store.AdmitGrownSlices(ctx, b.NS, []string{taskType}, 0)
-	require.NoError(t, err)
-	require.Equal(t, 3, moved, "the listed slice's tail moved")
-	require.Equal(t, [2]int{vector.DefaultExactScanMax + 23, 0}, annCounts(t, b.Pool, b.NS, taskType))
-	requireExactTopK(t, b.Store, b.NS, taskType, unit(50), tilt(50, 60, 0.4), tilt(50, 99, 0.5))
 }
 
 // requireExactTopK checks that Search returns what SearchExact does for a

@@ -82,7 +82,7 @@ func namespaceInPartitionOf(t *testing.T, b bundle, ns, taskType string) string 
 	return ""
 }
 
-// seedCopies commits n memories of ns sharing one vector, admitted to the
+// seedCopies commits n memories of ns sharing one vector, in the
 // partition's HNSW index.
 func seedCopies(t *testing.T, b bundle, ns, taskType string, outcome evokg.Outcome, vec []float32, n int) {
 	t.Helper()

@@ -96,6 +96,6 @@ func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k
 	return out, g.Wait()
 }
 
-func (n vectorNeighbors) AdmitGrownSlices(ctx context.Context, ns string, taskTypes []string, limit int) (int, error) {
-	return n.s.AdmitGrownSlices(ctx, ns, taskTypes, limit)
+func (n vectorNeighbors) ListGrownSlices(ctx context.Context, ns string, taskTypes []string) (int, error) {
+	return n.s.ListGrownSlices(ctx, ns, taskTypes)
 }

@@ -154,7 +154,7 @@ func NewClient(pool *pgxpool.Pool, cfg Config, deps Deps, logger *slog.Logger) (
 	river.AddWorker(workers, &evaluateWorker{deps: deps, logger: logger})
 	river.AddWorker(workers, &embedWorker{deps: deps, logger: logger})
 	river.AddWorker(workers, &projectWorker{deps: deps, cfg: cfg, pool: pool, links: &linkStore{pool: pool},
-		pipe: newPipeline(), admit: newAdmitter(deps.Neighbors, logger), logger: logger})
+		pipe: newPipeline(), logger: logger})
 	if deps.AddWorkers != nil {
 		if err := deps.AddWorkers(workers); err != nil {
 			return nil, fmt.Errorf("workers: registering extra workers: %w", err)

@@ -58,10 +58,10 @@ type BatchNeighbors interface {
 	SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error)
 }
 
-// SliceAdmitter moves the slices of a namespace that have grown to the
-// exact-scan bound into the HNSW index, at most limit rows per call
-// (vector.Store.AdmitGrownSlices). A Neighbors that implements it has the
+// SliceLister lists the slices of a namespace that have grown to the
+// exact-scan bound, so that their later rows enter the HNSW index
+// (vector.Store.ListGrownSlices). A Neighbors that implements it has the
 // projection worker call it after each batch; VectorNeighbors does.
-type SliceAdmitter interface {
-	AdmitGrownSlices(ctx context.Context, ns string, taskTypes []string, limit int) (int, error)
+type SliceLister interface {
+	ListGrownSlices(ctx context.Context, ns string, taskTypes []string) (int, error)
 }

@@ -38,7 +38,6 @@ type projectWorker struct {
 	pool   *pgxpool.Pool
 	links  *linkStore
 	pipe   *pipeline
-	admit  *admitter
 	logger *slog.Logger
 }
 
@@ -139,10 +138,10 @@ func (w *projectWorker) linger(ctx context.Context, a target) error {
 // runBatch claims a batch around the job's experience, finds its SIMILAR_TO
 // candidates, then writes it into the graph and commits it, passing from
 // the claim stage to the write stage of the namespace (see pipeline). Then,
-// out of both stages, it admits the slices the batch grew (see admitter).
+// out of both stages, it lists the slices the batch grew for the HNSW index.
 func (w *projectWorker) runBatch(ctx context.Context, a target) error {
 	var grown []string // the committed batch's task types, once its stages are released
-	defer func() { w.admit.after(ctx, a.ns, grown) }()
+	defer func() { w.listGrownSlices(ctx, a.ns, grown) }()
 	unlockClaim, err := w.pipe.claim.lock(ctx, a.ns)
 	if err != nil {
 		return err
@@ -197,6 +196,28 @@ func (w *projectWorker) runBatch(ctx context.Context, a target) error {
 		"batch", len(written), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
 		"lag_ms", ms(time.Since(time.UnixMicro(a.enqueuedAt))))
 	return nil
+}
+
+// listGrownSlices lists, for the HNSW index, the slices among taskTypes
+// that have grown to the exact-scan bound (SliceLister). A failure is
+// logged: the slice's next batch lists it, and it is searched exactly
+// meanwhile.
+func (w *projectWorker) listGrownSlices(ctx context.Context, ns string, taskTypes []string) {
+	lister, ok := w.deps.Neighbors.(SliceLister)
+	if !ok || len(taskTypes) == 0 {
+		return
+	}
+	if _, err := lister.ListGrownSlices(ctx, ns, taskTypes); err != nil {
+		w.logger.WarnContext(ctx, "listing grown slices for the HNSW index", "namespace", ns, "err", err)
+	}
+}
+
+func batchTaskTypes(batch []pending) []string {
+	out := make([]string, len(batch))
+	for i, p := range batch {
+		out[i] = p.exp.TaskType
+	}
+	return out
 }
 
 // claim locks the job's experience and up to ProjectBatch−1 other queued

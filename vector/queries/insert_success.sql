@@ -1,5 +1,5 @@
 -- Adds one experience to the success channel (inside the ingest transaction).
--- The row enters the HNSW index (ann) when its slice is admitted to it
+-- The row enters the HNSW index (ann) when its slice is listed for it
 -- (ann_slices); otherwise it joins the slice's exactly scanned tail.
 INSERT INTO success_index (id, namespace, task_type, outcome, failure_kind, quality, signature, created_at, embedding, ann)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::real[]::vector,

@@ -1,5 +1,5 @@
 -- SIMILAR_TO candidates in the failure channel of a slice that Neighbors
--- counted large (slice_sizes): the top K of the rows admitted to the
+-- counted large (slice_sizes): the top K of the rows in the
 -- partition's HNSW index (ann), where the planner's estimate says, through
 -- the index (pgvector iterative scan) or the slice's btree, merged with the
 -- exact top K of the slice's tail (NOT ann; see search_failure.sql).

@@ -1,32 +1,36 @@
 -- +goose Up
--- Only slices large enough to be searched through an HNSW index are in one.
+-- Only slices large enough to be searched through an HNSW index enter one.
 --
 -- A search scans a (namespace, task type) slice of fewer than
 -- vector.DefaultExactScanMax rows exactly, so the HNSW index of its rows is
 -- never read, yet every insert paid for it: on 2 cores the HNSW insert was
 -- 55–64% of Postgres's time per ingested experience. Rows now carry `ann`:
 --   * the HNSW indexes are partial (WHERE ann): a row enters the graph only
---     when its slice is listed in ann_slices;
---   * a row of an unlisted slice is in the tail (NOT ann), found by a small
+--     when its slice is listed in ann_slices at its insert;
+--   * the other rows are the slice's tail (NOT ann), found through a small
 --     partial btree and scanned exactly;
---   * the projection worker lists a slice once it has grown past the bound
---     and moves its tail into the index (vector.Store.AdmitGrownSlices);
---   * a search of a large slice merges the index's top K of the admitted
---     rows with the exact top K of the tail (search_success.sql).
+--   * the projection worker lists a slice once it has grown to the bound
+--     (vector.Store.ListGrownSlices). The rows it holds then stay in its
+--     tail, a few hundred at most: moving them would cost an HNSW insert
+--     each, all at once, which held the projection of 20 slices growing
+--     together for seconds;
+--   * a search of a large slice merges the index's top K of its listed rows
+--     with the exact top K of its tail (search_success.sql).
+-- Existing rows were all in the HNSW graphs and stay there (ann = true); new
+-- rows default to the tail. The HNSW indexes are rebuilt as partial ones:
+-- on a large database this migration takes as long as an index build.
+--
 -- The slice btrees (namespace, task_type, outcome, failure_kind) go: the
 -- primary key (namespace, task_type, id) serves a slice's scans as well,
 -- and the planner, estimating a new namespace from statistics that have not
 -- seen it, took the slice btree for lookups by id and filtered the whole
 -- slice (claimed_embeddings.sql: 12 ms for 100 ids, against 1.6 ms through
 -- the primary key). One index fewer to update per insert, too.
--- Existing rows were all in the HNSW graphs and stay there (ann = true); new
--- rows default to the tail. The HNSW indexes are rebuilt as partial ones:
--- on a large database this migration takes as long as an index build.
 CREATE TABLE ann_slices (
     namespace   text NOT NULL,
     task_type   text NOT NULL,
     channel     text NOT NULL CHECK (channel IN ('success', 'failure')),
-    admitted_at timestamptz NOT NULL DEFAULT now(),
+    listed_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (namespace, task_type, channel)
 );
 
