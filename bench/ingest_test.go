@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/graph"
@@ -17,13 +18,8 @@ import (
 // TestIngestBenchmark runs the ingest benchmark small, single and batched,
 // and checks its figures are coherent. EVOKG_BENCH_INGEST_N sets N.
 func TestIngestBenchmark(t *testing.T) {
-	pool := testenv.Postgres(t)
-	testenv.Neo4j(t)
+	pool, g := ingestStores(t)
 	ctx := context.Background()
-	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, testenv.Logger(t))
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = g.Close(ctx) })
-	require.NoError(t, g.ApplySchema(ctx))
 	n, _ := strconv.Atoi(testenv.Env("EVOKG_BENCH_INGEST_N", "200"))
 
 	for _, batch := range []int{1, 100} {
@@ -58,13 +54,8 @@ func TestIngestBenchmark(t *testing.T) {
 // workers list the slice for the HNSW index, and the rows it held then stay
 // in its tail.
 func TestIngestListsGrownSlicesForTheIndex(t *testing.T) {
-	pool := testenv.Postgres(t)
-	testenv.Neo4j(t)
+	pool, g := ingestStores(t)
 	ctx := context.Background()
-	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, testenv.Logger(t))
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = g.Close(ctx) })
-	require.NoError(t, g.ApplySchema(ctx))
 	n := vector.DefaultExactScanMax + 100
 	res, err := Ingest(ctx, pool, g, IngestOptions{N: n, Batch: 50, Clients: 2, TaskTypes: 1, Keep: true}, nil)
 	require.NoError(t, err)
@@ -107,4 +98,18 @@ func requireCPUFigures(t *testing.T, cpu *CPUFigures, n int) {
 	require.NotNil(t, hnsw, "stages: %+v", cpu.Stages)
 	// Other tests may insert into the same database meanwhile.
 	require.GreaterOrEqual(t, hnsw.Calls, int64(n))
+}
+
+// ingestStores returns the test Postgres and a graph on the test Neo4j with
+// its schema applied.
+func ingestStores(t *testing.T) (*pgxpool.Pool, *graph.Graph) {
+	t.Helper()
+	pool := testenv.Postgres(t)
+	testenv.Neo4j(t)
+	ctx := context.Background()
+	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, testenv.Logger(t))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = g.Close(ctx) })
+	require.NoError(t, g.ApplySchema(ctx))
+	return pool, g
 }

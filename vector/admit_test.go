@@ -23,13 +23,7 @@ import (
 func TestSmallSliceStaysOutOfTheHNSWIndex(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := postgres.Open(ctx, postgres.Config{URL: testenv.IsolatedPostgresURL(t), EmbeddingDim: dim})
-	require.NoError(t, err)
-	defer pool.Close()
-	m, err := postgres.NewMigrator(pool)
-	require.NoError(t, err)
-	require.NoError(t, m.Up(ctx))
-	store := vector.NewStore(pool, dim)
+	pool, store := isolatedStore(t)
 	ns, taskType := testenv.Namespace(t), "arithmetic"
 	insert := func(i int) *evokg.Experience {
 		return memtest.Insert(t, pool, store, memtest.Memory{Namespace: ns, TaskType: taskType,
@@ -143,4 +137,17 @@ func annCounts(t *testing.T, pool *pgxpool.Pool, ns, taskType string) [2]int {
 	require.NoError(t, pool.QueryRow(context.Background(), `SELECT count(*) FILTER (WHERE ann), count(*) FILTER (WHERE NOT ann)
 		FROM success_index WHERE namespace = $1 AND task_type = $2`, ns, taskType).Scan(&c[0], &c[1]))
 	return c
+}
+
+// isolatedStore returns a migrated database of the test's own and its store.
+func isolatedStore(t *testing.T) (*pgxpool.Pool, *vector.Store) {
+	t.Helper()
+	ctx := context.Background()
+	pool, err := postgres.Open(ctx, postgres.Config{URL: testenv.IsolatedPostgresURL(t), EmbeddingDim: dim})
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	m, err := postgres.NewMigrator(pool)
+	require.NoError(t, err)
+	require.NoError(t, m.Up(ctx))
+	return pool, vector.NewStore(pool, dim)
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/vector"
 )
 
@@ -303,13 +302,7 @@ func TestNeighborsOfALargeSliceMatchTheExactTopK(t *testing.T) {
 func TestBuildANNIndexesBuildsOnlyWhatIsMissing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := postgres.Open(ctx, postgres.Config{URL: testenv.IsolatedPostgresURL(t), EmbeddingDim: dim})
-	require.NoError(t, err)
-	defer pool.Close()
-	m, err := postgres.NewMigrator(pool)
-	require.NoError(t, err)
-	require.NoError(t, m.Up(ctx))
-	store := vector.NewStore(pool, dim)
+	pool, store := isolatedStore(t)
 
 	built, err := store.BuildANNIndexes(ctx)
 	require.NoError(t, err)
