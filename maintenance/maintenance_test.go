@@ -60,6 +60,22 @@ func TestReindexReclaimsAPurgedPartition(t *testing.T) {
 	require.Empty(t, again.Rebuilt, "nothing is left to reclaim")
 }
 
+// TestReindexCountsOnlyTheRowsOfAPartialIndex: the memory channels' HNSW
+// indexes hold only the rows of grown slices (ann). A partition whose
+// indexed rows were purged is bloated even while other slices' tails keep
+// many live rows in it: the estimate counts the index's rows, not the
+// table's.
+func TestReindexCountsOnlyTheRowsOfAPartialIndex(t *testing.T) {
+	t.Parallel()
+	b := setup(t, smallConfig)
+	part := b.seed(t, "purged", "arith", seedRows)
+	b.seedTail(t, "kept", b.taskTypeIn(t, "kept", part), 3*seedRows)
+	b.purge(t, "purged")
+	dry := b.waitDryRun(t, func(r evokg.ReindexReport) bool { return len(r.Rebuilt) == 1 }, "the purged partition is bloated beside its tails")
+	require.Equal(t, part, dry.Rebuilt[0].Table)
+	require.Zero(t, dry.Rebuilt[0].LiveRows, "the tails' rows are not the index's")
+}
+
 // TestReindexStopsAtTheDeadline: when the caller's context ends during a
 // rebuild, that rebuild is finished and the other bloated indexes are named
 // as remaining.
@@ -149,6 +165,30 @@ func (b *bundle) seed(t *testing.T, ns, taskType string, n int) string {
 	require.NoError(t, b.pool.QueryRow(b.ctx, "SELECT tableoid::regclass::text FROM success_index WHERE namespace = $1 AND task_type = $2 LIMIT 1",
 		ns, taskType).Scan(&part))
 	return part
+}
+
+// seedTail writes n success memories of (ns, taskType) outside the HNSW
+// index (a slice's tail).
+func (b *bundle) seedTail(t *testing.T, ns, taskType string, n int) {
+	t.Helper()
+	b.onOneConn(t, `WITH e AS (
+		INSERT INTO experiences (id, namespace, task_type, outcome, status, record, created_at)
+		SELECT gen_random_uuid(), $1, $2, 'success_memory', 'committed', '{}', now() FROM generate_series(1, $3)
+		RETURNING id, namespace, task_type, created_at)
+	INSERT INTO success_index (id, namespace, task_type, outcome, quality, created_at, embedding, ann)
+	SELECT id, namespace, task_type, 'success_memory', 1, created_at,
+	       (SELECT array_agg(random()::real) FROM generate_series(1, 768) WHERE e.id IS NOT NULL)::vector, false
+	  FROM e`, ns, taskType, n)
+}
+
+// taskTypeIn returns a task type whose slice of ns is in partition part.
+func (b *bundle) taskTypeIn(t *testing.T, ns, part string) string {
+	t.Helper()
+	var taskType string
+	require.NoError(t, b.pool.QueryRow(b.ctx, `SELECT tt FROM generate_series(0, 999) g, LATERAL (SELECT 'tt' || g AS tt) x
+		WHERE satisfies_hash_partition('success_index'::regclass, 16, substring($2 from '[0-9]+$')::int, $1::text, x.tt)
+		ORDER BY g LIMIT 1`, ns, part).Scan(&taskType))
+	return taskType
 }
 
 // purge removes the namespace as an operator does.
