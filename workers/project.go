@@ -200,8 +200,8 @@ func (w *projectWorker) runBatch(ctx context.Context, a target) error {
 
 // listGrownSlices lists, for the HNSW index, the slices among taskTypes
 // that have grown to the exact-scan bound (SliceLister). A failure is
-// logged: the slice's next batch lists it, and it is searched exactly
-// meanwhile.
+// logged: the slice's next batch lists it, and its rows join its exactly
+// scanned tail meanwhile.
 func (w *projectWorker) listGrownSlices(ctx context.Context, ns string, taskTypes []string) {
 	lister, ok := w.deps.Neighbors.(SliceLister)
 	if !ok || len(taskTypes) == 0 {
