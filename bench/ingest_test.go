@@ -44,8 +44,10 @@ func TestIngestBenchmark(t *testing.T) {
 			require.Contains(t, fields, k)
 		}
 		requireCPUFigures(t, res.CPU, n)
-		require.Equal(t, [2]int{0, n}, [2]int{res.IndexedRows, res.TailRows},
-			"%d experiences over 20 task types leave every slice below the bound", n)
+		require.Equal(t, n, res.IndexedRows+res.TailRows)
+		if n < 20*vector.DefaultExactScanMax { // EVOKG_BENCH_INGEST_N may be larger
+			require.Zero(t, res.IndexedRows, "%d experiences over 20 task types leave every slice below the bound", n)
+		}
 	}
 }
 

@@ -149,18 +149,11 @@ func setupWith(t *testing.T, cfg maintenance.Config, logger *slog.Logger) *bundl
 }
 
 // seed writes n success memories of (ns, taskType) with random vectors,
-// admitted to the HNSW index (as a grown slice's are), and returns the
-// partition of success_index they went to.
+// in the HNSW index (as a grown slice's are), and returns the partition of
+// success_index they went to.
 func (b *bundle) seed(t *testing.T, ns, taskType string, n int) string {
 	t.Helper()
-	b.onOneConn(t, `WITH e AS (
-		INSERT INTO experiences (id, namespace, task_type, outcome, status, record, created_at)
-		SELECT gen_random_uuid(), $1, $2, 'success_memory', 'committed', '{}', now() FROM generate_series(1, $3)
-		RETURNING id, namespace, task_type, created_at)
-	INSERT INTO success_index (id, namespace, task_type, outcome, quality, created_at, embedding, ann)
-	SELECT id, namespace, task_type, 'success_memory', 1, created_at,
-	       (SELECT array_agg(random()::real) FROM generate_series(1, 768) WHERE e.id IS NOT NULL)::vector, true
-	  FROM e`, ns, taskType, n)
+	b.seedRows(t, ns, taskType, n, true)
 	var part string
 	require.NoError(t, b.pool.QueryRow(b.ctx, "SELECT tableoid::regclass::text FROM success_index WHERE namespace = $1 AND task_type = $2 LIMIT 1",
 		ns, taskType).Scan(&part))
@@ -171,14 +164,21 @@ func (b *bundle) seed(t *testing.T, ns, taskType string, n int) string {
 // index (a slice's tail).
 func (b *bundle) seedTail(t *testing.T, ns, taskType string, n int) {
 	t.Helper()
+	b.seedRows(t, ns, taskType, n, false)
+}
+
+// seedRows writes n success memories of (ns, taskType) with random vectors,
+// in the HNSW index when ann.
+func (b *bundle) seedRows(t *testing.T, ns, taskType string, n int, ann bool) {
+	t.Helper()
 	b.onOneConn(t, `WITH e AS (
 		INSERT INTO experiences (id, namespace, task_type, outcome, status, record, created_at)
 		SELECT gen_random_uuid(), $1, $2, 'success_memory', 'committed', '{}', now() FROM generate_series(1, $3)
 		RETURNING id, namespace, task_type, created_at)
 	INSERT INTO success_index (id, namespace, task_type, outcome, quality, created_at, embedding, ann)
 	SELECT id, namespace, task_type, 'success_memory', 1, created_at,
-	       (SELECT array_agg(random()::real) FROM generate_series(1, 768) WHERE e.id IS NOT NULL)::vector, false
-	  FROM e`, ns, taskType, n)
+	       (SELECT array_agg(random()::real) FROM generate_series(1, 768) WHERE e.id IS NOT NULL)::vector, $4
+	  FROM e`, ns, taskType, n, ann)
 }
 
 // taskTypeIn returns a task type whose slice of ns is in partition part.
