@@ -53,6 +53,7 @@ var stages = []struct {
 	{"idempotency record", regexp.MustCompile(`(?i)\bidempotency`)},
 	{"SIMILAR_TO candidates record", regexp.MustCompile(`(?i)\bexperience_similar\b`)},
 	{"projection: embeddings read", regexp.MustCompile(`(?i)\b(success_index|failure_index|principle_embeddings)\b`)},
+	{"ingest admission (projection backlog)", regexp.MustCompile(`(?i)clock_timestamp\(\)\s*-\s*min\(created_at\)`)},
 	{"projection: claim, lock and status", regexp.MustCompile(`(?i)\bexperiences\b`)},
 	{"transaction control and settings", regexp.MustCompile(`(?i)^(begin|commit|rollback|set|select\s+set_config)\b`)},
 }

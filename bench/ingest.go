@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
@@ -61,6 +62,13 @@ type IngestOptions struct {
 	// GroupCommit is the service's Config.GroupCommit: the most single
 	// requests written in one transaction (1 = each alone). Default 64.
 	GroupCommit int
+	// MaxLag is the service's Config.MaxLag: writes are held while the
+	// projection lag exceeds it. Default ingest.DefaultMaxLag; negative
+	// holds nothing.
+	MaxLag time.Duration
+	// MaxQueued is the service's Config.MaxQueued. Default
+	// ingest.DefaultMaxQueued.
+	MaxQueued int
 	// EmbeddingDim must match the database. Default 768.
 	EmbeddingDim int
 	// TaskTypes spreads the experiences over this many task types. Default 20.
@@ -80,6 +88,8 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	o.ProjectLinger = ingestOr(o.ProjectLinger, workers.DefaultProjectLinger)
 	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 2*o.ProjectBatch+16)
 	o.GroupCommit = ingestOr(o.GroupCommit, ingest.DefaultGroupCommit)
+	o.MaxLag = ingestOr(o.MaxLag, ingest.DefaultMaxLag)
+	o.MaxQueued = ingestOr(o.MaxQueued, ingest.DefaultMaxQueued)
 	o.EmbeddingDim = ingestOr(o.EmbeddingDim, evokg.DefaultEmbeddingDim)
 	o.TaskTypes = ingestOr(o.TaskTypes, 20)
 	o.Seed = ingestOr(o.Seed, 1)
@@ -108,6 +118,8 @@ type IngestResult struct {
 	ProjectBatch     int     `json:"project_batch"`
 	ProjectLingerMs  float64 `json:"project_linger_ms"`
 	GroupCommit      int     `json:"group_commit"`
+	MaxLagMs         float64 `json:"max_lag_ms"` // writes held beyond this lag; 0 holds none
+	MaxQueued        int     `json:"max_queued"` // or beyond this many queued
 	AcceptSeconds    float64 `json:"accept_seconds"`
 	AcceptPerSecond  float64 `json:"accept_per_second"` // accepted into Postgres (row + vector + job)
 	Seconds          float64 `json:"seconds"`           // until the last one is projected
@@ -115,6 +127,13 @@ type IngestResult struct {
 	ProjectionLagP50 float64 `json:"projection_lag_p50_ms"`
 	ProjectionLagP95 float64 `json:"projection_lag_p95_ms"`
 	ProjectionLagMax float64 `json:"projection_lag_max_ms"`
+	// RequestP50/P95 are the clients' request latencies (send to 202),
+	// which include any hold; SendLagP50/P95 run from a request's send to
+	// its experience's graph projection.
+	RequestP50 float64 `json:"request_p50_ms"`
+	RequestP95 float64 `json:"request_p95_ms"`
+	SendLagP50 float64 `json:"send_to_graph_p50_ms"`
+	SendLagP95 float64 `json:"send_to_graph_p95_ms"`
 	// IndexedRows and TailRows are the run's rows in the HNSW indexes and
 	// in their slices' exactly scanned tails when the last was projected:
 	// a slice enters the index once it has grown to the exact-scan bound.
@@ -150,7 +169,8 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 	reqs := ingestRequests(opts)
 	meter := startCPU(ctx, pool, g)
 	start := time.Now()
-	if err := ingestAll(ctx, svc, ns, reqs, opts); err != nil {
+	sends, err := ingestAll(ctx, svc, ns, reqs, opts)
+	if err != nil {
 		return IngestResult{}, err
 	}
 	accepted := time.Since(start)
@@ -165,6 +185,11 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 	if err != nil {
 		return IngestResult{}, err
 	}
+	sendLags, err := ingestSendLags(ctx, pool, ns, sends)
+	if err != nil {
+		return IngestResult{}, err
+	}
+	requests := sends.latencies()
 	var indexed, tail int
 	if err := pool.QueryRow(ctx, ingestQueries.Get("ingest_index_rows"), ns).Scan(&indexed, &tail); err != nil {
 		return IngestResult{}, fmt.Errorf("counting the indexed rows: %w", err)
@@ -173,10 +198,12 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, OfferedPerSecond: opts.Rate,
 		ProjectWorkers: opts.ProjectWorkers,
 		ProjectBatch:   opts.ProjectBatch, GroupCommit: opts.GroupCommit,
-		ProjectLingerMs: max(0, ms(opts.ProjectLinger)),
-		AcceptSeconds:   accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
+		ProjectLingerMs: max(0, ms(opts.ProjectLinger)), MaxLagMs: max(0, ms(opts.MaxLag)), MaxQueued: opts.MaxQueued,
+		AcceptSeconds: accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
+		RequestP50: ingestQuantile(requests, 0.50), RequestP95: ingestQuantile(requests, 0.95),
+		SendLagP50: ingestQuantile(sendLags, 0.50), SendLagP95: ingestQuantile(sendLags, 0.95),
 		IndexedRows: indexed, TailRows: tail,
 		CPU: cpu,
 	}, nil
@@ -202,7 +229,7 @@ func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns str
 	}
 	store := vector.NewStore(pool, opts.EmbeddingDim)
 	svc := ingest.NewService(ingest.Config{EmbeddingDim: opts.EmbeddingDim, EvaluateQueue: q + "_eval", ProjectQueue: q + "_proj",
-		GroupCommit: opts.GroupCommit},
+		GroupCommit: opts.GroupCommit, MaxLag: max(0, opts.MaxLag), MaxQueued: opts.MaxQueued},
 		pool, queue, nil, store, opts.Logger)
 	client, err := workers.NewClient(pool, cfg, workers.Deps{
 		Ingest: svc, Projector: workers.GraphProjector(g), Neighbors: workers.VectorNeighbors(store),
@@ -276,18 +303,43 @@ func ingestRandomUnit(rng *mrand.Rand, dim int, center []float32, spread float64
 
 // ingestAll sends the requests from opts.Clients concurrent clients, one
 // per request or in batches of opts.Batch, paced at opts.Rate.
-func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []evokg.ExperienceInput, opts IngestOptions) error {
+// ingestSend is one request as its client saw it.
+type ingestSend struct {
+	at, done time.Time
+	ids      []uuid.UUID
+}
+
+type ingestSends []ingestSend
+
+// latencies are the requests' send-to-202 times in ms, sorted.
+func (s ingestSends) latencies() []float64 {
+	out := make([]float64, len(s))
+	for i, r := range s {
+		out[i] = ms(r.done.Sub(r.at))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []evokg.ExperienceInput, opts IngestOptions) (ingestSends, error) {
 	chunks := slices.Collect(slices.Chunk(reqs, opts.Batch))
 	work := make(chan []evokg.ExperienceInput)
 	errs := make(chan error, opts.Clients)
+	var mu sync.Mutex
+	var sends ingestSends
 	var wg sync.WaitGroup
 	for range opts.Clients {
 		wg.Go(func() {
 			for c := range work {
-				if err := ingestChunk(ctx, svc, ns, c); err != nil {
+				at := time.Now()
+				ids, err := ingestChunk(ctx, svc, ns, c)
+				if err != nil {
 					errs <- err
 					return
 				}
+				mu.Lock()
+				sends = append(sends, ingestSend{at: at, done: time.Now(), ids: ids})
+				mu.Unlock()
 			}
 		})
 	}
@@ -310,16 +362,46 @@ func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []evokg
 	}()
 	wg.Wait()
 	close(errs)
-	return <-errs
+	return sends, <-errs
 }
 
-func ingestChunk(ctx context.Context, svc *ingest.Service, ns string, c []evokg.ExperienceInput) error {
+func ingestChunk(ctx context.Context, svc *ingest.Service, ns string, c []evokg.ExperienceInput) ([]uuid.UUID, error) {
 	if len(c) == 1 {
-		_, err := svc.Ingest(ctx, ns, c[0], "")
-		return err
+		r, err := svc.Ingest(ctx, ns, c[0], "")
+		return []uuid.UUID{r.ID}, err
 	}
-	_, err := svc.IngestBatch(ctx, ns, c, "")
-	return err
+	rs, err := svc.IngestBatch(ctx, ns, c, "")
+	ids := make([]uuid.UUID, len(rs))
+	for i, r := range rs {
+		ids[i] = r.ID
+	}
+	return ids, err
+}
+
+// ingestSendLags are the times from each request's send to its
+// experiences' projection, in ms, sorted.
+func ingestSendLags(ctx context.Context, pool *pgxpool.Pool, ns string, sends ingestSends) ([]float64, error) {
+	sentAt := map[uuid.UUID]time.Time{}
+	for _, r := range sends {
+		for _, id := range r.ids {
+			sentAt[id] = r.at
+		}
+	}
+	rows, err := pool.Query(ctx, ingestQueries.Get("ingest_projected_at"), ns)
+	if err != nil {
+		return nil, err
+	}
+	var lags []float64
+	var id uuid.UUID
+	var projected int64
+	_, err = pgx.ForEachRow(rows, []any{&id, &projected}, func() error {
+		if at, ok := sentAt[id]; ok {
+			lags = append(lags, ms(time.UnixMicro(projected).Sub(at)))
+		}
+		return nil
+	})
+	slices.Sort(lags)
+	return lags, err
 }
 
 // ingestWaitCommitted polls until n experiences of ns are committed, or one failed.

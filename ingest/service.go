@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -40,6 +41,19 @@ type Config struct {
 	// Committers is the most of those transactions in flight at once.
 	// Default 2.
 	Committers int
+	// MaxLag is the graph projection lag (the age of the namespace's oldest
+	// queued experience) beyond which new writes to the namespace are held
+	// (see admission). Zero holds nothing: tools that load without
+	// projection workers, and tests, leave it so; the service's default is
+	// DefaultMaxLag.
+	MaxLag time.Duration
+	// MaxQueued is the most experiences of a namespace waiting for their
+	// projection beyond which new writes are held too (with MaxLag set).
+	// Default DefaultMaxQueued.
+	MaxQueued int
+	// MaxHold is the longest a write is held before it is written anyway.
+	// Default DefaultMaxHold.
+	MaxHold time.Duration
 }
 
 // Defaults of Config.
@@ -48,6 +62,9 @@ const (
 	DefaultChainOfThoughtRunes = 2000
 	DefaultGroupCommit         = 64
 	DefaultCommitters          = 2
+	DefaultMaxLag              = time.Second
+	DefaultMaxHold             = 2 * time.Second
+	DefaultMaxQueued           = 1000
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -73,6 +90,12 @@ func (c Config) WithDefaults() Config {
 	if c.Committers == 0 {
 		c.Committers = DefaultCommitters
 	}
+	if c.MaxQueued == 0 {
+		c.MaxQueued = DefaultMaxQueued
+	}
+	if c.MaxHold == 0 {
+		c.MaxHold = DefaultMaxHold
+	}
 	return c
 }
 
@@ -88,6 +111,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("ingest: group commit %d, need at least 1", c.GroupCommit)
 	case c.Committers < 1:
 		return fmt.Errorf("ingest: committers %d, need at least 1", c.Committers)
+	case c.MaxLag < 0 || c.MaxHold < 0 || c.MaxQueued < 1:
+		return fmt.Errorf("ingest: max lag %s, max hold %s, max queued %d: need 0 or more, and at least 1 queued", c.MaxLag, c.MaxHold, c.MaxQueued)
 	}
 	return nil
 }
@@ -98,6 +123,7 @@ func (c Config) validate() error {
 type Service struct {
 	cfg    Config
 	group  *committer
+	admit  *admission
 	pool   *pgxpool.Pool
 	queue  *river.Client[pgx.Tx]
 	embed  evokg.Embedder
@@ -119,6 +145,7 @@ func NewService(cfg Config, pool *pgxpool.Pool, queue *river.Client[pgx.Tx], emb
 	}
 	s := &Service{cfg: cfg, pool: pool, queue: queue, embed: embed, index: index, logger: logger}
 	s.group = newCommitter(cfg.Committers, cfg.GroupCommit, s.writeGroup)
+	s.admit = newAdmission(pool, cfg.MaxLag, cfg.MaxHold, cfg.MaxQueued)
 	return s
 }
 

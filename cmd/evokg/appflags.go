@@ -34,6 +34,9 @@ type AppFlags struct {
 	RecruitThreshold float64       `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
 	GroupCommit      int           `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
 	Committers       int           `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
+	MaxLag           time.Duration `name:"ingest-max-lag" env:"EVOKG_INGEST_MAX_LAG" default:"${ingest_max_lag}" help:"Graph projection lag (the age of a namespace's oldest queued experience) beyond which new ingest writes to the namespace are held until the projection catches up; 0 holds none."`
+	MaxQueued        int           `name:"ingest-max-queued" env:"EVOKG_INGEST_MAX_QUEUED" default:"${ingest_max_queued}" help:"Experiences of a namespace waiting for their graph projection beyond which new ingest writes are held too (with --ingest-max-lag above 0)."`
+	MaxHold          time.Duration `name:"ingest-max-hold" env:"EVOKG_INGEST_MAX_HOLD" default:"${ingest_max_hold}" help:"Longest an ingest write is held for --ingest-max-lag before it is written anyway."`
 	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
 	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
@@ -66,10 +69,10 @@ func cascadeComponents(names []string) (cascade.Components, error) {
 	return c, nil
 }
 
-// lingerConfig is a --project-linger for the workers' ProjectLinger: 0 on
-// the command line projects at once, which the configuration spells
-// negative (its zero is the default).
-func lingerConfig(d time.Duration) time.Duration {
+// zeroMeansOff maps a duration flag whose 0 turns its mechanism off (the
+// projection linger, the bench's hold) to the configuration's spelling of
+// off, a negative value: the configuration's zero is the default.
+func zeroMeansOff(d time.Duration) time.Duration {
 	if d == 0 {
 		return -1
 	}
@@ -93,6 +96,9 @@ func (f AppFlags) Validate() error {
 	}
 	if f.Committers < 1 {
 		return fmt.Errorf("--ingest-committers: %d, need at least 1", f.Committers)
+	}
+	if f.MaxLag < 0 || f.MaxHold <= 0 || f.MaxQueued < 1 {
+		return fmt.Errorf("--ingest-max-lag %s, --ingest-max-hold %s, --ingest-max-queued %d: need a lag of 0 or more, a positive hold and at least 1 queued", f.MaxLag, f.MaxHold, f.MaxQueued)
 	}
 	return nil
 }
@@ -147,14 +153,15 @@ func (f RetrievalFlags) Validate() error {
 // AppConfig assembles the process configuration.
 func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
-		Postgres:   f.PostgresFlags.Config(),
-		Graph:      f.Neo4jFlags.Config(),
-		LLM:        f.OllamaFlags.LLMConfig(f.EmbeddingDim),
-		HTTP:       f.OllamaFlags.HTTPClient(),
-		Retrieval:  f.RetrievalFlags.Config(),
-		Ingest:     ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers},
+		Postgres:  f.PostgresFlags.Config(),
+		Graph:     f.Neo4jFlags.Config(),
+		LLM:       f.OllamaFlags.LLMConfig(f.EmbeddingDim),
+		HTTP:      f.OllamaFlags.HTTPClient(),
+		Retrieval: f.RetrievalFlags.Config(),
+		Ingest: ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers,
+			MaxLag: f.MaxLag, MaxQueued: f.MaxQueued, MaxHold: f.MaxHold},
 		Bandit:     bandit.Config{},
-		Workers:    workers.Config{ProjectLinger: lingerConfig(f.ProjectLinger)},
+		Workers:    workers.Config{ProjectLinger: zeroMeansOff(f.ProjectLinger)},
 		Evolution:  f.EvolutionFlags.Limits(),
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
