@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/vector"
 )
@@ -38,9 +39,13 @@ func TestIngestBenchmark(t *testing.T) {
 		require.Positive(t, res.PerSecond)
 		require.LessOrEqual(t, res.PerSecond, res.AcceptPerSecond)
 		require.GreaterOrEqual(t, res.ProjectionLagP95, res.ProjectionLagP50)
+		require.Positive(t, res.RequestP50)
+		require.GreaterOrEqual(t, res.RequestP95, res.RequestP50)
+		require.GreaterOrEqual(t, res.SendLagP95, res.SendLagP50)
+		require.Equal(t, ms(ingest.DefaultMaxLag), res.MaxLagMs, "admission is on in the bench by default")
 		var fields map[string]any
 		require.NoError(t, json.Unmarshal(out, &fields))
-		for _, k := range []string{"experiences", "per_second", "projection_lag_p95_ms", "cpu_per_experience"} {
+		for _, k := range []string{"experiences", "per_second", "projection_lag_p95_ms", "request_p95_ms", "send_to_graph_p95_ms", "max_lag_ms", "cpu_per_experience"} {
 			require.Contains(t, fields, k)
 		}
 		requireCPUFigures(t, res.CPU, n)

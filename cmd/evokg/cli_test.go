@@ -99,6 +99,29 @@ func TestGroupCommitReachesTheIngestConfig(t *testing.T) {
 	require.ErrorContains(t, err, "--ingest-committers")
 }
 
+// Admission is on by default in the services; 0 turns it off and the
+// limits are validated.
+func TestAdmissionReachesTheIngestConfig(t *testing.T) {
+	cli, _, err := parse(t, "serve")
+	require.NoError(t, err)
+	got := cli.Serve.AppConfig().Ingest
+	require.Equal(t, ingest.DefaultMaxLag, got.MaxLag)
+	require.Equal(t, ingest.DefaultMaxQueued, got.MaxQueued)
+	require.Equal(t, ingest.DefaultMaxHold, got.MaxHold)
+	t.Setenv("EVOKG_INGEST_MAX_LAG", "0")
+	t.Setenv("EVOKG_INGEST_MAX_QUEUED", "50")
+	cli, _, err = parse(t, "worker", "--ingest-max-hold=5s")
+	require.NoError(t, err)
+	got = cli.Worker.AppConfig().Ingest
+	require.Zero(t, got.MaxLag, "0 holds nothing")
+	require.Equal(t, 50, got.MaxQueued)
+	require.Equal(t, 5*time.Second, got.MaxHold)
+	for _, bad := range []string{"--ingest-max-lag=-1s", "--ingest-max-hold=0", "--ingest-max-queued=0"} {
+		_, _, err = parse(t, "serve", bad)
+		require.ErrorContains(t, err, "--ingest-max-", bad)
+	}
+}
+
 // Projection lingers by default so that single requests share graph
 // batches; 0 projects at once and a negative wait is refused.
 func TestProjectLingerReachesTheWorkersConfig(t *testing.T) {

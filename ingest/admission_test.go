@@ -1,0 +1,141 @@
+package ingest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/vector"
+)
+
+// admissionService is a service on the test database with the given
+// admission limits and no projection workers, so that what it accepts
+// stays queued until the test marks it committed.
+func admissionService(t *testing.T, cfg Config) *Service {
+	t.Helper()
+	pool := testenv.Postgres(t)
+	queue, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: testenv.Logger(t)})
+	require.NoError(t, err)
+	return NewService(cfg, pool, queue, nil, vector.NewStore(pool, evokg.DefaultEmbeddingDim), testenv.Logger(t))
+}
+
+// backlogged gives ns n queued experiences accepted age ago.
+func backlogged(t *testing.T, s *Service, ns string, n int, age time.Duration) {
+	t.Helper()
+	ctx := context.Background()
+	for i := range n {
+		_, err := s.Ingest(ctx, ns, embeddedSuccess(string(rune('a'+i))+" backlog"), "")
+		require.NoError(t, err)
+	}
+	_, err := s.pool.Exec(ctx, `UPDATE experiences SET created_at = clock_timestamp() - make_interval(secs => $2) WHERE namespace = $1`,
+		ns, age.Seconds())
+	require.NoError(t, err)
+	time.Sleep(lagReadingTTL) // the last reading, taken before the backlog, expires
+}
+
+// projected marks ns's queued experiences committed, as the projection
+// worker does.
+func projected(t *testing.T, s *Service, ns string) {
+	t.Helper()
+	_, err := s.pool.Exec(context.Background(), `UPDATE experiences SET status = 'committed' WHERE namespace = $1 AND status = 'queued'`, ns)
+	require.NoError(t, err)
+}
+
+// ingestInBackground sends one single request and reports its result.
+func ingestInBackground(s *Service, ns, question string) <-chan receipt {
+	done := make(chan receipt, 1)
+	go func() {
+		r, err := s.Ingest(context.Background(), ns, embeddedSuccess(question), "")
+		done <- receipt{r, err}
+	}()
+	return done
+}
+
+// TestAdmissionHoldsWritesUntilTheProjectionCatchesUp is the ablation of
+// admission on the real database: with the namespace's oldest queued
+// experience a minute old, a write waits (for as long as the test looks,
+// several readings of the backlog) and lands once the backlog is
+// projected; with admission off (MaxLag 0) the same write lands at once.
+func TestAdmissionHoldsWritesUntilTheProjectionCatchesUp(t *testing.T) {
+	t.Parallel()
+	s := admissionService(t, Config{MaxLag: time.Second, MaxHold: time.Hour})
+	ns := testenv.Namespace(t)
+	backlogged(t, s, ns, 1, time.Minute)
+
+	done := ingestInBackground(s, ns, "held")
+	select {
+	case r := <-done:
+		t.Fatalf("the write landed while the projection was a minute behind: %+v", r)
+	case <-time.After(10 * lagReadingTTL):
+	}
+	projected(t, s, ns)
+	r := <-done
+	require.NoError(t, r.err)
+	require.Equal(t, evokg.StatusQueued, r.r.Status)
+
+	off := admissionService(t, Config{})
+	nsOff := testenv.Namespace(t)
+	backlogged(t, off, nsOff, 1, time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := off.Ingest(ctx, nsOff, embeddedSuccess("not held"), "")
+	require.NoError(t, err, "with admission off the write is not held")
+}
+
+// TestAdmissionCountsQueuedExperiences holds a write behind a backlog
+// that is fresh but longer than MaxQueued, and lets it through once the
+// backlog is within the limit.
+func TestAdmissionCountsQueuedExperiences(t *testing.T) {
+	t.Parallel()
+	s := admissionService(t, Config{MaxLag: time.Hour, MaxQueued: 2, MaxHold: time.Hour})
+	ns := testenv.Namespace(t)
+	backlogged(t, s, ns, 2, 0)
+	ctx := context.Background()
+	got, err := s.admit.backlog(ctx, ns)
+	require.NoError(t, err)
+	require.Equal(t, 2, got.queued)
+
+	// A third experience, then the fourth waits: three queued is over two.
+	_, err = s.Ingest(ctx, ns, embeddedSuccess("third"), "")
+	require.NoError(t, err)
+	time.Sleep(lagReadingTTL)
+	done := ingestInBackground(s, ns, "fourth")
+	select {
+	case r := <-done:
+		t.Fatalf("the write landed with three experiences queued: %+v", r)
+	case <-time.After(10 * lagReadingTTL):
+	}
+	projected(t, s, ns)
+	require.NoError(t, (<-done).err)
+}
+
+// TestAdmissionWritesAnywayAfterMaxHold: a stopped worker slows writes
+// and never fails them.
+func TestAdmissionWritesAnywayAfterMaxHold(t *testing.T) {
+	t.Parallel()
+	const maxHold = 300 * time.Millisecond
+	s := admissionService(t, Config{MaxLag: time.Second, MaxHold: maxHold})
+	ns := testenv.Namespace(t)
+	backlogged(t, s, ns, 1, time.Minute)
+
+	held, err := s.admit.hold(context.Background(), ns)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, held, maxHold, "held until MaxHold")
+	_, err = s.Ingest(context.Background(), ns, embeddedSuccess("late"), "")
+	require.NoError(t, err)
+	var queued int
+	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM experiences WHERE namespace = $1 AND status = 'queued'`, ns).Scan(&queued))
+	require.Equal(t, 2, queued, "the held write is stored")
+
+	// A cancelled request stops waiting with the context's error.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = s.admit.hold(ctx, ns)
+	require.ErrorIs(t, err, context.Canceled)
+}
