@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // admission holds new writes to a namespace whose graph projection is
@@ -30,6 +31,9 @@ type admission struct {
 
 	mu       sync.Mutex
 	readings map[string]*lagReading // one per namespace written to
+
+	held     prometheus.Histogram   // how long held writes waited
+	released *prometheus.CounterVec // held writes by why they went on
 }
 
 type lagReading struct {
@@ -49,7 +53,17 @@ type backlog struct {
 const lagReadingTTL = 50 * time.Millisecond
 
 func newAdmission(pool *pgxpool.Pool, maxLag, maxHold time.Duration, maxQueued int) *admission {
-	return &admission{pool: pool, maxLag: maxLag, maxHold: maxHold, maxQueued: maxQueued, readings: map[string]*lagReading{}}
+	return &admission{pool: pool, maxLag: maxLag, maxHold: maxHold, maxQueued: maxQueued, readings: map[string]*lagReading{},
+		held: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Namespace: "evokg", Subsystem: "ingest", Name: "admission_hold_seconds",
+			Help:    "How long ingest writes were held while their namespace's graph projection was behind.",
+			Buckets: []float64{0.05, 0.1, 0.25, 0.5, 1, 2, 5},
+		}),
+		released: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "evokg", Subsystem: "ingest", Name: "admission_released_total",
+			Help: "Held ingest writes by why they were written: the projection caught up, or the hold reached its limit.",
+		}, []string{"reason"}),
+	}
 }
 
 // hold waits until ns's projection backlog is within maxLag and maxQueued,
@@ -64,7 +78,12 @@ func (a *admission) hold(ctx context.Context, ns string) (time.Duration, error) 
 		if err != nil {
 			return waited, err
 		}
-		if (b.lag <= a.maxLag && b.queued <= a.maxQueued) || waited >= a.maxHold {
+		if b.lag <= a.maxLag && b.queued <= a.maxQueued {
+			a.observe(waited, "caught_up")
+			return waited, nil
+		}
+		if waited >= a.maxHold {
+			a.observe(waited, "max_hold")
 			return waited, nil
 		}
 		t := time.NewTimer(lagReadingTTL)
@@ -74,6 +93,14 @@ func (a *admission) hold(ctx context.Context, ns string) (time.Duration, error) 
 			return waited, ctx.Err()
 		case <-t.C:
 		}
+	}
+}
+
+// observe records a write that was held.
+func (a *admission) observe(waited time.Duration, reason string) {
+	if waited > 0 {
+		a.held.Observe(waited.Seconds())
+		a.released.WithLabelValues(reason).Inc()
 	}
 }
 

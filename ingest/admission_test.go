@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/stretchr/testify/require"
@@ -57,6 +58,29 @@ func ingestInBackground(s *Service, ns, question string) <-chan receipt {
 	return done
 }
 
+// heldWrites gathers the service's metrics: the held writes' count in the
+// histogram, and the released counter by reason.
+func heldWrites(t *testing.T, s *Service) (uint64, map[string]float64) {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(s.Collectors()...)
+	families, err := reg.Gather()
+	require.NoError(t, err)
+	var held uint64
+	released := map[string]float64{}
+	for _, f := range families {
+		for _, m := range f.GetMetric() {
+			switch f.GetName() {
+			case "evokg_ingest_admission_hold_seconds":
+				held += m.GetHistogram().GetSampleCount()
+			case "evokg_ingest_admission_released_total":
+				released[m.GetLabel()[0].GetValue()] += m.GetCounter().GetValue()
+			}
+		}
+	}
+	return held, released
+}
+
 // TestAdmissionHoldsWritesUntilTheProjectionCatchesUp is the ablation of
 // admission on the real database: with the namespace's oldest queued
 // experience a minute old, a write waits (for as long as the test looks,
@@ -78,6 +102,9 @@ func TestAdmissionHoldsWritesUntilTheProjectionCatchesUp(t *testing.T) {
 	r := <-done
 	require.NoError(t, r.err)
 	require.Equal(t, evokg.StatusQueued, r.r.Status)
+	held, released := heldWrites(t, s)
+	require.Equal(t, uint64(1), held, "the held write is in the histogram")
+	require.Equal(t, map[string]float64{"caught_up": 1}, released)
 
 	off := admissionService(t, Config{})
 	nsOff := testenv.Namespace(t)
@@ -132,6 +159,8 @@ func TestAdmissionWritesAnywayAfterMaxHold(t *testing.T) {
 	var queued int
 	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT count(*) FROM experiences WHERE namespace = $1 AND status = 'queued'`, ns).Scan(&queued))
 	require.Equal(t, 2, queued, "the held write is stored")
+	_, released := heldWrites(t, s)
+	require.Equal(t, map[string]float64{"max_hold": 2}, released)
 
 	// A cancelled request stops waiting with the context's error.
 	ctx, cancel := context.WithCancel(context.Background())

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
@@ -151,6 +152,12 @@ func NewService(cfg Config, pool *pgxpool.Pool, queue *river.Client[pgx.Tx], emb
 
 // Config returns the effective configuration.
 func (s *Service) Config() Config { return s.cfg }
+
+// Collectors are the service's Prometheus metrics: the writes admission
+// held.
+func (s *Service) Collectors() []prometheus.Collector {
+	return []prometheus.Collector{s.admit.held, s.admit.released}
+}
 
 // Ingest validates and durably accepts one experience. With a non-empty
 // idemKey, repeating the same request returns the first result (Replayed

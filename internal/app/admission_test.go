@@ -43,6 +43,12 @@ type env struct {
 
 func open(t *testing.T, mode app.Mode, limits evolution.Limits) *env {
 	t.Helper()
+	return openWith(t, mode, func(c *app.Config) { c.Evolution = limits })
+}
+
+// openWith is open with the configuration set by configure.
+func openWith(t *testing.T, mode app.Mode, configure func(*app.Config)) *env {
+	t.Helper()
 	ctx := context.Background()
 	testenv.Neo4j(t)
 	logger := testenv.Logger(t)
@@ -52,9 +58,9 @@ func open(t *testing.T, mode app.Mode, limits evolution.Limits) *env {
 		Graph:     graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()},
 		LLM:       llm.Config{BaseURL: fake.Start(t)},
 		HTTP:      &http.Client{Timeout: time.Minute},
-		Evolution: limits,
 		Migrate:   true,
 	}
+	configure(&cfg)
 	a, err := app.Open(ctx, cfg, mode, logger)
 	require.NoError(t, err)
 	t.Cleanup(func() { a.Close(context.Background()) })
@@ -73,7 +79,7 @@ func open(t *testing.T, mode app.Mode, limits evolution.Limits) *env {
 	require.NoError(t, err)
 	router, err := gorillamux.NewRouter(doc)
 	require.NoError(t, err)
-	caps := limits.WithDefaults() // as evokg serve passes them: the served document states the caps
+	caps := cfg.Evolution.WithDefaults() // as evokg serve passes them: the served document states the caps
 	handler := api.NewHandler(api.Config{MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize}, a.APIDeps(), logger)
 	return &env{ctx: ctx, app: a, handler: handler, router: router, token: token, ns: ns}
 }

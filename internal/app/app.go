@@ -191,6 +191,7 @@ func (a *App) openJobs(mode Mode) error {
 		return err
 	}
 	a.Ingest = ingest.NewService(a.Config.Ingest, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
+	a.Registry.MustRegister(a.Ingest.Collectors()...)
 	if a.PRGII, err = a.newPRGII(inserter); err != nil {
 		return err
 	}
