@@ -54,11 +54,11 @@ func openWith(t *testing.T, mode app.Mode, configure func(*app.Config)) *env {
 	logger := testenv.Logger(t)
 	fake := ollamafake.New(ollamafake.Options{})
 	cfg := app.Config{
-		Postgres:  postgres.Config{URL: testenv.IsolatedPostgresURL(t), MaxConns: 10},
-		Graph:     graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()},
-		LLM:       llm.Config{BaseURL: fake.Start(t)},
-		HTTP:      &http.Client{Timeout: time.Minute},
-		Migrate:   true,
+		Postgres: postgres.Config{URL: testenv.IsolatedPostgresURL(t), MaxConns: 10},
+		Graph:    graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()},
+		LLM:      llm.Config{BaseURL: fake.Start(t)},
+		HTTP:     &http.Client{Timeout: time.Minute},
+		Migrate:  true,
 	}
 	configure(&cfg)
 	a, err := app.Open(ctx, cfg, mode, logger)
