@@ -4,7 +4,7 @@
 // batch's own nodes are merged. One record of two parallel lists:
 // thousands of candidates stream far faster this way than as one record
 // each. The caller ranks them per experience as
-// experience_signature_candidates does, then computes the LCS.
+// experience_signature_candidates_in_task_type does, then computes the LCS.
 MATCH (e:Experience)
 USING INDEX SEEK e:Experience(namespace, id)
 WHERE e.namespace = $namespace AND e.id > ''

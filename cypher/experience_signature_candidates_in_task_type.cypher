@@ -1,7 +1,10 @@
 // Candidates for a structural match within one task type: among its newest
 // $window experiences (read newest first from the (namespace, task_type,
-// id) index), those sharing steps with the query signature, ranked as in
-// experience_signature_candidates.
+// id) index), those sharing steps with the query signature. hits, the
+// candidate's steps on a query operation, bounds the LCS from above:
+// candidates that cannot reach the threshold are dropped here, the exact
+// LCS is computed by the caller. Ties go to the newest. (Across task types
+// the same ranking runs in memory: graph.structuralMatcher.)
 MATCH (e:Experience)
 USING INDEX SEEK e:Experience(namespace, task_type, id)
 WHERE e.namespace = $namespace AND e.task_type = $task_type AND e.id > ''

@@ -84,6 +84,11 @@ func (g *Graph) BulkLoad(ctx context.Context, ns string, d *BulkData) error {
 			return err
 		}
 	}
+	// Bulk rows carry no clock tick: a new epoch makes signature windows
+	// read the namespace again.
+	if _, err := g.writeOne(ctx, "experience_clock_reset", params(ns)); err != nil {
+		return err
+	}
 	return g.RecountMemories(ctx, ns)
 }
 

@@ -98,10 +98,12 @@ func createdAt(exp *evokg.Experience) string {
 }
 
 // SignatureMatches returns the experiences whose signature has sim_σ ≥
-// threshold with sig, best first, at most limit. Candidates sharing
-// operations are found in Cypher among the newest Config.StructuralWindow
-// experiences; the exact LCS is computed here. An empty taskType matches
-// every task type. Operation names are normalized, not
+// threshold with sig, best first, at most limit. Within a task type,
+// candidates sharing operations are found in Cypher among its newest
+// Config.StructuralWindow experiences and the exact LCS is computed here.
+// An empty taskType matches every task type among the namespace's newest
+// Config.StructuralWindow experiences, ranked the same way in memory (see
+// signatureWindows). Operation names are normalized, not
 // resolved by embedding (use ResolveOperations first for free-text mentions).
 func (g *Graph) SignatureMatches(ctx context.Context, ns, taskType string, sig []string, threshold float64, limit int) ([]evokg.SignatureMatch, error) {
 	if threshold <= 0 || threshold > 1 || limit <= 0 {
@@ -110,6 +112,9 @@ func (g *Graph) SignatureMatches(ctx context.Context, ns, taskType string, sig [
 	norm := make([]string, len(sig))
 	for i, s := range sig {
 		norm[i] = evokg.NormalizeOperation(s)
+	}
+	if taskType == "" {
+		return g.crossTypeMatches(ctx, ns, norm, threshold, limit)
 	}
 	all, err := readTx(ctx, g, "signature matches", func(ctx context.Context, tx neo4j.ManagedTransaction) ([]evokg.SignatureMatch, error) {
 		return g.signatureMatches(ctx, tx, ns, taskType, norm, threshold, max(g.cfg.CandidateLimit, limit))
@@ -124,11 +129,7 @@ func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransactio
 	if len(sig) == 0 {
 		return nil, nil
 	}
-	stmt := "experience_signature_candidates"
-	if taskType != "" {
-		stmt = "experience_signature_candidates_in_task_type"
-	}
-	recs, err := run(ctx, tx, stmt, params(ns, "ops", sig, "task_type", taskType, "window", g.cfg.StructuralWindow,
+	recs, err := run(ctx, tx, "experience_signature_candidates_in_task_type", params(ns, "ops", sig, "task_type", taskType, "window", g.cfg.StructuralWindow,
 		"length", len(sig), "threshold", threshold, "limit", limit+1))
 	if err != nil {
 		return nil, err
@@ -174,7 +175,7 @@ func (g *Graph) ListExperiences(ctx context.Context, ns, taskType string, outcom
 // whose confidence is below threshold, and nothing else, and returns how
 // many it deleted.
 func (g *Graph) PrunePatterns(ctx context.Context, ns string, threshold float64) (int64, error) {
-	recs, err := g.writeOne(ctx, "experience_prune_patterns", params(ns, "threshold", threshold))
+	recs, err := g.deleteExperiences(ctx, "experience_prune_patterns", params(ns, "threshold", threshold))
 	if err != nil || len(recs) == 0 {
 		return 0, err
 	}

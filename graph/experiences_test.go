@@ -34,8 +34,8 @@ func TestProjectExperienceDrawsEveryEdgeAndIsIdempotent(t *testing.T) {
 
 	nodes, edges, err := b.g.CountNodesAndEdges(b.ctx, b.ns)
 	require.NoError(t, err)
-	// 5 experiences, 1 task type, 6 operations, 2 entities.
-	require.EqualValues(t, 14, nodes)
+	// 5 experiences, 1 task type, 6 operations, 2 entities, the experience clock.
+	require.EqualValues(t, 15, nodes)
 	tr, err := b.g.Transitions(b.ctx, b.ns, 100)
 	require.NoError(t, err)
 	require.Contains(t, tr, graph.Transition{From: "parse_input", To: "add", Count: 2})
@@ -301,7 +301,7 @@ func TestConcurrentProjectionsCountEveryTransition(t *testing.T) {
 	require.ElementsMatch(t, []graph.Transition{{From: "parse", To: "compute", Count: n}, {From: "compute", To: "format", Count: n}}, tr)
 	nodes, _, err := b.g.CountNodesAndEdges(b.ctx, b.ns)
 	require.NoError(t, err)
-	require.EqualValues(t, n+1+3+2, nodes, "experiences, one task type, three operations, two entities")
+	require.EqualValues(t, n+1+3+2+1, nodes, "experiences, one task type, three operations, two entities, one experience clock")
 	counts, err := b.g.MemoryCounts(b.ctx, b.ns)
 	require.NoError(t, err)
 	require.Equal(t, []graph.MemoryCount{

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/google/uuid"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 )
 
 // DeleteExperiences removes the given experiences from the graph unless
@@ -16,7 +17,7 @@ func (g *Graph) DeleteExperiences(ctx context.Context, ns string, ids []uuid.UUI
 	if len(ids) == 0 {
 		return 0, nil
 	}
-	recs, err := g.writeOne(ctx, "experience_delete_unprotected", params(ns, "ids", uuidStrings(ids)))
+	recs, err := g.deleteExperiences(ctx, "experience_delete_unprotected", params(ns, "ids", uuidStrings(ids)))
 	if err != nil {
 		return 0, err
 	}
@@ -54,4 +55,16 @@ func (g *Graph) names(ctx context.Context, stmt, ns, name string) ([]string, err
 		out = append(out, rowOf(r).str("name"))
 	}
 	return out, nil
+}
+
+// deleteExperiences runs a statement that deletes experiences, after
+// starting a new epoch of the namespace's experience clock in the same
+// transaction (see signatureWindows).
+func (g *Graph) deleteExperiences(ctx context.Context, stmt string, p map[string]any) ([]*neo4j.Record, error) {
+	return writeTx(ctx, g, stmt, func(ctx context.Context, tx neo4j.ManagedTransaction) ([]*neo4j.Record, error) {
+		if err := exec(ctx, tx, "experience_clock_reset", p); err != nil {
+			return nil, err
+		}
+		return run(ctx, tx, stmt, p)
+	})
 }

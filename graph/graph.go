@@ -126,6 +126,8 @@ type Graph struct {
 
 	embedder      evokg.Embedder
 	disambiguator evokg.Disambiguator
+
+	windows *signatureWindows // cross-type structural match candidates
 }
 
 // Open connects to Neo4j and verifies connectivity and credentials.
@@ -141,7 +143,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Graph, error) 
 	if err != nil {
 		return nil, &evokg.Error{Code: evokg.EINVALID, Message: fmt.Sprintf("neo4j at %s: bad configuration", cfg.URI), Err: err}
 	}
-	g := &Graph{cfg: cfg, driver: driver, logger: logger}
+	g := &Graph{cfg: cfg, driver: driver, logger: logger, windows: newSignatureWindows()}
 	if err := g.Ping(ctx); err != nil {
 		_ = driver.Close(ctx)
 		return nil, err

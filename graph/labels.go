@@ -10,7 +10,7 @@ var Labels = []string{
 	"EnvEntity", "Observation",
 	"Tool", "ExpertAgent",
 	"Task", "Attempt",
-	"SchemaVersion", "SkillGraph",
+	"SchemaVersion", "SkillGraph", "ExperienceClock",
 }
 
 // RelationshipTypes is the closed list of relationship types.

@@ -219,7 +219,7 @@ func (g *Graph) embedNames(ctx context.Context, k resolver, names []string) ([][
 // first, then shared nodes in sorted order, then edges.
 func (g *Graph) writeBatch(ctx context.Context, tx neo4j.ManagedTransaction, b *batch) error {
 	steps := []func(context.Context, neo4j.ManagedTransaction, *batch) error{
-		g.mergeNodes, g.writeTaskTypes, g.writeOperations, g.countTransitions, g.writeEntities,
+		g.tickClock, g.mergeNodes, g.writeTaskTypes, g.writeOperations, g.countTransitions, g.writeEntities,
 		g.writeProvenance, g.writeSimilar, g.writeStructural, g.writePrinciples,
 	}
 	timings := make([]any, 0, 2*len(steps))
@@ -234,7 +234,25 @@ func (g *Graph) writeBatch(ctx context.Context, tx neo4j.ManagedTransaction, b *
 	return nil
 }
 
-var batchSteps = []string{"nodes", "task_types", "operations", "transitions", "entities", "provenance", "similar", "structural", "principles"}
+var batchSteps = []string{"clock", "nodes", "task_types", "operations", "transitions", "entities", "provenance", "similar", "structural", "principles"}
+
+// tickClock advances the namespace's experience clock, first, and stamps
+// the batch's experiences with the tick (see signatureWindows).
+func (g *Graph) tickClock(ctx context.Context, tx neo4j.ManagedTransaction, b *batch) error {
+	tick, err := tickClock(ctx, tx, b.ns)
+	for _, p := range b.items {
+		p.props["clock"] = tick
+	}
+	return err
+}
+
+func tickClock(ctx context.Context, tx neo4j.ManagedTransaction, ns string) (int64, error) {
+	rec, _, err := single(ctx, tx, "experience_clock_tick", params(ns))
+	if err != nil {
+		return 0, err
+	}
+	return rowOf(rec).i64("tick"), nil
+}
 
 // mergeNodes creates each node once; an existing node with another record
 // is rewritten only when its class is unprotected.

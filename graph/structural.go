@@ -14,8 +14,8 @@ import (
 // writeStructural draws STRUCTURALLY_SIMILAR_TO from each experience to its
 // best structural matches (at most StructuralLinks) among the newest
 // StructuralWindow experiences. The candidates of the whole batch are read
-// once; each experience then gets exactly what
-// experience_signature_candidates would have returned for it.
+// once; each experience then gets the matches that
+// experience_signature_candidates_in_task_type's ranking finds among them.
 func (g *Graph) writeStructural(ctx context.Context, tx neo4j.ManagedTransaction, b *batch) error {
 	if !slices.ContainsFunc(b.items, func(p *projection) bool { return len(p.sig) > 0 }) {
 		return nil
@@ -107,7 +107,7 @@ func (m *structuralMatcher) intern(sig []string) []int32 {
 	return seq
 }
 
-// matches mirrors experience_signature_candidates for one signature —
+// matches mirrors experience_signature_candidates_in_task_type for one signature —
 // candidates ranked by shared steps (hits, descending, then newest), dropped
 // when hits cannot reach the threshold, cut at limit+1 — then keeps those
 // whose exact LCS similarity reaches the threshold, best first (ranking
@@ -116,10 +116,15 @@ func (m *structuralMatcher) intern(sig []string) []int32 {
 // |query|) / min(|candidate|, |query|), cannot beat the worst kept match
 // is not compared at all.
 func (m *structuralMatcher) matches(self string, sig []string) []sigMatch {
-	if len(sig) == 0 || m.links < 1 {
+	return m.matchesWith(self, sig, m.limit, m.links)
+}
+
+// matchesWith is matches with its own candidate limit and links.
+func (m *structuralMatcher) matchesWith(self string, sig []string, limit, links int) []sigMatch {
+	if len(sig) == 0 || links < 1 {
 		return nil
 	}
-	query := m.intern(sig)
+	query := m.lookup(sig)
 	m.markQuery(query)
 	for i := range m.need {
 		m.need[i] = -1
@@ -127,18 +132,18 @@ func (m *structuralMatcher) matches(self string, sig []string) []sigMatch {
 	m.rank(len(query))
 	var top []sigMatch
 	seen := 0
-	for h := len(m.buckets) - 1; h > 0 && seen <= m.limit; h-- {
+	for h := len(m.buckets) - 1; h > 0 && seen <= limit; h-- {
 		for _, i := range m.buckets[h] {
-			if seen++; seen > m.limit+1 {
+			if seen++; seen > limit+1 {
 				break
 			}
 			c := &m.cands[i]
 			short := float64(min(len(m.seqs[i]), len(query)))
-			if c.id == self || (len(top) == m.links && float64(min(h, len(query)))/short <= top[len(top)-1].similarity) {
+			if c.id == self || (len(top) == links && float64(min(h, len(query)))/short <= top[len(top)-1].similarity) {
 				continue
 			}
 			if s := m.lcs.Similarity(query, m.seqs[i]); s >= m.threshold {
-				top = keepBest(top, sigMatch{id: c.id, similarity: s}, m.links)
+				top = keepBest(top, sigMatch{id: c.id, similarity: s}, links)
 			}
 		}
 	}
@@ -156,13 +161,29 @@ func keepBest(top []sigMatch, x sigMatch, n int) []sigMatch {
 	return top[:min(len(top), n)]
 }
 
+// lookup numbers a query's operations without growing the vocabulary: an
+// operation no candidate has is -1, which matches nothing.
+func (m *structuralMatcher) lookup(sig []string) []int32 {
+	seq := make([]int32, len(sig))
+	for i, op := range sig {
+		n, ok := m.vocab[op]
+		if !ok {
+			n = -1
+		}
+		seq[i] = n
+	}
+	return seq
+}
+
 func (m *structuralMatcher) markQuery(query []int32) {
 	if len(m.inQuery) < len(m.vocab) {
 		m.inQuery = make([]uint8, len(m.vocab))
 	}
 	clear(m.inQuery)
 	for _, op := range query {
-		m.inQuery[op] = 1
+		if op >= 0 {
+			m.inQuery[op] = 1
+		}
 	}
 }
 

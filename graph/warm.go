@@ -49,7 +49,7 @@ func (g *Graph) Warm(ctx context.Context, rounds int) (rep WarmReport, err error
 	// one transaction: allow it far longer than a user's transaction.
 	cfg := g.cfg
 	cfg.TxTimeout = max(cfg.TxTimeout, warmTxTimeout)
-	w := &Graph{cfg: cfg, driver: g.driver, logger: g.logger}
+	w := &Graph{cfg: cfg, driver: g.driver, logger: g.logger, windows: newSignatureWindows()}
 	rep = WarmReport{Namespace: warmNamespace(), Rounds: rounds}
 	defer func() {
 		if perr := g.PurgeNamespace(context.WithoutCancel(ctx), rep.Namespace); perr != nil && err == nil {
