@@ -26,16 +26,52 @@ func (g *Graph) writeStructural(ctx context.Context, tx neo4j.ManagedTransaction
 	}
 	cands := signatureCandidates(rowOf(rec))
 	m := newStructuralMatcher(cands, g.cfg.StructuralThreshold, g.cfg.CandidateLimit, g.cfg.StructuralLinks)
-	var rows []map[string]any
-	for _, p := range b.items {
-		for _, x := range m.matches(p.id, p.sig) {
-			rows = append(rows, map[string]any{"id": p.id, "other": x.id, "similarity": round3(x.similarity)})
-		}
-	}
+	rows := structuralRows(b, func(p *projection) []sigMatch { return m.matches(p.id, p.sig) })
 	if len(rows) == 0 {
 		return nil
 	}
 	return exec(ctx, tx, "experience_batch_structural", params(b.ns, "rows", rows))
+}
+
+// structuralRows groups the batch's structural matches by experience for
+// experience_batch_structural, each unordered pair once (the similarity
+// is symmetric): with an experience created by this transaction the edge
+// is new (create), otherwise it may exist (merge).
+func structuralRows(b *batch, matches func(*projection) []sigMatch) []map[string]any {
+	fresh := make(map[string]bool, len(b.items))
+	for _, p := range b.items {
+		fresh[p.id] = p.fresh
+	}
+	type pair struct{ a, b string }
+	seen := map[pair]bool{}
+	var rows []map[string]any
+	for _, p := range b.items {
+		var create, merge []map[string]any
+		for _, x := range matches(p) {
+			key := pair{min(p.id, x.id), max(p.id, x.id)}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			edge := map[string]any{"id": x.id, "similarity": round3(x.similarity)}
+			if p.fresh || fresh[x.id] {
+				create = append(create, edge)
+			} else {
+				merge = append(merge, edge)
+			}
+		}
+		if len(create)+len(merge) > 0 {
+			rows = append(rows, map[string]any{"id": p.id, "create": orEmpty(create), "merge": orEmpty(merge)})
+		}
+	}
+	return rows
+}
+
+func orEmpty(rows []map[string]any) []map[string]any {
+	if rows == nil {
+		return []map[string]any{}
+	}
+	return rows
 }
 
 // signatureCandidates decodes the parallel ids and signatures lists.
