@@ -28,15 +28,7 @@ func TestSignatureWindowFollowsEveryChange(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = other.Close(b.ctx) })
 
-	rng := rand.New(rand.NewPCG(7, 11))
-	ops := []string{"parse", "lookup", "filter", "join", "rank", "format", "verify"}
-	randomSig := func() []string {
-		sig := make([]string, 2+rng.IntN(4))
-		for j := range sig {
-			sig[j] = ops[rng.IntN(len(ops))]
-		}
-		return sig
-	}
+	randomSig := randomSignatures(rand.New(rand.NewPCG(7, 11)), "parse", "lookup", "filter", "join", "rank", "format", "verify")
 	matched := 0
 	check := func(step string) {
 		t.Helper()

@@ -148,15 +148,7 @@ func TestStructuralWindowKeepsTheNewest(t *testing.T) {
 func TestSignatureMatchesAcrossTypesRankAsWithinOne(t *testing.T) {
 	t.Parallel()
 	b := setup(t, func(c *graph.Config) { c.CandidateLimit, c.StructuralWindow = 6, 40 })
-	rng := rand.New(rand.NewPCG(3, 5))
-	ops := []string{"parse", "lookup", "filter", "join", "rank", "format"}
-	randomSig := func() []string {
-		sig := make([]string, 2+rng.IntN(4))
-		for j := range sig {
-			sig[j] = ops[rng.IntN(len(ops))]
-		}
-		return sig
-	}
+	randomSig := randomSignatures(rand.New(rand.NewPCG(3, 5)), "parse", "lookup", "filter", "join", "rank", "format")
 	var exps []*evokg.Experience
 	for range 60 {
 		exps = append(exps, newExperience(b.ns, expOpts{TaskType: "kgqa", Signature: randomSig()}))
@@ -173,4 +165,16 @@ func TestSignatureMatchesAcrossTypesRankAsWithinOne(t *testing.T) {
 		matched += len(across)
 	}
 	require.Greater(t, matched, 30, "the queries find matches")
+}
+
+// randomSignatures returns a generator of signatures of 2 to 5 steps drawn
+// from ops.
+func randomSignatures(rng *rand.Rand, ops ...string) func() []string {
+	return func() []string {
+		sig := make([]string, 2+rng.IntN(4))
+		for j := range sig {
+			sig[j] = ops[rng.IntN(len(ops))]
+		}
+		return sig
+	}
 }

@@ -58,6 +58,17 @@ func ingestInBackground(s *Service, ns, question string) <-chan receipt {
 	return done
 }
 
+// requireHeld fails if the write lands while the backlog stays, through
+// ten readings of it.
+func requireHeld(t *testing.T, done <-chan receipt, why string) {
+	t.Helper()
+	select {
+	case r := <-done:
+		t.Fatalf("the write landed while %s: %+v", why, r)
+	case <-time.After(10 * lagReadingTTL):
+	}
+}
+
 // heldWrites gathers the service's metrics: the held writes' count in the
 // histogram, and the released counter by reason.
 func heldWrites(t *testing.T, s *Service) (uint64, map[string]float64) {
@@ -93,11 +104,7 @@ func TestAdmissionHoldsWritesUntilTheProjectionCatchesUp(t *testing.T) {
 	backlogged(t, s, ns, 1, time.Minute)
 
 	done := ingestInBackground(s, ns, "held")
-	select {
-	case r := <-done:
-		t.Fatalf("the write landed while the projection was a minute behind: %+v", r)
-	case <-time.After(10 * lagReadingTTL):
-	}
+	requireHeld(t, done, "the projection is a minute behind")
 	projected(t, s, ns)
 	r := <-done
 	require.NoError(t, r.err)
@@ -133,11 +140,7 @@ func TestAdmissionCountsQueuedExperiences(t *testing.T) {
 	require.NoError(t, err)
 	time.Sleep(lagReadingTTL)
 	done := ingestInBackground(s, ns, "fourth")
-	select {
-	case r := <-done:
-		t.Fatalf("the write landed with three experiences queued: %+v", r)
-	case <-time.After(10 * lagReadingTTL):
-	}
+	requireHeld(t, done, "three experiences are queued")
 	projected(t, s, ns)
 	require.NoError(t, (<-done).err)
 }
