@@ -301,8 +301,6 @@ func ingestRandomUnit(rng *mrand.Rand, dim int, center []float32, spread float64
 	return v
 }
 
-// ingestAll sends the requests from opts.Clients concurrent clients, one
-// per request or in batches of opts.Batch, paced at opts.Rate.
 // ingestSend is one request as its client saw it.
 type ingestSend struct {
 	at, done time.Time
@@ -321,6 +319,9 @@ func (s ingestSends) latencies() []float64 {
 	return out
 }
 
+// ingestAll sends the requests from opts.Clients concurrent clients, one
+// per request or in batches of opts.Batch, paced at opts.Rate, and returns
+// what each client saw.
 func ingestAll(ctx context.Context, svc *ingest.Service, ns string, reqs []evokg.ExperienceInput, opts IngestOptions) (ingestSends, error) {
 	chunks := slices.Collect(slices.Chunk(reqs, opts.Batch))
 	work := make(chan []evokg.ExperienceInput)

@@ -239,19 +239,15 @@ var batchSteps = []string{"clock", "nodes", "task_types", "operations", "transit
 // tickClock advances the namespace's experience clock, first, and stamps
 // the batch's experiences with the tick (see signatureWindows).
 func (g *Graph) tickClock(ctx context.Context, tx neo4j.ManagedTransaction, b *batch) error {
-	tick, err := tickClock(ctx, tx, b.ns)
+	rec, _, err := single(ctx, tx, "experience_clock_tick", params(b.ns))
+	if err != nil {
+		return err
+	}
+	tick := rowOf(rec).i64("tick")
 	for _, p := range b.items {
 		p.props["clock"] = tick
 	}
-	return err
-}
-
-func tickClock(ctx context.Context, tx neo4j.ManagedTransaction, ns string) (int64, error) {
-	rec, _, err := single(ctx, tx, "experience_clock_tick", params(ns))
-	if err != nil {
-		return 0, err
-	}
-	return rowOf(rec).i64("tick"), nil
+	return nil
 }
 
 // mergeNodes creates each node once; an existing node with another record

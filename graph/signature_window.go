@@ -30,7 +30,8 @@ type signatureWindows struct {
 }
 
 // signatureWindowNamespaces is how many namespaces' windows are kept: a
-// window of 5,000 experiences takes about a megabyte.
+// window holds 5,000 entries of a few hundred bytes (an id, two short
+// strings, a signature of a few operations) plus its matcher's arrays.
 const signatureWindowNamespaces = 64
 
 func newSignatureWindows() *signatureWindows {
@@ -54,9 +55,8 @@ func (w *signatureWindows) get(ns string) *signatureWindow {
 // whole match: the matcher's scratch space is shared.
 type signatureWindow struct {
 	mu      sync.Mutex
-	read    bool // read from Neo4j at least once
-	epoch   string
-	tick    int64
+	read    bool          // read from Neo4j at least once
+	clock   windowClock   // as of the last read
 	entries []windowEntry // newest (greatest id) first
 	byID    map[string]int
 	matcher *structuralMatcher // over entries; nil after a change
@@ -119,15 +119,16 @@ func (g *Graph) refreshWindow(ctx context.Context, ns string, win *signatureWind
 	if err != nil {
 		return err
 	}
+	win.read, win.clock = true, up.clock
 	switch {
 	case up.whole:
 		win.entries = up.entries
 	case len(up.entries) > 0:
 		win.entries = mergeWindow(win.entries, up.entries, g.cfg.StructuralWindow)
-	case win.read && up.clock == (windowClock{win.epoch, win.tick}):
+	default: // no experience changed
 		return nil
 	}
-	win.read, win.epoch, win.tick, win.matcher = true, up.clock.epoch, up.clock.tick, nil
+	win.matcher = nil
 	win.byID = make(map[string]int, len(win.entries))
 	for i, e := range win.entries {
 		win.byID[e.id] = i
@@ -145,11 +146,11 @@ func (g *Graph) readWindowUpdate(ctx context.Context, tx neo4j.ManagedTransactio
 	}
 	r := rowOf(rec)
 	up := windowUpdate{clock: windowClock{epoch: r.str("epoch"), tick: r.i64("tick")}}
-	if win.read && up.clock.epoch == win.epoch {
-		if up.clock.tick == win.tick {
+	if win.read && up.clock.epoch == win.clock.epoch {
+		if up.clock.tick == win.clock.tick {
 			return up, nil
 		}
-		rec, _, err := single(ctx, tx, "experience_signature_changes", params(ns, "since", win.tick, "limit", g.cfg.StructuralWindow+1))
+		rec, _, err := single(ctx, tx, "experience_signature_changes", params(ns, "since", win.clock.tick, "limit", g.cfg.StructuralWindow+1))
 		if err != nil {
 			return up, err
 		}
