@@ -37,6 +37,10 @@ type GraphOptions struct {
 	// WarmRounds runs graph.Warm, as evokg serve does at start, after the
 	// build and before the timed runs.
 	WarmRounds int
+	// Window, when set, also reports each query's latencies per window of
+	// this length from the first timed run: how long a fresh server stays
+	// slow.
+	Window time.Duration
 	// Load, when set, runs beside the timed runs (bench graph --with-load
 	// runs an ingest bench in it): they repeat until it returns.
 	Load func(ctx context.Context) error
@@ -95,6 +99,13 @@ type GraphResult struct {
 	WarmMS     float64               `json:"warm_ms,omitempty"`
 	Iterations int                   `json:"iterations"`
 	Queries    map[string]QueryStats `json:"queries"`
+	Windows    []GraphWindow         `json:"windows,omitempty"`
+}
+
+// GraphWindow is the queries' latencies in one window of the timed runs.
+type GraphWindow struct {
+	StartS  float64               `json:"start_s"` // from the first timed run
+	Queries map[string]QueryStats `json:"queries"`
 }
 
 // Graph builds a synthetic graph in a fresh namespace, measures the
@@ -147,26 +158,76 @@ func Graph(ctx context.Context, g *graph.Graph, opts GraphOptions, progress io.W
 		fmt.Fprintf(progress, "%-26s first %7.2f ms  p50 %6.2f ms  p95 %6.2f ms  max %7.2f ms  rows %.1f  runs %d\n",
 			q.name, stats.FirstMS, stats.P50MS, stats.P95MS, stats.MaxMS, stats.AvgRows, stats.Runs)
 	}
+	if opts.Window > 0 {
+		res.Windows = graphWindows(queries, samples, opts.Window)
+		printGraphWindows(progress, queries, res.Windows)
+	}
 	return res, nil
 }
 
-// measureGraphQueries times each query opts.Iterations times per pass. With
-// a Load, the load starts with the first pass and the passes repeat until it
-// returns, so every run is timed while it runs.
+// graphWindows splits every query's timed runs by when they started.
+func graphWindows(queries []graphQuery, samples map[string]*graphSamples, window time.Duration) []GraphWindow {
+	var out []GraphWindow
+	for _, q := range queries {
+		s := samples[q.name]
+		byWindow := map[int]*graphSamples{}
+		for i, at := range s.at {
+			w := int(at / window)
+			if byWindow[w] == nil {
+				byWindow[w] = &graphSamples{}
+			}
+			byWindow[w].durations = append(byWindow[w].durations, s.durations[i])
+		}
+		for w, ws := range byWindow {
+			for len(out) <= w {
+				out = append(out, GraphWindow{StartS: (time.Duration(len(out)) * window).Seconds(), Queries: map[string]QueryStats{}})
+			}
+			out[w].Queries[q.name] = ws.stats()
+		}
+	}
+	return out
+}
+
+func printGraphWindows(progress io.Writer, queries []graphQuery, windows []GraphWindow) {
+	for _, w := range windows {
+		fmt.Fprintf(progress, "from %6.1f s, p50/p95 ms:", w.StartS)
+		for _, q := range queries {
+			if st, ok := w.Queries[q.name]; ok {
+				fmt.Fprintf(progress, "  %s %.1f/%.1f", q.name, st.P50MS, st.P95MS)
+			}
+		}
+		fmt.Fprintln(progress)
+	}
+}
+
+// measureGraphQueries times opts.Iterations rounds per pass; a round runs
+// every query once, so each query's runs spread over the whole pass (as a
+// user's mixed requests do) instead of one query taking the first, noisiest
+// moments. With a Load, the load starts with the first pass and the passes
+// repeat until it returns, so every run is timed while it runs.
 func measureGraphQueries(ctx context.Context, queries []graphQuery, opts GraphOptions) (map[string]*graphSamples, error) {
 	samples := make(map[string]*graphSamples, len(queries))
 	for _, q := range queries {
 		samples[q.name] = &graphSamples{}
+		if opts.Cold {
+			continue
+		}
+		if err := samples[q.name].warm(ctx, q.run); err != nil {
+			return nil, fmt.Errorf("bench: %s: %w", q.name, err)
+		}
 	}
 	var loadDone chan error
 	if opts.Load != nil {
 		loadDone = make(chan error, 1)
 		go func() { loadDone <- opts.Load(ctx) }()
 	}
-	for pass := 0; ; pass++ {
-		for _, q := range queries {
-			if err := samples[q.name].measure(ctx, q.run, opts.Iterations, opts.Cold || pass > 0); err != nil {
-				return nil, fmt.Errorf("bench: %s: %w", q.name, err)
+	start := time.Now()
+	for {
+		for range opts.Iterations {
+			for _, q := range queries {
+				if err := samples[q.name].measure(ctx, q.run, start); err != nil {
+					return nil, fmt.Errorf("bench: %s: %w", q.name, err)
+				}
 			}
 		}
 		if loadDone == nil {
@@ -227,29 +288,30 @@ func graphQueries(g *graph.Graph, o GraphOptions, d *graphDataset) []graphQuery 
 // graphSamples are one query's timed runs.
 type graphSamples struct {
 	durations []float64
+	at        []time.Duration // when each run started, from the first timed run
 	rows      int
 }
 
-// measure runs q a few times to warm caches and plans (unless cold), then n
-// timed times.
-func (s *graphSamples) measure(ctx context.Context, q func(context.Context, int) (int, error), n int, cold bool) error {
+// warm runs q a few times untimed, to plan it and fill caches.
+func (s *graphSamples) warm(ctx context.Context, q func(context.Context, int) (int, error)) error {
 	for i := range 10 {
-		if cold {
-			break
-		}
 		if _, err := q(ctx, i); err != nil {
 			return err
 		}
 	}
-	for i := range n {
-		start := time.Now()
-		k, err := q(ctx, len(s.durations)+i)
-		if err != nil {
-			return err
-		}
-		s.durations = append(s.durations, graphMS(time.Since(start)))
-		s.rows += k
+	return nil
+}
+
+// measure times one run of q; timing started at origin.
+func (s *graphSamples) measure(ctx context.Context, q func(context.Context, int) (int, error), origin time.Time) error {
+	start := time.Now()
+	k, err := q(ctx, len(s.durations))
+	if err != nil {
+		return err
 	}
+	s.durations = append(s.durations, graphMS(time.Since(start)))
+	s.at = append(s.at, start.Sub(origin))
+	s.rows += k
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -25,7 +26,8 @@ func TestGraphBenchmarkSmall(t *testing.T) {
 	defer g.Close(ctx)
 
 	var progress strings.Builder
-	res, err := bench.Graph(ctx, g, bench.GraphOptions{Experiences: 400, Skills: 20, TaskTypes: 5, Entities: 50, Iterations: 10}, &progress)
+	res, err := bench.Graph(ctx, g, bench.GraphOptions{Experiences: 400, Skills: 20, TaskTypes: 5, Entities: 50, Iterations: 10,
+		Window: 5 * time.Millisecond}, &progress)
 	require.NoError(t, err, progress.String())
 	t.Log(progress.String())
 
@@ -38,6 +40,7 @@ func TestGraphBenchmarkSmall(t *testing.T) {
 		require.Positive(t, s.P50MS, q)
 		require.GreaterOrEqual(t, s.P95MS, s.P50MS, q)
 	}
+	requireWindowsHoldEveryRun(t, res)
 	require.Positive(t, res.Queries["signature_matches"].AvgRows)
 	require.Positive(t, res.Queries["neighbors_2hop"].AvgRows)
 	require.Positive(t, res.Queries["cascade"].AvgRows)
@@ -50,6 +53,24 @@ func TestGraphBenchmarkSmall(t *testing.T) {
 	n, _, err := g.CountNodesAndEdges(ctx, res.Namespace)
 	require.NoError(t, err)
 	require.Zero(t, n, "the namespace is purged")
+}
+
+// requireWindowsHoldEveryRun checks that the windows are consecutive and
+// split each query's runs without losing or repeating one.
+func requireWindowsHoldEveryRun(t *testing.T, res bench.GraphResult) {
+	t.Helper()
+	require.NotEmpty(t, res.Windows)
+	runs := map[string]int{}
+	for i, w := range res.Windows {
+		require.InDelta(t, float64(i)*0.005, w.StartS, 1e-9)
+		for name, q := range w.Queries {
+			runs[name] += q.Runs
+			require.GreaterOrEqual(t, q.P95MS, q.P50MS, name)
+		}
+	}
+	for name, q := range res.Queries {
+		require.Equal(t, q.Runs, runs[name], name)
+	}
 }
 
 // TestGraphBenchmarkUnderLoad times the queries while a real ingest bench

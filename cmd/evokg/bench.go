@@ -23,16 +23,17 @@ type BenchCmd struct {
 // BenchGraphCmd benchmarks the graph queries.
 type BenchGraphCmd struct {
 	Neo4jFlags    `embed:""`
-	PostgresFlags `embed:""` // for --with-load
-	JSON          bool       `help:"Print the figures as one JSON line."`
-	Experiences   int        `default:"10000" help:"Experiences to build."`
-	Skills        int        `default:"100" help:"Skills to build."`
-	TaskTypes     int        `name:"task-types" default:"50" help:"Task types to build."`
-	Iterations    int        `default:"200" help:"Timed runs per query."`
-	Cold          bool       `help:"Time every run from the first (no untimed warm-up runs per query): shows a fresh Neo4j's compilation cost."`
-	WarmRounds    int        `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
-	WithLoad      int        `name:"with-load" help:"Ingest this many experiences (single requests, 8 clients, as bench ingest) beside the timed runs, which repeat until it ends; reports both."`
-	LoadRate      float64    `name:"load-rate" help:"Pace the --with-load ingest at this many experiences per second (0: as fast as it goes)."`
+	PostgresFlags `embed:""`    // for --with-load
+	JSON          bool          `help:"Print the figures as one JSON line."`
+	Experiences   int           `default:"10000" help:"Experiences to build."`
+	Skills        int           `default:"100" help:"Skills to build."`
+	TaskTypes     int           `name:"task-types" default:"50" help:"Task types to build."`
+	Iterations    int           `default:"200" help:"Timed runs per query."`
+	Cold          bool          `help:"Time every run from the first (no untimed warm-up runs per query): shows a fresh Neo4j's compilation cost."`
+	WarmRounds    int           `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
+	WithLoad      int           `name:"with-load" help:"Ingest this many experiences (single requests, 8 clients, as bench ingest) beside the timed runs, which repeat until it ends; reports both."`
+	LoadRate      float64       `name:"load-rate" help:"Pace the --with-load ingest at this many experiences per second (0: as fast as it goes)."`
+	Window        time.Duration `help:"Also report the latencies per window of this length from the first timed run (0: none); with --cold after a start, shows how long Neo4j stays slow."`
 }
 
 // graphUnderLoad is bench graph --with-load's report.
@@ -51,7 +52,7 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 		return err
 	}
 	opts := bench.GraphOptions{Experiences: c.Experiences, Skills: c.Skills, TaskTypes: c.TaskTypes,
-		Iterations: c.Iterations, Cold: c.Cold, WarmRounds: c.WarmRounds}
+		Iterations: c.Iterations, Cold: c.Cold, WarmRounds: c.WarmRounds, Window: c.Window}
 	var load bench.IngestResult
 	if c.WithLoad > 0 {
 		pool, err := c.PostgresFlags.Open(g.Ctx)
