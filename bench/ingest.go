@@ -66,6 +66,10 @@ type IngestOptions struct {
 	// projection lag exceeds it. Default ingest.DefaultMaxLag; negative
 	// holds nothing.
 	MaxLag time.Duration
+	// ReadTarget is the service's Config.ReadTarget, with the graph's reads
+	// as its Reads: writes are paced while reads are slower. Zero paces
+	// nothing.
+	ReadTarget time.Duration
 	// MaxQueued is the service's Config.MaxQueued. Default
 	// ingest.DefaultMaxQueued.
 	MaxQueued int
@@ -118,8 +122,9 @@ type IngestResult struct {
 	ProjectBatch     int     `json:"project_batch"`
 	ProjectLingerMs  float64 `json:"project_linger_ms"`
 	GroupCommit      int     `json:"group_commit"`
-	MaxLagMs         float64 `json:"max_lag_ms"` // writes held beyond this lag; 0 holds none
-	MaxQueued        int     `json:"max_queued"` // or beyond this many queued
+	MaxLagMs         float64 `json:"max_lag_ms"`     // writes held beyond this lag; 0 holds none
+	ReadTargetMs     float64 `json:"read_target_ms"` // writes paced while graph reads' p95 is above it; 0 paces none
+	MaxQueued        int     `json:"max_queued"`     // or beyond this many queued
 	AcceptSeconds    float64 `json:"accept_seconds"`
 	AcceptPerSecond  float64 `json:"accept_per_second"` // accepted into Postgres (row + vector + job)
 	Seconds          float64 `json:"seconds"`           // until the last one is projected
@@ -198,7 +203,7 @@ func Ingest(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts Ingest
 		Namespace: ns, Experiences: opts.N, Batch: opts.Batch, Clients: opts.Clients, OfferedPerSecond: opts.Rate,
 		ProjectWorkers: opts.ProjectWorkers,
 		ProjectBatch:   opts.ProjectBatch, GroupCommit: opts.GroupCommit,
-		ProjectLingerMs: max(0, ms(opts.ProjectLinger)), MaxLagMs: max(0, ms(opts.MaxLag)), MaxQueued: opts.MaxQueued,
+		ProjectLingerMs: max(0, ms(opts.ProjectLinger)), MaxLagMs: max(0, ms(opts.MaxLag)), ReadTargetMs: ms(opts.ReadTarget), MaxQueued: opts.MaxQueued,
 		AcceptSeconds: accepted.Seconds(), AcceptPerSecond: float64(opts.N) / accepted.Seconds(),
 		Seconds: total.Seconds(), PerSecond: float64(opts.N) / total.Seconds(),
 		ProjectionLagP50: ingestQuantile(lags, 0.50), ProjectionLagP95: ingestQuantile(lags, 0.95), ProjectionLagMax: ingestQuantile(lags, 1),
@@ -229,7 +234,8 @@ func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns str
 	}
 	store := vector.NewStore(pool, opts.EmbeddingDim)
 	svc := ingest.NewService(ingest.Config{EmbeddingDim: opts.EmbeddingDim, EvaluateQueue: q + "_eval", ProjectQueue: q + "_proj",
-		GroupCommit: opts.GroupCommit, MaxLag: max(0, opts.MaxLag), MaxQueued: opts.MaxQueued},
+		GroupCommit: opts.GroupCommit, MaxLag: max(0, opts.MaxLag), MaxQueued: opts.MaxQueued,
+		ReadTarget: opts.ReadTarget, Reads: g},
 		pool, queue, nil, store, opts.Logger)
 	client, err := workers.NewClient(pool, cfg, workers.Deps{
 		Ingest: svc, Projector: workers.GraphProjector(g), Neighbors: workers.VectorNeighbors(store),

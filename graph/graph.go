@@ -128,6 +128,7 @@ type Graph struct {
 	disambiguator evokg.Disambiguator
 
 	windows *signatureWindows // cross-type structural match candidates
+	reads   *readLatencies    // recent read transactions' durations
 }
 
 // Open connects to Neo4j and verifies connectivity and credentials.
@@ -143,7 +144,7 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Graph, error) 
 	if err != nil {
 		return nil, &evokg.Error{Code: evokg.EINVALID, Message: fmt.Sprintf("neo4j at %s: bad configuration", cfg.URI), Err: err}
 	}
-	g := &Graph{cfg: cfg, driver: driver, logger: logger, windows: newSignatureWindows()}
+	g := &Graph{cfg: cfg, driver: driver, logger: logger, windows: newSignatureWindows(), reads: &readLatencies{}}
 	if err := g.Ping(ctx); err != nil {
 		_ = driver.Close(ctx)
 		return nil, err
@@ -254,7 +255,9 @@ func runTx[T any](ctx context.Context, g *Graph, op string, mode neo4j.AccessMod
 	var v T
 	var err error
 	if mode == neo4j.AccessModeRead {
+		start := time.Now()
 		v, err = neo4j.ExecuteRead(ctx, session, work, timeout)
+		g.reads.add(op, time.Now(), time.Since(start))
 	} else {
 		v, err = neo4j.ExecuteWrite(ctx, session, work, timeout)
 	}

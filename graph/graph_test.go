@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
@@ -172,4 +173,20 @@ func TestApplySchemaIsIdempotentAndRecordsVersion(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, graph.SchemaVersion(), v)
 	require.GreaterOrEqual(t, v, 20)
+}
+
+// TestReadLatencyFollowsTheReads checks that the graph's read transactions
+// are what ReadLatencyP95 reports.
+func TestReadLatencyFollowsTheReads(t *testing.T) {
+	b := setup(t)
+	_, n := b.g.ReadLatencyP95(time.Minute)
+	require.Zero(t, n, "a fresh Graph has run no read")
+	for range 12 {
+		_, err := b.g.Frontier(b.ctx, b.ns, 0.5)
+		require.NoError(t, err)
+	}
+	p95, n := b.g.ReadLatencyP95(time.Minute)
+	require.Equal(t, 12, n)
+	require.Positive(t, p95)
+	require.Less(t, p95, time.Minute)
 }

@@ -32,6 +32,8 @@ type admission struct {
 	mu       sync.Mutex
 	readings map[string]*lagReading // one per namespace written to
 
+	pace *readsFirst // nil: writes are not paced for reads
+
 	held     prometheus.Histogram   // how long held writes waited
 	released *prometheus.CounterVec // held writes by why they went on
 }
@@ -61,36 +63,53 @@ func newAdmission(pool *pgxpool.Pool, maxLag, maxHold time.Duration, maxQueued i
 		}),
 		released: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "evokg", Subsystem: "ingest", Name: "admission_released_total",
-			Help: "Held ingest writes by why they were written: the projection caught up, or the hold reached its limit.",
+			Help: "Held ingest writes by why they were written: the projection caught up, the hold reached its limit, or the reads-first pace let them (reads_first).",
 		}, []string{"reason"}),
 	}
 }
 
 // hold waits until ns's projection backlog is within maxLag and maxQueued,
-// or maxHold has passed, and returns how long it waited.
-func (a *admission) hold(ctx context.Context, ns string) (time.Duration, error) {
+// then for the reads-first pace of n experiences, in all at most maxHold,
+// and returns how long it waited.
+func (a *admission) hold(ctx context.Context, ns string, n int) (time.Duration, error) {
+	lagged, reason, err := a.holdForLag(ctx, ns)
+	if err != nil {
+		return lagged, err
+	}
+	var paced time.Duration
+	if lagged < a.maxHold {
+		if paced, err = a.pace.wait(ctx, n, a.maxHold-lagged); paced > 0 {
+			reason = "reads_first"
+		}
+	}
+	a.observe(lagged+paced, reason)
+	return lagged + paced, err
+}
+
+// holdForLag waits until ns's projection backlog is within maxLag and
+// maxQueued, or maxHold has passed, and returns how long it waited and why
+// it stopped.
+func (a *admission) holdForLag(ctx context.Context, ns string) (time.Duration, string, error) {
 	if a.maxLag <= 0 {
-		return 0, nil
+		return 0, "", nil
 	}
 	start := time.Now()
 	for waited := time.Duration(0); ; waited = time.Since(start) {
 		b, err := a.backlog(ctx, ns)
 		if err != nil {
-			return waited, err
+			return waited, "", err
 		}
 		if b.lag <= a.maxLag && b.queued <= a.maxQueued {
-			a.observe(waited, "caught_up")
-			return waited, nil
+			return waited, "caught_up", nil
 		}
 		if waited >= a.maxHold {
-			a.observe(waited, "max_hold")
-			return waited, nil
+			return waited, "max_hold", nil
 		}
 		t := time.NewTimer(lagReadingTTL)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return waited, ctx.Err()
+			return waited, "", ctx.Err()
 		case <-t.C:
 		}
 	}

@@ -154,7 +154,7 @@ func TestAdmissionWritesAnywayAfterMaxHold(t *testing.T) {
 	ns := testenv.Namespace(t)
 	backlogged(t, s, ns, 1, time.Minute)
 
-	held, err := s.admit.hold(context.Background(), ns)
+	held, err := s.admit.hold(context.Background(), ns, 1)
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, held, maxHold, "held until MaxHold")
 	_, err = s.Ingest(context.Background(), ns, embeddedSuccess("late"), "")
@@ -168,6 +168,6 @@ func TestAdmissionWritesAnywayAfterMaxHold(t *testing.T) {
 	// A cancelled request stops waiting with the context's error.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = s.admit.hold(ctx, ns)
+	_, err = s.admit.hold(ctx, ns, 1)
 	require.ErrorIs(t, err, context.Canceled)
 }

@@ -51,12 +51,12 @@ func (s *Service) commit(ctx context.Context, ns string, reqs []evokg.Experience
 	if idemKey != "" {
 		hash = requestHash(kind, reqsFor(kind, reqs))
 	}
-	held, err := s.admit.hold(ctx, ns)
+	held, err := s.admit.hold(ctx, ns, len(items))
 	if err != nil {
 		return nil, err
 	}
 	if held > 0 {
-		s.logger.DebugContext(ctx, "held a write while the graph projection caught up", "namespace", ns, "held_ms", held.Milliseconds())
+		s.logger.DebugContext(ctx, "held a write for the graph (projection lag or reads first)", "namespace", ns, "held_ms", held.Milliseconds())
 	}
 	w := newWrite(ns, items, idemKey, hash, response)
 	if kind == "single" {

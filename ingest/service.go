@@ -55,6 +55,16 @@ type Config struct {
 	// MaxHold is the longest a write is held before it is written anyway.
 	// Default DefaultMaxHold.
 	MaxHold time.Duration
+	// ReadTarget puts reads first: while the p95 of Reads (the graph reads
+	// this process serves) is above it, the process's writes are paced
+	// down, to no fewer than ReadFloor experiences a second (see
+	// readsFirst). Zero paces nothing (the default).
+	ReadTarget time.Duration
+	// ReadFloor is the pace below which reads-first never goes. Default
+	// DefaultReadFloor.
+	ReadFloor float64
+	// Reads reports the process's graph reads; required with ReadTarget.
+	Reads ReadLatency
 }
 
 // Defaults of Config.
@@ -66,6 +76,7 @@ const (
 	DefaultMaxLag              = time.Second
 	DefaultMaxHold             = 2 * time.Second
 	DefaultMaxQueued           = 1000
+	DefaultReadFloor           = 100.0
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -97,6 +108,9 @@ func (c Config) WithDefaults() Config {
 	if c.MaxHold == 0 {
 		c.MaxHold = DefaultMaxHold
 	}
+	if c.ReadFloor == 0 {
+		c.ReadFloor = DefaultReadFloor
+	}
 	return c
 }
 
@@ -114,6 +128,10 @@ func (c Config) validate() error {
 		return fmt.Errorf("ingest: committers %d, need at least 1", c.Committers)
 	case c.MaxLag < 0 || c.MaxHold < 0 || c.MaxQueued < 1:
 		return fmt.Errorf("ingest: max lag %s, max hold %s, max queued %d: need 0 or more, and at least 1 queued", c.MaxLag, c.MaxHold, c.MaxQueued)
+	case c.ReadTarget < 0 || c.ReadFloor <= 0:
+		return fmt.Errorf("ingest: read target %s, read floor %g: need a target of 0 or more and a positive floor", c.ReadTarget, c.ReadFloor)
+	case c.ReadTarget > 0 && c.Reads == nil:
+		return fmt.Errorf("ingest: a read target needs the process's graph reads (Config.Reads)")
 	}
 	return nil
 }
@@ -147,6 +165,9 @@ func NewService(cfg Config, pool *pgxpool.Pool, queue *river.Client[pgx.Tx], emb
 	s := &Service{cfg: cfg, pool: pool, queue: queue, embed: embed, index: index, logger: logger}
 	s.group = newCommitter(cfg.Committers, cfg.GroupCommit, s.writeGroup)
 	s.admit = newAdmission(pool, cfg.MaxLag, cfg.MaxHold, cfg.MaxQueued)
+	if cfg.ReadTarget > 0 {
+		s.admit.pace = newReadsFirst(cfg.Reads, cfg.ReadTarget, cfg.ReadFloor)
+	}
 	return s
 }
 
@@ -154,9 +175,13 @@ func NewService(cfg Config, pool *pgxpool.Pool, queue *river.Client[pgx.Tx], emb
 func (s *Service) Config() Config { return s.cfg }
 
 // Collectors are the service's Prometheus metrics: the writes admission
-// held.
+// held, and the reads-first pace.
 func (s *Service) Collectors() []prometheus.Collector {
-	return []prometheus.Collector{s.admit.held, s.admit.released}
+	cs := []prometheus.Collector{s.admit.held, s.admit.released}
+	if s.admit.pace != nil {
+		cs = append(cs, s.admit.pace.limit)
+	}
+	return cs
 }
 
 // Ingest validates and durably accepts one experience. With a non-empty

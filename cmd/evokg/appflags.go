@@ -36,7 +36,9 @@ type AppFlags struct {
 	Committers       int           `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
 	MaxLag           time.Duration `name:"ingest-max-lag" env:"EVOKG_INGEST_MAX_LAG" default:"${ingest_max_lag}" help:"Graph projection lag (the age of a namespace's oldest queued experience) beyond which new ingest writes to the namespace are held until the projection catches up; 0 holds none."`
 	MaxQueued        int           `name:"ingest-max-queued" env:"EVOKG_INGEST_MAX_QUEUED" default:"${ingest_max_queued}" help:"Experiences of a namespace waiting for their graph projection beyond which new ingest writes are held too (with --ingest-max-lag above 0)."`
-	MaxHold          time.Duration `name:"ingest-max-hold" env:"EVOKG_INGEST_MAX_HOLD" default:"${ingest_max_hold}" help:"Longest an ingest write is held for --ingest-max-lag before it is written anyway."`
+	MaxHold          time.Duration `name:"ingest-max-hold" env:"EVOKG_INGEST_MAX_HOLD" default:"${ingest_max_hold}" help:"Longest an ingest write is held for --ingest-max-lag and --ingest-read-target before it is written anyway."`
+	ReadTarget       time.Duration `name:"ingest-read-target" env:"EVOKG_INGEST_READ_TARGET" default:"0s" help:"Reads first: while the p95 of the graph reads this process serves is above this, its ingest writes are paced down (to no fewer than --ingest-read-floor a second); 0 paces nothing."`
+	ReadFloor        float64       `name:"ingest-read-floor" env:"EVOKG_INGEST_READ_FLOOR" default:"${ingest_read_floor}" help:"Experiences a second below which --ingest-read-target never paces a process's writes."`
 	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
 	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
@@ -96,6 +98,9 @@ func (f AppFlags) Validate() error {
 	}
 	if f.Committers < 1 {
 		return fmt.Errorf("--ingest-committers: %d, need at least 1", f.Committers)
+	}
+	if f.ReadTarget < 0 || f.ReadFloor <= 0 {
+		return fmt.Errorf("--ingest-read-target %s, --ingest-read-floor %g: need a target of 0 or more and a positive floor", f.ReadTarget, f.ReadFloor)
 	}
 	if f.MaxLag < 0 || f.MaxHold <= 0 || f.MaxQueued < 1 {
 		return fmt.Errorf("--ingest-max-lag %s, --ingest-max-hold %s, --ingest-max-queued %d: need a lag of 0 or more, a positive hold and at least 1 queued", f.MaxLag, f.MaxHold, f.MaxQueued)
@@ -159,7 +164,7 @@ func (f AppFlags) AppConfig() app.Config {
 		HTTP:      f.OllamaFlags.HTTPClient(),
 		Retrieval: f.RetrievalFlags.Config(),
 		Ingest: ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers,
-			MaxLag: f.MaxLag, MaxQueued: f.MaxQueued, MaxHold: f.MaxHold},
+			MaxLag: f.MaxLag, MaxQueued: f.MaxQueued, MaxHold: f.MaxHold, ReadTarget: f.ReadTarget, ReadFloor: f.ReadFloor},
 		Bandit:     bandit.Config{},
 		Workers:    workers.Config{ProjectLinger: zeroMeansOff(f.ProjectLinger)},
 		Evolution:  f.EvolutionFlags.Limits(),

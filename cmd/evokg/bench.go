@@ -33,6 +33,7 @@ type BenchGraphCmd struct {
 	WarmRounds    int           `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
 	WithLoad      int           `name:"with-load" help:"Ingest this many experiences (single requests, 8 clients, as bench ingest) beside the timed runs, which repeat until it ends; reports both."`
 	LoadRate      float64       `name:"load-rate" help:"Pace the --with-load ingest at this many experiences per second (0: as fast as it goes)."`
+	ReadTarget    time.Duration `name:"read-target" help:"Pace the --with-load ingest while the graph reads' p95 is above this, as --ingest-read-target does for serve (0: no pacing)."`
 	Window        time.Duration `help:"Also report the latencies per window of this length from the first timed run (0: none); with --cold after a start, shows how long Neo4j stays slow."`
 }
 
@@ -61,7 +62,7 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 		}
 		defer pool.Close()
 		opts.Load = func(ctx context.Context) (err error) {
-			load, err = bench.Ingest(ctx, pool, gr, bench.IngestOptions{N: c.WithLoad, Rate: c.LoadRate,
+			load, err = bench.Ingest(ctx, pool, gr, bench.IngestOptions{N: c.WithLoad, Rate: c.LoadRate, ReadTarget: c.ReadTarget,
 				EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 			return err
 		}

@@ -122,6 +122,26 @@ func TestAdmissionReachesTheIngestConfig(t *testing.T) {
 	}
 }
 
+// Reads-first pacing is off unless a read target is set; its floor has a
+// default and both refuse what cannot work.
+func TestReadTargetReachesTheIngestConfig(t *testing.T) {
+	cli, _, err := parse(t, "serve")
+	require.NoError(t, err)
+	got := cli.Serve.AppConfig().Ingest
+	require.Zero(t, got.ReadTarget)
+	require.Equal(t, ingest.DefaultReadFloor, got.ReadFloor)
+	t.Setenv("EVOKG_INGEST_READ_TARGET", "10ms")
+	cli, _, err = parse(t, "serve", "--ingest-read-floor=250")
+	require.NoError(t, err)
+	got = cli.Serve.AppConfig().Ingest
+	require.Equal(t, 10*time.Millisecond, got.ReadTarget)
+	require.Equal(t, 250.0, got.ReadFloor)
+	for _, bad := range []string{"--ingest-read-target=-1ms", "--ingest-read-floor=0"} {
+		_, _, err = parse(t, "serve", bad)
+		require.ErrorContains(t, err, "--ingest-read-", bad)
+	}
+}
+
 // Projection lingers by default so that single requests share graph
 // batches; 0 projects at once and a negative wait is refused.
 func TestProjectLingerReachesTheWorkersConfig(t *testing.T) {

@@ -190,7 +190,9 @@ func (a *App) openJobs(mode Mode) error {
 	if err != nil {
 		return err
 	}
-	a.Ingest = ingest.NewService(a.Config.Ingest, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
+	ingestCfg := a.Config.Ingest
+	ingestCfg.Reads = a.Graph
+	a.Ingest = ingest.NewService(ingestCfg, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
 	a.Registry.MustRegister(a.Ingest.Collectors()...)
 	if a.PRGII, err = a.newPRGII(inserter); err != nil {
 		return err

@@ -40,3 +40,14 @@ func TestHeldIngestWritesShowInMetrics(t *testing.T) {
 	require.Contains(t, rec.Body.String(), `evokg_ingest_admission_released_total{reason="max_hold"} 1`)
 	require.Contains(t, rec.Body.String(), "evokg_ingest_admission_hold_seconds_count 1")
 }
+
+// With a read target, the process's ingest is paced by its own graph reads
+// and /metrics shows the pace (0: no limit while nothing is slow).
+func TestReadsFirstFollowsTheProcesssGraph(t *testing.T) {
+	t.Parallel()
+	e := openWith(t, app.ModeAPI, func(c *app.Config) { c.Ingest.ReadTarget = 10 * time.Millisecond })
+	require.Same(t, e.app.Graph, e.app.Ingest.Config().Reads)
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	require.Contains(t, rec.Body.String(), "evokg_ingest_reads_first_limit 0")
+}
