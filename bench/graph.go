@@ -35,8 +35,9 @@ type GraphOptions struct {
 	// plan first, so a freshly started Neo4j shows its compilation cost.
 	Cold bool
 	// WarmRounds runs graph.Warm, as evokg serve does at start, after the
-	// build and before the timed runs.
+	// build and before the timed runs; WarmOnData its reads on data.
 	WarmRounds int
+	WarmOnData time.Duration
 	// Window, when set, also reports each query's latencies per window of
 	// this length from the first timed run: how long a fresh server stays
 	// slow.
@@ -140,12 +141,13 @@ func Graph(ctx context.Context, g *graph.Graph, opts GraphOptions, progress io.W
 	}
 	fmt.Fprintf(progress, "built %d nodes and %d edges in %.0f ms\n", res.Sizes.Nodes, res.Sizes.Edges, res.BuildMS)
 	if opts.WarmRounds > 0 {
-		rep, err := g.Warm(ctx, opts.WarmRounds)
+		rep, err := g.Warm(ctx, graph.WarmOptions{Rounds: opts.WarmRounds, OnData: opts.WarmOnData})
 		if err != nil {
 			return res, err
 		}
 		res.WarmMS = graphMS(rep.Took)
-		fmt.Fprintf(progress, "warmed neo4j: %d rounds, %d queries in %.0f ms\n", rep.Rounds, rep.Queries, res.WarmMS)
+		fmt.Fprintf(progress, "warmed neo4j: %d rounds, %d queries, then %d reads on %v, in %.0f ms\n",
+			rep.Rounds, rep.Queries, rep.DataReads, rep.DataNamespaces, res.WarmMS)
 	}
 	queries := graphQueries(g, opts, data)
 	samples, err := measureGraphQueries(ctx, queries, opts)

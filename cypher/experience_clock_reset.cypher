@@ -3,4 +3,4 @@
 // signatures read them again.
 MERGE (c:ExperienceClock {namespace: $namespace})
   ON CREATE SET c.tick = 0
-SET c.epoch = randomUUID(), c.tick = c.tick + 1
+SET c.epoch = randomUUID(), c.tick = c.tick + 1, c.written_at = timestamp()

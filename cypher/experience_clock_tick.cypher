@@ -5,5 +5,5 @@
 // experience stamped n or lower.
 MERGE (c:ExperienceClock {namespace: $namespace})
   ON CREATE SET c.epoch = randomUUID(), c.tick = 0
-SET c.tick = c.tick + 1
+SET c.tick = c.tick + 1, c.written_at = timestamp()
 RETURN c.tick AS tick

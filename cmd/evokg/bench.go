@@ -31,6 +31,7 @@ type BenchGraphCmd struct {
 	Iterations    int           `default:"200" help:"Timed runs per query."`
 	Cold          bool          `help:"Time every run from the first (no untimed warm-up runs per query): shows a fresh Neo4j's compilation cost."`
 	WarmRounds    int           `name:"warm-rounds" help:"Warm Neo4j as evokg serve does at start (rounds of the platform's queries), after building the graph and before timing (0: no warm-up)."`
+	WarmOnData    time.Duration `name:"warm-on-data" help:"With --warm-rounds, then run the read queries on the namespaces written to most recently for this long, as evokg serve does (--warm-on-data)."`
 	WithLoad      int           `name:"with-load" help:"Ingest this many experiences (single requests, 8 clients, as bench ingest) beside the timed runs, which repeat until it ends; reports both."`
 	LoadRate      float64       `name:"load-rate" help:"Pace the --with-load ingest at this many experiences per second (0: as fast as it goes)."`
 	ReadTarget    time.Duration `name:"read-target" help:"Pace the --with-load ingest while the graph reads' p95 is above this, as --ingest-read-target does for serve (0: no pacing)."`
@@ -53,7 +54,7 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 		return err
 	}
 	opts := bench.GraphOptions{Experiences: c.Experiences, Skills: c.Skills, TaskTypes: c.TaskTypes,
-		Iterations: c.Iterations, Cold: c.Cold, WarmRounds: c.WarmRounds, Window: c.Window}
+		Iterations: c.Iterations, Cold: c.Cold, WarmRounds: c.WarmRounds, WarmOnData: c.WarmOnData, Window: c.Window}
 	var load bench.IngestResult
 	if c.WithLoad > 0 {
 		pool, err := c.PostgresFlags.Open(g.Ctx)

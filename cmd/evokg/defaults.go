@@ -59,6 +59,7 @@ func defaultVars() kong.Vars {
 		"ingest_max_lag":         ingest.DefaultMaxLag.String(),
 		"ingest_max_queued":      itoa(ingest.DefaultMaxQueued),
 		"ingest_max_hold":        ingest.DefaultMaxHold.String(),
+		"warm_on_data":           graph.DefaultWarmOnData.String(),
 		"ingest_read_floor":      strconv.FormatFloat(ingest.DefaultReadFloor, 'g', -1, 64),
 		"project_linger":         workers.DefaultProjectLinger.String(),
 		"prgii_pool_size":        itoa(prgii.DefaultPoolSize),

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/app"
 )
 
@@ -25,6 +26,7 @@ type ServeCmd struct {
 	CORSOrigins     []string      `name:"cors-origins" env:"EVOKG_CORS_ORIGINS" help:"Allowed CORS origins (CORS is off when empty)."`
 	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"20s" help:"Grace period for in-flight requests at shutdown."`
 	WarmRounds      int           `name:"warm-rounds" env:"EVOKG_WARM_ROUNDS" default:"30" help:"Rounds of the platform's Neo4j queries run at start, in a throwaway namespace, before /readyz says ready (0 skips the warm-up)."`
+	WarmOnData      time.Duration `name:"warm-on-data" env:"EVOKG_WARM_ON_DATA" default:"${warm_on_data}" help:"After the rounds, how long the read queries alone run on the namespaces written to most recently before /readyz says ready (0: none)."`
 }
 
 func (c *ServeCmd) apiConfig() api.Config {
@@ -45,7 +47,7 @@ func (c *ServeCmd) Run(g *Globals) error {
 	}
 	defer a.Close(context.Background())
 	a.ReportModelServer(g.Ctx)
-	a.StartGraphWarmUp(g.Ctx, c.WarmRounds)
+	a.StartGraphWarmUp(g.Ctx, graph.WarmOptions{Rounds: c.WarmRounds, OnData: c.WarmOnData})
 	// The served document states the embedding dimension and the run caps
 	// this process enforces.
 	limits := a.Config.Evolution.WithDefaults()

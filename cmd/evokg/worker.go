@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/app"
 )
 
@@ -13,6 +14,7 @@ type WorkerCmd struct {
 	AppFlags        `embed:""`
 	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"30s" help:"Grace period for running jobs at shutdown; jobs still running then are cancelled and retried later."`
 	WarmRounds      int           `name:"warm-rounds" env:"EVOKG_WARM_ROUNDS" default:"30" help:"Rounds of the platform's Neo4j queries run at start, in a throwaway namespace, before jobs are worked (0 skips the warm-up)."`
+	WarmOnData      time.Duration `name:"warm-on-data" env:"EVOKG_WORKER_WARM_ON_DATA" default:"0s" help:"After the rounds, how long the read queries alone run on the namespaces written to most recently before jobs are worked (0: none; the worker serves no reads)."`
 }
 
 func (c *WorkerCmd) Run(g *Globals) error {
@@ -22,7 +24,7 @@ func (c *WorkerCmd) Run(g *Globals) error {
 	}
 	defer a.Close(context.Background())
 	a.ReportModelServer(g.Ctx)
-	a.WarmGraph(g.Ctx, c.WarmRounds)
+	a.WarmGraph(g.Ctx, graph.WarmOptions{Rounds: c.WarmRounds, OnData: c.WarmOnData})
 	// Jobs run on their own context: cancelling g.Ctx must not cut them short.
 	if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
 		return err

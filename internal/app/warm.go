@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/graph"
 )
 
 // graphWarmth is where the process's Neo4j warm-up stands; /readyz reports
@@ -18,12 +19,12 @@ type graphWarmth struct {
 
 // StartGraphWarmUp runs WarmGraph in the background; /readyz says neo4j is
 // warming from this call until it ends, and Close waits for it.
-func (a *App) StartGraphWarmUp(ctx context.Context, rounds int) {
-	if rounds <= 0 {
+func (a *App) StartGraphWarmUp(ctx context.Context, opts graph.WarmOptions) {
+	if opts.Rounds <= 0 {
 		return
 	}
 	a.warmth.running.Store(true)
-	a.warmth.done.Go(func() { a.WarmGraph(ctx, rounds) })
+	a.warmth.done.Go(func() { a.WarmGraph(ctx, opts) })
 }
 
 // WaitGraphWarmUp waits for a warm-up started by StartGraphWarmUp.
@@ -33,13 +34,13 @@ func (a *App) WaitGraphWarmUp() { a.warmth.done.Wait() }
 // the process serves: a freshly started Neo4j plans and compiles each query
 // on first use, which made the first minutes 3–10× slower. Rounds ≤ 0
 // skips it. A failed warm-up is logged and does not stop the process.
-func (a *App) WarmGraph(ctx context.Context, rounds int) {
-	if rounds <= 0 {
+func (a *App) WarmGraph(ctx context.Context, opts graph.WarmOptions) {
+	if opts.Rounds <= 0 {
 		return
 	}
 	a.warmth.running.Store(true)
 	defer a.warmth.running.Store(false)
-	rep, err := a.Graph.Warm(ctx, rounds)
+	rep, err := a.Graph.Warm(ctx, opts)
 	switch {
 	case err != nil && ctx.Err() != nil:
 		a.logger.InfoContext(ctx, "neo4j warm-up stopped by shutdown")
@@ -49,7 +50,7 @@ func (a *App) WarmGraph(ctx context.Context, rounds int) {
 		return
 	}
 	a.logger.InfoContext(ctx, "neo4j warmed", slog.Int("rounds", rep.Rounds), slog.Int("queries", rep.Queries),
-		slog.Duration("took", rep.Took))
+		slog.Any("data_namespaces", rep.DataNamespaces), slog.Int("data_reads", rep.DataReads), slog.Duration("took", rep.Took))
 }
 
 // checkNeo4j is up when Neo4j answers and the warm-up is not running.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/app"
 )
 
@@ -19,7 +20,7 @@ func TestReadinessWaitsForTheGraphWarmUp(t *testing.T) {
 	require.Equal(t, api.CheckUp, neo4jCheck.Run(e.ctx).Status, "no warm-up started")
 
 	ctx, cancel := context.WithCancel(e.ctx)
-	e.app.StartGraphWarmUp(ctx, 100000) // far more rounds than the check below takes
+	e.app.StartGraphWarmUp(ctx, graph.WarmOptions{Rounds: 100000}) // far more rounds than the check below takes
 	res := neo4jCheck.Run(e.ctx)
 	require.Equal(t, api.CheckWarming, res.Status)
 	require.NotEmpty(t, res.Detail)
