@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/cypher"
 )
 
 // DefaultWarmRounds is how many times Warm runs the platform's queries in
@@ -153,15 +155,18 @@ func (g *Graph) warmOnData(ctx context.Context, opts WarmOptions, rep *WarmRepor
 // recentNamespaces are the n namespaces whose experiences were written
 // most recently, newest first.
 func (g *Graph) recentNamespaces(ctx context.Context, n int) ([]string, error) {
-	recs, err := g.readOne(ctx, "warm_namespaces", map[string]any{"limit": n})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]string, len(recs))
-	for i, rec := range recs {
-		out[i] = rowOf(rec).str("namespace")
-	}
-	return out, nil
+	return readTx(ctx, g, "warm namespaces", func(ctx context.Context, tx neo4j.ManagedTransaction) ([]string, error) {
+		res, err := tx.Run(ctx, cypher.Server.Get("warm_namespaces"), map[string]any{"limit": n})
+		if err != nil {
+			return nil, err
+		}
+		recs, err := res.Collect(ctx)
+		out := make([]string, len(recs))
+		for i, rec := range recs {
+			out[i] = rowOf(rec).str("namespace")
+		}
+		return out, err
+	})
 }
 
 // warmInputsOf takes one set of read inputs per task type of ns (the first
