@@ -55,8 +55,8 @@ type Config struct {
 	// MaxHold is the longest a write is held before it is written anyway.
 	// Default DefaultMaxHold.
 	MaxHold time.Duration
-	// ReadTarget puts reads first: while the p95 of Reads (the graph reads
-	// this process serves) is above it, the process's writes are paced
+	// ReadTarget puts reads first: while the worst p95 of Reads (the kinds
+	// of graph read this process serves) is above it, the process's writes are paced
 	// down, to no fewer than ReadFloor experiences a second (see
 	// readsFirst). Zero paces nothing (the default).
 	ReadTarget time.Duration
