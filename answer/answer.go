@@ -115,6 +115,10 @@ type Question struct {
 	// NoMemory answers without memory: no memory pack and no evolved skill
 	// prompt, the rest of the path unchanged (the memory-off baseline).
 	NoMemory bool
+	// IgnoreSwitch answers with memory even when the task type's memory
+	// switch is off: the switch's own measurement on validation items,
+	// which must see memory to turn it back on. Clients never set it.
+	IgnoreSwitch bool
 	// NoRouting answers with the default strategies (semantic retrieval,
 	// direct CoT) instead of the bandits' arms, and pulls no arm.
 	NoRouting bool
@@ -210,7 +214,7 @@ func learnerRequest(q Question, skill evokg.Skill, pack *retrieval.Pack) llm.Ans
 // memoryOff reports whether the task type's memory switch is off for a
 // question that would read memory.
 func (s *Service) memoryOff(ctx context.Context, ns string, q Question) (bool, error) {
-	if s.memSwitch == nil || q.NoMemory {
+	if s.memSwitch == nil || q.NoMemory || q.IgnoreSwitch {
 		return false, nil
 	}
 	return s.memSwitch.Off(ctx, ns, q.TaskType)
