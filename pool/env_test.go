@@ -46,10 +46,10 @@ func TestEnvPoolGradesByPlaying(t *testing.T) {
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 	require.True(t, pool.IsBuiltin(pool.Env))
 
-	p, err := pool.Split(pool.Env, items, 0.2, 4)
+	p, err := pool.Split(pool.Env, items, pool.Fractions{Validation: 0.2, Test: 0.2}, 4)
 	require.NoError(t, err)
-	require.Len(t, p.HeldOut, 6)
-	require.NotNil(t, p.HeldOut[0].Episode, "the split keeps the episodes")
+	require.Len(t, p.Test, 6)
+	require.NotNil(t, p.Test[0].Episode, "the split keeps the episodes")
 }
 
 func trimLastAction(answer string) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	evokg "github.com/evokg/evokg"
 )
@@ -53,26 +54,50 @@ func ArithTaskTypes() []string {
 // Arith is the name of the built-in pool.
 const Arith = "arith"
 
-// Generate returns size word problems with integer gold answers, cycling
-// through the task types so each gets an equal share. The same seed gives
-// the same items.
+// maxRedraws bounds how often a generator draws again for a question it
+// has already written.
+const maxRedraws = 1000
+
+// Generate returns size distinct word problems (no two the same under
+// Normalize) with integer gold answers, cycling through the task types so
+// each gets an equal share. The same seed gives the same items.
 func Generate(size int, seed uint64) ([]Item, error) {
 	if size < 1 || size > 100_000 {
 		return nil, evokg.Invalid(evokg.FieldError{Pointer: "/size", Detail: "must be within 1..100000"})
 	}
 	r := rand.New(rand.NewPCG(seed, seed^0x5bd1e995))
+	seen := make(map[string]bool, size)
 	items := make([]Item, size)
 	for i := range items {
 		g := generators[i%len(generators)]
-		q, a := g.gen(r)
+		q, a, err := drawNew(r, g.gen, seen)
+		if err != nil {
+			return nil, evokg.Invalid(evokg.FieldError{Pointer: "/size", Detail: fmt.Sprintf("%s has no more distinct questions: %v", g.taskType, err)})
+		}
 		items[i] = Item{ID: fmt.Sprintf("%s-%d-%04d", Arith, seed, i), Question: q, Answer: strconv.Itoa(a), TaskType: g.taskType}
 	}
 	return items, nil
 }
 
+// drawNew draws questions until one is not in seen, and adds it.
+func drawNew(r *rand.Rand, gen problem, seen map[string]bool) (string, int, error) {
+	for range maxRedraws {
+		q, a := gen(r)
+		if key := Normalize(q); !seen[key] {
+			seen[key] = true
+			return q, a, nil
+		}
+	}
+	return "", 0, fmt.Errorf("%d draws in a row repeated a question", maxRedraws)
+}
+
 var (
 	names  = []string{"Tom", "Sue", "Anne", "Ravi", "Mei", "Omar", "Lena", "Kofi", "Ines", "Yuki"}
 	things = []string{"marbles", "stickers", "apples", "coins", "books", "pencils", "shells", "cards"}
+	goods  = []string{"jacket", "lamp", "bicycle", "kettle", "backpack", "guitar", "printer", "tent"}
+	wares  = []string{"notebooks", "pens", "mugs", "candles", "tickets", "batteries", "plates", "towels"}
+	spends = []string{"a game", "a book", "a gift", "a ticket", "a toy"}
+	rides  = []string{"car", "bus", "truck", "van"}
 )
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
@@ -115,16 +140,18 @@ func averageIncrements(r *rand.Rand) (string, int) {
 }
 
 func percentages(r *rand.Rand) (string, int) {
-	price := 20 * (2 + r.IntN(20))
+	item := pick(r, goods)
+	price := 20 * (2 + r.IntN(50))
 	off := 5 * (1 + r.IntN(9))
-	q := fmt.Sprintf("A jacket costs $%d. It is on sale for %d%% off. How many dollars does it cost on sale?", price, off)
+	q := fmt.Sprintf("A %s costs $%d. It is on sale for %d%% off. How many dollars does it cost on sale?", item, price, off)
 	return q, price - price*off/100
 }
 
 func unitRates(r *rand.Rand) (string, int) {
+	ware := pick(r, wares)
 	unit := 2 + r.IntN(9)
 	n, m := 2+r.IntN(8), 3+r.IntN(15)
-	q := fmt.Sprintf("If %d notebooks cost $%d, how many dollars do %d notebooks cost?", n, n*unit, m)
+	q := fmt.Sprintf("If %d %s cost $%d, how many dollars do %d %s cost?", n, ware, n*unit, m, ware)
 	return q, m * unit
 }
 
@@ -138,9 +165,10 @@ func sumsDifferences(r *rand.Rand) (string, int) {
 }
 
 func travelDistance(r *rand.Rand) (string, int) {
-	v1, h1 := 10*(4+r.IntN(6)), 1+r.IntN(4)
-	v2, h2 := 10*(3+r.IntN(6)), 1+r.IntN(3)
-	q := fmt.Sprintf("A car drives at %d km per hour for %d hours, then at %d km per hour for %d hours. How many kilometres does it travel in total?", v1, h1, v2, h2)
+	ride := pick(r, rides)
+	v1, h1 := 10*(4+r.IntN(10)), 1+r.IntN(6)
+	v2, h2 := 10*(3+r.IntN(10)), 1+r.IntN(5)
+	q := fmt.Sprintf("A %s drives at %d km per hour for %d hours, then at %d km per hour for %d hours. How many kilometres does it travel in total?", ride, v1, h1, v2, h2)
 	return q, v1*h1 + v2*h2
 }
 
@@ -152,17 +180,23 @@ func ageDifference(r *rand.Rand) (string, int) {
 }
 
 func changeFromPurchase(r *rand.Rand) (string, int) {
+	who, ware := pick(r, names), pick(r, wares)
 	n, p := 2+r.IntN(6), 3+r.IntN(12)
 	bill := 50
 	if n*p >= bill {
 		bill = 100
 	}
-	q := fmt.Sprintf("Pens cost $%d each. Mei buys %d pens and pays with a $%d bill. How many dollars of change does she get?", p, n, bill)
+	q := fmt.Sprintf("%s cost $%d each. %s buys %d %s and pays with a $%d bill. How many dollars of change does %s get?",
+		capitalize(ware), p, who, n, ware, bill, who)
 	return q, bill - n*p
 }
 
 func fractionRemaining(r *rand.Rand) (string, int) {
-	money := 6 * (5 + r.IntN(30))
-	q := fmt.Sprintf("Omar has $%d. He spends half of it on a game and then a third of what is left on lunch. How many dollars does he have left?", money)
+	who := pick(r, names)
+	money := 6 * (5 + r.IntN(100))
+	q := fmt.Sprintf("%s has $%d. %s spends half of it on %s and then a third of what is left on lunch. How many dollars does %s have left?",
+		who, money, who, pick(r, spends), who)
 	return q, money - money/2 - (money/2)/3
 }
+
+func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }

@@ -20,15 +20,18 @@ type jsonlItem struct {
 	Answer   json.RawMessage `json:"answer"`
 	TaskType string          `json:"task_type"`
 	Context  string          `json:"context"`
+	Split    string          `json:"split"`
 }
 
 // LoadJSONL reads one item per line ({id, question, answer, task_type?,
-// context?}); blank lines are skipped, items without a task type get
-// DefaultTaskType, and every problem is reported with its line.
+// context?, split?}); blank lines are skipped, items without a task type get
+// DefaultTaskType, and every problem is reported with its line. A pool that
+// names splits must not put one normalized question in two of them.
 func LoadJSONL(r io.Reader) ([]Item, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), MaxLineBytes)
 	var items []Item
+	var lines []int
 	var fields []evokg.FieldError
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
@@ -38,7 +41,7 @@ func LoadJSONL(r io.Reader) ([]Item, error) {
 		it, errs := parseLine(text, line)
 		fields = append(fields, errs...)
 		if len(errs) == 0 {
-			items = append(items, it)
+			items, lines = append(items, it), append(lines, line)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -50,6 +53,9 @@ func LoadJSONL(r io.Reader) ([]Item, error) {
 	if err := checkUnique(items); err != nil {
 		return nil, err
 	}
+	if err := CheckSplitDuplicates(items, func(i int) string { return fmt.Sprintf("/lines/%d", lines[i]) }); err != nil {
+		return nil, err
+	}
 	return items, nil
 }
 
@@ -59,7 +65,7 @@ func parseLine(text string, line int) (Item, []evokg.FieldError) {
 	if err := json.Unmarshal([]byte(text), &raw); err != nil {
 		return Item{}, []evokg.FieldError{{Pointer: pointer, Detail: "not a JSON object: " + err.Error()}}
 	}
-	it := Item{ID: raw.ID, Question: raw.Question, TaskType: raw.TaskType, Context: raw.Context, Answer: answerText(raw.Answer)}
+	it := Item{ID: raw.ID, Question: raw.Question, TaskType: raw.TaskType, Context: raw.Context, Split: raw.Split, Answer: answerText(raw.Answer)}
 	if it.TaskType == "" {
 		it.TaskType = DefaultTaskType
 	}

@@ -1,8 +1,8 @@
 // Package pool provides the question pools evolution runs train and test
 // on: a seeded generator of verifiable multi-step word problems over ten
 // task types, a JSONL loader, the graders (exact numeric match, normalized
-// text match, and a judge hook for free text) and the split into an
-// evolution pool and a held-out test set.
+// text match, and a judge hook for free text) and the split into train,
+// validation and test, disjoint by normalized question.
 package pool
 
 import (
@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/env"
@@ -22,6 +23,9 @@ type Item struct {
 	Answer   string `json:"answer"`
 	TaskType string `json:"task_type,omitempty"`
 	Context  string `json:"context,omitempty"`
+	// Split is the split the item is in ("train", "validation", "test");
+	// set by Split, or given by a JSONL pool that fixes its own splits.
+	Split string `json:"split,omitempty"`
 	// Episode is set on the items of the environment pool: the answer is
 	// an action sequence, graded by playing it in the episode.
 	Episode *env.Episode `json:"episode,omitempty"`
@@ -40,41 +44,186 @@ func (it Item) validate(pointer string) []evokg.FieldError {
 	return out
 }
 
-// Pool is an evolution pool and its held-out test split. No item is in both.
+// Split names: every item of a pool is in exactly one.
+const (
+	// SplitTrain items are what evolution learns from: answered, harvested
+	// as success memories, corrected as failure memories.
+	SplitTrain = "train"
+	// SplitValidation items decide: the memory switch and any other choice
+	// by accuracy. They are answered, never written to memory.
+	SplitValidation = "validation"
+	// SplitTest items are answered only to be reported: no decision reads them.
+	SplitTest = "test"
+)
+
+// Splits lists the split names in order.
+var Splits = []string{SplitTrain, SplitValidation, SplitTest}
+
+// Pool is a question pool split three ways. No normalized question is in
+// two splits, so no memory written from a training item carries a
+// validation or test question.
 type Pool struct {
-	Name      string `json:"name"`
-	Evolution []Item `json:"evolution"`
-	HeldOut   []Item `json:"held_out"`
+	Name       string `json:"name"`
+	Train      []Item `json:"train"`
+	Validation []Item `json:"validation"`
+	Test       []Item `json:"test"`
+}
+
+// Sizes counts each split's items.
+type Sizes struct {
+	Train      int `json:"train"`
+	Validation int `json:"validation"`
+	Test       int `json:"test"`
+}
+
+// Sizes returns how many items each split holds.
+func (p Pool) Sizes() Sizes {
+	return Sizes{Train: len(p.Train), Validation: len(p.Validation), Test: len(p.Test)}
+}
+
+// Fractions are the shares of the validation and test splits; train gets
+// the rest.
+type Fractions struct {
+	Validation float64 `json:"validation"`
+	Test       float64 `json:"test"`
+}
+
+// Validate reports invalid shares by JSON pointer under prefix.
+func (f Fractions) Validate(prefix string) []evokg.FieldError {
+	var out []evokg.FieldError
+	if f.Validation <= 0 || f.Validation >= 1 {
+		out = append(out, evokg.FieldError{Pointer: prefix + "/validation", Detail: "must be within (0, 1)"})
+	}
+	if f.Test <= 0 || f.Test >= 1 {
+		out = append(out, evokg.FieldError{Pointer: prefix + "/test", Detail: "must be within (0, 1)"})
+	}
+	if len(out) == 0 && f.Validation+f.Test >= 1 {
+		out = append(out, evokg.FieldError{Pointer: prefix, Detail: "validation + test must leave items to train on (sum below 1)"})
+	}
+	return out
 }
 
 // DefaultTaskType is given to loaded items without one.
 const DefaultTaskType = "general"
 
-// Split shuffles items with seed and puts round(heldOut·n) of them, spread
-// over task types, in the held-out split. heldOut is a fraction in [0, 1).
-func Split(name string, items []Item, heldOut float64, seed uint64) (Pool, error) {
-	if heldOut < 0 || heldOut >= 1 {
-		return Pool{}, evokg.Invalid(evokg.FieldError{Pointer: "/held_out", Detail: "must be within [0, 1)"})
+// Normalize is the form under which two questions are the same: lower
+// case, runs of white space as one space, trimmed; digits and punctuation
+// kept.
+func Normalize(question string) string {
+	return strings.ToLower(strings.Join(strings.Fields(question), " "))
+}
+
+// Split puts every item in one split. Items that name their split (loaded
+// from JSONL with "split") keep it; the others are shuffled with seed and
+// shared out per task type, round(f·n) to validation and test each. Items
+// with the same normalized question always land in the same split; named
+// splits that put one question in two are refused.
+func Split(name string, items []Item, f Fractions, seed uint64) (Pool, error) {
+	if errs := f.Validate("/splits"); len(errs) > 0 {
+		return Pool{}, evokg.Invalid(errs...)
 	}
-	shuffled := slices.Clone(items)
+	if err := CheckSplitDuplicates(items, func(i int) string { return fmt.Sprintf("/items/%d", i) }); err != nil {
+		return Pool{}, err
+	}
+	named, groups := groupByQuestion(items)
 	rng := rand.New(rand.NewPCG(seed, seed+1))
-	rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	// Stable by task type so the held-out share is taken from every type.
-	slices.SortStableFunc(shuffled, func(a, b Item) int { return cmp.Compare(a.TaskType, b.TaskType) })
+	rng.Shuffle(len(groups), func(i, j int) { groups[i], groups[j] = groups[j], groups[i] })
+	// Stable by task type so every split takes its share of every type.
+	slices.SortStableFunc(groups, func(a, b []Item) int { return cmp.Compare(a[0].TaskType, b[0].TaskType) })
 	p := Pool{Name: name}
-	step := 0.0
-	for _, it := range shuffled {
-		step += heldOut
-		if step >= 1 {
-			step--
-			p.HeldOut = append(p.HeldOut, it)
+	// Each share accrues per item and takes an item when it reaches one;
+	// validation starts half a step ahead so the two rarely want the same
+	// item (the one that waits takes the next).
+	val, test := 0.5, 0.0
+	for _, g := range groups {
+		split := named[Normalize(g[0].Question)]
+		if split == "" {
+			val, test = val+f.Validation, test+f.Test
+			split = SplitTrain
+			switch {
+			case test >= 1-shareSlack:
+				test--
+				split = SplitTest
+			case val >= 1-shareSlack:
+				val--
+				split = SplitValidation
+			}
+		}
+		p.add(split, g)
+	}
+	sortByID(p.Train)
+	sortByID(p.Validation)
+	sortByID(p.Test)
+	return p, nil
+}
+
+// shareSlack absorbs float noise: five shares of 0.2 make one item.
+const shareSlack = 1e-9
+
+func (p *Pool) add(split string, items []Item) {
+	for i := range items {
+		items[i].Split = split
+	}
+	switch split {
+	case SplitValidation:
+		p.Validation = append(p.Validation, items...)
+	case SplitTest:
+		p.Test = append(p.Test, items...)
+	default:
+		p.Train = append(p.Train, items...)
+	}
+}
+
+// groupByQuestion groups items by normalized question, in first-seen
+// order, and returns the split each named group asked for.
+func groupByQuestion(items []Item) (map[string]string, [][]Item) {
+	named := map[string]string{}
+	index := map[string]int{}
+	var groups [][]Item
+	for _, it := range items {
+		key := Normalize(it.Question)
+		if it.Split != "" {
+			named[key] = it.Split
+		}
+		i, ok := index[key]
+		if !ok {
+			i = len(groups)
+			index[key] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], it)
+	}
+	return named, groups
+}
+
+// CheckSplitDuplicates refuses items that name an unknown split, or that
+// put one normalized question in two splits; pointer(i) locates item i
+// (a JSONL line, a request's item) in the error.
+func CheckSplitDuplicates(items []Item, pointer func(i int) string) error {
+	var errs []evokg.FieldError
+	first := map[string]int{}
+	for i, it := range items {
+		if it.Split != "" && !slices.Contains(Splits, it.Split) {
+			errs = append(errs, evokg.FieldError{Pointer: pointer(i) + "/split", Detail: `must be "train", "validation" or "test"`})
 			continue
 		}
-		p.Evolution = append(p.Evolution, it)
+		key := Normalize(it.Question)
+		j, seen := first[key]
+		if !seen {
+			first[key] = i
+			continue
+		}
+		if other := items[j]; other.Split != it.Split && it.Split != "" && other.Split != "" {
+			errs = append(errs, evokg.FieldError{Pointer: pointer(i) + "/split",
+				Detail: fmt.Sprintf("question also at %s in split %q: a question is in one split only", pointer(j), other.Split)})
+		} else if other.Split == "" && it.Split != "" {
+			first[key] = i // the named one decides the group's split
+		}
 	}
-	sortByID(p.Evolution)
-	sortByID(p.HeldOut)
-	return p, nil
+	if len(errs) > 0 {
+		return evokg.Invalid(errs...)
+	}
+	return nil
 }
 
 func sortByID(items []Item) {

@@ -2,12 +2,15 @@ package pool_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/env"
 	"github.com/evokg/evokg/pool"
 )
 
@@ -81,18 +84,83 @@ func TestSplitIsDisjointAndCoversTypes(t *testing.T) {
 	t.Parallel()
 	items, err := pool.Generate(100, 1)
 	require.NoError(t, err)
-	p, err := pool.Split("arith", items, 0.2, 9)
+	p, err := pool.Split("arith", items, pool.Fractions{Validation: 0.2, Test: 0.2}, 9)
 	require.NoError(t, err)
-	require.Len(t, p.HeldOut, 20)
-	require.Len(t, p.Evolution, 80)
+	require.Equal(t, pool.Sizes{Train: 60, Validation: 20, Test: 20}, p.Sizes())
 	seen := map[string]bool{}
-	for _, it := range append(append([]pool.Item{}, p.Evolution...), p.HeldOut...) {
-		require.False(t, seen[it.ID], "item %s in both splits", it.ID)
-		seen[it.ID] = true
+	for _, split := range [][]pool.Item{p.Train, p.Validation, p.Test} {
+		for _, it := range split {
+			require.False(t, seen[it.ID], "item %s in two splits", it.ID)
+			seen[it.ID] = true
+		}
 	}
-	require.Len(t, pool.TaskTypes(p.HeldOut), 10, "every task type is held out")
-	_, err = pool.Split("x", items, 1, 0)
-	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+	require.Len(t, seen, 100)
+	require.Len(t, pool.TaskTypes(p.Validation), 10, "every task type is validated")
+	require.Len(t, pool.TaskTypes(p.Test), 10, "every task type is tested")
+	for _, f := range []pool.Fractions{{Validation: 0, Test: 0.2}, {Validation: 0.5, Test: 0.5}, {Validation: 0.2, Test: 1}} {
+		_, err = pool.Split("x", items, f, 0)
+		require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "%+v", f)
+	}
+}
+
+// TestBuiltinSplitsShareNoQuestion: no built-in pool, at sizes 40, 200 and
+// 1,000 (or its whole supply, when smaller) and seeds 1–5, has one
+// normalized question in two splits, nor one question twice.
+func TestBuiltinSplitsShareNoQuestion(t *testing.T) {
+	t.Parallel()
+	for _, name := range pool.Builtins {
+		for _, size := range []int{40, 200, 1000} {
+			if supply := pool.Supply(name); supply > 0 {
+				size = min(size, supply)
+			}
+			for seed := uint64(1); seed <= 5; seed++ {
+				size := size
+				if name == pool.Env { // a world has 255–275 episodes: all of them
+					size = len(env.Episodes(seed, size, pool.Env))
+				}
+				items, err := pool.GenerateBuiltin(name, size, seed)
+				require.NoError(t, err, "%s size %d seed %d", name, size, seed)
+				p, err := pool.Split(name, items, pool.Fractions{Validation: 0.2, Test: 0.2}, seed)
+				require.NoError(t, err)
+				splitOf := map[string]string{}
+				for _, it := range append(append(slices.Clone(p.Train), p.Validation...), p.Test...) {
+					key := pool.Normalize(it.Question)
+					prev, seen := splitOf[key]
+					require.False(t, seen, "%s size %d seed %d: %q in %s and %s", name, size, seed, it.Question, prev, it.Split)
+					splitOf[key] = it.Split
+				}
+				require.Len(t, splitOf, size)
+				require.NotEmpty(t, p.Validation)
+				require.NotEmpty(t, p.Test)
+			}
+		}
+	}
+}
+
+func TestSplitKeepsDuplicatesTogetherAndNamedSplits(t *testing.T) {
+	t.Parallel()
+	var items []pool.Item
+	for i := range 30 {
+		items = append(items, pool.Item{ID: fmt.Sprintf("q%02d", i), Question: fmt.Sprintf("What is %d + 1?", i), Answer: "x", TaskType: "t"})
+	}
+	// The same question written twice, differently spaced and cased.
+	items = append(items, pool.Item{ID: "dup", Question: "  what IS 3 +   1? ", Answer: "4", TaskType: "t"})
+	items[7].Split = pool.SplitTest
+	for seed := uint64(1); seed <= 5; seed++ {
+		p, err := pool.Split("inline", items, pool.Fractions{Validation: 0.2, Test: 0.2}, seed)
+		require.NoError(t, err)
+		split := map[string]string{}
+		for _, it := range append(append(slices.Clone(p.Train), p.Validation...), p.Test...) {
+			split[it.ID] = it.Split
+		}
+		require.Equal(t, split["q03"], split["dup"], "seed %d: one question, one split", seed)
+		require.Equal(t, pool.SplitTest, split["q07"], "a named split is kept")
+	}
+	items[3].Split, items[30].Split = pool.SplitTrain, pool.SplitValidation
+	_, err := pool.Split("inline", items, pool.Fractions{Validation: 0.2, Test: 0.2}, 1)
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, []evokg.FieldError{{Pointer: "/items/30/split", Detail: `question also at /items/3 in split "train": a question is in one split only`}}, e.Fields)
 }
 
 func TestLoadJSONL(t *testing.T) {
@@ -119,6 +187,20 @@ func TestLoadJSONL(t *testing.T) {
 
 	_, err = pool.LoadJSONL(strings.NewReader(`{"id":"a","question":"q","answer":1}` + "\n" + `{"id":"a","question":"q","answer":2}`))
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+
+	// Named splits are kept; one question in two of them is refused with both lines.
+	in = `{"id":"a","question":"What is 2 + 2?","answer":4,"split":"train"}
+{"id":"b","question":"Capital of Peru?","answer":"Lima","split":"test"}
+
+{"id":"c","question":"what is 2 +  2?","answer":4,"split":"test"}
+{"id":"d","question":"Capital of Chad?","answer":"N'Djamena","split":"dev"}
+`
+	_, err = pool.LoadJSONL(strings.NewReader(in))
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, []evokg.FieldError{
+		{Pointer: "/lines/4/split", Detail: `question also at /lines/1 in split "train": a question is in one split only`},
+		{Pointer: "/lines/5/split", Detail: `must be "train", "validation" or "test"`},
+	}, e.Fields)
 }
 
 func TestGraders(t *testing.T) {
