@@ -12,6 +12,9 @@ type PoolItem struct {
 	TaskType string `json:"task_type"`
 	Gold     string `json:"gold"`
 	Context  string `json:"context,omitempty"`
+	// Split fixes the item's split ("train", "validation", "test");
+	// unset, the run's seed chooses it.
+	Split string `json:"split,omitempty"`
 }
 
 // PoolGenerator asks for a built-in, seeded pool of verifiable questions.
@@ -27,7 +30,11 @@ type EvolutionRunRequest struct {
 	Iterations int            `json:"iterations,omitempty"` // default 20
 	Pool       []PoolItem     `json:"pool,omitempty"`
 	Generator  *PoolGenerator `json:"generator,omitempty"`
-	HeldOut    float64        `json:"held_out,omitempty"` // held-out fraction, default 0.2
+	// Validation and Test are the shares of the validation split (the
+	// memory switch decides on it) and the test split (only reported);
+	// default 0.2 each, train gets the rest. No question is in two splits.
+	Validation float64 `json:"validation,omitempty"`
+	Test       float64 `json:"test,omitempty"`
 }
 
 // IterationMetrics are the per-iteration figures of a run.
@@ -41,18 +48,23 @@ type IterationMetrics struct {
 	LearnerCalls       int                `json:"learner_calls"`
 	RolledBack         bool               `json:"rolled_back"`
 	WallMS             float64            `json:"wall_ms"`
-	HeldOutAccuracy    float64            `json:"held_out_accuracy"`
 	GuidanceShare      float64            `json:"guidance_share"`
 	Harvested          int                `json:"harvested"`
 	FailuresWritten    int                `json:"failures_written"`
 	Operation          string             `json:"operation,omitempty"`
 	Selected           []string           `json:"selected,omitempty"`
-	// The held-out split without memory, the task types whose memory the
-	// switch has off, and what the write gate kept out of memory.
-	HeldOutWithoutMemory float64     `json:"held_out_without_memory"`
-	MemoryOff            []string    `json:"memory_off,omitempty"`
-	Rejected             int         `json:"rejected"`
-	Rejections           []Rejection `json:"rejections,omitempty"`
+	// Accuracy is the training split's. The validation split is answered
+	// with memory whatever the switch says (the switch decides from it),
+	// the test split as a client gets it; both also without memory.
+	ValidationAccuracy      float64 `json:"validation_accuracy"`
+	ValidationWithoutMemory float64 `json:"validation_without_memory"`
+	TestAccuracy            float64 `json:"test_accuracy"`
+	TestWithoutMemory       float64 `json:"test_without_memory"`
+	// The task types whose memory the switch has off, and what the write
+	// gate kept out of memory.
+	MemoryOff  []string    `json:"memory_off,omitempty"`
+	Rejected   int         `json:"rejected"`
+	Rejections []Rejection `json:"rejections,omitempty"`
 }
 
 // EvolutionRun is a run and its progress.

@@ -25,7 +25,7 @@ func newLearner(items []pool.Item) *learnerScript {
 func runIterations(t *testing.T, e e2e, p Params) *Run {
 	t.Helper()
 	p.Namespace = e.ns
-	p.Pool = PoolSpec{Name: "inline", Items: e2eItems(), HeldOut: 0.25}
+	p.Pool = PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}
 	p = p.WithDefaults()
 	require.NoError(t, p.Validate())
 	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: p}

@@ -2,6 +2,7 @@ package evolution
 
 import (
 	"context"
+	"slices"
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
@@ -25,7 +26,7 @@ func (r *runner) phase0(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, t := range pool.TaskTypes(r.pool.Evolution) {
+	for _, t := range pool.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
 		if _, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t, ""); err != nil {
 			return err
 		}
@@ -57,7 +58,7 @@ func (r *runner) coverTaskType(ctx context.Context, taskType string) error {
 
 func (r *runner) discover(ctx context.Context) error {
 	req := llm.DiscoverRequest{MaxSkills: r.p.MaxSkills}
-	for _, it := range sample(r.pool.Evolution, r.p.DiscoverySample) {
+	for _, it := range sample(r.pool.Train, r.p.DiscoverySample) {
 		req.Questions = append(req.Questions, llm.SampleQuestion{Question: it.Question, TaskType: it.TaskType})
 	}
 	r.calls.guidance.Add(1)

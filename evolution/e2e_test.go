@@ -197,12 +197,11 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	}
 	e := setupE2E(t, learner)
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4, RefreshEvery: 3,
-		Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.25}}.WithDefaults()
+		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	pl, err := params.BuildPool()
 	require.NoError(t, err)
-	require.Len(t, pl.Evolution, 30)
-	require.Len(t, pl.HeldOut, 10)
+	require.Equal(t, pool.Sizes{Train: 30, Validation: 5, Test: 5}, pl.Sizes())
 
 	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
@@ -300,8 +299,8 @@ func TestEndToEndThreeIterations(t *testing.T) {
 
 	// The learner never called the guidance model: guidance calls are the
 	// guidance layer's own, counted apart.
-	// Every learner call is counted: one answer per question (the pool, the
-	// held-out split, once the held-out split without memory), plus what the
+	// Every learner call is counted: one answer per question (train,
+	// validation and test, once validation and test without memory), plus what the
 	// routing arms and the learner's signature plans add.
 	var learnerCalls int64
 	for _, it := range m {

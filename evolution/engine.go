@@ -164,6 +164,9 @@ func (e *Engine) answerer(disableBandits bool) *execution.Service {
 		bandits = e.deps.Bandit
 	}
 	svc := execution.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph)
+	if e.deps.MemorySwitch != nil {
+		svc.WithMemorySwitch(e.deps.MemorySwitch) // as /answer applies it
+	}
 	if e.deps.Tools != nil {
 		svc.WithTools(e.deps.Tools, execution.ToolConfig{})
 	}
@@ -315,6 +318,6 @@ func (r *runner) finish(ctx context.Context, k int, start time.Time, it *evaluat
 	m.Rollbacks = r.st.Rollbacks
 	m.Durations.Total = time.Since(start).Seconds()
 	r.log.InfoContext(ctx, "evolution iteration done", "namespace", r.ns, "run", r.run.ID, "iteration", k,
-		"accuracy", m.Accuracy, "held_out", m.HeldOutAccuracy, "flips", m.Flips, "rollback", m.Rollback)
+		"accuracy", m.Accuracy, "validation", m.Validation.Accuracy, "test", m.Test.Accuracy, "flips", m.Flips, "rollback", m.Rollback)
 	return r.store.saveIteration(ctx, r.ns, r.run.ID, m, r.st)
 }

@@ -49,7 +49,7 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	require.NoError(t, err)
 	e.engine = engine
 	params := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 10, Concurrency: 4, DisableBandits: true,
-		Pool: PoolSpec{Name: "env", Size: 30, Seed: 1, HeldOut: 0.2}}.WithDefaults()
+		Pool: PoolSpec{Name: "env", Size: 30, Seed: 1, Validation: 0.1, Test: 0.1}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
@@ -57,8 +57,8 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	require.NoError(t, err)
 	require.Equal(t, StatusSucceeded, final.Status)
 	for _, m := range final.Metrics {
-		t.Logf("explorer=%v environment=%v iteration %d: accuracy %.3f held-out %.3f (without memory %.3f) explored %d recipes %d harvested %d",
-			withExplorer, environment, m.Iteration, m.Accuracy, m.HeldOutAccuracy, m.HeldOutWithoutMemory, m.Explored, m.Recipes, m.Harvested)
+		t.Logf("explorer=%v environment=%v iteration %d: accuracy %.3f validation %.3f test %.3f (without memory %.3f) explored %d recipes %d harvested %d",
+			withExplorer, environment, m.Iteration, m.Accuracy, m.Validation.Accuracy, m.Test.Accuracy, m.Test.WithoutMemory, m.Explored, m.Recipes, m.Harvested)
 	}
 	return e, final.Metrics
 }
@@ -68,10 +68,10 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 // every episode at first; the Explorer explores the failed ones, fills
 // G_env and harvests their recipes, and in iteration 2 the learner
 // instantiates the retrieved recipes' procedures over the G_env facts and
-// reaches every goal of the pool, and of the 6 held-out episodes, never
-// explored, which fail without memory. With the environment facts switched
+// reaches every goal of the pool, and of the 3 validation and 3 test
+// episodes, never explored, which fail without memory. With the environment facts switched
 // off the learner copies recipes: the training episodes (their own
-// recipes) still succeed, the held-out ones fail. Without the Explorer
+// recipes) still succeed, the validation and test ones fail. Without the Explorer
 // nothing in memory shows a way and the pool stays failed.
 func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	t.Parallel()
@@ -82,8 +82,8 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	require.Equal(t, 24, m[0].Recipes)
 	require.ElementsMatch(t, env.TaskTypes(), m[0].Selected)
 	require.InDelta(t, 1.0, m[1].Accuracy, 1e-9)
-	require.InDelta(t, 1.0, m[1].HeldOutAccuracy, 1e-9, "6/6 held-out episodes with memory")
-	require.Zero(t, m[1].HeldOutWithoutMemory)
+	require.Equal(t, SplitAccuracy{Correct: 3, Total: 3, Accuracy: 1}, m[1].Test, "3/3 test episodes with memory, none without")
+	require.Equal(t, SplitAccuracy{Correct: 3, Total: 3, Accuracy: 1}, m[1].Validation)
 	require.Equal(t, 24, m[1].Flips)
 	require.Equal(t, 24, m[1].Harvested, "each episode reached in iteration 2 is harvested as a success")
 	require.Zero(t, m[1].Explored, "nothing failed in iteration 2")
@@ -122,10 +122,10 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 
 	_, noFacts := runEnvPool(t, true, false)
 	require.InDelta(t, 1.0, noFacts[1].Accuracy, 1e-9, "each training episode copies its own recipe")
-	require.Zero(t, noFacts[1].HeldOutAccuracy, "a copied recipe of another episode reaches no held-out goal")
+	require.Zero(t, noFacts[1].Test.Accuracy, "a copied recipe of another episode reaches no test goal")
 
 	_, off := runEnvPool(t, false, true)
 	require.Zero(t, off[0].Explored)
 	require.Zero(t, off[1].Accuracy, "without the Explorer no recipe is in memory")
-	require.Zero(t, off[1].HeldOutAccuracy)
+	require.Zero(t, off[1].Test.Accuracy)
 }

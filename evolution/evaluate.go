@@ -34,11 +34,13 @@ type answer struct {
 	ToolCalls  []evokg.ToolUse   // the tools the learner called (tool_call arm)
 }
 
-// evaluation is one iteration's graded answers.
+// evaluation is one iteration's graded answers: pool holds the training
+// split's, the only ones evolution learns from.
 type evaluation struct {
-	pool    []answer
-	heldOut []answer
-	skills  map[string][]evokg.Skill // task type → the active skills that serve it
+	pool       []answer
+	validation []answer
+	test       []answer
+	skills     map[string][]evokg.Skill // task type → the active skills that serve it
 }
 
 func (ev *evaluation) results() map[string]bool {
@@ -58,33 +60,39 @@ func (ev *evaluation) byType() map[string][]answer {
 	return out
 }
 
-// evaluateAll is EVALUATE: the learner answers the pool and the held-out
-// split at temperature 0 with retrieved memory; m gets accuracies and flips.
+// evaluateAll is EVALUATE: the learner answers the training split with
+// retrieved memory (exploring arms), the validation split with memory
+// whatever the switch says (the switch decides from it) and the test split
+// as a client would, switch included; all at temperature 0. m gets
+// accuracies, flips and each split's accuracy without memory.
 func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluation, error) {
 	skills, err := r.taskSkills(ctx)
 	if err != nil {
 		return nil, err
 	}
 	ev := &evaluation{skills: skills}
-	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Evolution, skills, true, false); err != nil {
+	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Train, skills, withMemory{explore: true}); err != nil {
 		return nil, err
 	}
-	if ev.heldOut, err = r.answerAll(ctx, k, "held_out", r.pool.HeldOut, skills, false, false); err != nil {
+	if ev.validation, err = r.answerAll(ctx, k, pool.SplitValidation, r.pool.Validation, skills, withMemory{ignoreSwitch: true}); err != nil {
+		return nil, err
+	}
+	if ev.test, err = r.answerAll(ctx, k, pool.SplitTest, r.pool.Test, skills, withMemory{}); err != nil {
 		return nil, err
 	}
 	if err := r.baseline(ctx, k, skills); err != nil {
 		return nil, err
 	}
-	fillAccuracy(m, ev, r.st.Results)
-	fillBaseline(m, r.pool.HeldOut, r.st.Baseline)
+	fillAccuracy(m, ev, r.st.Results, r.st.Baseline)
 	return ev, nil
 }
 
-// fillAccuracy computes overall and per-type accuracy and the flips
-// against the previous results.
-func fillAccuracy(m *Metrics, ev *evaluation, previous map[string]bool) {
+// fillAccuracy computes overall and per-type accuracy of each split, with
+// memory and (from baseline) without, and the flips against the previous
+// results.
+func fillAccuracy(m *Metrics, ev *evaluation, previous, baseline map[string]bool) {
 	m.ByTaskType = map[string]TypeAccuracy{}
-	correct, held := 0, 0
+	correct := 0
 	for _, a := range ev.pool {
 		ta := m.ByTaskType[a.Item.TaskType]
 		ta.Total++
@@ -95,30 +103,29 @@ func fillAccuracy(m *Metrics, ev *evaluation, previous map[string]bool) {
 				m.Flips++
 			}
 		}
+		ta.Accuracy = accuracy(ta.Correct, ta.Total)
 		m.ByTaskType[a.Item.TaskType] = ta
-	}
-	for _, a := range ev.heldOut {
-		ta := m.ByTaskType[a.Item.TaskType]
-		ta.HeldOutTotal++
-		if a.Correct {
-			ta.HeldOutCorrect++
-			held++
-		}
-		m.ByTaskType[a.Item.TaskType] = ta
-	}
-	for name, ta := range m.ByTaskType {
-		ta.Accuracy, ta.HeldOut = accuracy(ta.Correct, ta.Total), accuracy(ta.HeldOutCorrect, ta.HeldOutTotal)
-		m.ByTaskType[name] = ta
 	}
 	m.Accuracy = accuracy(correct, len(ev.pool))
-	m.HeldOutAccuracy = accuracy(held, len(ev.heldOut))
+	for _, a := range ev.validation {
+		ta := m.ByTaskType[a.Item.TaskType]
+		ta.Validation.add(a.Correct, baseline[a.Item.ID])
+		m.Validation.add(a.Correct, baseline[a.Item.ID])
+		m.ByTaskType[a.Item.TaskType] = ta
+	}
+	for _, a := range ev.test {
+		ta := m.ByTaskType[a.Item.TaskType]
+		ta.Test.add(a.Correct, baseline[a.Item.ID])
+		m.Test.add(a.Correct, baseline[a.Item.ID])
+		m.ByTaskType[a.Item.TaskType] = ta
+	}
 }
 
 // taskSkills maps every task type of the pool to the active skills
 // serving it (SKILL_FOR_TASK): after a split, its parts.
 func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, error) {
 	out := map[string][]evokg.Skill{}
-	for _, t := range pool.TaskTypes(append(r.pool.Evolution, r.pool.HeldOut...)) {
+	for _, t := range pool.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
 		skills, err := r.deps.Graph.TaskTypeSkills(ctx, r.ns, t)
 		if err != nil {
 			return nil, err
@@ -128,13 +135,17 @@ func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, erro
 	return out, nil
 }
 
-// answerAll answers items with Concurrency workers. explore selects arms
-// by Thompson sampling (and counts the pulls); otherwise the greedy arm is
-// used. noMemory answers as the memory-off baseline (no memory, default
-// strategies). An item whose reply stays invalid or times out fails alone and
-// counts as wrong; a phase in which every item timed out (a server that
-// hangs) fails the run.
-func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string][]evokg.Skill, explore, noMemory bool) ([]answer, error) {
+// withMemory says how answerAll answers. explore selects arms by Thompson
+// sampling (and counts the pulls); otherwise the greedy arm is used.
+// ignoreSwitch reads memory even for a task type whose memory switch is
+// off. off answers as the memory-off baseline (no memory, default
+// strategies).
+type withMemory struct{ explore, ignoreSwitch, off bool }
+
+// answerAll answers items with Concurrency workers, as mem says. An item
+// whose reply stays invalid or times out fails alone and counts as wrong; a
+// phase in which every item timed out (a server that hangs) fails the run.
+func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string][]evokg.Skill, mem withMemory) ([]answer, error) {
 	out := make([]answer, len(items))
 	var mu sync.Mutex
 	done, correct, timedOut := 0, 0, 0
@@ -143,7 +154,7 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 	g.SetLimit(r.p.Concurrency)
 	for i, it := range items {
 		g.Go(func() error {
-			a, err := r.answerOne(gctx, it, skills[it.TaskType], explore, noMemory)
+			a, err := r.answerOne(gctx, it, skills[it.TaskType], mem)
 			if err != nil && !r.failed.add(phase, it.ID, err) {
 				return fmt.Errorf("item %s: %w", it.ID, err)
 			}
@@ -174,10 +185,10 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 
 // answerOne answers one item. A task type served by several skills (the
 // parts of a split) leaves the choice to the answerer's routing bandit.
-func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Skill, explore, noMemory bool) (answer, error) {
+func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Skill, mem withMemory) (answer, error) {
 	zero := 0.0
-	q := execution.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: explore && !noMemory,
-		Temperature: &zero, Run: &r.run.ID, NoMemory: noMemory, NoRouting: noMemory}
+	q := execution.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
+		Temperature: &zero, Run: &r.run.ID, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}
 		if len(skills) == 1 {

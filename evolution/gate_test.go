@@ -30,7 +30,7 @@ func TestWriteGateKeepsWrongCorrectionsOut(t *testing.T) {
 		return "", false
 	})
 	params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 3, Concurrency: 4,
-		Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.25}}.WithDefaults()
+		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
 	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 	require.NoError(t, e.engine.Run(e.ctx, run, nil))
@@ -59,7 +59,7 @@ func TestWriteGateChecksThePoolsRule(t *testing.T) {
 	t.Parallel()
 	items, err := pool.GenerateGlyph(8, 1)
 	require.NoError(t, err)
-	for _, p := range []PoolSpec{{Name: pool.Glyph, Size: 8, Seed: 1, HeldOut: 0.25}, {Name: "inline", Items: items, Seed: 1, HeldOut: 0.25}} {
+	for _, p := range []PoolSpec{{Name: pool.Glyph, Size: 8, Seed: 1, Validation: 0.125, Test: 0.125}, {Name: "inline", Items: items, Seed: 1, Validation: 0.125, Test: 0.125}} {
 		wrongLearner := func(v ollamafake.ChatRequestView) (string, bool) {
 			return `{"reasoning":"a guess","answer":"0"}`, v.Task == "answer"
 		}
@@ -109,7 +109,7 @@ func TestWriteGateChecksAPrinciplesOwnText(t *testing.T) {
 			return "", false
 		})
 		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4,
-			Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.25}}.WithDefaults()
+			Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
 		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
 		require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 		require.NoError(t, e.engine.Run(e.ctx, run, nil))

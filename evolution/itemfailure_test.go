@@ -41,24 +41,22 @@ func TestInvalidRepliesFailItemsNotTheRun(t *testing.T) {
 		}
 		return "", false
 	})
-	params := Params{Namespace: e.ns, Iterations: 1, Concurrency: 4, Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.25}}
+	params := Params{Namespace: e.ns, Iterations: 1, Concurrency: 4, Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 	res, err := RunLocal(e.ctx, e.engine, params, nil)
 	require.NoError(t, err)
 	require.Equal(t, StatusSucceeded, res.Run.Status)
 	require.Len(t, res.Metrics, 1)
 	m := res.Metrics[0]
 	phases := map[string]ItemFailure{}
+	brokenIn := map[string]bool{}
 	for _, f := range m.Failed {
 		phases[f.Phase] = f
+		brokenIn[f.Phase] = brokenIn[f.Phase] || f.Item == broken.ID
 	}
 	require.Contains(t, phases, "critic")
 	require.Contains(t, phases["critic"].Reason, "critic reply of model qwen3:8b")
 	require.Contains(t, phases["critic"].Reason, "after 3 attempts")
-	if f, ok := phases["evaluate"]; ok {
-		require.Equal(t, broken.ID, f.Item)
-	} else {
-		require.Equal(t, broken.ID, phases["held_out"].Item)
-	}
+	require.True(t, brokenIn["evaluate"] || brokenIn["validation"] || brokenIn["test"], "the broken item failed alone: %v", m.Failed)
 	require.Equal(t, m.FailedItems, len(m.Failed))
 	require.GreaterOrEqual(t, m.InvalidReplies, 2)
 	if len(m.Frontier) > 0 {
@@ -73,7 +71,7 @@ func TestFailedRunRecordsTheReason(t *testing.T) {
 	items := e2eItems()[:8:8]
 	e := failureSetup(t, items)
 	e.fake.SetModels("llama3.1:8b", "nomic-embed-text") // the guidance model is missing
-	params := Params{Namespace: e.ns, Iterations: 1, Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.25}}
+	params := Params{Namespace: e.ns, Iterations: 1, Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 	res, err := RunLocal(e.ctx, e.engine, params, nil)
 	require.Error(t, err)
 	require.Equal(t, StatusFailed, res.Run.Status)

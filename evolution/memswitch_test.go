@@ -18,8 +18,9 @@ import (
 )
 
 // switchLearner plays a learner whose memory hurts one task type until the
-// test says it helps. Without memory it gets half of that type's held-out
-// items right (the baseline); with memory, none while hurting, all after.
+// test says it helps. Without memory it gets half of that type's validation
+// and test items right (the baseline); with memory, none while hurting, all
+// after.
 type switchLearner struct {
 	mu       sync.Mutex
 	helps    bool
@@ -60,7 +61,7 @@ func switchItems() []pool.Item {
 }
 
 // TestMemorySwitchEngagesAndReleases: when memory makes a task type's
-// held-out accuracy fall below the memory-off baseline by more than δ,
+// validation accuracy fall below the memory-off baseline by more than δ,
 // evolution switches that type's memory off, and the execution layer then
 // answers it without memory while the other type keeps its memory; once a
 // later iteration with memory beats the baseline, the switch is released.
@@ -68,18 +69,21 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	t.Parallel()
 	items := switchItems()
 	params := Params{Iterations: 2, Concurrency: 4, MaxFailuresPerType: 2, DisableBandits: true,
-		Pool: PoolSpec{Name: "inline", Items: items, HeldOut: 0.5}}.WithDefaults()
+		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.25, Test: 0.25}}.WithDefaults()
 	pl, err := params.BuildPool()
 	require.NoError(t, err)
 	l := &switchLearner{items: map[string]pool.Item{}, baseline: map[string]bool{}, sawBlock: map[string]bool{}}
 	for _, it := range items {
 		l.items[it.Question] = it
 	}
-	half := 0
-	for _, it := range pl.HeldOut {
-		if it.TaskType == "hurt" && half < 2 {
-			l.baseline[it.ID], half = true, half+1
+	for _, split := range [][]pool.Item{pl.Validation, pl.Test} {
+		hurt := 0
+		for _, it := range split {
+			if it.TaskType == "hurt" {
+				l.baseline[it.ID], hurt = hurt%2 == 0, hurt+1
+			}
 		}
+		require.Equal(t, 2, hurt, "two hurt items in each of validation and test")
 	}
 	e := setupE2EOn(t, l.reply, testenv.Postgres(t))
 	switches := memswitch.NewStore(e.engine.deps.Pool)
@@ -93,16 +97,16 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, m, 2)
 	hurt := m[1].ByTaskType["hurt"]
-	require.InDelta(t, 0.5, hurt.HeldOutWithout, 1e-9, "the baseline gets half right")
-	require.InDelta(t, 0.0, hurt.HeldOut, 1e-9, "with memory, none")
-	require.InDelta(t, 1.0, m[1].ByTaskType["steady"].HeldOut, 1e-9)
+	require.Equal(t, SplitAccuracy{Correct: 0, Total: 2, Accuracy: 0, WithoutCorrect: 1, WithoutMemory: 0.5}, hurt.Validation,
+		"the baseline gets half right, with memory none")
+	require.InDelta(t, 1.0, m[1].ByTaskType["steady"].Validation.Accuracy, 1e-9)
 	require.Empty(t, m[0].MemoryOff, "iteration 1 had no memory yet: with and without tie")
 	require.Equal(t, []string{"hurt"}, m[1].MemoryOff, "a drop of 0.5 > δ switches hurt's memory off")
 
 	// The execution layer honours the switch: hurt is answered without
 	// memory, steady with it.
 	served := execution.New(e.engine.deps.Learner, e.engine.deps.Retriever, nil, nil, e.graph).WithMemorySwitch(switches)
-	for _, it := range []pool.Item{pl.HeldOut[0], pl.HeldOut[len(pl.HeldOut)-1]} {
+	for _, it := range []pool.Item{pl.Test[0], pl.Test[len(pl.Test)-1]} {
 		reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: it.TaskType, Question: it.Question})
 		require.NoError(t, err)
 		require.Equal(t, it.TaskType == "hurt", reply.MemoryOff, it.ID)
@@ -118,11 +122,12 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	m, err = e.engine.store.metrics(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
 	require.Len(t, m, 3)
-	require.InDelta(t, 1.0, m[2].ByTaskType["hurt"].HeldOut, 1e-9)
+	require.InDelta(t, 1.0, m[2].ByTaskType["hurt"].Validation.Accuracy, 1e-9, "validation reads memory whatever the switch says")
+	require.InDelta(t, 0.5, m[2].ByTaskType["hurt"].Test.Accuracy, 1e-9, "the test split was answered as a client: switch still off, the baseline's half")
 	require.Empty(t, m[2].MemoryOff, "memory beat the baseline: the switch is released")
-	reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: "hurt", Question: pl.HeldOut[0].Question})
+	reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: "hurt", Question: pl.Test[0].Question})
 	require.NoError(t, err)
 	require.False(t, reply.MemoryOff)
 	require.Equal(t, []int64{8 + 8 + 8, 16, 16}, []int64{m[0].LearnerCalls, m[1].LearnerCalls, m[2].LearnerCalls},
-		"the held-out split is answered without memory once per run, in iteration 1")
+		"validation and test are answered without memory once per run, in iteration 1")
 }

@@ -9,17 +9,41 @@ import (
 	"github.com/evokg/evokg/llm"
 )
 
-// TypeAccuracy is the accuracy of one task type on the pool and held-out split.
+// TypeAccuracy is the accuracy of one task type on each split.
 type TypeAccuracy struct {
+	// Correct, Total and Accuracy are the training split's.
+	Correct    int           `json:"correct"`
+	Total      int           `json:"total"`
+	Accuracy   float64       `json:"accuracy"`
+	Validation SplitAccuracy `json:"validation"`
+	Test       SplitAccuracy `json:"test"`
+}
+
+// SplitAccuracy is a split's accuracy with memory and without it (the
+// same learner with no memory pack, no evolved prompt and the default
+// strategies, measured once per run). On validation "with memory" ignores
+// the memory switch, which decides from it; on test it is what a client
+// gets, switch included.
+type SplitAccuracy struct {
 	Correct        int     `json:"correct"`
 	Total          int     `json:"total"`
 	Accuracy       float64 `json:"accuracy"`
-	HeldOutCorrect int     `json:"held_out_correct"`
-	HeldOutTotal   int     `json:"held_out_total"`
-	HeldOut        float64 `json:"held_out_accuracy"`
-	// The held-out split answered without memory (the baseline).
-	HeldOutWithoutCorrect int     `json:"held_out_without_memory_correct"`
-	HeldOutWithout        float64 `json:"held_out_without_memory"`
+	WithoutCorrect int     `json:"without_memory_correct"`
+	WithoutMemory  float64 `json:"without_memory"`
+}
+
+func (s *SplitAccuracy) add(withMemory, withoutMemory bool) {
+	s.Total++
+	s.Correct += boolInt(withMemory)
+	s.WithoutCorrect += boolInt(withoutMemory)
+	s.Accuracy, s.WithoutMemory = accuracy(s.Correct, s.Total), accuracy(s.WithoutCorrect, s.Total)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Durations are wall times of an iteration's phases, in seconds.
@@ -31,12 +55,12 @@ type Durations struct {
 
 // Metrics are one iteration's persisted measurements.
 type Metrics struct {
-	Iteration       int     `json:"iteration"`
-	Accuracy        float64 `json:"accuracy"`
-	HeldOutAccuracy float64 `json:"held_out_accuracy"`
-	// HeldOutWithoutMemory is the held-out accuracy of the same learner
-	// without memory (no memory pack, no evolved prompt, default strategies).
-	HeldOutWithoutMemory float64 `json:"held_out_without_memory"`
+	Iteration int `json:"iteration"`
+	// Accuracy is the training split's: the Delta-Guard decides from it.
+	Accuracy float64 `json:"accuracy"`
+	// Validation decides the memory switch; Test is only reported.
+	Validation SplitAccuracy `json:"validation"`
+	Test       SplitAccuracy `json:"test"`
 	// MemoryOff lists the task types whose memory the per-task-type switch
 	// (package memswitch) has off after the iteration.
 	MemoryOff  []string                `json:"memory_off,omitempty"`

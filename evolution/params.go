@@ -13,13 +13,15 @@ import (
 type PoolSpec struct {
 	// Name is a built-in generator (pool.Builtins) or "inline" (Items).
 	Name string `json:"name"`
-	// Size is the number of generated items, evolution and held-out
-	// together. Default 200.
+	// Size is the number of generated items, all splits together. Default 200.
 	Size int `json:"size,omitempty"`
 	// Seed seeds the generator and the split. Default 1.
 	Seed uint64 `json:"seed,omitempty"`
-	// HeldOut is the held-out fraction. Default 0.2.
-	HeldOut float64 `json:"held_out,omitempty"`
+	// Validation and Test are the shares of the validation split (which
+	// the memory switch decides on) and the test split (only reported).
+	// Default 0.2 each; train gets the rest.
+	Validation float64 `json:"validation,omitempty"`
+	Test       float64 `json:"test,omitempty"`
 	// Items are the questions of an inline pool (from a JSONL file).
 	Items []pool.Item `json:"items,omitempty"`
 }
@@ -71,7 +73,8 @@ type Params struct {
 const (
 	DefaultIterations      = 20
 	DefaultPoolSize        = 200
-	DefaultHeldOut         = 0.2
+	DefaultValidation      = 0.2
+	DefaultTest            = 0.2
 	DefaultLambda          = 0.3
 	DefaultTopM            = 3
 	DefaultFocusBonus      = 3.0
@@ -119,9 +122,8 @@ func (s PoolSpec) withDefaults() PoolSpec {
 	if s.Seed == 0 {
 		s.Seed = 1
 	}
-	if s.HeldOut == 0 {
-		s.HeldOut = DefaultHeldOut
-	}
+	s.Validation = cmp.Or(s.Validation, DefaultValidation)
+	s.Test = cmp.Or(s.Test, DefaultTest)
 	return s
 }
 
@@ -132,7 +134,9 @@ func (p Params) Validate() error {
 	v.Check(pool.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "env", "glyph" or "inline"`)
 	v.Check(!pool.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
 	v.Check(p.Pool.Name != "inline" || (len(p.Pool.Items) >= 2 && len(p.Pool.Items) <= MaxPoolSize), "/pool/items", fmt.Sprintf("needs 2..%d items", MaxPoolSize))
-	v.Check(p.Pool.HeldOut > 0 && p.Pool.HeldOut < 1, "/pool/held_out", "must be within (0, 1)")
+	v.Check(p.Pool.Validation > 0 && p.Pool.Validation < 1, "/pool/validation", "must be within (0, 1)")
+	v.Check(p.Pool.Test > 0 && p.Pool.Test < 1, "/pool/test", "must be within (0, 1)")
+	v.Check(p.Pool.Validation+p.Pool.Test < 1, "/pool/test", "validation + test must leave items to train on (sum below 1)")
 	v.Check(p.Iterations >= 1 && p.Iterations <= MaxIterations, "/iterations", fmt.Sprintf("must be within 1..%d", MaxIterations))
 	v.Check(p.Lambda > 0, "/lambda", "must be positive")
 	v.Check(p.TopM >= 1, "/top_m", "must be at least 1")
@@ -148,7 +152,7 @@ func (p Params) Validate() error {
 }
 
 // BuildPool materializes the pool of p: generated or inline, split into
-// the evolution pool and the held-out test set.
+// train, validation and test.
 func (p Params) BuildPool() (pool.Pool, error) {
 	items := p.Pool.Items
 	if pool.IsBuiltin(p.Pool.Name) {
@@ -157,5 +161,10 @@ func (p Params) BuildPool() (pool.Pool, error) {
 			return pool.Pool{}, err
 		}
 	}
-	return pool.Split(p.Pool.Name, items, p.Pool.HeldOut, p.Pool.Seed)
+	return pool.Split(p.Pool.Name, items, p.Pool.Fractions(), p.Pool.Seed)
+}
+
+// Fractions are the shares of the validation and test splits.
+func (s PoolSpec) Fractions() pool.Fractions {
+	return pool.Fractions{Validation: s.Validation, Test: s.Test}
 }

@@ -89,10 +89,13 @@ func accuracyPlot(metrics []Metrics) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Legend.Top = true
 	p.Add(plotter.NewGrid())
-	if err := addLine(p, "evolution pool", series(metrics, func(m Metrics) float64 { return m.Accuracy }), palette[0]); err != nil {
+	if err := addLine(p, "train", series(metrics, func(m Metrics) float64 { return m.Accuracy }), palette[0]); err != nil {
 		return nil, err
 	}
-	if err := addLine(p, "held-out", series(metrics, func(m Metrics) float64 { return m.HeldOutAccuracy }), palette[1]); err != nil {
+	if err := addLine(p, "validation", series(metrics, func(m Metrics) float64 { return m.Validation.Accuracy }), palette[2]); err != nil {
+		return nil, err
+	}
+	if err := addLine(p, "test", series(metrics, func(m Metrics) float64 { return m.Test.Accuracy }), palette[1]); err != nil {
 		return nil, err
 	}
 	return p, addRollbacks(p, metrics)

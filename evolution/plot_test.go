@@ -14,9 +14,9 @@ import (
 
 func sampleMetrics() []evolution.Metrics {
 	return []evolution.Metrics{
-		{Iteration: 1, Accuracy: 0.40, HeldOutAccuracy: 0.35, Memories: evolution.MemoryCounts{Success: 12, Failure: 9}},
-		{Iteration: 2, Accuracy: 0.55, HeldOutAccuracy: 0.50, Memories: evolution.MemoryCounts{Success: 28, Failure: 17, Principles: 2}},
-		{Iteration: 3, Accuracy: 0.48, HeldOutAccuracy: 0.47, Rollback: true, Memories: evolution.MemoryCounts{Success: 42, Failure: 25, Principles: 2}},
+		{Iteration: 1, Accuracy: 0.40, Test: evolution.SplitAccuracy{Accuracy: 0.35}, Memories: evolution.MemoryCounts{Success: 12, Failure: 9}},
+		{Iteration: 2, Accuracy: 0.55, Test: evolution.SplitAccuracy{Accuracy: 0.50}, Memories: evolution.MemoryCounts{Success: 28, Failure: 17, Principles: 2}},
+		{Iteration: 3, Accuracy: 0.48, Test: evolution.SplitAccuracy{Accuracy: 0.47}, Rollback: true, Memories: evolution.MemoryCounts{Success: 42, Failure: 25, Principles: 2}},
 	}
 }
 
@@ -26,7 +26,7 @@ func TestPlotSVG(t *testing.T) {
 	require.NoError(t, evolution.Plot(sampleMetrics(), &buf, evolution.FormatSVG))
 	svg := buf.String()
 	require.True(t, strings.HasPrefix(strings.TrimSpace(svg), "<?xml") || strings.Contains(svg[:200], "<svg"))
-	for _, want := range []string{"Accuracy per iteration", "Memory growth", "held-out", "success memories", "rollback (1)"} {
+	for _, want := range []string{"Accuracy per iteration", "Memory growth", "validation", "test", "success memories", "rollback (1)"} {
 		require.Contains(t, svg, want)
 	}
 }

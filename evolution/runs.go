@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -56,21 +57,24 @@ func requestPointers(err error) error {
 		out.Fields[i] = f
 		if to, ok := runPointers[f.Pointer]; ok {
 			out.Fields[i].Pointer = to
+		} else if rest, ok := strings.CutPrefix(f.Pointer, "/items/"); ok {
+			out.Fields[i].Pointer = "/pool/" + rest
 		}
 	}
 	return &out
 }
 
-var runPointers = map[string]string{"/pool/size": "/generator/size", "/pool/items": "/pool", "/pool/held_out": "/held_out"}
+var runPointers = map[string]string{"/pool/size": "/generator/size", "/pool/items": "/pool",
+	"/pool/validation": "/validation", "/pool/test": "/test"}
 
 func runParams(req evokg.EvolutionRunRequest) Params {
-	spec := PoolSpec{Name: "inline", HeldOut: req.HeldOut}
+	spec := PoolSpec{Name: "inline", Validation: req.Validation, Test: req.Test}
 	if g := req.Generator; g != nil {
-		spec = PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, HeldOut: req.HeldOut}
+		spec = PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, Validation: req.Validation, Test: req.Test}
 	}
 	for i, it := range req.Pool {
 		spec.Items = append(spec.Items, pool.Item{ID: itemID(i), Question: it.Question, Answer: it.Gold,
-			TaskType: it.TaskType, Context: it.Context})
+			TaskType: it.TaskType, Context: it.Context, Split: it.Split})
 	}
 	return Params{Iterations: req.Iterations, Pool: spec}
 }
@@ -98,8 +102,10 @@ func apiMetrics(m Metrics) evokg.IterationMetrics {
 		MemoryCounts: map[string]int{"success": int(m.Memories.Success), "failure": int(m.Memories.Failure),
 			"principles": int(m.Memories.Principles), "other": int(m.Memories.Other)},
 		GuidanceCalls: int(m.GuidanceCalls), LearnerCalls: int(m.LearnerCalls), RolledBack: m.Rollback,
-		WallMS: m.Durations.Total * float64(time.Second/time.Millisecond), HeldOutAccuracy: m.HeldOutAccuracy,
+		WallMS:        m.Durations.Total * float64(time.Second/time.Millisecond),
 		GuidanceShare: m.GuidanceShare, Harvested: m.Harvested, FailuresWritten: m.Failures,
-		Operation: m.Operation, Selected: m.Selected, HeldOutWithoutMemory: m.HeldOutWithoutMemory, MemoryOff: m.MemoryOff,
+		Operation: m.Operation, Selected: m.Selected, MemoryOff: m.MemoryOff,
+		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
+		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
 		Rejected: m.Rejected, Rejections: m.Rejections}
 }

@@ -269,5 +269,8 @@ func (e *Engine) admit(params Params) (Params, error) {
 	if err := params.Validate(); err != nil {
 		return params, err
 	}
+	if _, err := params.BuildPool(); err != nil {
+		return params, err // a question in two named splits, a generator out of questions
+	}
 	return params, e.deps.Limits.admit(params)
 }

@@ -66,11 +66,11 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, got.CurrentIteration)
 	require.Len(t, got.Metrics, 2)
-	// 8 pool + 2 held-out answers + the 2 held-out without memory, then 10
-	// (the baseline is answered once per run): at least one answer call
-	// each; repairs of invalid replies and the calls routing arms and
+	// 6 train + 2 validation + 2 test answers + the 4 validation and test
+	// answers without memory, then 10 (the baseline is answered once per
+	// run): at least one answer call each; repairs of invalid replies and the calls routing arms and
 	// signature plans add are counted too, as the recorder counts them.
-	require.GreaterOrEqual(t, got.Metrics[0].LearnerCalls, int64(12))
+	require.GreaterOrEqual(t, got.Metrics[0].LearnerCalls, int64(14))
 	require.GreaterOrEqual(t, got.Metrics[1].LearnerCalls, int64(10))
 	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), got.Metrics[0].LearnerCalls+got.Metrics[1].LearnerCalls)
 	runs, err := svc.List(e.ctx, e.ns, 10)
@@ -158,10 +158,10 @@ func TestRunLocalReportsProgress(t *testing.T) {
 		if p.Phase == "evaluate" {
 			evaluate++
 			require.LessOrEqual(t, p.Item, p.Items)
-			require.Equal(t, 8, p.Items)
+			require.Equal(t, 6, p.Items)
 		}
 	}
-	require.Equal(t, 2*8, evaluate, "one event per answered pool item")
+	require.Equal(t, 2*6, evaluate, "one event per answered training item (10 items: 6 train, 2 validation, 2 test)")
 	require.Equal(t, "discover", events[0].Phase)
 	require.Equal(t, "done", events[len(events)-1].Phase)
 

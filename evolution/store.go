@@ -70,7 +70,7 @@ type state struct {
 	Signatures map[string][]string `json:"signatures,omitempty"`
 	// Memories are the counts after the last iteration (append-only check).
 	Memories MemoryCounts `json:"memories"`
-	// Baseline is each held-out item's grade without memory, measured once
+	// Baseline is each validation and test item's grade without memory, measured once
 	// per run: the frozen learner without memory does not change.
 	Baseline map[string]bool `json:"baseline,omitempty"`
 	Calls    callCounts      `json:"calls"`

@@ -201,7 +201,7 @@ func runToolLoop(t *testing.T, mech Mechanisms) toolRun {
 	e := e2e{ctx: ctx, ns: testenv.Namespace(t), engine: engine, graph: g, bandit: b, fake: fake}
 
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4,
-		Pool: PoolSpec{Name: "inline", Items: toolItems(), HeldOut: 0.25}}.WithDefaults()
+		Pool: PoolSpec{Name: "inline", Items: toolItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
 	require.NoError(t, engine.store.insertRun(ctx, run))
@@ -230,7 +230,7 @@ func TestEvolutionCreatesAToolTheLearnerThenUses(t *testing.T) {
 	require.Zero(t, m[0].ByTaskType[fieldArea].Accuracy, "the learner adds the sides")
 	require.Zero(t, m[1].ByTaskType[fieldArea].Accuracy)
 	require.InDelta(t, 1.0, m[2].ByTaskType[fieldArea].Accuracy, 1e-9, "the tool computes every area")
-	require.InDelta(t, 1.0, m[2].ByTaskType[fieldArea].HeldOut, 1e-9)
+	require.InDelta(t, 1.0, m[2].ByTaskType[fieldArea].Test.Accuracy, 1e-9)
 	require.False(t, m[2].Rollback)
 
 	// The operation's record: a first version failed its tests, the

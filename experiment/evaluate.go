@@ -12,7 +12,7 @@ import (
 	"github.com/evokg/evokg/pool"
 )
 
-// ItemResult is one held-out item answered with and without memory, and
+// ItemResult is one test item answered with and without memory, and
 // with memory off but routing on (what the evolved routing alone gives).
 type ItemResult struct {
 	ID            string `json:"id"`
@@ -25,7 +25,7 @@ type ItemResult struct {
 	MemoryOff bool `json:"memory_off,omitempty"`
 }
 
-// evaluate answers every held-out item three times through the execution
+// evaluate answers every test item three times through the execution
 // layer, at temperature 0: with memory as a client gets it, without memory
 // or routing (the baseline), and without memory but with the bandits'
 // routing; it grades the answers. Calls are accounted to run.

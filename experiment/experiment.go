@@ -1,14 +1,18 @@
-// Package experiment measures the learning effect: the held-out accuracy of
-// the same frozen learner without memory and with the memory evolved on the
-// training split, per seed, each seed in a fresh namespace. Both arms go
+// Package experiment measures the learning effect: the test-split accuracy
+// of the same frozen learner without memory and with the memory evolved on
+// the training split, per seed, each seed in a fresh namespace. Every
+// decision by accuracy (the per-task-type memory switch) is taken on the
+// validation split during the run; the test split is answered only to be
+// reported, and shares no question with the other two. Both arms go
 // through the execution layer the API's /answer uses: the memory-off arm
 // asks it for no memory and no routing (answer.Question NoMemory,
-// NoRouting), the memory arm is what a client gets, per-task-type memory
-// switch included. The difference is reported with a 95% paired bootstrap
-// interval over the held-out items (and McNemar's exact test), beside the
-// per-iteration training curve, the guidance share of model calls and the
-// wall time. A third arm, memory off with the bandits' routing on, splits
-// the difference into what memory adds and what the evolved routing does.
+// NoRouting), the memory arm is what a client gets, memory switch
+// included. The difference is reported with a 95% paired bootstrap
+// interval over the test items (and McNemar's exact test), beside the
+// validation figures the switch decided from, the per-iteration curves,
+// the guidance share of model calls and the wall time. A third arm, memory
+// off with the bandits' routing on, splits the difference into what memory
+// adds and what the evolved routing does.
 package experiment
 
 import (
@@ -33,21 +37,23 @@ const (
 )
 
 // CIMethod names how the interval is computed.
-const CIMethod = "paired bootstrap over held-out items (percentile, 95%)"
+const CIMethod = "paired bootstrap over test items (percentile, 95%)"
 
 // Config is one experiment.
 type Config struct {
 	// Pool is a built-in pool (pool.Builtins) or "inline" (Items).
 	Pool  string
 	Items []pool.Item
-	// Size of a generated pool, evolution and held-out together. Default 40.
+	// Size of a generated pool, all splits together. Default 40.
 	Size int
 	// Iterations of each seed's evolution run. Default 2.
 	Iterations int
 	// Seeds: seeds 1..Seeds, one run and one namespace each. Default 2.
 	Seeds int
-	// HeldOut is the held-out fraction. Default evolution.DefaultHeldOut.
-	HeldOut float64
+	// Validation and Test are the shares of the validation and test
+	// splits. Default evolution.DefaultValidation and DefaultTest.
+	Validation float64
+	Test       float64
 	// Namespace prefixes each seed's namespace ("<Namespace>-s<seed>"),
 	// which must not exist yet.
 	Namespace string
@@ -66,7 +72,8 @@ func (c Config) WithDefaults() Config {
 	c.Size = cmp.Or(c.Size, DefaultSize)
 	c.Iterations = cmp.Or(c.Iterations, DefaultIterations)
 	c.Seeds = cmp.Or(c.Seeds, DefaultSeeds)
-	c.HeldOut = cmp.Or(c.HeldOut, evolution.DefaultHeldOut)
+	c.Validation = cmp.Or(c.Validation, evolution.DefaultValidation)
+	c.Test = cmp.Or(c.Test, evolution.DefaultTest)
 	c.Concurrency = cmp.Or(c.Concurrency, evolution.DefaultConcurrency)
 	c.MaxFailuresPerType = cmp.Or(c.MaxFailuresPerType, evolution.DefaultMaxFailures)
 	c.Resamples = cmp.Or(c.Resamples, DefaultResamples)
@@ -77,7 +84,7 @@ func (c Config) WithDefaults() Config {
 // seed's run parameters are checked again when it starts.
 func (c Config) Validate() error {
 	var v evokg.Validator
-	v.Check(pool.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 2), "/pool", `must be "arith", "digits", "env", "glyph", or an inline pool of 2 items or more`)
+	v.Check(pool.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 3), "/pool", `must be "arith", "digits", "env", "glyph", or an inline pool of 3 items or more`)
 	v.Check(c.Seeds >= 1 && c.Seeds <= 20, "/seeds", "must be within 1..20")
 	v.Check(c.Resamples >= 100, "/resamples", "must be at least 100")
 	v.Check(evokg.ValidNamespace(c.Namespace+"-s1"), "/namespace", "not a valid namespace prefix")
@@ -86,9 +93,9 @@ func (c Config) Validate() error {
 
 // params are seed's evolution run parameters.
 func (c Config) params(seed uint64) evolution.Params {
-	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: seed, HeldOut: c.HeldOut}
+	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: seed, Validation: c.Validation, Test: c.Test}
 	if c.Pool == "inline" {
-		spec = evolution.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, HeldOut: c.HeldOut}
+		spec = evolution.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, Validation: c.Validation, Test: c.Test}
 	}
 	return evolution.Params{Namespace: c.namespace(seed), Pool: spec, Iterations: c.Iterations,
 		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType}.WithDefaults()
@@ -113,8 +120,8 @@ type Deps struct {
 }
 
 // Run runs the experiment: for each seed a fresh namespace, an evolution
-// run on the training split, then the held-out split answered with and
-// without memory. A seed that fails ends the experiment with the seeds
+// run on the training split (deciding on the validation split), then the
+// test split answered with and without memory. A seed that fails ends the experiment with the seeds
 // done so far in the report.
 func Run(ctx context.Context, d Deps, c Config) (*Report, error) {
 	c = c.WithDefaults()
@@ -141,7 +148,7 @@ func Run(ctx context.Context, d Deps, c Config) (*Report, error) {
 	return summarize(c, seeds, time.Since(start)), nil
 }
 
-// runSeed evolves a fresh namespace with seed and evaluates its held-out split.
+// runSeed evolves a fresh namespace with seed and evaluates its test split.
 func runSeed(ctx context.Context, d Deps, c Config, seed uint64) (*SeedResult, error) {
 	start := time.Now()
 	params := c.params(seed)
@@ -156,9 +163,9 @@ func runSeed(ctx context.Context, d Deps, c Config, seed uint64) (*SeedResult, e
 	if err != nil {
 		return nil, err
 	}
-	items, err := evaluate(ctx, d, res.Run, pl.HeldOut, c.Concurrency)
+	items, err := evaluate(ctx, d, res.Run, pl.Test, c.Concurrency)
 	if err != nil {
-		return nil, fmt.Errorf("held-out evaluation: %w", err)
+		return nil, fmt.Errorf("test evaluation: %w", err)
 	}
-	return newSeedResult(seed, res, items, time.Since(start)), nil
+	return newSeedResult(seed, res, pl.Sizes(), items, time.Since(start)), nil
 }

@@ -23,7 +23,7 @@ func Plot(r *Report, w io.Writer) error {
 		return evokg.Errorf(evokg.EINVALID, "no seed finished: nothing to plot")
 	}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s pool: held-out accuracy, mean of %d seeds (Δ %+.3f, 95%% CI [%.3f, %.3f])",
+	p.Title.Text = fmt.Sprintf("%s pool: test accuracy, mean of %d seeds (Δ %+.3f, 95%% CI [%.3f, %.3f])",
 		r.Pool, r.Seeds, r.Delta, r.CI95[0], r.CI95[1])
 	p.X.Label.Text = fmt.Sprintf("iteration (%d: after the last one)", r.Iterations+1)
 	p.Y.Label.Text = "accuracy"
@@ -36,8 +36,9 @@ func Plot(r *Report, w io.Writer) error {
 		final func(SeedResult) float64
 		color color.Color
 	}{
-		{"held-out with memory", func(p Point) float64 { return p.HeldOut }, func(s SeedResult) float64 { return s.WithMemory.Accuracy }, color.RGBA{R: 31, G: 119, B: 180, A: 255}},
-		{"held-out without memory", func(p Point) float64 { return p.HeldOutWithoutMemory }, func(s SeedResult) float64 { return s.WithoutMemory.Accuracy }, color.RGBA{R: 255, G: 127, B: 14, A: 255}},
+		{"test with memory", func(p Point) float64 { return p.Test }, func(s SeedResult) float64 { return s.WithMemory.Accuracy }, color.RGBA{R: 31, G: 119, B: 180, A: 255}},
+		{"test without memory", func(p Point) float64 { return p.TestWithoutMemory }, func(s SeedResult) float64 { return s.WithoutMemory.Accuracy }, color.RGBA{R: 255, G: 127, B: 14, A: 255}},
+		{"validation with memory (switch ignored)", func(p Point) float64 { return p.Validation }, nil, color.RGBA{R: 148, G: 103, B: 189, A: 255}},
 		{"training split (with memory)", func(p Point) float64 { return p.Accuracy }, nil, color.RGBA{R: 44, G: 160, B: 44, A: 255}},
 	}
 	for _, l := range lines {

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -10,9 +11,10 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/pool"
 )
 
-// Arm is the held-out accuracy of one arm.
+// Arm is one arm's accuracy on a split.
 type Arm struct {
 	Correct  int     `json:"correct"`
 	Total    int     `json:"total"`
@@ -31,20 +33,37 @@ func newArm(correct, total int) Arm {
 type Point struct {
 	Iteration int     `json:"iteration"`
 	Accuracy  float64 `json:"accuracy"` // on the training split
-	// Held-out accuracy with memory and without (the run's baseline).
-	HeldOut              float64  `json:"held_out_accuracy"`
-	HeldOutWithoutMemory float64  `json:"held_out_without_memory"`
-	Memories             int64    `json:"memories"` // success, failure and principles committed
-	Rejected             int      `json:"rejected"` // kept out by the write gate
-	MemoryOff            []string `json:"memory_off,omitempty"`
-	GuidanceShare        float64  `json:"guidance_share"`
+	// Validation (memory switch ignored: the switch decides from it) and
+	// test (switch applied) accuracy with memory, and without it.
+	Validation              float64  `json:"validation_accuracy"`
+	ValidationWithoutMemory float64  `json:"validation_without_memory"`
+	Test                    float64  `json:"test_accuracy"`
+	TestWithoutMemory       float64  `json:"test_without_memory"`
+	Memories                int64    `json:"memories"` // success, failure and principles committed
+	Rejected                int      `json:"rejected"` // kept out by the write gate
+	MemoryOff               []string `json:"memory_off,omitempty"`
+	GuidanceShare           float64  `json:"guidance_share"`
 }
 
-// SeedResult is one seed's run and held-out evaluation.
+// Decisions are the validation figures the memory switch last decided
+// from: the validation split with memory (switch ignored) and without.
+type Decisions struct {
+	Split         string `json:"split"` // "validation"
+	WithMemory    Arm    `json:"with_memory"`
+	WithoutMemory Arm    `json:"without_memory"`
+	// MemoryOff lists the task types the switch left off (per seed), or
+	// counts them over every seed (in the report: "seed/task_type").
+	MemoryOff []string `json:"memory_off"`
+}
+
+// SeedResult is one seed's run and test evaluation. WithMemory,
+// WithoutMemory, RoutingOnly and Delta are the test split's.
 type SeedResult struct {
 	Seed          uint64       `json:"seed"`
 	Namespace     string       `json:"namespace"`
 	RunID         uuid.UUID    `json:"run_id"`
+	Splits        pool.Sizes   `json:"splits"`
+	Validation    Decisions    `json:"validation"`
 	WithMemory    Arm          `json:"with_memory"`
 	WithoutMemory Arm          `json:"without_memory"`
 	RoutingOnly   Arm          `json:"routing_only"`
@@ -58,8 +77,9 @@ type SeedResult struct {
 	Items         []ItemResult `json:"items"`
 }
 
-func newSeedResult(seed uint64, res *evolution.Result, items []ItemResult, wall time.Duration) *SeedResult {
-	s := &SeedResult{Seed: seed, Namespace: res.Run.Namespace, RunID: res.Run.ID, Items: items, WallSeconds: wall.Seconds()}
+func newSeedResult(seed uint64, res *evolution.Result, splits pool.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
+	s := &SeedResult{Seed: seed, Namespace: res.Run.Namespace, RunID: res.Run.ID, Splits: splits, Items: items, WallSeconds: wall.Seconds(),
+		Validation: Decisions{Split: pool.SplitValidation, MemoryOff: []string{}}}
 	with, without, routed := 0, 0, 0
 	for _, it := range items {
 		with += boolInt(it.WithMemory)
@@ -72,15 +92,22 @@ func newSeedResult(seed uint64, res *evolution.Result, items []ItemResult, wall 
 		s.GuidanceCalls += m.GuidanceCalls
 		s.LearnerCalls += m.LearnerCalls
 		s.Rejected += m.Rejected
-		s.Curve = append(s.Curve, Point{Iteration: m.Iteration, Accuracy: m.Accuracy, HeldOut: m.HeldOutAccuracy,
-			HeldOutWithoutMemory: m.HeldOutWithoutMemory, Rejected: m.Rejected, MemoryOff: m.MemoryOff,
+		s.Curve = append(s.Curve, Point{Iteration: m.Iteration, Accuracy: m.Accuracy,
+			Validation: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
+			Test: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory, Rejected: m.Rejected, MemoryOff: m.MemoryOff,
 			Memories: m.Memories.Success + m.Memories.Failure + m.Memories.Principles, GuidanceShare: m.GuidanceShare})
+	}
+	if n := len(res.Metrics); n > 0 {
+		last := res.Metrics[n-1]
+		v := last.Validation
+		s.Validation.WithMemory, s.Validation.WithoutMemory = newArm(v.Correct, v.Total), newArm(v.WithoutCorrect, v.Total)
+		s.Validation.MemoryOff = append(s.Validation.MemoryOff, last.MemoryOff...)
 	}
 	s.GuidanceShare = share(s.GuidanceCalls, s.LearnerCalls)
 	return s
 }
 
-// TypeResult is a task type's held-out accuracy over every seed.
+// TypeResult is a task type's test accuracy over every seed.
 type TypeResult struct {
 	WithMemory    Arm     `json:"with_memory"`
 	WithoutMemory Arm     `json:"without_memory"`
@@ -92,13 +119,20 @@ type TypeResult struct {
 // Report is the experiment's result; its JSON is the last line of
 // `evokg experiment --json`.
 type Report struct {
-	Pool          string   `json:"pool"`
-	Size          int      `json:"size"`
-	Iterations    int      `json:"iterations"`
-	Seeds         int      `json:"seeds"`
+	Pool       string `json:"pool"`
+	Size       int    `json:"size"`
+	Iterations int    `json:"iterations"`
+	Seeds      int    `json:"seeds"`
+	// Splits sums every seed's split sizes.
+	Splits pool.Sizes `json:"splits"`
+	// Validation is what the memory switch decided from, over every seed.
+	Validation Decisions `json:"validation"`
+	// Split names where the arms, Delta, the intervals and McNemar come
+	// from: always the test split, which no decision saw.
+	Split         string   `json:"split"`
 	WithMemory    Arm      `json:"with_memory"`
 	WithoutMemory Arm      `json:"without_memory"`
-	Delta         float64  `json:"delta"` // mean paired difference over every seed's held-out items
+	Delta         float64  `json:"delta"` // mean paired difference over every seed's test items
 	CI95          Interval `json:"ci95"`
 	CIMethod      string   `json:"ci_method"`
 	McNemar       McNemar  `json:"mcnemar"`
@@ -116,10 +150,11 @@ type Report struct {
 	PerSeed       []SeedResult          `json:"per_seed"`
 }
 
-// summarize pools the seeds' held-out items into the report.
+// summarize pools the seeds' test items into the report.
 func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod,
-		ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
+		Split: pool.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
+	r.Splits, r.Validation = sumSplits(seeds), sumDecisions(seeds)
 	if r.PerSeed == nil {
 		r.PerSeed = []SeedResult{}
 	}
@@ -146,6 +181,28 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r.McNemar = NewMcNemar(better, worse)
 	r.GuidanceShare = share(guidance, learner)
 	return r
+}
+
+func sumSplits(seeds []SeedResult) pool.Sizes {
+	var out pool.Sizes
+	for _, s := range seeds {
+		out.Train, out.Validation, out.Test = out.Train+s.Splits.Train, out.Validation+s.Splits.Validation, out.Test+s.Splits.Test
+	}
+	return out
+}
+
+func sumDecisions(seeds []SeedResult) Decisions {
+	d := Decisions{Split: pool.SplitValidation, MemoryOff: []string{}}
+	var with, without, total int
+	for _, s := range seeds {
+		v := s.Validation
+		with, without, total = with+v.WithMemory.Correct, without+v.WithoutMemory.Correct, total+v.WithMemory.Total
+		for _, t := range v.MemoryOff {
+			d.MemoryOff = append(d.MemoryOff, fmt.Sprintf("%d/%s", s.Seed, t))
+		}
+	}
+	d.WithMemory, d.WithoutMemory = newArm(with, total), newArm(without, total)
+	return d
 }
 
 func addItem(t TypeResult, it ItemResult) TypeResult {

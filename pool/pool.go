@@ -88,14 +88,15 @@ type Fractions struct {
 	Test       float64 `json:"test"`
 }
 
-// Validate reports invalid shares by JSON pointer under prefix.
+// Validate reports invalid shares by JSON pointer under prefix. A share
+// of 0 leaves its split empty.
 func (f Fractions) Validate(prefix string) []evokg.FieldError {
 	var out []evokg.FieldError
-	if f.Validation <= 0 || f.Validation >= 1 {
-		out = append(out, evokg.FieldError{Pointer: prefix + "/validation", Detail: "must be within (0, 1)"})
+	if f.Validation < 0 || f.Validation >= 1 {
+		out = append(out, evokg.FieldError{Pointer: prefix + "/validation", Detail: "must be within [0, 1)"})
 	}
-	if f.Test <= 0 || f.Test >= 1 {
-		out = append(out, evokg.FieldError{Pointer: prefix + "/test", Detail: "must be within (0, 1)"})
+	if f.Test < 0 || f.Test >= 1 {
+		out = append(out, evokg.FieldError{Pointer: prefix + "/test", Detail: "must be within [0, 1)"})
 	}
 	if len(out) == 0 && f.Validation+f.Test >= 1 {
 		out = append(out, evokg.FieldError{Pointer: prefix, Detail: "validation + test must leave items to train on (sum below 1)"})

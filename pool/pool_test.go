@@ -97,7 +97,7 @@ func TestSplitIsDisjointAndCoversTypes(t *testing.T) {
 	require.Len(t, seen, 100)
 	require.Len(t, pool.TaskTypes(p.Validation), 10, "every task type is validated")
 	require.Len(t, pool.TaskTypes(p.Test), 10, "every task type is tested")
-	for _, f := range []pool.Fractions{{Validation: 0, Test: 0.2}, {Validation: 0.5, Test: 0.5}, {Validation: 0.2, Test: 1}} {
+	for _, f := range []pool.Fractions{{Validation: -0.1, Test: 0.2}, {Validation: 0.5, Test: 0.5}, {Validation: 0.2, Test: 1}} {
 		_, err = pool.Split("x", items, f, 0)
 		require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "%+v", f)
 	}

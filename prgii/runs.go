@@ -106,11 +106,11 @@ func (p RunParams) split() (training, heldOut []pool.Item, err error) {
 		if err != nil {
 			return nil, nil, underPool(err)
 		}
-		s, err := pool.Split(p.Pool.Name, items, p.HeldOut, p.Pool.Seed)
+		s, err := pool.Split(p.Pool.Name, items, pool.Fractions{Test: p.HeldOut}, p.Pool.Seed)
 		if err != nil {
 			return nil, nil, err
 		}
-		training, heldOut = s.Evolution, s.HeldOut
+		training, heldOut = s.Train, s.Test
 		if p.Frozen && len(heldOut) == 0 && len(training) > 1 {
 			// The frozen evaluation holds out at least one item.
 			training, heldOut = training[:len(training)-1], training[len(training)-1:]

@@ -23,15 +23,15 @@ import (
 // EvolveCmd runs a MAGE evolution run in this process.
 type EvolveCmd struct {
 	AppFlags   `embed:""`
-	Namespace  string  `required:"" help:"Namespace to evolve."`
-	Pool       string  `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph', 'env': episodes of the built-in text environment, explored by the Explorer) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
-	Size       int     `default:"200" help:"Generated pool size (arith), evolution and held-out together."`
-	Seed       uint64  `default:"1" help:"Generator and split seed."`
-	HeldOut    float64 `name:"held-out" default:"0.2" help:"Held-out fraction."`
-	Iterations int     `default:"20" help:"Iterations N."`
-	Plot       string  `help:"Where to write the plot of accuracy and memory growth: .svg or .png (default evolve-<namespace>.svg)."`
-	JSON       bool    `help:"Print the per-iteration metrics as one JSON object on the last line."`
-	NoWorker   bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
+	Namespace  string `required:"" help:"Namespace to evolve."`
+	Pool       string `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph', 'env': episodes of the built-in text environment, explored by the Explorer) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
+	Size       int    `default:"200" help:"Generated pool size, all splits together."`
+	Seed       uint64 `default:"1" help:"Generator and split seed."`
+	Splits     `embed:""`
+	Iterations int    `default:"20" help:"Iterations N."`
+	Plot       string `help:"Where to write the plot of accuracy and memory growth: .svg or .png (default evolve-<namespace>.svg)."`
+	JSON       bool   `help:"Print the per-iteration metrics as one JSON object on the last line."`
+	NoWorker   bool   `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
 }
 
 func (c *EvolveCmd) Run(g *Globals) error {
@@ -97,13 +97,13 @@ func (c *EvolveCmd) fail(res *evolution.Result, err error) error {
 }
 
 func (c *EvolveCmd) params() (evolution.Params, error) {
-	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, HeldOut: c.HeldOut}
+	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
 	if !pool.IsBuiltin(c.Pool) {
 		items, err := loadPool(c.Pool)
 		if err != nil {
 			return evolution.Params{}, err
 		}
-		spec = evolution.PoolSpec{Name: "inline", Items: items, Seed: c.Seed, HeldOut: c.HeldOut}
+		spec = evolution.PoolSpec{Name: "inline", Items: items, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
 	}
 	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations}.WithDefaults()
 	return p, p.Validate()
@@ -144,14 +144,14 @@ func writePlot(path string, metrics []evolution.Metrics) error {
 
 func writeTable(w io.Writer, metrics []evolution.Metrics) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "ITER\tACC\tHELD-OUT\tFLIPS\tSUCCESS\tFAILURE\tPRINCIPLES\tGUIDANCE\tLEARNER\tSHARE\tINVALID\tFAILED\tROLLBACK\tOPERATION\tSECONDS\t")
+	fmt.Fprintln(tw, "ITER\tTRAIN\tVALIDATION\tTEST\tTEST NO MEMORY\tFLIPS\tSUCCESS\tFAILURE\tPRINCIPLES\tGUIDANCE\tLEARNER\tSHARE\tINVALID\tFAILED\tROLLBACK\tOPERATION\tSECONDS\t")
 	for _, m := range metrics {
 		rollback := "-"
 		if m.Rollback {
 			rollback = m.RollbackKind
 		}
-		fmt.Fprintf(tw, "%d\t%.3f\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%d\t%d\t%s\t%s\t%.1f\t\n", m.Iteration, m.Accuracy,
-			m.HeldOutAccuracy, m.Flips, m.Memories.Success, m.Memories.Failure, m.Memories.Principles, m.GuidanceCalls,
+		fmt.Fprintf(tw, "%d\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%d\t%d\t%s\t%s\t%.1f\t\n", m.Iteration, m.Accuracy,
+			m.Validation.Accuracy, m.Test.Accuracy, m.Test.WithoutMemory, m.Flips, m.Memories.Success, m.Memories.Failure, m.Memories.Principles, m.GuidanceCalls,
 			m.LearnerCalls, m.GuidanceShare, m.InvalidReplies, m.FailedItems, rollback, m.Operation, m.Durations.Total)
 	}
 	tw.Flush()

@@ -16,21 +16,21 @@ import (
 	"github.com/evokg/evokg/pool"
 )
 
-// ExperimentCmd measures the learning effect: held-out accuracy with the
+// ExperimentCmd measures the learning effect: test-split accuracy with the
 // evolved memory against the same learner without memory, over seeds.
 type ExperimentCmd struct {
 	AppFlags    `embed:""`
-	Pool        string  `default:"glyph" help:"Question pool: 'arith', 'glyph' (made-up rules), 'digits' (one-step questions on small numbers), 'env' (episodes of the built-in text environment) or a JSONL file path."`
-	Size        int     `default:"40" help:"Generated pool size, evolution and held-out together."`
-	Iterations  int     `default:"2" help:"Evolution iterations per seed."`
-	Seeds       int     `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`
-	HeldOut     float64 `name:"held-out" default:"0.2" help:"Held-out fraction."`
-	Namespace   string  `help:"Prefix of the seeds' namespaces (<prefix>-s<seed>, which must not exist; default exp-<pool>-<time>)."`
-	Concurrency int     `default:"4" help:"Learner calls at once."`
-	MaxFailures int     `name:"max-failures" default:"5" help:"Failure memories per selected task type and iteration."`
-	Plot        string  `help:"Write the plot (SVG) of held-out accuracy with and without memory here."`
-	JSON        bool    `help:"Print the report as one JSON object on the last line."`
-	NoWorker    bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
+	Pool        string `default:"glyph" help:"Question pool: 'arith', 'glyph' (made-up rules), 'digits' (one-step questions on small numbers), 'env' (episodes of the built-in text environment) or a JSONL file path."`
+	Size        int    `default:"40" help:"Generated pool size, all splits together."`
+	Iterations  int    `default:"2" help:"Evolution iterations per seed."`
+	Seeds       int    `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`
+	Splits      `embed:""`
+	Namespace   string `help:"Prefix of the seeds' namespaces (<prefix>-s<seed>, which must not exist; default exp-<pool>-<time>)."`
+	Concurrency int    `default:"4" help:"Learner calls at once."`
+	MaxFailures int    `name:"max-failures" default:"5" help:"Failure memories per selected task type and iteration."`
+	Plot        string `help:"Write the plot (SVG) of test accuracy with and without memory here."`
+	JSON        bool   `help:"Print the report as one JSON object on the last line."`
+	NoWorker    bool   `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
 }
 
 func (c *ExperimentCmd) Run(g *Globals) error {
@@ -69,7 +69,7 @@ func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
 }
 
 func (c *ExperimentCmd) config() (experiment.Config, error) {
-	cfg := experiment.Config{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: c.Seeds, HeldOut: c.HeldOut,
+	cfg := experiment.Config{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: c.Seeds, Validation: c.Validation, Test: c.Test,
 		Namespace: c.Namespace, Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailures}
 	if cfg.Namespace == "" {
 		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))
@@ -128,17 +128,20 @@ func writeExperimentPlot(path string, r *experiment.Report) error {
 }
 
 func writeExperimentTable(w io.Writer, r *experiment.Report) {
+	fmt.Fprintf(w, "splits (all seeds): train %d, validation %d, test %d; the memory switch decided on validation, the table is the test split\n",
+		r.Splits.Train, r.Splits.Validation, r.Splits.Test)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "SEED\tWITH MEMORY\tWITHOUT\tDELTA\tROUTING ONLY\tGUIDANCE SHARE\tREJECTED\tSECONDS\tNAMESPACE\t")
+	fmt.Fprintln(tw, "SEED\tVALIDATION WITH\tVALIDATION WITHOUT\tMEMORY OFF\tTEST WITH MEMORY\tWITHOUT\tDELTA\tROUTING ONLY\tGUIDANCE SHARE\tREJECTED\tSECONDS\tNAMESPACE\t")
 	for _, s := range r.PerSeed {
-		fmt.Fprintf(tw, "%d\t%d/%d\t%d/%d\t%+.3f\t%d/%d\t%.3f\t%d\t%.0f\t%s\t\n", s.Seed, s.WithMemory.Correct, s.WithMemory.Total,
+		fmt.Fprintf(tw, "%d\t%d/%d\t%d/%d\t%d\t%d/%d\t%d/%d\t%+.3f\t%d/%d\t%.3f\t%d\t%.0f\t%s\t\n", s.Seed, s.Validation.WithMemory.Correct, s.Validation.WithMemory.Total,
+			s.Validation.WithoutMemory.Correct, s.Validation.WithoutMemory.Total, len(s.Validation.MemoryOff), s.WithMemory.Correct, s.WithMemory.Total,
 			s.WithoutMemory.Correct, s.WithoutMemory.Total, s.Delta, s.RoutingOnly.Correct, s.RoutingOnly.Total,
 			s.GuidanceShare, s.Rejected, s.WallSeconds, s.Namespace)
 	}
-	fmt.Fprintf(tw, "all\t%.3f\t%.3f\t%+.3f\t%.3f\t%.3f\t%d\t%.0f\t\t\n", r.WithMemory.Accuracy, r.WithoutMemory.Accuracy,
-		r.Delta, r.RoutingOnly.Accuracy, r.GuidanceShare, r.Rejected, r.WallSeconds)
+	fmt.Fprintf(tw, "all\t%.3f\t%.3f\t%d\t%.3f\t%.3f\t%+.3f\t%.3f\t%.3f\t%d\t%.0f\t\t\n", r.Validation.WithMemory.Accuracy, r.Validation.WithoutMemory.Accuracy,
+		len(r.Validation.MemoryOff), r.WithMemory.Accuracy, r.WithoutMemory.Accuracy, r.Delta, r.RoutingOnly.Accuracy, r.GuidanceShare, r.Rejected, r.WallSeconds)
 	tw.Flush()
-	fmt.Fprintf(w, "delta %+.3f, 95%% CI [%.3f, %.3f] (%s); McNemar: %d better, %d worse, p = %.3g\n",
+	fmt.Fprintf(w, "test delta %+.3f, 95%% CI [%.3f, %.3f] (%s); McNemar: %d better, %d worse, p = %.3g\n",
 		r.Delta, r.CI95[0], r.CI95[1], r.CIMethod, r.McNemar.Better, r.McNemar.Worse, r.McNemar.P)
 	fmt.Fprintf(w, "memory alone (with memory − routing only) %+.3f, 95%% CI [%.3f, %.3f]\n",
 		r.MemoryDelta, r.MemoryCI95[0], r.MemoryCI95[1])

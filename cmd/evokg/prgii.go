@@ -70,8 +70,8 @@ func (c *PRGIICmd) params() (prgii.RunParams, error) {
 	if err != nil {
 		return p, err
 	}
-	split, err := pool.Split(c.Pool, items, c.HeldOut, c.Seed)
-	p.Pool = prgii.PoolSpec{Name: c.Pool, Items: split.Evolution, HeldOutItems: split.HeldOut}
+	split, err := pool.Split(c.Pool, items, pool.Fractions{Test: c.HeldOut}, c.Seed)
+	p.Pool = prgii.PoolSpec{Name: c.Pool, Items: split.Train, HeldOutItems: split.Test}
 	return p, err
 }
 

@@ -22,7 +22,7 @@ class EvolutionRunMetricsItem:
     """
     Attributes:
         iteration (int):
-        accuracy (float):
+        accuracy (float): training split
         flips (int):
         guidance_calls (int):
         learner_calls (int):
@@ -30,7 +30,6 @@ class EvolutionRunMetricsItem:
         wall_ms (float):
         accuracy_by_task_type (EvolutionRunMetricsItemAccuracyByTaskType | Unset):
         memory_counts (EvolutionRunMetricsItemMemoryCounts | Unset):
-        held_out_accuracy (float | Unset):
         guidance_share (float | Unset):
         harvested (int | Unset): success memories harvested
         failures_written (int | Unset): failure memories written
@@ -38,8 +37,13 @@ class EvolutionRunMetricsItem:
         recipes (int | Unset): action recipes the Explorer harvested from them, as success memories
         operation (str | Unset): the rotating graph operation of the iteration
         selected (list[str] | Unset): task types the curriculum selected
-        held_out_without_memory (float | Unset): held-out accuracy of the same learner without memory (measured once per
-            run)
+        validation_accuracy (float | Unset): validation split with memory, whatever the memory switch says: the switch
+            decides from it and validation_without_memory
+        validation_without_memory (float | Unset): validation split of the same learner without memory (measured once
+            per run)
+        test_accuracy (float | Unset): test split with memory as a client gets it (memory switch applied); no decision
+            reads it
+        test_without_memory (float | Unset): test split of the same learner without memory (measured once per run)
         memory_off (list[str] | Unset): task types whose memory switch is off after the iteration
         rejected (int | Unset): texts the write gate kept out of memory (degenerate, false arithmetic, contradicting the
             gold answer)
@@ -56,7 +60,6 @@ class EvolutionRunMetricsItem:
     wall_ms: float
     accuracy_by_task_type: EvolutionRunMetricsItemAccuracyByTaskType | Unset = UNSET
     memory_counts: EvolutionRunMetricsItemMemoryCounts | Unset = UNSET
-    held_out_accuracy: float | Unset = UNSET
     guidance_share: float | Unset = UNSET
     harvested: int | Unset = UNSET
     failures_written: int | Unset = UNSET
@@ -64,7 +67,10 @@ class EvolutionRunMetricsItem:
     recipes: int | Unset = UNSET
     operation: str | Unset = UNSET
     selected: list[str] | Unset = UNSET
-    held_out_without_memory: float | Unset = UNSET
+    validation_accuracy: float | Unset = UNSET
+    validation_without_memory: float | Unset = UNSET
+    test_accuracy: float | Unset = UNSET
+    test_without_memory: float | Unset = UNSET
     memory_off: list[str] | Unset = UNSET
     rejected: int | Unset = UNSET
     rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
@@ -93,8 +99,6 @@ class EvolutionRunMetricsItem:
         if not isinstance(self.memory_counts, Unset):
             memory_counts = self.memory_counts.to_dict()
 
-        held_out_accuracy = self.held_out_accuracy
-
         guidance_share = self.guidance_share
 
         harvested = self.harvested
@@ -111,7 +115,13 @@ class EvolutionRunMetricsItem:
         if not isinstance(self.selected, Unset):
             selected = self.selected
 
-        held_out_without_memory = self.held_out_without_memory
+        validation_accuracy = self.validation_accuracy
+
+        validation_without_memory = self.validation_without_memory
+
+        test_accuracy = self.test_accuracy
+
+        test_without_memory = self.test_without_memory
 
         memory_off: list[str] | Unset = UNSET
         if not isinstance(self.memory_off, Unset):
@@ -143,8 +153,6 @@ class EvolutionRunMetricsItem:
             field_dict["accuracy_by_task_type"] = accuracy_by_task_type
         if memory_counts is not UNSET:
             field_dict["memory_counts"] = memory_counts
-        if held_out_accuracy is not UNSET:
-            field_dict["held_out_accuracy"] = held_out_accuracy
         if guidance_share is not UNSET:
             field_dict["guidance_share"] = guidance_share
         if harvested is not UNSET:
@@ -159,8 +167,14 @@ class EvolutionRunMetricsItem:
             field_dict["operation"] = operation
         if selected is not UNSET:
             field_dict["selected"] = selected
-        if held_out_without_memory is not UNSET:
-            field_dict["held_out_without_memory"] = held_out_without_memory
+        if validation_accuracy is not UNSET:
+            field_dict["validation_accuracy"] = validation_accuracy
+        if validation_without_memory is not UNSET:
+            field_dict["validation_without_memory"] = validation_without_memory
+        if test_accuracy is not UNSET:
+            field_dict["test_accuracy"] = test_accuracy
+        if test_without_memory is not UNSET:
+            field_dict["test_without_memory"] = test_without_memory
         if memory_off is not UNSET:
             field_dict["memory_off"] = memory_off
         if rejected is not UNSET:
@@ -205,8 +219,6 @@ class EvolutionRunMetricsItem:
         else:
             memory_counts = EvolutionRunMetricsItemMemoryCounts.from_dict(_memory_counts)
 
-        held_out_accuracy = d.pop("held_out_accuracy", UNSET)
-
         guidance_share = d.pop("guidance_share", UNSET)
 
         harvested = d.pop("harvested", UNSET)
@@ -221,7 +233,13 @@ class EvolutionRunMetricsItem:
 
         selected = cast(list[str], d.pop("selected", UNSET))
 
-        held_out_without_memory = d.pop("held_out_without_memory", UNSET)
+        validation_accuracy = d.pop("validation_accuracy", UNSET)
+
+        validation_without_memory = d.pop("validation_without_memory", UNSET)
+
+        test_accuracy = d.pop("test_accuracy", UNSET)
+
+        test_without_memory = d.pop("test_without_memory", UNSET)
 
         memory_off = cast(list[str], d.pop("memory_off", UNSET))
 
@@ -246,7 +264,6 @@ class EvolutionRunMetricsItem:
             wall_ms=wall_ms,
             accuracy_by_task_type=accuracy_by_task_type,
             memory_counts=memory_counts,
-            held_out_accuracy=held_out_accuracy,
             guidance_share=guidance_share,
             harvested=harvested,
             failures_written=failures_written,
@@ -254,7 +271,10 @@ class EvolutionRunMetricsItem:
             recipes=recipes,
             operation=operation,
             selected=selected,
-            held_out_without_memory=held_out_without_memory,
+            validation_accuracy=validation_accuracy,
+            validation_without_memory=validation_without_memory,
+            test_accuracy=test_accuracy,
+            test_without_memory=test_without_memory,
             memory_off=memory_off,
             rejected=rejected,
             rejections=rejections,

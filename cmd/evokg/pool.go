@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/pool"
+)
+
+// Splits are the shares of the validation and test splits a command
+// splits its pool with.
+type Splits struct {
+	Validation float64 `default:"0.2" help:"Validation share: the memory switch decides on it."`
+	Test       float64 `default:"0.2" help:"Test share: answered only to be reported."`
+}
+
+// PoolCmd groups the pool subcommands.
+type PoolCmd struct {
+	Show PoolShowCmd `cmd:"" help:"Print every item of a pool with its split, so anyone can check that no question is in two splits."`
+}
+
+// PoolShowCmd prints a pool as evolve and experiment split it.
+type PoolShowCmd struct {
+	Pool   string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'env') or a JSONL file path."`
+	Size   int    `default:"200" help:"Generated pool size, all splits together."`
+	Seed   uint64 `default:"1" help:"Generator and split seed (an experiment's seed s uses s)."`
+	Splits `embed:""`
+	JSON   bool `help:"Print one JSON object: the split sizes and every item's id, split, task type and question."`
+}
+
+// poolView is what pool show prints.
+type poolView struct {
+	Pool   string     `json:"pool"`
+	Seed   uint64     `json:"seed"`
+	Splits pool.Sizes `json:"splits"`
+	Items  []itemView `json:"items"`
+}
+
+type itemView struct {
+	ID       string `json:"id"`
+	Split    string `json:"split"`
+	TaskType string `json:"task_type"`
+	Question string `json:"question"`
+}
+
+func (c *PoolShowCmd) Run() error {
+	p, err := c.build()
+	if err != nil {
+		return err
+	}
+	v := poolView{Pool: c.Pool, Seed: c.Seed, Splits: p.Sizes(), Items: []itemView{}}
+	for _, split := range [][]pool.Item{p.Train, p.Validation, p.Test} {
+		for _, it := range split {
+			v.Items = append(v.Items, itemView{ID: it.ID, Split: it.Split, TaskType: it.TaskType, Question: it.Question})
+		}
+	}
+	if c.JSON {
+		return json.NewEncoder(os.Stdout).Encode(v)
+	}
+	writePool(os.Stdout, v)
+	return nil
+}
+
+// build generates or loads the pool and splits it exactly as an evolution
+// run with the same flags does.
+func (c *PoolShowCmd) build() (pool.Pool, error) {
+	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
+	if !pool.IsBuiltin(c.Pool) {
+		items, err := loadPool(c.Pool)
+		if err != nil {
+			return pool.Pool{}, err
+		}
+		spec = evolution.PoolSpec{Name: "inline", Items: items, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
+	}
+	p := evolution.Params{Namespace: "pool", Pool: spec}.WithDefaults()
+	if err := p.Validate(); err != nil {
+		return pool.Pool{}, err
+	}
+	return p.BuildPool()
+}
+
+func writePool(w io.Writer, v poolView) {
+	fmt.Fprintf(w, "%s, seed %d: train %d, validation %d, test %d\n", v.Pool, v.Seed, v.Splits.Train, v.Splits.Validation, v.Splits.Test)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSPLIT\tTASK TYPE\tQUESTION")
+	for _, it := range v.Items {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", it.ID, it.Split, it.TaskType, it.Question)
+	}
+	tw.Flush()
+}
