@@ -14,8 +14,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/pool"
 )
 
 // memoryLearner plays a learner that knows the glyph pool's made-up rules
@@ -60,10 +62,20 @@ func teacher(v ollamafake.ChatRequestView) (string, bool) {
 
 // experimentReport is the last line of `evokg experiment --json`.
 type experimentReport struct {
-	Pool          string `json:"pool"`
-	WithMemory    arm    `json:"with_memory"`
-	WithoutMemory arm    `json:"without_memory"`
-	RoutingOnly   arm    `json:"routing_only"`
+	Pool   string `json:"pool"`
+	Splits struct {
+		Train, Validation, Test int
+	}
+	Validation struct {
+		Split         string
+		WithMemory    arm      `json:"with_memory"`
+		WithoutMemory arm      `json:"without_memory"`
+		MemoryOff     []string `json:"memory_off"`
+	}
+	Split         string
+	WithMemory    arm `json:"with_memory"`
+	WithoutMemory arm `json:"without_memory"`
+	RoutingOnly   arm `json:"routing_only"`
 	Delta         float64
 	MemoryDelta   float64    `json:"memory_delta"`
 	CI95          [2]float64 `json:"ci95"`
@@ -76,11 +88,18 @@ type experimentReport struct {
 		Namespace     string
 		WithMemory    arm `json:"with_memory"`
 		WithoutMemory arm `json:"without_memory"`
-		Curve         []struct {
-			Iteration            int
-			Accuracy             float64 // on the training split
-			HeldOut              float64 `json:"held_out_accuracy"`
-			HeldOutWithoutMemory float64 `json:"held_out_without_memory"`
+		Items         []struct {
+			ID            string
+			WithMemory    bool `json:"with_memory"`
+			WithoutMemory bool `json:"without_memory"`
+			MemoryOff     bool `json:"memory_off"`
+		}
+		Curve []struct {
+			Iteration         int
+			Accuracy          float64 // on the training split
+			Validation        float64 `json:"validation_accuracy"`
+			Test              float64 `json:"test_accuracy"`
+			TestWithoutMemory float64 `json:"test_without_memory"`
 		}
 		GuidanceShare float64 `json:"guidance_share"`
 	} `json:"per_seed"`
@@ -93,8 +112,9 @@ type arm struct {
 
 // TestExperimentCommand runs `evokg experiment --json` against the fake
 // model server and the real databases: two seeds, each in a fresh
-// namespace, evolve on the glyph pool; the held-out split is then answered
-// with the evolved memory and without it. The scripted learner is right
+// namespace, evolve on the glyph pool's training split (deciding on its
+// validation split); the test split is then answered with the evolved
+// memory and without it. The scripted learner is right
 // only with memory, so the report must show the gain, its interval above
 // zero, the curves, the guidance share and the plot; a second experiment on
 // the same namespaces is refused.
@@ -124,7 +144,11 @@ func TestExperimentCommand(t *testing.T) {
 	require.Contains(t, out, "95% CI", "the table states the interval")
 
 	require.Equal(t, "glyph", r.Pool)
-	require.Equal(t, 8, r.WithMemory.Total, "4 held-out items per seed")
+	require.Equal(t, "test", r.Split, "the arms are the test split's")
+	require.Equal(t, struct{ Train, Validation, Test int }{24, 8, 8}, r.Splits, "20 items a seed: 12 train, 4 validation, 4 test")
+	require.Equal(t, 8, r.WithMemory.Total, "4 test items per seed")
+	require.Equal(t, "validation", r.Validation.Split)
+	require.Equal(t, 8, r.Validation.WithMemory.Total, "the switch's figures: 4 validation items per seed")
 	require.Zero(t, r.WithoutMemory.Correct, "the rules are in no weights: nothing right without memory")
 	require.Greater(t, r.WithMemory.Accuracy, 0.5, "the evolved memory teaches the rules")
 	require.InDelta(t, r.WithMemory.Accuracy-r.WithoutMemory.Accuracy, r.Delta, 1e-9)
@@ -144,8 +168,9 @@ func TestExperimentCommand(t *testing.T) {
 	for i, s := range r.PerSeed {
 		require.Equal(t, fmt.Sprintf("%s-s%d", prefix, i+1), s.Namespace, "a fresh namespace per seed")
 		require.Len(t, s.Curve, 2)
-		require.Zero(t, s.Curve[0].HeldOut, "iteration 1 evaluates before any memory exists")
-		require.Zero(t, s.Curve[1].HeldOutWithoutMemory)
+		require.Zero(t, s.Curve[0].Test, "iteration 1 evaluates before any memory exists")
+		require.Zero(t, s.Curve[0].Validation)
+		require.Zero(t, s.Curve[1].TestWithoutMemory)
 		require.Greater(t, s.GuidanceShare, 0.0)
 	}
 	svg, err := os.ReadFile(plot)
@@ -155,6 +180,74 @@ func TestExperimentCommand(t *testing.T) {
 	out, err = runCommand(t, bin, vars, args...)
 	require.Error(t, err, "the seeds' namespaces exist: not fresh")
 	require.Contains(t, out, "exists")
+}
+
+// TestExperimentSwitchNeverSeesTestItems: a learner that knows every rule
+// and is made wrong by memory only on the test split's questions. The
+// memory switch decides on validation, where memory does not hurt, so it
+// stays on, and the experiment reports the whole negative effect on test
+// (a switch deciding on the test items would have turned memory off and
+// hidden it).
+func TestExperimentSwitchNeverSeesTestItems(t *testing.T) {
+	t.Parallel()
+	testenv.Postgres(t)
+	testenv.Neo4j(t)
+	params := evolution.Params{Namespace: "x", Pool: evolution.PoolSpec{Name: pool.Glyph, Size: 40, Seed: 1}}.WithDefaults()
+	pl, err := params.BuildPool()
+	require.NoError(t, err)
+	testQuestions := map[string]bool{}
+	for _, it := range pl.Test {
+		testQuestions[it.Question] = true
+	}
+	fake := ollamafake.New(ollamafake.Options{})
+	fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
+		return ruleLearner(v, testQuestions)
+	})
+	fake.Script(teacher)
+	prefix := testenv.Namespace(t)
+	testenv.Adopt(t, prefix+"-s1")
+	vars := append(os.Environ(), "EVOKG_POSTGRES_URL="+testenv.IsolatedPostgresURL(t), "EVOKG_NEO4J_URI="+testenv.Neo4jURI(),
+		"EVOKG_NEO4J_USER="+testenv.Neo4jUser(), "EVOKG_NEO4J_PASSWORD="+testenv.Neo4jPassword(),
+		"EVOKG_OLLAMA_URL="+fake.Start(t), "EVOKG_LOG_FORMAT=text", "EVOKG_LOG_LEVEL=warn")
+	out, err := runCommand(t, buildEvokg(t), vars, "experiment", "--pool", "glyph", "--size", "40", "--iterations", "2",
+		"--seeds", "1", "--namespace", prefix, "--json")
+	require.NoError(t, err, out)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var r experimentReport
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r))
+
+	require.Equal(t, struct{ Train, Validation, Test int }{24, 8, 8}, r.Splits)
+	require.Equal(t, arm{Correct: 8, Total: 8, Accuracy: 1}, r.Validation.WithMemory, "memory does not hurt on validation")
+	require.Equal(t, arm{Correct: 8, Total: 8, Accuracy: 1}, r.Validation.WithoutMemory)
+	require.Empty(t, r.Validation.MemoryOff, "so the switch stays on")
+	require.Equal(t, arm{Correct: 0, Total: 8, Accuracy: 0}, r.WithMemory, "memory hurts every test item")
+	require.Equal(t, arm{Correct: 8, Total: 8, Accuracy: 1}, r.WithoutMemory)
+	require.InDelta(t, -1.0, r.Delta, 1e-9, "the experiment reports the negative delta")
+	require.Less(t, r.CI95[1], 0.0)
+	require.Equal(t, 8, r.McNemar.Worse)
+	for _, it := range r.PerSeed[0].Items {
+		require.False(t, it.MemoryOff, "%s: answered with memory, switch on", it.ID)
+	}
+}
+
+// ruleLearner knows the glyph rules; a prompt that carries memory (a
+// worked example or a correction) makes it wrong on a test question.
+func ruleLearner(v ollamafake.ChatRequestView, testQuestions map[string]bool) (string, bool) {
+	if v.Task != "answer" {
+		return "", false
+	}
+	all := glyphQuestion.FindAllStringSubmatch(v.Prompt, -1)
+	if all == nil {
+		return `{"reasoning":"unknown","answer":"0"}`, true
+	}
+	q := all[len(all)-1]
+	a, b := atoi(q[1]), atoi(q[3])
+	gold := map[string]int{"★": 2*a + b, "∘": a*b + 1, "~": a + b + 10, "": 7 * atoi(q[4])}[q[2]]
+	question := strings.TrimPrefix(q[0], "Question: ")
+	if testQuestions[question] && strings.Contains(v.Prompt, "Answer: ") {
+		gold++
+	}
+	return fmt.Sprintf(`{"reasoning":"by the rule","answer":"%d"}`, gold), true
 }
 
 // runCommand runs the binary to its end and returns its combined output.
