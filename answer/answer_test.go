@@ -41,6 +41,12 @@ type bundle struct {
 
 func setup(t *testing.T, rules ...ollamafake.Rule) bundle {
 	t.Helper()
+	return setupWith(t, retrieval.Config{}, rules...)
+}
+
+// setupWith is setup with a retrieval configuration.
+func setupWith(t *testing.T, cfg retrieval.Config, rules ...ollamafake.Rule) bundle {
+	t.Helper()
 	pool := testenv.Postgres(t)
 	testenv.Neo4j(t)
 	logger := testenv.Logger(t)
@@ -54,7 +60,7 @@ func setup(t *testing.T, rules ...ollamafake.Rule) bundle {
 	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
 	require.NoError(t, err)
 	store := vector.NewStore(pool, memtest.Dim)
-	retriever := retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger)
+	retriever := retrieval.New(cfg, store, g, models.Embedder(), logger)
 	b := bundle{ns: testenv.Namespace(t), fake: fake, graph: g, store: store, t: t}
 	b.svc = func(arms answer.Bandits) *answer.Service {
 		return answer.New(models.Execution(), retriever, nil, arms, g)
@@ -129,12 +135,13 @@ func (f fixedArms) ApplyReward(context.Context, string, uuid.UUID, float64) (ban
 const answerReply = `{"reasoning":"added them","answer":"80"}`
 
 // The learner plans its own signature with the execution model, so the
-// structural arms find what the semantic arm cannot: an experience of
-// another task type that followed the same procedure. The calls are
-// counted, and none goes to the guidance model.
+// structural arms find what the semantic arm cannot: with the structural
+// scope crossing task types (not the default), an experience of another
+// task type that followed the same procedure. The calls are counted, and
+// none goes to the guidance model.
 func TestLearnerPlansItsSignatureWithTheExecutionModel(t *testing.T) {
 	t.Parallel()
-	b := setup(t,
+	b := setupWith(t, retrieval.Config{StructuralScope: retrieval.ScopeAll},
 		ollamafake.Rule{Task: "plan_signature", Reply: `{"operations":["Entity Resolution","Temporal Filter","Aggregation"]}`},
 		ollamafake.Rule{Task: "answer", Reply: answerReply})
 	curry := b.memory(memtest.Memory{TaskType: "nba_stats", Question: "Total points Curry scored over the 2016 season",

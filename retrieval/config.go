@@ -54,8 +54,9 @@ type Config struct {
 	// Mode is the allocation of a request that names none: ModeMAGE (κ) or
 	// ModeAPEX (P+ top-3, P− top-2). Default ModeMAGE.
 	Mode string
-	// StructuralScope is what the structural channel may match: ScopeAll
-	// (every task type of the namespace) or ScopeSameTaskType. Default ScopeAll.
+	// StructuralScope is what the structural channel may match:
+	// ScopeSameTaskType (MAGE: never across task types) or ScopeAll (every
+	// task type of the namespace). Default ScopeSameTaskType.
 	StructuralScope string
 	// DuplicateSimilarity is the cosine similarity from which two memories
 	// are near-duplicates and a pack keeps only the better one. Default 0.98.
@@ -87,22 +88,24 @@ var Modes = []string{ModeMAGE, ModeAPEX}
 
 // Structural scopes.
 const (
+	// ScopeSameTaskType matches signatures within the question's task type,
+	// as every other channel retrieves (MAGE never retrieves across task
+	// types). The default.
+	ScopeSameTaskType = "same_task_type"
 	// ScopeAll matches signatures across every task type of the namespace:
 	// APEX-EM's cross-domain transfer (§3.4), where procedurally analogous
 	// tasks share no words. The semantic and graph channels stay within the
-	// task type (MAGE's filter), so only a structural match crosses it.
+	// task type, so only a structural match crosses it.
 	ScopeAll = "all"
-	// ScopeSameTaskType matches signatures within the question's task type.
-	ScopeSameTaskType = "same_task_type"
 )
 
 // Scopes lists the structural scopes.
-var Scopes = []string{ScopeAll, ScopeSameTaskType}
+var Scopes = []string{ScopeSameTaskType, ScopeAll}
 
 // Defaults.
 const (
 	DefaultMode                = ModeMAGE
-	DefaultStructuralScope     = ScopeAll
+	DefaultStructuralScope     = ScopeSameTaskType
 	DefaultDuplicateSimilarity = 0.98
 	DefaultK                   = 3
 	DefaultShortContextChars   = 500

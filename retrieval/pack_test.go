@@ -177,6 +177,7 @@ func TestConfigDefaultsAndValidation(t *testing.T) {
 	require.Equal(t, 0.55, c.TypeStrategyMin)
 	require.Equal(t, 0.6, c.StructuralThreshold)
 	require.Equal(t, DefaultWeights, c.Weights)
+	require.Equal(t, ScopeSameTaskType, c.StructuralScope, "MAGE never retrieves across task types")
 
 	bad := Config{K: -1, StructuralThreshold: 2, Weights: Weights{Alpha: -1}}.WithDefaults()
 	err := bad.Validate()

@@ -5,12 +5,13 @@
 // α·sim_sem + β·sim_σ + γ·prox_G + δ·q + ε·recency (APEX-EM), allocates them
 // by the format-conditioned rule κ (MAGE) and renders a prompt block.
 //
-// Every channel is filtered by namespace. The semantic and graph channels are
-// filtered by task type (MAGE); the structural channel matches signatures
-// across task types unless Config.StructuralScope is ScopeSameTaskType
-// (APEX-EM's cross-domain transfer), so only a structural match brings a
-// memory of another task type. A pack never holds the same memory twice nor
-// two near-duplicates (cosine ≥ 0.98 or identical normalized text).
+// Every channel is filtered by namespace and, by default, by task type
+// (MAGE never retrieves across task types). Config.StructuralScope ScopeAll
+// lets the structural channel match signatures across task types
+// (APEX-EM's cross-domain transfer); the semantic and graph channels stay
+// within the task type whatever the scope. A pack never holds the same
+// memory twice nor two near-duplicates (cosine ≥ 0.98 or identical
+// normalized text).
 package retrieval
 
 import (
@@ -256,7 +257,9 @@ func (r *Retriever) structuralTaskType(req Request) string {
 	return req.TaskType
 }
 
-// neighbors records the proximity 1/hops of the seeds' neighbours.
+// neighbors records the proximity 1/hops of the seeds' neighbours of the
+// question's task type: the graph channel never crosses task types,
+// whatever the structural scope.
 func (r *Retriever) neighbors(ctx context.Context, req Request, seeds []uuid.UUID, found map[uuid.UUID]Parts) error {
 	ns, err := r.graph.Neighbors(ctx, req.Namespace, seeds, r.cfg.MaxHops)
 	if err != nil {
