@@ -15,6 +15,7 @@
 package retrieval
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -184,20 +185,26 @@ func (r *Retriever) embedding(ctx context.Context, req Request) ([]float32, erro
 }
 
 // semantic runs the top-K search over both channels of the task type and
-// returns the candidates and the seeds for the graph channel.
+// returns the candidates and the seeds for the graph channel. The
+// type_strategy rule is applied before the cut to K: the failure channel's
+// top K is taken from the specific failures and the type_strategy ones
+// similar enough, so a failure the rule allows is never crowded out by
+// type_strategy failures it refuses. (Every failure memory has a kind:
+// ingest makes it specific when none is given.)
 func (r *Retriever) semantic(ctx context.Context, req Request, emb []float32) (*candidates, []uuid.UUID, error) {
-	q := vector.Query{Namespace: req.Namespace, TaskType: req.TaskType, Embedding: emb, K: r.cfg.K}
-	fq := q
-	fq.Channel = evokg.ChannelFailure
-	q.Channel = evokg.ChannelSuccess
-	res, err := r.store.SearchChannels(ctx, q, fq)
+	q := vector.Query{Namespace: req.Namespace, TaskType: req.TaskType, Embedding: emb, K: r.cfg.K, Channel: evokg.ChannelSuccess}
+	specific, strategy := q, q
+	specific.Channel, specific.FailureKind = evokg.ChannelFailure, evokg.FailureSpecific
+	strategy.Channel, strategy.FailureKind = evokg.ChannelFailure, evokg.FailureTypeStrategy
+	strategy.MinSimilarity = r.cfg.TypeStrategyMin
+	res, err := r.store.SearchChannels(ctx, q, specific, strategy)
 	if err != nil {
 		return nil, nil, err
 	}
 	now := r.now()
 	cands := newCandidates()
 	var seeds []uuid.UUID
-	for _, hits := range res {
+	for _, hits := range [][]vector.Hit{res[0], topK(slices.Concat(res[1], res[2]), r.cfg.K)} {
 		for _, h := range hits {
 			it := r.hitItem(h, ChannelSemantic, now)
 			it.Parts.Semantic = h.Similarity
@@ -206,6 +213,18 @@ func (r *Retriever) semantic(ctx context.Context, req Request, emb []float32) (*
 		}
 	}
 	return cands, seeds, nil
+}
+
+// topK returns the k most similar hits, ties broken on the id as the
+// index searches break them.
+func topK(hits []vector.Hit, k int) []vector.Hit {
+	slices.SortStableFunc(hits, func(a, b vector.Hit) int {
+		if c := cmp.Compare(b.Similarity, a.Similarity); c != 0 {
+			return c
+		}
+		return slices.Compare(a.ID[:], b.ID[:])
+	})
+	return hits[:min(len(hits), k)]
 }
 
 // graphChannels adds structural matches and graph neighbours, as the strategy asks.

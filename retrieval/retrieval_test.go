@@ -189,6 +189,37 @@ func TestRetrieveTypeStrategyNeedsSimilarity(t *testing.T) {
 	require.NotContains(t, pack.Rendered, "method B")
 }
 
+// The type_strategy rule (similarity ≥ 0.55) is applied before the cut to
+// K: type_strategy failures it refuses, though more similar, do not crowd
+// out of the top K a failure it allows.
+func TestRetrieveTypeStrategyRuleBeforeTheCut(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	refused := func(i int, cos float64) {
+		b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "refused method", Vec: tilt(0, 10+i, cos)})
+	}
+	refused(0, 0.54)
+	refused(1, 0.50)
+	refused(2, 0.45)
+	fourth := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "the fourth, allowed", Vec: tilt(0, 20, 0.30)})
+	refused(3, 0.20)
+	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.Store, nil, nil, testenv.Logger(t))
+	req := retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)}
+	pack, err := r.Retrieve(t.Context(), req)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{fourth.ID}, itemIDs(pack.Failures), "ranked 4th by similarity, it is still considered")
+	require.InDelta(t, 0.30, pack.Failures[0].Parts.Semantic, 1e-6)
+	require.NotContains(t, pack.Rendered, "refused method")
+
+	// An allowed type_strategy failure and the specific ones share the top K.
+	allowed := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureTypeStrategy, Content: "allowed method", Vec: tilt(0, 21, 0.60)})
+	next := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "the fifth", Vec: tilt(0, 22, 0.25)})
+	pack, err = r.Retrieve(t.Context(), req)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{allowed.ID, fourth.ID}, itemIDs(pack.Failures))
+	require.NotContains(t, itemIDs(allItems(pack)), next.ID, "the pack's two failure places are taken")
+}
+
 func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
