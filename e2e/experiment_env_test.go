@@ -16,12 +16,12 @@ import (
 // TestExperimentCommandOnTheEnvironment runs `evokg experiment --pool env`
 // against the fake model server: the process wires the Explorer into the
 // loop, so the training episodes all fail in iteration 1 and all succeed in
-// iteration 2 (the Explorer's recipes of the failures); the held-out
+// iteration 2 (the Explorer's recipes of the failures); the test
 // episodes, never explored, are graded by playing both arms' answers. With
 // memory the learner instantiates a recipe's procedure over the G_env
-// facts the cascade serves (component E) and reaches every held-out goal;
+// facts the cascade serves (component E) and reaches every test goal;
 // without memory it looks around; with --cascade leaving E out it copies
-// another episode's recipe and reaches none.
+// another episode's recipe and reaches at most one.
 func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 	t.Parallel()
 	testenv.Postgres(t)
@@ -44,10 +44,10 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 		lines := strings.Split(strings.TrimSpace(out), "\n")
 		var r experimentReport
 		require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r))
-		t.Logf("%s %v: held-out with memory %d/%d, without %d/%d", ns, flags, r.WithMemory.Correct, r.WithMemory.Total,
+		t.Logf("%s %v: test with memory %d/%d, without %d/%d", ns, flags, r.WithMemory.Correct, r.WithMemory.Total,
 			r.WithoutMemory.Correct, r.WithoutMemory.Total)
 		require.Equal(t, "env", r.Pool)
-		require.Equal(t, 6, r.WithMemory.Total, "6 held-out episodes")
+		require.Equal(t, 6, r.WithMemory.Total, "6 test episodes (30: 18 train, 6 validation, 6 test)")
 		require.Zero(t, r.WithoutMemory.Correct, "a look around reaches no goal")
 		require.InDelta(t, r.WithMemory.Accuracy-r.WithoutMemory.Accuracy, r.Delta, 1e-9)
 		require.Len(t, r.PerSeed, 1)
@@ -59,9 +59,11 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 	}
 
 	on := experiment(prefix)
-	require.Equal(t, 6, on.WithMemory.Correct, "procedure and G_env facts reach every held-out goal")
+	require.Equal(t, 6, on.WithMemory.Correct, "procedure and G_env facts reach every test goal")
 	require.Greater(t, fake.CountTask("explore"), 0)
 
 	off := experiment(prefix+"-off", "--cascade", "principles,recipes,plan,boost")
-	require.Zero(t, off.WithMemory.Correct, "without the G_env facts a copied recipe reaches no held-out goal")
+	// A copied recipe reaches a test goal only where another episode's route
+	// happens to fit (1 of the 6 with this seed's split).
+	require.LessOrEqual(t, off.WithMemory.Correct, 1, "without the G_env facts a copied recipe reaches hardly any test goal")
 }
