@@ -137,7 +137,8 @@ type Reply struct {
 	Skill      string
 	SearchArm  string
 	RoutingArm string
-	MemoryIDs  []uuid.UUID
+	// MemoryIDs are the memories whose text the learner's prompt held.
+	MemoryIDs []uuid.UUID
 	// MemoryOff is set when the task type's memory switch was off, so the
 	// learner answered without memory.
 	MemoryOff bool
@@ -309,12 +310,12 @@ func (s *Service) arms(ctx context.Context, ns string, q Question, skill string)
 	return search, routing, err
 }
 
+// packIDs are the memories the learner was shown: those whose text is in
+// the rendered block (Pack.Shown, set by every rendering, the cascade's
+// included), none for an answer without memory.
 func packIDs(p *retrieval.Pack) []uuid.UUID {
-	var ids []uuid.UUID
-	for _, group := range [][]retrieval.Item{p.Successes, p.Failures, p.Principles, p.Structural, p.Neighbors} {
-		for _, it := range group {
-			ids = append(ids, it.ID)
-		}
+	if len(p.Shown) == 0 {
+		return nil
 	}
-	return ids
+	return slices.Clone(p.Shown)
 }

@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -67,8 +68,6 @@ type Config struct {
 	Boost float64
 	// Theta is the mastery threshold of the frontier. Default evokg.DefaultMasteryTheta.
 	Theta float64
-	// CharBudget bounds the re-rendered pack. Default retrieval.DefaultCharBudget.
-	CharBudget int
 	// RecipeStepRunes caps one recipe step. Default 300.
 	RecipeStepRunes int
 	// EnvFacts bounds the G_env relations E reads. Default DefaultEnvFacts.
@@ -94,7 +93,6 @@ func (c Config) WithDefaults() Config {
 	if c.Theta == 0 {
 		c.Theta = evokg.DefaultMasteryTheta
 	}
-	c.CharBudget = cmp.Or(c.CharBudget, retrieval.DefaultCharBudget)
 	c.RecipeStepRunes = cmp.Or(c.RecipeStepRunes, 300)
 	c.EnvFacts = cmp.Or(c.EnvFacts, DefaultEnvFacts)
 	c.EnvChars = cmp.Or(c.EnvChars, DefaultEnvChars)
@@ -140,8 +138,9 @@ func New(cfg Config, g Graph, pool *pgxpool.Pool) (*Builder, error) {
 
 // Principle is a principle of a prerequisite skill (A).
 type Principle struct {
-	Skill string `json:"skill"`
-	Text  string `json:"text"`
+	ID    uuid.UUID `json:"id"`
+	Skill string    `json:"skill"`
+	Text  string    `json:"text"`
 }
 
 // Recipe is the action recipe of a recent success (B).
@@ -209,7 +208,7 @@ func prerequisitePrinciples(lattice []graph.CascadeSkill, limit int) []Principle
 			if len(out) == limit {
 				return out
 			}
-			out = append(out, Principle{Skill: s.Skill.Name, Text: p.Content})
+			out = append(out, Principle{ID: p.ID, Skill: s.Skill.Name, Text: p.Content})
 		}
 	}
 	return out
@@ -275,56 +274,66 @@ func recipeSteps(exp *evokg.Experience, stepRunes int) []string {
 	return steps
 }
 
+// Headings of components A–C in the learner's memory block.
+const (
+	PlanHeading       = "Plan (skills in order):"
+	PrinciplesHeading = "Prerequisite principles:"
+	RecipesHeading    = "Recent successful recipes:"
+)
+
+// sections are the block's components as sections of a memory block: the
+// plan's steps (no memory), then the principles and the recipes, each
+// entry carrying the id of the memory it shows.
+func (blk *Block) sections() []retrieval.Section {
+	plan := retrieval.Section{Title: PlanHeading}
+	for _, s := range blk.Plan {
+		plan.Entries = append(plan.Entries, retrieval.Entry{Text: fmt.Sprintf("%d. %s (mastery %.2f)", s.Order, s.Skill, s.Mastery)})
+	}
+	principles := retrieval.Section{Title: PrinciplesHeading}
+	for _, p := range blk.Principles {
+		principles.Entries = append(principles.Entries, retrieval.Entry{ID: p.ID, Text: fmt.Sprintf("- [%s] %s", p.Skill, p.Text)})
+	}
+	recipes := retrieval.Section{Title: RecipesHeading}
+	for i, r := range blk.Recipes {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d. %s", i+1, evokg.TruncateRunes(r.Question, 200))
+		for _, s := range r.Steps {
+			fmt.Fprintf(&b, "\n   - %s", s)
+		}
+		recipes.Entries = append(recipes.Entries, retrieval.Entry{ID: r.ID, Text: b.String()})
+	}
+	return []retrieval.Section{plan, principles, recipes}
+}
+
+// render is the block on its own, unbounded; in a pack it is rendered
+// within the pack's budget.
 func render(blk *Block) string {
-	var b strings.Builder
-	if len(blk.Plan) > 0 {
-		b.WriteString("Plan (skills in order):\n")
-		for _, s := range blk.Plan {
-			fmt.Fprintf(&b, "%d. %s (mastery %.2f)\n", s.Order, s.Skill, s.Mastery)
-		}
-	}
-	if len(blk.Principles) > 0 {
-		b.WriteString("Prerequisite principles:\n")
-		for _, p := range blk.Principles {
-			fmt.Fprintf(&b, "- [%s] %s\n", p.Skill, p.Text)
-		}
-	}
-	if len(blk.Recipes) > 0 {
-		b.WriteString("Recent successful recipes:\n")
-		for i, r := range blk.Recipes {
-			fmt.Fprintf(&b, "%d. %s\n", i+1, evokg.TruncateRunes(r.Question, 200))
-			for _, s := range r.Steps {
-				fmt.Fprintf(&b, "   - %s\n", s)
-			}
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
+	text, _ := retrieval.Render(blk.sections(), math.MaxInt)
+	return text
 }
 
 // Apply adds the cascade to pack for taskType: D re-ranks the pack's
 // successes and failures (frontier-skill memories' scores × (1+Boost)),
-// the pack is re-rendered and the A–C block appended to it.
+// the A–C block is added after the pack's items and the pack is
+// re-rendered within its own character budget, so that its Shown lists
+// the block's principles and recipes the learner sees as well.
 func (b *Builder) Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*Block, error) {
 	blk, err := b.Build(ctx, ns, taskType)
 	if err != nil {
 		return nil, err
 	}
-	if n := len(blk.Recipes); n > 0 {
-		// A pack never holds a memory twice: a recent success already in
-		// it as an exemplar is not repeated as a recipe.
-		if blk.Recipes = slices.DeleteFunc(blk.Recipes, func(r Recipe) bool { return pack.Holds(r.ID) }); len(blk.Recipes) < n {
-			blk.Rendered = render(blk)
-		}
-	}
+	// A pack never holds a memory twice: a recent success already in it as
+	// an exemplar is not repeated as a recipe, nor a principle it holds.
+	blk.Recipes = slices.DeleteFunc(blk.Recipes, func(r Recipe) bool { return pack.Holds(r.ID) })
+	blk.Principles = slices.DeleteFunc(blk.Principles, func(p Principle) bool { return pack.Holds(p.ID) })
+	blk.Rendered = render(blk)
 	if b.cfg.Components.Boost {
 		if blk.Boosted, err = b.boost(ctx, ns, pack); err != nil {
 			return nil, err
 		}
-		pack.Rendered = retrieval.Render(pack.Successes, pack.Failures, pack.Principles, b.cfg.CharBudget)
 	}
-	if blk.Rendered != "" {
-		pack.Rendered = strings.TrimSpace(pack.Rendered + "\n\n" + blk.Rendered)
-	}
+	pack.Sections = append(pack.Sections, blk.sections()...)
+	pack.Render()
 	return blk, nil
 }
 

@@ -2,6 +2,7 @@ package cascade_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,11 +126,17 @@ func TestCascadeComponentsOnHandBuiltGraph(t *testing.T) {
 		{Order: 2, Skill: "multiplication", Mastery: 0.7, Depth: 1},
 		{Order: 3, Skill: "ratio", Mastery: 0.2, Depth: 0},
 	}, blk.Plan)
-	// A: principles of the prerequisites only, nearest first.
+	// A: principles of the prerequisites only, nearest first, each with
+	// the id of its memory.
+	principles := slices.Clone(blk.Principles)
+	for i := range principles {
+		require.NotEqual(t, uuid.Nil, principles[i].ID)
+		principles[i].ID = uuid.Nil
+	}
 	require.Equal(t, []cascade.Principle{
 		{Skill: "multiplication", Text: "repeated addition is a product"},
 		{Skill: "counting", Text: "count each group once"},
-	}, blk.Principles)
+	}, principles)
 	// B: the last three successes, newest first, with their steps.
 	require.Len(t, blk.Recipes, 3)
 	require.Equal(t, []uuid.UUID{ids[3], ids[2], ids[1]}, []uuid.UUID{blk.Recipes[0].ID, blk.Recipes[1].ID, blk.Recipes[2].ID})
@@ -238,11 +245,12 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	question := "Goal: Bring the key to the kitchen.\nYou are in the kitchen."
-	pack := &retrieval.Pack{Rendered: "memory"}
+	pack := memoryPack()
+	memory := pack.Rendered
 	blk, err := b.builder(cascade.All()).Environment(b.ctx, b.ns, "env_fetch", question, pack)
 	require.NoError(t, err)
 	require.Nil(t, blk, "G_env is empty")
-	require.Equal(t, "memory", pack.Rendered)
+	require.Equal(t, memory, pack.Rendered)
 
 	handBuiltEnv(t, b)
 	blk, err = b.builder(cascade.All()).Environment(b.ctx, b.ns, "env_fetch", question, pack)
@@ -256,7 +264,8 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	want := cascade.EnvironmentHeading + "\n- key: in box\n- kitchen: door_to hall\n- box: in hall; is closed\n- hall: door_to kitchen" +
 		"\n- cellar: door_to attic\n- stone: in cellar"
 	require.Equal(t, want, blk.Rendered)
-	require.Equal(t, "memory\n\n"+want, pack.Rendered)
+	require.Equal(t, memory+"\n\n"+want, pack.Rendered)
+	require.Equal(t, []uuid.UUID{pack.Successes[0].ID}, pack.Shown, "facts are no memory")
 
 	bounded := &retrieval.Pack{}
 	blk, err = b.configured(cascade.Config{Components: cascade.All(), EnvFacts: 3, EnvChars: len(want) - 10}).
@@ -275,10 +284,74 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 		components cascade.Components
 		taskType   string
 	}{"switched off": {off, "env_fetch"}, "not an environment task type": {cascade.All(), "ratio_total"}} {
-		p := &retrieval.Pack{Rendered: "memory"}
+		p := memoryPack()
 		blk, err := b.builder(c.components).Environment(b.ctx, b.ns, c.taskType, question, p)
 		require.NoError(t, err)
 		require.Nil(t, blk, name)
-		require.Equal(t, "memory", p.Rendered, name)
+		require.Equal(t, memory, p.Rendered, name)
+	}
+
+	// The facts count in the pack's budget: their room is kept, the
+	// memories fill the rest, and facts that cannot fit are left out.
+	small := memoryPack()
+	small.Successes = append(small.Successes, retrieval.Item{ID: evokg.NewID(), Outcome: evokg.OutcomeSuccess, Text: strings.Repeat("long memory ", 20)})
+	small.CharBudget = 400
+	blk, err = b.builder(cascade.All()).Environment(b.ctx, b.ns, "env_fetch", question, small)
+	require.NoError(t, err)
+	require.LessOrEqual(t, len([]rune(small.Rendered)), 400)
+	require.Equal(t, want, blk.Rendered, "the whole map fits in 400 characters")
+	require.True(t, strings.HasSuffix(small.Rendered, "\n\n"+want))
+	require.Regexp(t, `long memory[^\n]*…\n\nEnvironment facts`, small.Rendered, "the memory is cut for them")
+	tiny := memoryPack()
+	tiny.CharBudget = len(cascade.EnvironmentHeading) + 5
+	blk, err = b.builder(cascade.All()).Environment(b.ctx, b.ns, "env_fetch", question, tiny)
+	require.NoError(t, err)
+	require.Nil(t, blk, "not one fact fits")
+}
+
+// memoryPack is a rendered pack of one success memory.
+func memoryPack() *retrieval.Pack {
+	p := &retrieval.Pack{Successes: []retrieval.Item{{ID: evokg.NewID(), Outcome: evokg.OutcomeSuccess, Text: "memory"}}}
+	p.Render()
+	return p
+}
+
+// The cascade renders within the pack's own character budget (the
+// retrieval configuration's), and the pack's Shown lists the principles and
+// recipes it wrote: all of them at the default budget, none it had no room
+// for at a small one.
+func TestCascadeStaysWithinThePacksBudget(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	handBuilt(t, b)
+	req := retrieval.Request{Namespace: b.ns, TaskType: "ratio_total", Question: "success A", Embedding: unit(0),
+		Strategy: retrieval.StrategyCascade}
+	apply := func(budget int) (*retrieval.Pack, *cascade.Block) {
+		p, err := retrieval.New(retrieval.Config{CharBudget: budget}, b.vectors, b.g, nil, testenv.Logger(t)).Retrieve(b.ctx, req)
+		require.NoError(t, err)
+		blk, err := b.builder(cascade.All()).Apply(b.ctx, b.ns, req.TaskType, p)
+		require.NoError(t, err)
+		require.LessOrEqual(t, len([]rune(p.Rendered)), budget)
+		return p, blk
+	}
+	pack, blk := apply(retrieval.DefaultCharBudget)
+	require.NotEmpty(t, blk.Principles)
+	require.NotEmpty(t, blk.Recipes)
+	for _, p := range blk.Principles {
+		require.Contains(t, pack.Shown, p.ID, p.Text)
+		require.Contains(t, pack.Rendered, p.Text)
+	}
+	for _, r := range blk.Recipes {
+		require.Contains(t, pack.Shown, r.ID, r.Question)
+	}
+	require.Contains(t, pack.Rendered, cascade.RecipesHeading)
+
+	pack, blk = apply(200)
+	require.NotContains(t, pack.Rendered, cascade.RecipesHeading, "no room for the recipes")
+	for _, r := range blk.Recipes {
+		require.NotContains(t, pack.Shown, r.ID, "a recipe not written is not reported")
+	}
+	for _, id := range pack.Shown {
+		require.True(t, pack.Holds(id) || slices.ContainsFunc(blk.Principles, func(p cascade.Principle) bool { return p.ID == id }))
 	}
 }

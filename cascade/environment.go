@@ -26,8 +26,11 @@ type EnvBlock struct {
 // environment task type: the G_env relations the Explorer wrote, those
 // near the entities the question names first (the goal's object and
 // target, the start room), then the rest of the map, at most EnvFacts
-// relations and EnvChars characters, one line per entity. It adds nothing
-// when G_env holds nothing for the namespace.
+// relations and EnvChars characters (and never more than the pack's
+// budget), one line per entity. They are written last in the pack, their
+// room kept before its memories are rendered, so the pack stays within its
+// budget. It adds nothing when G_env holds nothing for the namespace, or
+// when not one fact fits.
 func (b *Builder) Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*EnvBlock, error) {
 	if !b.cfg.Components.Environment || !env.IsTaskType(taskType) {
 		return nil, nil
@@ -36,8 +39,12 @@ func (b *Builder) Environment(ctx context.Context, ns, taskType, question string
 	if err != nil || len(facts) == 0 {
 		return nil, err
 	}
-	blk := &EnvBlock{Facts: facts, Rendered: RenderFacts(facts, b.cfg.EnvChars)}
-	pack.Rendered = strings.TrimSpace(pack.Rendered + "\n\n" + blk.Rendered)
+	blk := &EnvBlock{Facts: facts, Rendered: RenderFacts(facts, min(b.cfg.EnvChars, pack.Budget()))}
+	if !strings.Contains(blk.Rendered, "\n") {
+		return nil, nil // the heading alone: no fact fits
+	}
+	pack.Facts = blk.Rendered
+	pack.Render()
 	return blk, nil
 }
 

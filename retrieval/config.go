@@ -47,7 +47,9 @@ type Config struct {
 	Weights Weights
 	// RecencyHalfLife is the age at which recency falls to 0.5. Default 30 days.
 	RecencyHalfLife time.Duration
-	// CharBudget bounds the rendered prompt block, in characters. Default 4000.
+	// CharBudget bounds the rendered prompt block, in characters: the
+	// pack's items and whatever the cascade adds to it (Pack.CharBudget).
+	// Default 4000.
 	CharBudget int
 	// ItemChars bounds one item's chain of thought, in characters. Default 600.
 	ItemChars int

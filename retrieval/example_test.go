@@ -7,11 +7,16 @@ import (
 	"github.com/evokg/evokg/retrieval"
 )
 
-func ExampleRender() {
-	successes := []retrieval.Item{{Text: "Question: 12 × 3?\nAnswer: 36"}}
-	failures := []retrieval.Item{{FailureKind: evokg.FailureTypeStrategy, Text: "Multiply before adding."}}
-	principles := []retrieval.Item{{Text: "Check the units of the answer."}}
-	fmt.Println(retrieval.Render(successes, failures, principles, 4000))
+func ExamplePack_Render() {
+	pack := &retrieval.Pack{
+		Successes:  []retrieval.Item{{ID: evokg.NewID(), Text: "Question: 12 × 3?\nAnswer: 36"}},
+		Failures:   []retrieval.Item{{ID: evokg.NewID(), FailureKind: evokg.FailureTypeStrategy, Text: "Multiply before adding."}},
+		Principles: []retrieval.Item{{ID: evokg.NewID(), Text: "Check the units of the answer."}},
+		CharBudget: 4000,
+	}
+	pack.Render()
+	fmt.Println(pack.Rendered)
+	fmt.Println(len(pack.Shown), "memories shown")
 	// Output:
 	// Successful examples (follow these approaches):
 	// 1. Question: 12 × 3?
@@ -22,6 +27,7 @@ func ExampleRender() {
 	//
 	// Principles:
 	// - Check the units of the answer.
+	// 3 memories shown
 }
 
 func ExampleConfig_Allocate() {

@@ -55,14 +55,26 @@ type Pack struct {
 	Successes  []Item `json:"successes"`
 	Failures   []Item `json:"failures"`
 	Principles []Item `json:"principles"`
-	// Structural and Neighbors hold what those channels found beyond the
-	// items already placed in Successes and Failures (each item appears once).
-	Structural []Item     `json:"structural"`
-	Neighbors  []Item     `json:"neighbors"`
-	Rendered   string     `json:"rendered"`
-	Allocation Allocation `json:"allocation"`
-	Strategy   string     `json:"strategy"`
-	TookMS     float64    `json:"took_ms"`
+	// Structural and Neighbors hold the success and failure memories those
+	// channels found beyond the items already placed in Successes and
+	// Failures (each item appears once); they are rendered after them.
+	Structural []Item `json:"structural"`
+	Neighbors  []Item `json:"neighbors"`
+	// Sections are what other components add after the pack's items (the
+	// cascade's plan, principles and recipes).
+	Sections []Section `json:"sections,omitempty"`
+	// Facts is a block written last, whole, whose room is kept before the
+	// rest is rendered (the cascade's environment facts).
+	Facts string `json:"facts,omitempty"`
+	// CharBudget bounds Rendered, in characters. Default DefaultCharBudget.
+	CharBudget int `json:"char_budget"`
+	// Rendered is the prompt block (Render), Shown the memories whose text
+	// it holds, whole or cut: the ids the pack reports as used.
+	Rendered   string      `json:"rendered"`
+	Shown      []uuid.UUID `json:"shown"`
+	Allocation Allocation  `json:"allocation"`
+	Strategy   string      `json:"strategy"`
+	TookMS     float64     `json:"took_ms"`
 }
 
 // Holds reports whether the pack holds memory id in any of its lists.
@@ -179,15 +191,21 @@ type selection struct {
 }
 
 // selectItems fills the allocation with the best successes and failures;
-// type_strategy failures need semantic similarity ≥ typeStrategyMin. What
-// the structural and graph channels found beyond that is kept (up to k each).
+// type_strategy failures need semantic similarity ≥ typeStrategyMin. The
+// success and failure memories the structural and graph channels found
+// beyond that are kept (up to k each), under the same rule; what is neither
+// (recipes, patterns, principles reached through the graph) is not, since no
+// section of the prompt shows it.
 func selectItems(ranked []Item, alloc Allocation, typeStrategyMin float64, k int) selection {
 	var s selection
 	for _, it := range ranked {
+		if !usable(it, typeStrategyMin) {
+			continue
+		}
 		switch {
 		case it.Outcome == evokg.OutcomeSuccess && len(s.successes) < alloc.Successes:
 			s.successes = append(s.successes, it)
-		case it.Outcome == evokg.OutcomeFailure && len(s.failures) < alloc.Failures && failureAllowed(it, typeStrategyMin):
+		case it.Outcome == evokg.OutcomeFailure && len(s.failures) < alloc.Failures:
 			s.failures = append(s.failures, it)
 		case slices.Contains(it.Channels, ChannelStructural) && len(s.structural) < k:
 			s.structural = append(s.structural, it)
@@ -196,6 +214,18 @@ func selectItems(ranked []Item, alloc Allocation, typeStrategyMin float64, k int
 		}
 	}
 	return s
+}
+
+// usable reports whether a ranked candidate may enter a pack: a success, or
+// a failure the type_strategy rule allows.
+func usable(it Item, typeStrategyMin float64) bool {
+	switch it.Outcome {
+	case evokg.OutcomeSuccess:
+		return true
+	case evokg.OutcomeFailure:
+		return failureAllowed(it, typeStrategyMin)
+	}
+	return false
 }
 
 func failureAllowed(it Item, typeStrategyMin float64) bool {

@@ -101,12 +101,12 @@ func TestSelectItemsTypeStrategyThreshold(t *testing.T) {
 	require.Equal(t, []uuid.UUID{at.ID, specificLow.ID}, itemIDs(sel.failures))
 
 	// Found only structurally (no semantic similarity): a type_strategy
-	// failure still needs 0.55.
+	// failure still needs 0.55, in the structural list too.
 	structural := Item{ID: evokg.NewID(), Outcome: evokg.OutcomeFailure, FailureKind: evokg.FailureTypeStrategy,
 		Channels: []string{ChannelStructural}, Parts: Parts{Structural: 1}, Score: 1}
 	sel = selectItems([]Item{structural}, Allocation{Failures: 2}, 0.55, 3)
 	require.Empty(t, sel.failures)
-	require.Equal(t, []uuid.UUID{structural.ID}, itemIDs(sel.structural), "kept in the structural list")
+	require.Empty(t, sel.structural, "the rule holds for every list of the pack")
 }
 
 func TestSelectItemsFillsTheAllocation(t *testing.T) {
@@ -117,19 +117,35 @@ func TestSelectItemsFillsTheAllocation(t *testing.T) {
 		ranked = append(ranked, Item{ID: evokg.NewID(), Outcome: evokg.OutcomeFailure, FailureKind: evokg.FailureSpecific,
 			Channels: []string{ChannelSemantic}, Score: 0.9 - float64(i)/10})
 	}
-	graphOnly := Item{ID: evokg.NewID(), Outcome: evokg.OutcomeRecipe, Channels: []string{ChannelGraph}}
-	sel := selectItems(append(ranked, graphOnly), Allocation{Successes: 1, Failures: 2}, 0.55, 3)
+	graphOnly := Item{ID: evokg.NewID(), Outcome: evokg.OutcomeSuccess, Channels: []string{ChannelGraph}, Score: 0.01}
+	recipe := Item{ID: evokg.NewID(), Outcome: evokg.OutcomeRecipe, Channels: []string{ChannelGraph}}
+	sel := selectItems(append(ranked, graphOnly, recipe), Allocation{Successes: 1, Failures: 2}, 0.55, 3)
 	require.Equal(t, []uuid.UUID{ranked[0].ID}, itemIDs(sel.successes))
 	require.Equal(t, []uuid.UUID{ranked[1].ID, ranked[3].ID}, itemIDs(sel.failures))
-	require.Equal(t, []uuid.UUID{graphOnly.ID}, itemIDs(sel.neighbors))
+	require.Equal(t, []uuid.UUID{graphOnly.ID}, itemIDs(sel.neighbors), "no prompt section shows a recipe: it is not kept")
+}
+
+// render renders a pack of the given lists within budget.
+func render(p Pack, budget int) *Pack {
+	p.CharBudget = budget
+	p.Render()
+	return &p
+}
+
+func item(text string) Item {
+	return Item{ID: evokg.NewID(), Outcome: evokg.OutcomeSuccess, Text: text}
 }
 
 func TestRenderOrderAndBudget(t *testing.T) {
 	t.Parallel()
-	s := []Item{{Text: "Question: S1?\nAnswer: 1"}, {Text: "Question: S2?\nAnswer: 2"}}
-	f := []Item{{Text: "F1 correction", FailureKind: evokg.FailureTypeStrategy}, {Text: "F2 correction", FailureKind: evokg.FailureSpecific}}
-	p := []Item{{Text: "P1 principle"}}
-	out := Render(s, f, p, 4000)
+	s := []Item{item("Question: S1?\nAnswer: 1"), item("Question: S2?\nAnswer: 2")}
+	f := []Item{{ID: evokg.NewID(), Text: "F1 correction", Outcome: evokg.OutcomeFailure, FailureKind: evokg.FailureTypeStrategy},
+		{ID: evokg.NewID(), Text: "F2 correction", Outcome: evokg.OutcomeFailure, FailureKind: evokg.FailureSpecific}}
+	p := []Item{{ID: evokg.NewID(), Text: "P1 principle"}}
+	st := []Item{{ID: evokg.NewID(), Text: "ST1 analogue", Outcome: evokg.OutcomeFailure, FailureKind: evokg.FailureSpecific}}
+	nb := []Item{item("NB1 neighbour")}
+	extra := Section{Title: "Extra:", Entries: []Entry{{Text: "a line"}, {ID: evokg.NewID(), Text: "a memory"}}}
+	pack := render(Pack{Successes: s, Failures: f, Principles: p, Structural: st, Neighbors: nb, Sections: []Section{extra}}, 4000)
 	want := `Successful examples (follow these approaches):
 1. Question: S1?
    Answer: 1
@@ -141,31 +157,66 @@ Failure corrections (avoid these mistakes):
 2. [specific] F2 correction
 
 Principles:
-- P1 principle`
-	require.Equal(t, want, out)
-	require.Equal(t, out, Render(s, f, p, 4000), "stable")
+- P1 principle
 
-	// Successes come first even when failures are listed first elsewhere.
-	require.Less(t, strings.Index(out, "S2?"), strings.Index(out, "F1"))
-	require.Less(t, strings.Index(out, "F2"), strings.Index(out, "P1"))
+Related procedures (structurally similar):
+1. [correction, specific] ST1 analogue
+
+Related memories (graph):
+1. [success] NB1 neighbour
+
+Extra:
+a line
+a memory`
+	require.Equal(t, want, pack.Rendered)
+	require.Equal(t, []uuid.UUID{s[0].ID, s[1].ID, f[0].ID, f[1].ID, p[0].ID, st[0].ID, nb[0].ID, extra.Entries[1].ID}, pack.Shown,
+		"every memory written, in order; a line that is no memory is not one")
+	again := render(Pack{Successes: s, Failures: f, Principles: p, Structural: st, Neighbors: nb, Sections: []Section{extra}}, 4000)
+	require.Equal(t, pack.Rendered, again.Rendered, "stable")
 }
 
 func TestRenderCutsAtTheBudgetInRunes(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("ü", 300) // 600 bytes
-	s := []Item{{Text: "short"}, {Text: long}}
-	f := []Item{{Text: "never reached"}}
-	out := Render(s, f, nil, 200)
+	s := []Item{item("short"), item(long)}
+	f := []Item{{ID: evokg.NewID(), Outcome: evokg.OutcomeFailure, Text: "never reached"}}
+	pack := render(Pack{Successes: s, Failures: f}, 200)
+	out := pack.Rendered
 	require.LessOrEqual(t, utf8.RuneCountInString(out), 200)
 	require.Greater(t, utf8.RuneCountInString(out), 150, "the second item is cut, not dropped")
 	require.True(t, strings.HasSuffix(out, "…"))
 	require.NotContains(t, out, "never reached")
 	require.True(t, utf8.ValidString(out))
+	require.Equal(t, []uuid.UUID{s[0].ID, s[1].ID}, pack.Shown, "a cut item was shown; one never reached was not")
 
 	// Too little room left for a useful partial item: stop cleanly.
-	out = Render([]Item{{Text: strings.Repeat("a", 90)}, {Text: long}}, nil, nil, 170)
-	require.NotContains(t, out, "ü")
-	require.False(t, strings.HasSuffix(out, "…"))
+	first := item(strings.Repeat("a", 90))
+	pack = render(Pack{Successes: []Item{first, item(long)}}, 170)
+	require.NotContains(t, pack.Rendered, "ü")
+	require.False(t, strings.HasSuffix(pack.Rendered, "…"))
+	require.Equal(t, []uuid.UUID{first.ID}, pack.Shown)
+
+	// No room for a section's first entry: no heading alone either.
+	pack = render(Pack{Successes: []Item{first}, Failures: f}, 140)
+	require.NotContains(t, pack.Rendered, "Failure corrections")
+	require.Equal(t, []uuid.UUID{first.ID}, pack.Shown)
+}
+
+// The environment facts keep their room: written last and whole, the
+// memories filling what is left of the budget.
+func TestRenderKeepsTheFactsRoom(t *testing.T) {
+	t.Parallel()
+	facts := "Facts:\n- " + strings.Repeat("f", 60)
+	s := []Item{item(strings.Repeat("a", 100)), item(strings.Repeat("b", 100))}
+	pack := render(Pack{Successes: s, Facts: facts}, 320)
+	require.LessOrEqual(t, utf8.RuneCountInString(pack.Rendered), 320)
+	require.True(t, strings.HasSuffix(pack.Rendered, "\n\n"+facts))
+	require.Contains(t, pack.Rendered, strings.Repeat("b", 20)+"…", "the second success is cut for the facts")
+	require.Equal(t, []uuid.UUID{s[0].ID, s[1].ID}, pack.Shown)
+
+	pack = render(Pack{Facts: strings.Repeat("x", 200)}, 150)
+	require.Empty(t, pack.Rendered, "facts longer than the budget are not written")
+	require.Empty(t, pack.Shown)
 }
 
 func TestConfigDefaultsAndValidation(t *testing.T) {
@@ -178,6 +229,7 @@ func TestConfigDefaultsAndValidation(t *testing.T) {
 	require.Equal(t, 0.6, c.StructuralThreshold)
 	require.Equal(t, DefaultWeights, c.Weights)
 	require.Equal(t, ScopeSameTaskType, c.StructuralScope, "MAGE never retrieves across task types")
+	require.Equal(t, DefaultCharBudget, c.CharBudget)
 
 	bad := Config{K: -1, StructuralThreshold: 2, Weights: Weights{Alpha: -1}}.WithDefaults()
 	err := bad.Validate()

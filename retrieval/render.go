@@ -1,9 +1,12 @@
 package retrieval
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
 )
@@ -12,27 +15,105 @@ import (
 // cut item; below it rendering stops.
 const minPartial = 80
 
-// Render writes a pack as a prompt block: successes first, then failure
-// corrections, then principles, within budget characters (runes). Items are
-// written whole while they fit; the first that does not is cut with "…" if
-// enough room is left, and rendering stops there. The output depends only
-// on the items, so equal packs render equally.
-func Render(successes, failures, principles []Item, budget int) string {
+// Headings of a pack's own sections, in the order they are rendered.
+const (
+	HeadingSuccesses = "Successful examples (follow these approaches):"
+	HeadingFailures  = "Failure corrections (avoid these mistakes):"
+	HeadingPrinciple = "Principles:"
+	HeadingStructure = "Related procedures (structurally similar):"
+	HeadingNeighbors = "Related memories (graph):"
+)
+
+// Section is one titled list of a memory block: a list of the pack's own
+// items, or one another component adds (the cascade's plan, principles and
+// recipes).
+type Section struct {
+	Title   string  `json:"title"`
+	Entries []Entry `json:"entries"`
+}
+
+// Entry is one entry of a section as it is written: a memory (ID) or a line
+// that is none (a plan step, uuid.Nil).
+type Entry struct {
+	ID   uuid.UUID `json:"id"`
+	Text string    `json:"text"`
+}
+
+// Render writes sections as a prompt block within budget characters (runes),
+// in order, and returns it with the ids of the memories it wrote. Entries
+// are written whole while they fit; the first that does not is cut with "…"
+// if enough room is left (a cut memory was shown), and rendering stops
+// there (a memory not written at all was not). The output depends only on
+// the sections, so equal packs render equally.
+func Render(sections []Section, budget int) (string, []uuid.UUID) {
 	r := renderer{budget: budget}
-	r.section("Successful examples (follow these approaches):", successes, func(i int, it Item) string {
-		return fmt.Sprintf("%d. %s", i+1, indent(it.Text))
-	})
-	r.section("Failure corrections (avoid these mistakes):", failures, func(i int, it Item) string {
-		tag := "specific"
-		if it.FailureKind == evokg.FailureTypeStrategy {
-			tag = "type strategy"
+	for _, s := range sections {
+		r.section(s)
+	}
+	return strings.TrimRight(r.b.String(), "\n"), r.shown
+}
+
+// Render renders the pack into Rendered within its character budget: its
+// successes, failure corrections and principles (DESIGN.md §4), then what
+// the structural and graph channels found beyond them, then the Sections
+// other components added, and the environment facts last, whose room is
+// kept first. Shown lists the memories written, and is what the pack
+// reports as used.
+func (p *Pack) Render() {
+	budget, facts := p.Budget(), p.Facts
+	if utf8.RuneCountInString(facts) > budget {
+		facts = ""
+	}
+	room := budget
+	if facts != "" {
+		room -= utf8.RuneCountInString(facts) + len("\n\n")
+	}
+	text, shown := Render(append(p.sections(), p.Sections...), room)
+	if facts != "" {
+		text = strings.TrimLeft(text+"\n\n"+facts, "\n")
+	}
+	p.Rendered, p.Shown = text, orEmptyIDs(shown)
+}
+
+// Budget is the pack's character budget: CharBudget, or DefaultCharBudget
+// for a pack built without one.
+func (p *Pack) Budget() int { return cmp.Or(p.CharBudget, DefaultCharBudget) }
+
+// sections lists the pack's own items as sections, in rendering order.
+func (p *Pack) sections() []Section {
+	numbered := func(i int, it Item) string { return fmt.Sprintf("%d. %s", i+1, indent(it.Text)) }
+	correction := func(i int, it Item) string {
+		return fmt.Sprintf("%d. [%s] %s", i+1, failureTag(it), indent(it.Text))
+	}
+	related := func(i int, it Item) string {
+		tag := "success"
+		if it.Outcome == evokg.OutcomeFailure {
+			tag = "correction, " + failureTag(it)
 		}
 		return fmt.Sprintf("%d. [%s] %s", i+1, tag, indent(it.Text))
-	})
-	r.section("Principles:", principles, func(_ int, it Item) string {
-		return "- " + indent(it.Text)
-	})
-	return strings.TrimRight(r.b.String(), "\n")
+	}
+	return []Section{
+		itemSection(HeadingSuccesses, p.Successes, numbered),
+		itemSection(HeadingFailures, p.Failures, correction),
+		itemSection(HeadingPrinciple, p.Principles, func(_ int, it Item) string { return "- " + indent(it.Text) }),
+		itemSection(HeadingStructure, p.Structural, related),
+		itemSection(HeadingNeighbors, p.Neighbors, related),
+	}
+}
+
+func failureTag(it Item) string {
+	if it.FailureKind == evokg.FailureTypeStrategy {
+		return "type strategy"
+	}
+	return "specific"
+}
+
+func itemSection(title string, items []Item, format func(int, Item) string) Section {
+	s := Section{Title: title, Entries: make([]Entry, len(items))}
+	for i, it := range items {
+		s.Entries[i] = Entry{ID: it.ID, Text: format(i, it)}
+	}
+	return s
 }
 
 type renderer struct {
@@ -40,40 +121,51 @@ type renderer struct {
 	used    int
 	budget  int
 	stopped bool
+	shown   []uuid.UUID
 }
 
-func (r *renderer) section(title string, items []Item, format func(int, Item) string) {
-	if len(items) == 0 || r.stopped {
+func (r *renderer) section(s Section) {
+	if len(s.Entries) == 0 || r.stopped {
 		return
 	}
-	head := title + "\n"
+	head := s.Title + "\n"
 	if r.used > 0 {
 		head = "\n" + head
 	}
-	if !r.fits(head) {
-		r.stopped = true
+	if !r.fits(head+s.Entries[0].Text+"\n") && r.budget-r.used-utf8.RuneCountInString(head)-2 < minPartial {
+		r.stopped = true // not even a cut first entry fits: no heading alone
 		return
 	}
 	r.write(head)
-	for i, it := range items {
-		if !r.entry(format(i, it) + "\n") {
+	for _, e := range s.Entries {
+		if !r.entry(e) {
 			return
 		}
 	}
 }
 
-// entry writes one item, whole or cut; it reports false once the budget is spent.
-func (r *renderer) entry(s string) bool {
+// entry writes one entry, whole or cut, and records the memory it shows; it
+// reports false once the budget is spent.
+func (r *renderer) entry(e Entry) bool {
+	s := e.Text + "\n"
 	if r.fits(s) {
 		r.write(s)
+		r.show(e.ID)
 		return true
 	}
 	r.stopped = true
 	left := r.budget - r.used - 2 // room for "…\n"
 	if left >= minPartial {
 		r.write(strings.TrimRight(evokg.TruncateRunes(s, left), " \n") + "…\n")
+		r.show(e.ID)
 	}
 	return false
+}
+
+func (r *renderer) show(id uuid.UUID) {
+	if id != uuid.Nil {
+		r.shown = append(r.shown, id)
+	}
 }
 
 func (r *renderer) fits(s string) bool { return r.used+utf8.RuneCountInString(s) <= r.budget }
@@ -85,3 +177,10 @@ func (r *renderer) write(s string) {
 
 // indent aligns continuation lines of a multi-line item under its first line.
 func indent(s string) string { return strings.ReplaceAll(s, "\n", "\n   ") }
+
+func orEmptyIDs(ids []uuid.UUID) []uuid.UUID {
+	if ids == nil {
+		return []uuid.UUID{}
+	}
+	return ids
+}

@@ -11,7 +11,8 @@
 // (APEX-EM's cross-domain transfer); the semantic and graph channels stay
 // within the task type whatever the scope. A pack never holds the same
 // memory twice nor two near-duplicates (cosine ≥ 0.98 or identical
-// normalized text).
+// normalized text), and reports as used (Pack.Shown) exactly the memories
+// its rendered block shows.
 package retrieval
 
 import (
@@ -135,7 +136,7 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 		return nil, err
 	}
 	pack := r.assemble(req, ranked, principles)
-	pack.Rendered = Render(pack.Successes, pack.Failures, pack.Principles, r.cfg.CharBudget)
+	pack.Render()
 	pack.TookMS = float64(time.Since(start).Microseconds()) / 1000
 	r.logger.DebugContext(ctx, "memory pack", slog.String("namespace", req.Namespace), slog.String("task_type", req.TaskType),
 		slog.String("strategy", req.Strategy), slog.Int("successes", len(pack.Successes)),
@@ -344,7 +345,7 @@ func (r *Retriever) assemble(req Request, ranked, principles []Item) *Pack {
 	return &Pack{
 		Successes: orEmpty(sel.successes), Failures: orEmpty(sel.failures), Principles: orEmpty(principles),
 		Structural: orEmpty(sel.structural), Neighbors: orEmpty(sel.neighbors),
-		Allocation: alloc, Strategy: req.Strategy,
+		CharBudget: r.cfg.CharBudget, Allocation: alloc, Strategy: req.Strategy,
 	}
 }
 

@@ -209,6 +209,7 @@ func TestRetrieveTypeStrategyRuleBeforeTheCut(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []uuid.UUID{fourth.ID}, itemIDs(pack.Failures), "ranked 4th by similarity, it is still considered")
 	require.InDelta(t, 0.30, pack.Failures[0].Parts.Semantic, 1e-6)
+	require.Equal(t, []uuid.UUID{fourth.ID}, pack.Shown)
 	require.NotContains(t, pack.Rendered, "refused method")
 
 	// An allowed type_strategy failure and the specific ones share the top K.
@@ -227,7 +228,8 @@ func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 	semantic := b.Insert(t, expOpts{Question: "semantic and structural", Signature: sig, Vec: tilt(0, 1, 0.9)})
 	structural := b.Insert(t, expOpts{Question: "structural only", Signature: []string{"parse", "x", "sum"}, Vec: tilt(0, 2, 0.3)})
 	weak := b.Insert(t, expOpts{Question: "weak structure", Signature: []string{"parse", "x", "y", "z"}, Vec: tilt(0, 3, 0.2)})
-	neighbor := b.Insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Content: "recipe", Vec: tilt(0, 4, 0.1)})
+	neighbor := b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "graph correction", Vec: tilt(0, 4, -0.1)}) // anti-similar: found by the graph only
+	recipe := b.Insert(t, expOpts{Outcome: evokg.OutcomeRecipe, Content: "recipe", Vec: tilt(0, 5, 0.1)})
 	g := &fakeGraph{
 		matches: []evokg.SignatureMatch{
 			{ExperienceID: semantic.ID, TaskType: "arithmetic", Signature: sig, Similarity: 1},
@@ -237,6 +239,7 @@ func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 		neighbors: []evokg.Neighbor{
 			{ExperienceID: structural.ID, SeedID: semantic.ID, TaskType: "arithmetic", Hops: 2},
 			{ExperienceID: neighbor.ID, SeedID: semantic.ID, TaskType: "arithmetic", Hops: 1},
+			{ExperienceID: recipe.ID, SeedID: semantic.ID, TaskType: "arithmetic", Hops: 1},
 		},
 	}
 	r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX}, b.Store, g, nil, testenv.Logger(t))
@@ -265,7 +268,8 @@ func TestRetrieveHybridGraphMergesChannels(t *testing.T) {
 	require.Equal(t, 0.5, st.Parts.Proximity)
 
 	nb := byID[neighbor.ID]
-	require.Equal(t, []uuid.UUID{neighbor.ID}, itemIDs(pack.Neighbors))
+	require.Equal(t, []uuid.UUID{neighbor.ID}, itemIDs(pack.Failures), "a graph neighbour competes for the allocation")
+	require.NotContains(t, byID, recipe.ID, "no section of the prompt shows a recipe: it is not in the pack")
 	require.Equal(t, 1.0, nb.Parts.Proximity)
 	require.Equal(t, []string{retrieval.ChannelGraph}, nb.Channels)
 	require.Equal(t, []uuid.UUID{semantic.ID, structural.ID, weak.ID}, itemIDs(pack.Successes), "ranked by composite score")

@@ -41,7 +41,7 @@ func (s *Service) Retrieve(ctx context.Context, ns string, req evokg.RetrieveReq
 		return evokg.RetrieveResponse{}, err
 	}
 	served := bandit.Retrieval{ID: evokg.NewID(), Namespace: ns, TaskType: req.TaskType, SearchArm: pack.Strategy,
-		Mode: cmp.Or(req.Mode, s.retriever.cfg.Mode), MemoryIDs: pack.ids()}
+		Mode: cmp.Or(req.Mode, s.retriever.cfg.Mode), MemoryIDs: slices.Clone(pack.Shown)}
 	if err := s.bandits.RecordRetrieval(ctx, served); err != nil {
 		return evokg.RetrieveResponse{}, err
 	}
@@ -86,10 +86,19 @@ func (p *Pack) ids() []uuid.UUID {
 	return ids
 }
 
-// Memories lists the pack's items with their score components.
+// Memories lists the pack's items its rendered block shows (Shown), in the
+// order it shows them, with their score components.
 func (p *Pack) Memories() []evokg.RetrievedMemory {
-	var out []evokg.RetrievedMemory
+	byID := make(map[uuid.UUID]Item, len(p.Shown))
 	for _, it := range p.items() {
+		byID[it.ID] = it
+	}
+	out := []evokg.RetrievedMemory{}
+	for _, id := range p.Shown {
+		it, ok := byID[id]
+		if !ok {
+			continue // a memory another component added (Sections)
+		}
 		out = append(out, evokg.RetrievedMemory{ExperienceID: it.ID, Outcome: it.Outcome, TaskType: it.TaskType,
 			Score: it.Score, Text: it.Text, Components: map[string]float64{
 				"semantic": it.Parts.Semantic, "structural": it.Parts.Structural, "proximity": it.Parts.Proximity,
