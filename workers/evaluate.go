@@ -55,9 +55,12 @@ func (w *evaluateWorker) work(ctx context.Context, job *river.Job[ingest.Evaluat
 	return err
 }
 
-// grade asks the model for c, η, κ and applies the quality gate: q ≥ 0.3 is
-// a success memory, below it a failure memory carrying the error registry
-// and the patch reflection. The grade is saved at once so a retry (say the
+// grade asks the model for c, η, κ and applies the quality gate, the one
+// every path applies ((*evokg.Experience).ApplyQualityGate): below q = 0.3
+// the experience becomes a failure memory whatever it came as; at or above
+// it keeps its class, so a posted failure that grades well stays a failure
+// memory. A failure memory also carries the grade's error registry and
+// patch reflection. The grade is saved at once so a retry (say the
 // signature call fails) does not call the model for it again.
 func (w *evaluateWorker) grade(ctx context.Context, exp *evokg.Experience) error {
 	a, err := w.deps.Evaluator.EvaluateExperience(ctx, exp)
@@ -69,16 +72,10 @@ func (w *evaluateWorker) grade(ctx context.Context, exp *evokg.Experience) error
 }
 
 func applyGate(exp *evokg.Experience, a Assessment) {
-	ev := evokg.NewEvaluation(a.Correct, a.Efficient, a.Complete, a.Feedback)
-	exp.Evaluation = &ev
-	if ev.Status == evokg.EvalSuccessful {
-		exp.Outcome = evokg.OutcomeSuccess
-		exp.FailureKind = ""
+	exp.Evaluation = &evokg.Evaluation{Correct: a.Correct, Efficient: a.Efficient, Complete: a.Complete, TeacherFeedback: a.Feedback}
+	exp.ApplyQualityGate()
+	if exp.Outcome != evokg.OutcomeFailure {
 		return
-	}
-	exp.Outcome = evokg.OutcomeFailure
-	if exp.FailureKind == "" {
-		exp.FailureKind = evokg.FailureSpecific
 	}
 	exp.Errors = append(exp.Errors, a.Errors...)
 	if a.Patch != nil {
