@@ -24,7 +24,9 @@ class AnswerResponse:
         id (UUID):
         answer (str):
         arms (list[BanditArm]):
-        memory_ids (list[UUID]):
+        memory_ids (list[UUID]): the memories whose text was in the learner's prompt (its memory block within the
+            character budget, the cascade's principles and recipes included; a memory cut short with "…" counts, one left
+            out does not); memories later written from this answer derive from them
         learner_calls (int):
         guidance_calls (int): always 0
         memory_switch_off (bool | Unset): the task type's memory switch is off (its held-out accuracy with memory fell

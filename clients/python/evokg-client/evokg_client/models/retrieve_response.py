@@ -19,7 +19,8 @@ class RetrieveResponse:
     """
     Attributes:
         id (UUID): names this retrieval for its reward (POST /retrievals/{id}/feedback)
-        memories (list[RetrieveResponseMemoriesItem]):
+        memories (list[RetrieveResponseMemoriesItem]): the memories whose text is in prompt, in its order; retrieved
+            memories the character budget left out are not listed
         prompt (str):
         strategy (str):
     """

@@ -110,7 +110,10 @@ def sync_detailed(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
+    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
+    "…" is listed, one it left out is not.
+    What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
 
@@ -148,7 +151,10 @@ def sync(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
+    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
+    "…" is listed, one it left out is not.
+    What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
 
@@ -181,7 +187,10 @@ async def asyncio_detailed(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
+    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
+    "…" is listed, one it left out is not.
+    What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
 
@@ -217,7 +226,10 @@ async def asyncio(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    What was served (the memories, the strategy, the task type) is recorded under the response's `id`,
+    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
+    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
+    "…" is listed, one it left out is not.
+    What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
 
