@@ -13,7 +13,9 @@ import (
 type PoolSpec struct {
 	// Name is a built-in generator (pool.Builtins) or "inline" (Items).
 	Name string `json:"name"`
-	// Size is the number of generated items, all splits together. Default 200.
+	// Size is the number of generated items, all splits together. Default
+	// 200; a size above what the pool supplies (digits 135, glyph 1,600,
+	// env the episodes of the seed's world) takes the whole pool.
 	Size int `json:"size,omitempty"`
 	// Seed seeds the generator and the split. Default 1.
 	Seed uint64 `json:"seed,omitempty"`
@@ -121,6 +123,11 @@ func (s PoolSpec) withDefaults() PoolSpec {
 	}
 	if s.Seed == 0 {
 		s.Seed = 1
+	}
+	// A size above what the pool supplies takes the whole pool (the run's
+	// parameters show the size used).
+	if supply := pool.SupplyAt(s.Name, s.Seed); supply > 0 && s.Size > supply && s.Size <= MaxPoolSize {
+		s.Size = supply
 	}
 	s.Validation = cmp.Or(s.Validation, DefaultValidation)
 	s.Test = cmp.Or(s.Test, DefaultTest)

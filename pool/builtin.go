@@ -2,10 +2,12 @@ package pool
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/env"
 )
 
 // builtins generate the built-in pools by name.
@@ -51,6 +53,15 @@ func Supply(name string) int {
 		return maxGlyphSize
 	}
 	return 0
+}
+
+// SupplyAt is the most items the built-in pool name generates with seed:
+// Supply, or the episodes of the seed's world for env; 0 when unbounded.
+func SupplyAt(name string, seed uint64) int {
+	if name == Env {
+		return len(env.Episodes(seed, math.MaxInt, Env))
+	}
+	return Supply(name)
 }
 
 // Contradiction finds in a text a statement that a pool's own rule

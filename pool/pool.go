@@ -8,6 +8,7 @@ package pool
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -115,10 +116,11 @@ func Normalize(question string) string {
 }
 
 // Split puts every item in one split. Items that name their split (loaded
-// from JSONL with "split") keep it; the others are shuffled with seed and
-// shared out per task type, round(f·n) to validation and test each. Items
-// with the same normalized question always land in the same split; named
-// splits that put one question in two are refused.
+// from JSONL with "split") keep it; the others are grouped by normalized
+// question, shuffled with seed and shared out evenly over the task types:
+// round(f·n) groups each to validation and test, the rest to train, which
+// keeps at least one. Items with the same normalized question always land
+// in the same split; named splits that put one question in two are refused.
 func Split(name string, items []Item, f Fractions, seed uint64) (Pool, error) {
 	if errs := f.Validate("/splits"); len(errs) > 0 {
 		return Pool{}, evokg.Invalid(errs...)
@@ -131,24 +133,13 @@ func Split(name string, items []Item, f Fractions, seed uint64) (Pool, error) {
 	rng.Shuffle(len(groups), func(i, j int) { groups[i], groups[j] = groups[j], groups[i] })
 	// Stable by task type so every split takes its share of every type.
 	slices.SortStableFunc(groups, func(a, b []Item) int { return cmp.Compare(a[0].TaskType, b[0].TaskType) })
+	free := slices.DeleteFunc(slices.Clone(groups), func(g []Item) bool { return named[Normalize(g[0].Question)] != "" })
+	splits := spread(len(free), f)
 	p := Pool{Name: name}
-	// Each share accrues per item and takes an item when it reaches one;
-	// validation starts half a step ahead so the two rarely want the same
-	// item (the one that waits takes the next).
-	val, test := 0.5, 0.0
 	for _, g := range groups {
 		split := named[Normalize(g[0].Question)]
 		if split == "" {
-			val, test = val+f.Validation, test+f.Test
-			split = SplitTrain
-			switch {
-			case test >= 1-shareSlack:
-				test--
-				split = SplitTest
-			case val >= 1-shareSlack:
-				val--
-				split = SplitValidation
-			}
+			split, splits = splits[0], splits[1:]
 		}
 		p.add(split, g)
 	}
@@ -158,8 +149,43 @@ func Split(name string, items []Item, f Fractions, seed uint64) (Pool, error) {
 	return p, nil
 }
 
-// shareSlack absorbs float noise: five shares of 0.2 make one item.
-const shareSlack = 1e-9
+// spread returns the splits of n groups in order: round(f·n) test and
+// validation groups spaced evenly among them (counted in integers, so the
+// totals are exact), train keeping at least one group.
+func spread(n int, f Fractions) []string {
+	test, val := int(math.Round(f.Test*float64(n))), int(math.Round(f.Validation*float64(n)))
+	for n > 0 && test+val > n-1 {
+		if test >= val {
+			test--
+		} else {
+			val--
+		}
+	}
+	out := make([]string, n)
+	// Each share accrues by its count per group and takes a group when it
+	// reaches n; validation starts half a turn ahead so the two rarely want
+	// the same group (the one that waits takes the next).
+	accTest, accVal, gotVal := 0, n/2, 0
+	for i := range out {
+		accTest, accVal = accTest+test, accVal+val
+		out[i] = SplitTrain
+		switch {
+		case accTest >= n:
+			accTest -= n
+			out[i] = SplitTest
+		case accVal >= n && gotVal < val:
+			accVal -= n
+			out[i], gotVal = SplitValidation, gotVal+1
+		}
+	}
+	// A validation turn deferred at the very end goes to the last train group.
+	for i := n - 1; i >= 0 && gotVal < val; i-- {
+		if out[i] == SplitTrain {
+			out[i], gotVal = SplitValidation, gotVal+1
+		}
+	}
+	return out
+}
 
 func (p *Pool) add(split string, items []Item) {
 	for i := range items {

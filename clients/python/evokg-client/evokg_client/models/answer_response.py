@@ -29,7 +29,7 @@ class AnswerResponse:
             out does not); memories later written from this answer derive from them
         learner_calls (int):
         guidance_calls (int): always 0
-        memory_switch_off (bool | Unset): the task type's memory switch is off (its held-out accuracy with memory fell
+        memory_switch_off (bool | Unset): the task type's memory switch is off (its validation accuracy with memory fell
             below the memory-off baseline), so the learner answered without memory
         tool_calls (list[ToolUse] | Unset): the validated tools the learner called (the tool_call routing arm's ReAct
             loop), in order
