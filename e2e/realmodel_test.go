@@ -6,7 +6,8 @@ package e2e_test
 // starts one server for chat (SmolLM2-135M-Instruct: guidance and
 // execution) and one for embeddings (all-MiniLM-L6-v2, 384 dimensions),
 // each on one thread, and drives `evokg models check`, an evaluated ingest,
-// /retrieve, /answer and a 2-iteration `evokg evolve` through the
+// /retrieve, /answer, a 2-iteration `evokg evolve` and a one-seed `evokg
+// experiment` through the
 // OpenAI-compatible provider. It asserts structure (valid replies, recorded
 // calls, dimensions, similar texts ranking above unrelated ones), never the
 // small model's correctness. It fails, and never skips, when the servers
@@ -86,6 +87,7 @@ func TestRealModelLane(t *testing.T) {
 	laneIngestAndRetrieve(t, c)
 	laneAnswer(t, c)
 	laneEvolve(t, e, c)
+	laneExperiment(t, e)
 	t.Logf("real model lane took %s", time.Since(started).Round(time.Second))
 }
 
@@ -247,6 +249,37 @@ func laneEvolve(t *testing.T, e *env, c *client) {
 	var ns struct{ Name string }
 	c.get(t, "", http.StatusOK, &ns)
 	require.Equal(t, e.ns, ns.Name, "evokg evolve registered its namespace")
+}
+
+// laneExperiment runs a one-seed, one-iteration `evokg experiment` on the
+// digits pool: its report names the splits and says the arms are the test
+// split's, and the validation figures the switch decided from cover the
+// validation split.
+func laneExperiment(t *testing.T, e *env) {
+	t.Helper()
+	prefix := e.ns + "-x"
+	testenv.Adopt(t, prefix+"-s1")
+	out, _, err := e.run(t, nil, "experiment", "--pool", "digits", "--size", "10", "--iterations", "1", "--seeds", "1",
+		"--max-failures", "1", "--namespace", prefix, "--json", "--no-worker")
+	require.NoError(t, err, "evokg experiment: %s", tail(out, 4000))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var r struct {
+		Splits     struct{ Train, Validation, Test int }
+		Validation struct {
+			Split      string
+			WithMemory struct{ Correct, Total int } `json:"with_memory"`
+		}
+		Split      string
+		WithMemory struct{ Correct, Total int } `json:"with_memory"`
+		Delta      float64
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r), "the last line is JSON: %s", lines[len(lines)-1])
+	require.Equal(t, struct{ Train, Validation, Test int }{6, 2, 2}, r.Splits)
+	require.Equal(t, "test", r.Split)
+	require.Equal(t, 2, r.WithMemory.Total)
+	require.Equal(t, "validation", r.Validation.Split)
+	require.Equal(t, 2, r.Validation.WithMemory.Total)
+	t.Logf("experiment: test with memory %d/%d, delta %+.3f", r.WithMemory.Correct, r.WithMemory.Total, r.Delta)
 }
 
 // run runs `evokg args…` to the end with the env's variables (and extra)

@@ -51,8 +51,8 @@ type Decisions struct {
 	Split         string `json:"split"` // "validation"
 	WithMemory    Arm    `json:"with_memory"`
 	WithoutMemory Arm    `json:"without_memory"`
-	// MemoryOff lists the task types the switch left off (per seed), or
-	// counts them over every seed (in the report: "seed/task_type").
+	// MemoryOff lists the task types the switch left off: per seed by
+	// name, in the report as "<seed>/<task type>" over every seed.
 	MemoryOff []string `json:"memory_off"`
 }
 
