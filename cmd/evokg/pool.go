@@ -47,7 +47,9 @@ type itemView struct {
 	Question string `json:"question"`
 }
 
-func (c *PoolShowCmd) Run() error {
+func (c *PoolShowCmd) Run() error { return c.write(os.Stdout) }
+
+func (c *PoolShowCmd) write(w io.Writer) error {
 	p, err := c.build()
 	if err != nil {
 		return err
@@ -59,9 +61,9 @@ func (c *PoolShowCmd) Run() error {
 		}
 	}
 	if c.JSON {
-		return json.NewEncoder(os.Stdout).Encode(v)
+		return json.NewEncoder(w).Encode(v)
 	}
-	writePool(os.Stdout, v)
+	writePool(w, v)
 	return nil
 }
 
