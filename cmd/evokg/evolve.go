@@ -17,7 +17,6 @@ import (
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/app"
-	"github.com/evokg/evokg/pool"
 )
 
 // EvolveCmd runs a MAGE evolution run in this process.
@@ -97,13 +96,9 @@ func (c *EvolveCmd) fail(res *evolution.Result, err error) error {
 }
 
 func (c *EvolveCmd) params() (evolution.Params, error) {
-	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
-	if !pool.IsBuiltin(c.Pool) {
-		items, err := loadPool(c.Pool)
-		if err != nil {
-			return evolution.Params{}, err
-		}
-		spec = evolution.PoolSpec{Name: "inline", Items: items, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
+	spec, err := c.Splits.poolSpec(c.Pool, c.Size, c.Seed)
+	if err != nil {
+		return evolution.Params{}, err
 	}
 	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations}.WithDefaults()
 	return p, p.Validate()

@@ -18,6 +18,18 @@ type Splits struct {
 	Test       float64 `default:"0.2" help:"Test share: answered only to be reported."`
 }
 
+// poolSpec names the built-in pool name, or loads the JSONL file at name
+// as an inline pool, split with s.
+func (s Splits) poolSpec(name string, size int, seed uint64) (evolution.PoolSpec, error) {
+	spec := evolution.PoolSpec{Name: name, Size: size, Seed: seed, Validation: s.Validation, Test: s.Test}
+	if pool.IsBuiltin(name) {
+		return spec, nil
+	}
+	items, err := loadPool(name)
+	spec.Name, spec.Size, spec.Items = "inline", 0, items
+	return spec, err
+}
+
 // PoolCmd groups the pool subcommands.
 type PoolCmd struct {
 	Show PoolShowCmd `cmd:"" help:"Print every item of a pool with its split, so anyone can check that no question is in two splits."`
@@ -70,13 +82,9 @@ func (c *PoolShowCmd) write(w io.Writer) error {
 // build generates or loads the pool and splits it exactly as an evolution
 // run with the same flags does.
 func (c *PoolShowCmd) build() (pool.Pool, error) {
-	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
-	if !pool.IsBuiltin(c.Pool) {
-		items, err := loadPool(c.Pool)
-		if err != nil {
-			return pool.Pool{}, err
-		}
-		spec = evolution.PoolSpec{Name: "inline", Items: items, Seed: c.Seed, Validation: c.Validation, Test: c.Test}
+	spec, err := c.Splits.poolSpec(c.Pool, c.Size, c.Seed)
+	if err != nil {
+		return pool.Pool{}, err
 	}
 	p := evolution.Params{Namespace: "pool", Pool: spec}.WithDefaults()
 	if err := p.Validate(); err != nil {
