@@ -7,7 +7,7 @@ import (
 )
 
 // Rejection is a text the guidance model wrote that the write gate
-// (package hygiene) kept out of memory, with the reason.
+// (package writegate) kept out of memory, with the reason.
 type Rejection struct {
 	Kind   string `json:"kind"`           // success_memory, success_reasoning, failure_correction, principle, prompt_refinement
 	Item   string `json:"item,omitempty"` // the pool item or skill it was written for

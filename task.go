@@ -166,7 +166,7 @@ func (t *Task) Terminal() bool {
 	return t.Status == TaskSolved || t.Status == TaskUnsolved || t.Status == TaskFailed
 }
 
-// TaskService runs tasks through PRGII as durable jobs (prgii.Service).
+// TaskService runs tasks through PRGII as durable jobs (tasks.Service).
 type TaskService interface {
 	StartTask(ctx context.Context, ns string, req TaskRequest) (Task, error)
 	GetTask(ctx context.Context, ns string, id uuid.UUID) (Task, error)
@@ -231,7 +231,7 @@ type EpochRun struct {
 	UpdatedAt     time.Time      `json:"updated_at"`
 }
 
-// EpochRunService runs epoch runs as durable jobs (prgii.Service). A start
+// EpochRunService runs epoch runs as durable jobs (tasks.Service). A start
 // with an Idempotency-Key already used returns that run when the request is
 // the same, and is ECONFLICT otherwise.
 type EpochRunService interface {

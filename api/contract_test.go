@@ -44,7 +44,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 44)
+	require.Len(t, routed, 48)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -86,10 +86,14 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "POST", path: p + "/tasks", body: `{"question":"6 rows of 7?","task_type":"arithmetic","validator":{"kind":"normalized","gold":"42"}}`}, 202},
 		{call{method: "GET", path: p + "/tasks"}, 200},
 		{call{method: "GET", path: p + "/tasks/" + id}, 200},
-		{call{method: "POST", path: p + "/prgii-runs", body: `{"pool":{"name":"digits","size":10,"seed":3},"epochs":2,"max_iterations":2,"frozen":true,"held_out":0.2}`, header: map[string]string{"Idempotency-Key": "r1"}}, 202},
-		{call{method: "GET", path: p + "/prgii-runs"}, 200},
-		{call{method: "GET", path: p + "/prgii-runs/" + id}, 200},
-		{call{method: "POST", path: p + "/prgii-runs/" + id + "/cancel"}, 200},
+		{call{method: "POST", path: p + "/epoch-runs", body: `{"pool":{"name":"digits","size":10,"seed":3},"epochs":2,"max_iterations":2,"frozen":true,"held_out":0.2}`, header: map[string]string{"Idempotency-Key": "r1"}}, 202},
+		{call{method: "GET", path: p + "/epoch-runs"}, 200},
+		{call{method: "GET", path: p + "/epoch-runs/" + id}, 200},
+		{call{method: "POST", path: p + "/epoch-runs/" + id + "/cancel"}, 200},
+		{call{method: "POST", path: p + "/prgii-runs"}, 308},
+		{call{method: "GET", path: p + "/prgii-runs"}, 308},
+		{call{method: "GET", path: p + "/prgii-runs/" + id}, 308},
+		{call{method: "POST", path: p + "/prgii-runs/" + id + "/cancel"}, 308},
 		{call{method: "GET", path: p + "/graph/neighbors?seed=" + id + "&hops=2"}, 200},
 		{call{method: "POST", path: p + "/graph/neighbors", body: `{"seeds":["` + id + `"],"hops":1}`}, 200},
 		{call{method: "POST", path: p + "/graph/signature-matches", body: `{"signature":["parse","add"],"threshold":0.6}`}, 200},

@@ -111,10 +111,15 @@ func (s *server) namespaced(r chi.Router) {
 		read.Get("/tasks/{id}", s.getTask)
 	}
 	if s.deps.EpochRuns != nil {
-		evolve.Post("/prgii-runs", s.startEpochRun)
-		read.Get("/prgii-runs", s.listEpochRuns)
-		read.Get("/prgii-runs/{id}", s.getEpochRun)
-		evolve.Post("/prgii-runs/{id}/cancel", s.cancelEpochRun)
+		evolve.Post("/epoch-runs", s.startEpochRun)
+		read.Get("/epoch-runs", s.listEpochRuns)
+		read.Get("/epoch-runs/{id}", s.getEpochRun)
+		evolve.Post("/epoch-runs/{id}/cancel", s.cancelEpochRun)
+		// The old URLs of epoch runs, kept for clients written against them.
+		read.Post("/prgii-runs", movedToEpochRuns)
+		read.Get("/prgii-runs", movedToEpochRuns)
+		read.Get("/prgii-runs/{id}", movedToEpochRuns)
+		read.Post("/prgii-runs/{id}/cancel", movedToEpochRuns)
 	}
 	if s.deps.Graph != nil {
 		read.Get("/graph/neighbors", s.neighborsQuery)

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -44,7 +45,7 @@ func (s *server) startEpochRun(w http.ResponseWriter, r *http.Request) {
 		run, err = s.deps.EpochRuns.StartEpochRun(r.Context(), ns(r), req, idempotencyKey(r))
 	}
 	if err == nil {
-		w.Header().Set("Location", "/v1/namespaces/"+ns(r)+"/prgii-runs/"+run.ID.String())
+		w.Header().Set("Location", "/v1/namespaces/"+ns(r)+"/epoch-runs/"+run.ID.String())
 	}
 	respond(s, w, r, http.StatusAccepted, run, err)
 }
@@ -69,4 +70,14 @@ func (s *server) epochRunAction(w http.ResponseWriter, r *http.Request, do func(
 		run, err = do(r.Context(), ns(r), id)
 	}
 	respond(s, w, r, http.StatusOK, run, err)
+}
+
+// movedToEpochRuns answers a request to an old epoch-run URL (…/prgii-runs…)
+// with a permanent redirect that keeps the method and body.
+func movedToEpochRuns(w http.ResponseWriter, r *http.Request) {
+	to := strings.Replace(r.URL.Path, "/prgii-runs", "/epoch-runs", 1)
+	if r.URL.RawQuery != "" {
+		to += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, to, http.StatusPermanentRedirect)
 }

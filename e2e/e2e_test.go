@@ -28,7 +28,7 @@ import (
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // Bounds of the waits; each is a deadline on a polled condition.
@@ -294,7 +294,7 @@ func (c *client) walkEvolutionRun(t *testing.T) {
 	for _, tt := range types.Items {
 		observed[tt.Name] = tt.NSeen > 0
 	}
-	for _, name := range pool.ArithTaskTypes() {
+	for _, name := range questions.ArithTaskTypes() {
 		require.True(t, observed[name], "task type %s was observed by the run", name)
 	}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/evokg/evokg/internal/envtest"
+	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 )
@@ -27,8 +27,8 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 	testenv.Postgres(t)
 	testenv.Neo4j(t)
 	fake := ollamafake.New(ollamafake.Options{})
-	fake.Script(envtest.Learner)
-	fake.Script(envtest.Explorer)
+	fake.Script(worldtest.Learner)
+	fake.Script(worldtest.Explorer)
 	prefix := testenv.Namespace(t)
 	testenv.Adopt(t, prefix+"-s1")
 	testenv.Adopt(t, prefix+"-off-s1")

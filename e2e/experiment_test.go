@@ -17,7 +17,7 @@ import (
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // memoryLearner plays a learner that knows the glyph pool's made-up rules
@@ -192,7 +192,7 @@ func TestExperimentSwitchNeverSeesTestItems(t *testing.T) {
 	t.Parallel()
 	testenv.Postgres(t)
 	testenv.Neo4j(t)
-	params := evolution.Params{Namespace: "x", Pool: evolution.PoolSpec{Name: pool.Glyph, Size: 40, Seed: 1}}.WithDefaults()
+	params := evolution.Params{Namespace: "x", Pool: evolution.PoolSpec{Name: questions.Glyph, Size: 40, Seed: 1}}.WithDefaults()
 	pl, err := params.BuildPool()
 	require.NoError(t, err)
 	testQuestions := map[string]bool{}

@@ -16,7 +16,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/migrations"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/workers"
 )
@@ -152,7 +152,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	require.NoError(t, err)
 	svc := enqueueOnly(t, engine, deps.Pool)
 
-	over := Params{Iterations: 4, Pool: PoolSpec{Name: pool.Arith, Size: 13}}
+	over := Params{Iterations: 4, Pool: PoolSpec{Name: questions.Arith, Size: 13}}
 	_, err = svc.Start(e.ctx, e.ns, over)
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err))
 	var de *evokg.Error
@@ -161,9 +161,9 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	require.Contains(t, de.Fields[0].Detail, "max_iterations = 3")
 	require.Contains(t, de.Fields[1].Detail, "max_pool_size = 12")
 
-	inline := Params{Pool: PoolSpec{Name: "inline", Items: make([]pool.Item, 13)}, Iterations: 3}
+	inline := Params{Pool: PoolSpec{Name: "inline", Items: make([]questions.Item, 13)}, Iterations: 3}
 	for i := range inline.Pool.Items {
-		inline.Pool.Items[i] = pool.Item{ID: string(rune('a' + i)), Question: "q", Answer: "1", TaskType: "t"}
+		inline.Pool.Items[i] = questions.Item{ID: string(rune('a' + i)), Question: "q", Answer: "1", TaskType: "t"}
 	}
 	_, err = svc.Start(e.ctx, e.ns, inline)
 	require.ErrorAs(t, err, &de)
@@ -176,7 +176,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, runs, "a refused run is not created")
 
-	_, err = svc.Start(e.ctx, e.ns, Params{Iterations: 3, Pool: PoolSpec{Name: pool.Arith, Size: 12}})
+	_, err = svc.Start(e.ctx, e.ns, Params{Iterations: 3, Pool: PoolSpec{Name: questions.Arith, Size: 12}})
 	require.NoError(t, err, "at the caps is allowed")
 }
 

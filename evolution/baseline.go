@@ -5,7 +5,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/memswitch"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // MemorySwitch records the per-task-type memory switch, lists it and
@@ -46,8 +46,8 @@ func (r *runner) baseline(ctx context.Context, k int, skills map[string][]evokg.
 	baseline := map[string]bool{}
 	for _, split := range []struct {
 		phase string
-		items []pool.Item
-	}{{pool.SplitValidation + "_baseline", r.pool.Validation}, {pool.SplitTest + "_baseline", r.pool.Test}} {
+		items []questions.Item
+	}{{questions.SplitValidation + "_baseline", r.pool.Validation}, {questions.SplitTest + "_baseline", r.pool.Test}} {
 		answers, err := r.answerAll(ctx, k, split.phase, split.items, skills, withMemory{off: true})
 		if err != nil {
 			return err

@@ -10,11 +10,11 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
-func newLearner(items []pool.Item) *learnerScript {
-	l := &learnerScript{perIter: len(items), gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+func newLearner(items []questions.Item) *learnerScript {
+	l := &learnerScript{perIter: len(items), gold: map[string]questions.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
 	for _, it := range items {
 		l.gold[it.Question] = it
 	}

@@ -7,7 +7,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // phase0 is SkillDiscovery: when the namespace has no skills yet, the
@@ -26,7 +26,7 @@ func (r *runner) phase0(ctx context.Context) error {
 			return err
 		}
 	}
-	for _, t := range pool.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
+	for _, t := range questions.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
 		if _, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t, ""); err != nil {
 			return err
 		}
@@ -112,11 +112,11 @@ func tolerated(err error) bool {
 
 // sample takes up to n items spread evenly over items (which are sorted
 // by id, so over task types too).
-func sample(items []pool.Item, n int) []pool.Item {
+func sample(items []questions.Item, n int) []questions.Item {
 	if len(items) <= n {
 		return items
 	}
-	out := make([]pool.Item, 0, n)
+	out := make([]questions.Item, 0, n)
 	for i := range n {
 		out = append(out, items[i*len(items)/n])
 	}

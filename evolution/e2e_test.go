@@ -22,7 +22,7 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
@@ -40,14 +40,14 @@ const (
 var e2eTypes = []string{hardRatio, hardRate, easySum, easyDiff}
 
 // e2eItems returns 40 items, 10 per task type, with integer gold answers.
-func e2eItems() []pool.Item {
+func e2eItems() []questions.Item {
 	nouns := []string{"plums", "bolts", "tiles", "seeds", "coins", "cards", "beads", "shells", "pens", "rocks"}
-	var items []pool.Item
+	var items []questions.Item
 	for ti, tt := range e2eTypes {
 		for i := range 10 {
 			a, b := 3+i+ti, 2+(i*7+ti)%9
 			q := fmt.Sprintf("Crate %s-%d holds %d %s per row in %d rows. How many %s are in crate %s-%d?", tt, i, a, nouns[i], b, nouns[i], tt, i)
-			items = append(items, pool.Item{ID: fmt.Sprintf("%s-%02d", tt, i), Question: q, Answer: fmt.Sprint(a * b), TaskType: tt})
+			items = append(items, questions.Item{ID: fmt.Sprintf("%s-%02d", tt, i), Question: q, Answer: fmt.Sprint(a * b), TaskType: tt})
 		}
 	}
 	return items
@@ -63,7 +63,7 @@ type learnerScript struct {
 	calls    int
 	perIter  int
 	heldOut  int // held-out items, answered once more without memory (the baseline) in iteration 1
-	gold     map[string]pool.Item
+	gold     map[string]questions.Item
 	question *regexp.Regexp
 }
 
@@ -191,7 +191,7 @@ func protectedRecords(t *testing.T, e e2e) map[string]string {
 func TestEndToEndThreeIterations(t *testing.T) {
 	t.Parallel()
 	items := e2eItems()
-	learner := &learnerScript{perIter: len(items), heldOut: 10, gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+	learner := &learnerScript{perIter: len(items), heldOut: 10, gold: map[string]questions.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
 	for _, it := range items {
 		learner.gold[it.Question] = it
 	}
@@ -201,7 +201,7 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	require.NoError(t, params.Validate())
 	pl, err := params.BuildPool()
 	require.NoError(t, err)
-	require.Equal(t, pool.Sizes{Train: 30, Validation: 5, Test: 5}, pl.Sizes())
+	require.Equal(t, questions.Sizes{Train: 30, Validation: 5, Test: 5}, pl.Sizes())
 
 	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))

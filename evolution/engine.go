@@ -13,9 +13,9 @@ import (
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/hygiene"
+	"github.com/evokg/evokg/writegate"
 	"github.com/evokg/evokg/llm"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // Deps are the services the loop drives.
@@ -136,13 +136,13 @@ type runner struct {
 	run      *Run
 	p        Params
 	ns       string
-	pool     pool.Pool
-	grader   pool.Grader
+	pool     questions.Pool
+	grader   questions.Grader
 	st       *state
 	k        int // last completed iteration
 	calls    counters
 	failed   failures // this iteration's failed items and steps
-	gate     hygiene.Rules
+	gate     writegate.Rules
 	rejected rejections // what the gate kept out this iteration
 	// critique is this iteration's Critic verdict per task type.
 	critique map[string]llm.TaskTypeCritique
@@ -188,8 +188,8 @@ func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc)
 		return nil, err
 	}
 	r := &runner{Engine: e, run: run, p: p, ns: run.Namespace, pool: pl, st: st, k: k, progress: progress,
-		gate: hygiene.Rules{Contradiction: pool.RuleContradiction(p.Pool.Name)}, toured: map[uint64]bool{}}
-	r.grader = pool.Grader{Judge: r.judge}
+		gate: writegate.Rules{Contradiction: questions.RuleContradiction(p.Pool.Name)}, toured: map[uint64]bool{}}
+	r.grader = questions.Grader{Judge: r.judge}
 	r.answerer = e.answerer(p.DisableBandits)
 	return r, nil
 }

@@ -12,15 +12,15 @@ import (
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/llm"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // answer is one graded learner answer.
 type answer struct {
-	Item       pool.Item
+	Item       questions.Item
 	Skill      string
 	Answer     string
 	Reasoning  string
@@ -74,10 +74,10 @@ func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluatio
 	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Train, skills, withMemory{explore: true}); err != nil {
 		return nil, err
 	}
-	if ev.validation, err = r.answerAll(ctx, k, pool.SplitValidation, r.pool.Validation, skills, withMemory{ignoreSwitch: true}); err != nil {
+	if ev.validation, err = r.answerAll(ctx, k, questions.SplitValidation, r.pool.Validation, skills, withMemory{ignoreSwitch: true}); err != nil {
 		return nil, err
 	}
-	if ev.test, err = r.answerAll(ctx, k, pool.SplitTest, r.pool.Test, skills, withMemory{}); err != nil {
+	if ev.test, err = r.answerAll(ctx, k, questions.SplitTest, r.pool.Test, skills, withMemory{}); err != nil {
 		return nil, err
 	}
 	if err := r.baseline(ctx, k, skills); err != nil {
@@ -125,7 +125,7 @@ func fillAccuracy(m *Metrics, ev *evaluation, previous, baseline map[string]bool
 // serving it (SKILL_FOR_TASK): after a split, its parts.
 func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, error) {
 	out := map[string][]evokg.Skill{}
-	for _, t := range pool.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
+	for _, t := range questions.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
 		skills, err := r.deps.Graph.TaskTypeSkills(ctx, r.ns, t)
 		if err != nil {
 			return nil, err
@@ -145,7 +145,7 @@ type withMemory struct{ explore, ignoreSwitch, off bool }
 // answerAll answers items with Concurrency workers, as mem says. An item
 // whose reply stays invalid or times out fails alone and counts as wrong; a
 // phase in which every item timed out (a server that hangs) fails the run.
-func (r *runner) answerAll(ctx context.Context, k int, phase string, items []pool.Item, skills map[string][]evokg.Skill, mem withMemory) ([]answer, error) {
+func (r *runner) answerAll(ctx context.Context, k int, phase string, items []questions.Item, skills map[string][]evokg.Skill, mem withMemory) ([]answer, error) {
 	out := make([]answer, len(items))
 	var mu sync.Mutex
 	done, correct, timedOut := 0, 0, 0
@@ -185,7 +185,7 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []poo
 
 // answerOne answers one item. A task type served by several skills (the
 // parts of a split) leaves the choice to the answerer's routing bandit.
-func (r *runner) answerOne(ctx context.Context, it pool.Item, skills []evokg.Skill, mem withMemory) (answer, error) {
+func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evokg.Skill, mem withMemory) (answer, error) {
 	zero := 0.0
 	q := execution.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
 		Temperature: &zero, Run: &r.run.ID, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch}
@@ -281,7 +281,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 		req.SkillSteps = skillSteps(a)
 		if ep := a.Item.Episode; ep != nil {
 			// An episode's success transfers as the recipe's procedure does.
-			req.Procedure, req.Content = explorer.Procedure(env.PlayedProcedure(*ep, a.Answer))
+			req.Procedure, req.Content = explorer.Procedure(world.PlayedProcedure(*ep, a.Answer))
 		}
 		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, "success", a.Item.ID)); err != nil {
 			return n, err

@@ -10,7 +10,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/hygiene"
+	"github.com/evokg/evokg/writegate"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -245,7 +245,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 		}
 		// The statement must pass on its own: the applies-when wrapper's
 		// words do not make "11 ∘ 20" a principle.
-		if !r.gateProse(hygiene.KindPrinciple, skill.Name, p.Text, content) {
+		if !r.gateProse(writegate.KindPrinciple, skill.Name, p.Text, content) {
 			continue
 		}
 		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
@@ -268,7 +268,7 @@ func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures [
 	r.calls.guidance.Add(1)
 	ref, err := r.deps.Guidance.RefinePrompt(ctx, llm.RefinePromptRequest{Skill: skill.Name,
 		CurrentPrompt: skill.PromptTemplate, Strategy: skill.Strategy, Failures: failures})
-	if err != nil || ref.Prompt == "" || !r.gateProse(hygiene.KindPrompt, skill.Name, ref.Prompt, ref.Strategy) {
+	if err != nil || ref.Prompt == "" || !r.gateProse(writegate.KindPrompt, skill.Name, ref.Prompt, ref.Strategy) {
 		return false, err
 	}
 	u := graph.SkillUpdate{PromptTemplate: &ref.Prompt}
@@ -299,7 +299,7 @@ func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, f
 		if sub.Name == skill.Name {
 			continue
 		}
-		if !r.gateProse(hygiene.KindPrompt, sub.Name, sub.Strategy) {
+		if !r.gateProse(writegate.KindPrompt, sub.Name, sub.Strategy) {
 			sub.Strategy = "" // the part keeps the skill's strategy
 		}
 		if err := r.createPart(ctx, skill, sub, prerequisites, taskTypes); err != nil {

@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/hygiene"
+	"github.com/evokg/evokg/writegate"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // TestWriteGateKeepsWrongCorrectionsOut: a teacher whose corrections state
@@ -45,7 +45,7 @@ func TestWriteGateKeepsWrongCorrectionsOut(t *testing.T) {
 	require.Equal(t, len(m[0].Rejections), m[0].Rejected)
 	require.Equal(t, 2*(1+3), m[0].Rejected, "a type strategy and MaxFailuresPerType specific corrections for each of the two failing types, no more attempts")
 	for _, rj := range m[0].Rejections {
-		require.Equal(t, hygiene.KindCorrection, rj.Kind)
+		require.Equal(t, writegate.KindCorrection, rj.Kind)
 		require.True(t, strings.HasPrefix(rj.Reason, "false arithmetic: 30 + 34 = 94") ||
 			strings.HasPrefix(rj.Reason, "contradicts the gold answer"), rj.Reason)
 	}
@@ -57,9 +57,9 @@ func TestWriteGateKeepsWrongCorrectionsOut(t *testing.T) {
 // the same items loaded as an inline pool (no rule to check) commit them.
 func TestWriteGateChecksThePoolsRule(t *testing.T) {
 	t.Parallel()
-	items, err := pool.GenerateGlyph(8, 1)
+	items, err := questions.GenerateGlyph(8, 1)
 	require.NoError(t, err)
-	for _, p := range []PoolSpec{{Name: pool.Glyph, Size: 8, Seed: 1, Validation: 0.125, Test: 0.125}, {Name: "inline", Items: items, Seed: 1, Validation: 0.125, Test: 0.125}} {
+	for _, p := range []PoolSpec{{Name: questions.Glyph, Size: 8, Seed: 1, Validation: 0.125, Test: 0.125}, {Name: "inline", Items: items, Seed: 1, Validation: 0.125, Test: 0.125}} {
 		wrongLearner := func(v ollamafake.ChatRequestView) (string, bool) {
 			return `{"reasoning":"a guess","answer":"0"}`, v.Task == "answer"
 		}
@@ -84,7 +84,7 @@ func TestWriteGateChecksThePoolsRule(t *testing.T) {
 		require.Zero(t, m[0].Memories.Failure, "no correction was committed")
 		ruled := 0
 		for _, rj := range m[0].Rejections {
-			if rj.Kind == hygiene.KindCorrection {
+			if rj.Kind == writegate.KindCorrection {
 				require.Equal(t, "contradicts the pool's rule: 1 ★ 1 is 3, not 4", rj.Reason)
 				ruled++
 			}
@@ -118,7 +118,7 @@ func TestWriteGateChecksAPrinciplesOwnText(t *testing.T) {
 		require.Len(t, m, 1)
 		var refused []string
 		for _, rj := range m[0].Rejections {
-			if rj.Kind == hygiene.KindPrinciple {
+			if rj.Kind == writegate.KindPrinciple {
 				refused = append(refused, rj.Reason)
 			}
 		}

@@ -4,7 +4,7 @@ import (
 	"sync"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/hygiene"
+	"github.com/evokg/evokg/writegate"
 )
 
 // maxRejectionsListed bounds the rejections listed per iteration (all are counted).
@@ -45,11 +45,11 @@ func (rj *rejections) take(m *Metrics) {
 // it out; a chain of thought that fails alone is left out of the memory
 // (cot is then empty) and recorded.
 func (r *runner) gateSuccess(a answer) (cot string, ok bool) {
-	if r.rejected.add(hygiene.KindSuccess, a.Item.ID, r.gate.Success(a.Answer, a.Item.Answer)) {
+	if r.rejected.add(writegate.KindSuccess, a.Item.ID, r.gate.Success(a.Answer, a.Item.Answer)) {
 		return "", false
 	}
 	cot = evokg.TruncateRunes(a.Reasoning, maxChainRunes)
-	if cot != "" && r.rejected.add(hygiene.KindReasoning, a.Item.ID, r.gate.Reasoning(cot, a.Item.Question, a.Item.Answer)) {
+	if cot != "" && r.rejected.add(writegate.KindReasoning, a.Item.ID, r.gate.Reasoning(cot, a.Item.Question, a.Item.Answer)) {
 		cot = ""
 	}
 	return cot, true
@@ -57,9 +57,9 @@ func (r *runner) gateSuccess(a answer) (cot string, ok bool) {
 
 // gateCorrection checks a failure correction against the item's gold answer.
 func (r *runner) gateCorrection(a answer, kind evokg.FailureKind, content, steps string) bool {
-	err := r.gate.Correction(hygiene.Correction{Question: a.Item.Question, Gold: a.Item.Answer, Content: content, Steps: steps,
+	err := r.gate.Correction(writegate.Correction{Question: a.Item.Question, Gold: a.Item.Answer, Content: content, Steps: steps,
 		Specific: kind == evokg.FailureSpecific})
-	return !r.rejected.add(hygiene.KindCorrection, string(kind)+" "+a.Item.ID, err)
+	return !r.rejected.add(writegate.KindCorrection, string(kind)+" "+a.Item.ID, err)
 }
 
 // gateProse checks a principle, prompt or strategy written for skill.

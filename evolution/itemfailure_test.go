@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // failureSetup is the e2e setup over items, whose learner script answers
 // as in the three-iteration test.
-func failureSetup(t *testing.T, items []pool.Item) e2e {
+func failureSetup(t *testing.T, items []questions.Item) e2e {
 	t.Helper()
-	learner := &learnerScript{perIter: len(items), gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+	learner := &learnerScript{perIter: len(items), gold: map[string]questions.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
 	for _, it := range items {
 		learner.gold[it.Question] = it
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/memswitch"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // switchLearner plays a learner whose memory hurts one task type until the
@@ -24,7 +24,7 @@ import (
 type switchLearner struct {
 	mu       sync.Mutex
 	helps    bool
-	items    map[string]pool.Item
+	items    map[string]questions.Item
 	baseline map[string]bool // item id → right without memory
 	sawBlock map[string]bool // question → last call carried a memory block
 }
@@ -49,11 +49,11 @@ func (l *switchLearner) reply(v ollamafake.ChatRequestView) (string, bool) {
 	return fmt.Sprintf(`{"reasoning":"add","answer":%q}`, answer), true
 }
 
-func switchItems() []pool.Item {
-	var items []pool.Item
+func switchItems() []questions.Item {
+	var items []questions.Item
 	for _, tt := range []string{"hurt", "steady"} {
 		for i := range 8 {
-			items = append(items, pool.Item{ID: fmt.Sprintf("%s-%d", tt, i), TaskType: tt,
+			items = append(items, questions.Item{ID: fmt.Sprintf("%s-%d", tt, i), TaskType: tt,
 				Question: fmt.Sprintf("Tally %s-%d: what is %d + %d?", tt, i, i, 7), Answer: fmt.Sprint(i + 7)})
 		}
 	}
@@ -72,11 +72,11 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.25, Test: 0.25}}.WithDefaults()
 	pl, err := params.BuildPool()
 	require.NoError(t, err)
-	l := &switchLearner{items: map[string]pool.Item{}, baseline: map[string]bool{}, sawBlock: map[string]bool{}}
+	l := &switchLearner{items: map[string]questions.Item{}, baseline: map[string]bool{}, sawBlock: map[string]bool{}}
 	for _, it := range items {
 		l.items[it.Question] = it
 	}
-	for _, split := range [][]pool.Item{pl.Validation, pl.Test} {
+	for _, split := range [][]questions.Item{pl.Validation, pl.Test} {
 		hurt := 0
 		for _, it := range split {
 			if it.TaskType == "hurt" {
@@ -106,7 +106,7 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	// The execution layer honours the switch: hurt is answered without
 	// memory, steady with it.
 	served := execution.New(e.engine.deps.Learner, e.engine.deps.Retriever, nil, nil, e.graph).WithMemorySwitch(switches)
-	for _, it := range []pool.Item{pl.Test[0], pl.Test[len(pl.Test)-1]} {
+	for _, it := range []questions.Item{pl.Test[0], pl.Test[len(pl.Test)-1]} {
 		reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: it.TaskType, Question: it.Question})
 		require.NoError(t, err)
 		require.Equal(t, it.TaskType == "hurt", reply.MemoryOff, it.ID)

@@ -101,7 +101,7 @@ type Metrics struct {
 	// Such a failure fails its item or step, never the run: a failed pool
 	// item counts as wrong.
 	InvalidReplies int `json:"invalid_replies"`
-	// Rejected counts what the write gate (package hygiene) kept out of
+	// Rejected counts what the write gate (package writegate) kept out of
 	// memory; Rejections lists them with the reason, up to maxRejectionsListed.
 	Rejected    int               `json:"rejected"`
 	Rejections  []evokg.Rejection `json:"rejections,omitempty"`

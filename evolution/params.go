@@ -6,7 +6,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/memswitch"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // PoolSpec says which questions a run uses.
@@ -25,7 +25,7 @@ type PoolSpec struct {
 	Validation float64 `json:"validation,omitempty"`
 	Test       float64 `json:"test,omitempty"`
 	// Items are the questions of an inline pool (from a JSONL file).
-	Items []pool.Item `json:"items,omitempty"`
+	Items []questions.Item `json:"items,omitempty"`
 }
 
 // Params configures a run. Every zero field takes the documented default
@@ -113,12 +113,12 @@ func (p Params) WithDefaults() Params {
 
 func (s PoolSpec) withDefaults() PoolSpec {
 	if s.Name == "" {
-		s.Name = pool.Arith
+		s.Name = questions.Arith
 		if len(s.Items) > 0 {
 			s.Name = "inline"
 		}
 	}
-	if s.Size == 0 && pool.IsBuiltin(s.Name) {
+	if s.Size == 0 && questions.IsBuiltin(s.Name) {
 		s.Size = DefaultPoolSize
 	}
 	if s.Seed == 0 {
@@ -126,7 +126,7 @@ func (s PoolSpec) withDefaults() PoolSpec {
 	}
 	// A size above what the pool supplies takes the whole pool (the run's
 	// parameters show the size used).
-	if supply := pool.SupplyAt(s.Name, s.Seed); supply > 0 && s.Size > supply && s.Size <= MaxPoolSize {
+	if supply := questions.SupplyAt(s.Name, s.Seed); supply > 0 && s.Size > supply && s.Size <= MaxPoolSize {
 		s.Size = supply
 	}
 	s.Validation = cmp.Or(s.Validation, DefaultValidation)
@@ -138,8 +138,8 @@ func (s PoolSpec) withDefaults() PoolSpec {
 func (p Params) Validate() error {
 	var v evokg.Validator
 	v.Check(evokg.ValidNamespace(p.Namespace), "/namespace", "not a valid namespace")
-	v.Check(pool.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "env", "glyph" or "inline"`)
-	v.Check(!pool.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
+	v.Check(questions.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "env", "glyph" or "inline"`)
+	v.Check(!questions.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
 	v.Check(p.Pool.Name != "inline" || (len(p.Pool.Items) >= 2 && len(p.Pool.Items) <= MaxPoolSize), "/pool/items", fmt.Sprintf("needs 2..%d items", MaxPoolSize))
 	v.Check(p.Pool.Validation > 0 && p.Pool.Validation < 1, "/pool/validation", "must be within (0, 1)")
 	v.Check(p.Pool.Test > 0 && p.Pool.Test < 1, "/pool/test", "must be within (0, 1)")
@@ -160,18 +160,18 @@ func (p Params) Validate() error {
 
 // BuildPool materializes the pool of p: generated or inline, split into
 // train, validation and test.
-func (p Params) BuildPool() (pool.Pool, error) {
+func (p Params) BuildPool() (questions.Pool, error) {
 	items := p.Pool.Items
-	if pool.IsBuiltin(p.Pool.Name) {
+	if questions.IsBuiltin(p.Pool.Name) {
 		var err error
-		if items, err = pool.GenerateBuiltin(p.Pool.Name, p.Pool.Size, p.Pool.Seed); err != nil {
-			return pool.Pool{}, err
+		if items, err = questions.GenerateBuiltin(p.Pool.Name, p.Pool.Size, p.Pool.Seed); err != nil {
+			return questions.Pool{}, err
 		}
 	}
-	return pool.Split(p.Pool.Name, items, p.Pool.Fractions(), p.Pool.Seed)
+	return questions.Split(p.Pool.Name, items, p.Pool.Fractions(), p.Pool.Seed)
 }
 
 // Fractions are the shares of the validation and test splits.
-func (s PoolSpec) Fractions() pool.Fractions {
-	return pool.Fractions{Validation: s.Validation, Test: s.Test}
+func (s PoolSpec) Fractions() questions.Fractions {
+	return questions.Fractions{Validation: s.Validation, Test: s.Test}
 }

@@ -8,7 +8,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	execution "github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
-	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
@@ -90,6 +90,6 @@ type Cascade interface {
 // ingests the episode's action recipe when the environment grades it a
 // success.
 type Explorer interface {
-	Tour(ctx context.Context, ns string, ep env.Episode, key string) (explorer.Result, error)
-	Harvest(ctx context.Context, ns string, ep env.Episode, key string) (explorer.Result, error)
+	Tour(ctx context.Context, ns string, ep world.Episode, key string) (explorer.Result, error)
+	Harvest(ctx context.Context, ns string, ep world.Episode, key string) (explorer.Result, error)
 }

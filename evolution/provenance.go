@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -51,7 +51,7 @@ func (r *runner) signature(ctx context.Context, t, task string, steps []string) 
 // when its search arm made one, else its task type's.
 func (r *runner) successSignature(ctx context.Context, a answer, cot string) ([]string, error) {
 	if ep := a.Item.Episode; ep != nil {
-		return env.PlayedSignature(*ep, a.Answer), nil
+		return world.PlayedSignature(*ep, a.Answer), nil
 	}
 	if len(a.Signature) > 0 {
 		return a.Signature, nil

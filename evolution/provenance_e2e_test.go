@@ -13,7 +13,7 @@ import (
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/workers"
 )
 
@@ -53,14 +53,14 @@ func provenanceCounts(t *testing.T, ctx context.Context, ns string) (total, sign
 // memories their task type's extracted signature.
 func TestHarvestedMemoriesCarrySignatureAndProvenance(t *testing.T) {
 	t.Parallel()
-	items, err := pool.Generate(16, 7)
+	items, err := questions.Generate(16, 7)
 	require.NoError(t, err)
 	e := setupE2EOn(t, newLearner(items).reply, isolatedPostgres(t))
 	e.fake.AddRule(ollamafake.Rule{Task: "extract_signature", Reply: `{"operations":["Parse Quantities","multiply","sum_totals"]}`})
 	startProjection(t, e)
 
 	p := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 5, TopM: 10, Concurrency: 4,
-		Pool: PoolSpec{Name: pool.Arith, Size: 16, Seed: 7}}.WithDefaults()
+		Pool: PoolSpec{Name: questions.Arith, Size: 16, Seed: 7}}.WithDefaults()
 	require.NoError(t, p.Validate())
 	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: p}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))

@@ -8,11 +8,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
-func scriptedLearner(items []pool.Item) *learnerScript {
-	l := &learnerScript{perIter: len(items), heldOut: len(items) / 4, gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+func scriptedLearner(items []questions.Item) *learnerScript {
+	l := &learnerScript{perIter: len(items), heldOut: len(items) / 4, gold: map[string]questions.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
 	for _, it := range items {
 		l.gold[it.Question] = it
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // The API's view of runs: Service serves the run endpoints in the root
@@ -73,7 +73,7 @@ func runParams(req evokg.EvolutionRunRequest) Params {
 		spec = PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, Validation: req.Validation, Test: req.Test}
 	}
 	for i, it := range req.Pool {
-		spec.Items = append(spec.Items, pool.Item{ID: itemID(i), Question: it.Question, Answer: it.Gold,
+		spec.Items = append(spec.Items, questions.Item{ID: itemID(i), Question: it.Question, Answer: it.Gold,
 			TaskType: it.TaskType, Context: it.Context, Split: it.Split})
 	}
 	return Params{Iterations: req.Iterations, Pool: spec}

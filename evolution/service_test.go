@@ -16,17 +16,17 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
 )
 
 func quietLearner() *learnerScript {
-	return &learnerScript{perIter: 1 << 30, gold: map[string]pool.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
+	return &learnerScript{perIter: 1 << 30, gold: map[string]questions.Item{}, question: regexp.MustCompile(`(?m)^Question: (.+)\s*$`)}
 }
 
 func smallParams() Params {
-	return Params{Iterations: 2, Pool: PoolSpec{Name: pool.Arith, Size: 10, Seed: 5}, DisableBandits: true}
+	return Params{Iterations: 2, Pool: PoolSpec{Name: questions.Arith, Size: 10, Seed: 5}, DisableBandits: true}
 }
 
 func TestServiceRunsAsRiverJob(t *testing.T) {

@@ -22,7 +22,7 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
@@ -37,14 +37,14 @@ const (
 	areaTool  = "rectangle_area"
 )
 
-func toolItems() []pool.Item {
-	var items []pool.Item
+func toolItems() []questions.Item {
+	var items []questions.Item
 	for i := range 10 {
 		w, l := 4+i, 3+(i*5)%11
-		items = append(items, pool.Item{ID: fmt.Sprintf("area-%02d", i), TaskType: fieldArea, Answer: strconv.Itoa(w * l),
+		items = append(items, questions.Item{ID: fmt.Sprintf("area-%02d", i), TaskType: fieldArea, Answer: strconv.Itoa(w * l),
 			Question: fmt.Sprintf("Field %d is %d m wide and %d m long. What is its area in square metres?", i, w, l)})
 		a, b := 2+i, 5+i%4
-		items = append(items, pool.Item{ID: fmt.Sprintf("sum-%02d", i), TaskType: basketSum, Answer: strconv.Itoa(a + b),
+		items = append(items, questions.Item{ID: fmt.Sprintf("sum-%02d", i), TaskType: basketSum, Answer: strconv.Itoa(a + b),
 			Question: fmt.Sprintf("Basket %d holds %d apples and %d pears. How many fruits are in basket %d?", i, a, b, i)})
 	}
 	return items

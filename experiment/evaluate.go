@@ -9,7 +9,7 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/llm"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // ItemResult is one test item answered with and without memory, and
@@ -29,7 +29,7 @@ type ItemResult struct {
 // layer, at temperature 0: with memory as a client gets it, without memory
 // or routing (the baseline), and without memory but with the bandits'
 // routing; it grades the answers. Calls are accounted to run.
-func evaluate(ctx context.Context, d Deps, run *evolution.Run, items []pool.Item, concurrency int) ([]ItemResult, error) {
+func evaluate(ctx context.Context, d Deps, run *evolution.Run, items []questions.Item, concurrency int) ([]ItemResult, error) {
 	ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: run.Namespace, RunID: run.ID.String(), Iteration: run.CurrentIteration + 1})
 	out := make([]ItemResult, len(items))
 	var mu sync.Mutex
@@ -54,7 +54,7 @@ func evaluate(ctx context.Context, d Deps, run *evolution.Run, items []pool.Item
 	return out, g.Wait()
 }
 
-func evaluateItem(ctx context.Context, a Answerer, ns string, it pool.Item) (ItemResult, error) {
+func evaluateItem(ctx context.Context, a Answerer, ns string, it questions.Item) (ItemResult, error) {
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero}
 	r := ItemResult{ID: it.ID, TaskType: it.TaskType}
@@ -80,7 +80,7 @@ type graded struct{ correct, memoryOff bool }
 // answerCorrect answers q and grades the answer field against the gold
 // answer (exact or numeric: the experiment's pools need no judge). A reply
 // that stays invalid counts as wrong, as in evolution.
-func answerCorrect(ctx context.Context, a Answerer, ns string, q answer.Question, it pool.Item) (graded, error) {
+func answerCorrect(ctx context.Context, a Answerer, ns string, q answer.Question, it questions.Item) (graded, error) {
 	reply, err := a.Answer(ctx, ns, q)
 	if itemFailure(err) {
 		return graded{}, nil
@@ -88,6 +88,6 @@ func answerCorrect(ctx context.Context, a Answerer, ns string, q answer.Question
 	if err != nil {
 		return graded{}, err
 	}
-	ok, err := pool.Grader{}.Grade(ctx, it, reply.Answer)
+	ok, err := questions.Grader{}.Grade(ctx, it, reply.Answer)
 	return graded{correct: ok, memoryOff: reply.MemoryOff}, err
 }

@@ -25,7 +25,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // Defaults of Config.
@@ -43,7 +43,7 @@ const CIMethod = "paired bootstrap over test items (percentile, 95%)"
 type Config struct {
 	// Pool is a built-in pool (pool.Builtins) or "inline" (Items).
 	Pool  string
-	Items []pool.Item
+	Items []questions.Item
 	// Size of a generated pool, all splits together. Default 40.
 	Size int
 	// Iterations of each seed's evolution run. Default 2.
@@ -84,7 +84,7 @@ func (c Config) WithDefaults() Config {
 // seed's run parameters are checked again when it starts.
 func (c Config) Validate() error {
 	var v evokg.Validator
-	v.Check(pool.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 3), "/pool", `must be "arith", "digits", "env", "glyph", or an inline pool of 3 items or more`)
+	v.Check(questions.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 3), "/pool", `must be "arith", "digits", "env", "glyph", or an inline pool of 3 items or more`)
 	v.Check(c.Seeds >= 1 && c.Seeds <= 20, "/seeds", "must be within 1..20")
 	v.Check(c.Resamples >= 100, "/resamples", "must be at least 100")
 	v.Check(evokg.ValidNamespace(c.Namespace+"-s1"), "/namespace", "not a valid namespace prefix")

@@ -11,7 +11,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/llm"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // Arm is one arm's accuracy on a split.
@@ -62,7 +62,7 @@ type SeedResult struct {
 	Seed          uint64       `json:"seed"`
 	Namespace     string       `json:"namespace"`
 	RunID         uuid.UUID    `json:"run_id"`
-	Splits        pool.Sizes   `json:"splits"`
+	Splits        questions.Sizes   `json:"splits"`
 	Validation    Decisions    `json:"validation"`
 	WithMemory    Arm          `json:"with_memory"`
 	WithoutMemory Arm          `json:"without_memory"`
@@ -77,9 +77,9 @@ type SeedResult struct {
 	Items         []ItemResult `json:"items"`
 }
 
-func newSeedResult(seed uint64, res *evolution.Result, splits pool.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
+func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
 	s := &SeedResult{Seed: seed, Namespace: res.Run.Namespace, RunID: res.Run.ID, Splits: splits, Items: items, WallSeconds: wall.Seconds(),
-		Validation: Decisions{Split: pool.SplitValidation, MemoryOff: []string{}}}
+		Validation: Decisions{Split: questions.SplitValidation, MemoryOff: []string{}}}
 	with, without, routed := 0, 0, 0
 	for _, it := range items {
 		with += boolInt(it.WithMemory)
@@ -124,7 +124,7 @@ type Report struct {
 	Iterations int    `json:"iterations"`
 	Seeds      int    `json:"seeds"`
 	// Splits sums every seed's split sizes.
-	Splits pool.Sizes `json:"splits"`
+	Splits questions.Sizes `json:"splits"`
 	// Validation is what the memory switch decided from, over every seed.
 	Validation Decisions `json:"validation"`
 	// Split names where the arms, Delta, the intervals and McNemar come
@@ -153,7 +153,7 @@ type Report struct {
 // summarize pools the seeds' test items into the report.
 func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod,
-		Split: pool.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
+		Split: questions.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
 	r.Splits, r.Validation = sumSplits(seeds), sumDecisions(seeds)
 	if r.PerSeed == nil {
 		r.PerSeed = []SeedResult{}
@@ -183,8 +183,8 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	return r
 }
 
-func sumSplits(seeds []SeedResult) pool.Sizes {
-	var out pool.Sizes
+func sumSplits(seeds []SeedResult) questions.Sizes {
+	var out questions.Sizes
 	for _, s := range seeds {
 		out.Train, out.Validation, out.Test = out.Train+s.Splits.Train, out.Validation+s.Splits.Validation, out.Test+s.Splits.Test
 	}
@@ -192,7 +192,7 @@ func sumSplits(seeds []SeedResult) pool.Sizes {
 }
 
 func sumDecisions(seeds []SeedResult) Decisions {
-	d := Decisions{Split: pool.SplitValidation, MemoryOff: []string{}}
+	d := Decisions{Split: questions.SplitValidation, MemoryOff: []string{}}
 	var with, without, total int
 	for _, s := range seeds {
 		v := s.Validation

@@ -16,11 +16,11 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/cypher"
-	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
-	"github.com/evokg/evokg/internal/envtest"
+	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
@@ -48,8 +48,8 @@ func setup(t *testing.T) bundle {
 	ns := testenv.Namespace(t)
 	logger := testenv.Logger(t)
 	fake := ollamafake.New(ollamafake.Options{})
-	fake.Script(envtest.Explorer)
-	fake.Script(envtest.Learner)
+	fake.Script(worldtest.Explorer)
+	fake.Script(worldtest.Learner)
 	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
 	require.NoError(t, err)
 	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, logger)
@@ -73,13 +73,13 @@ func setup(t *testing.T) bundle {
 
 // play answers ep through the execution layer, with or without memory, and
 // plays the answer in the environment.
-func (b bundle) play(t *testing.T, ep env.Episode, memory bool) (answer.Reply, bool) {
+func (b bundle) play(t *testing.T, ep world.Episode, memory bool) (answer.Reply, bool) {
 	t.Helper()
 	zero := 0.0
 	r, err := b.answerer.Answer(b.ctx, b.ns, answer.Question{TaskType: ep.TaskType(), Question: ep.Prompt(),
 		Temperature: &zero, NoMemory: !memory, NoRouting: true})
 	require.NoError(t, err)
-	return r, env.Grade(ep, r.Answer)
+	return r, world.Grade(ep, r.Answer)
 }
 
 // An Explorer run fills G_env with the world's rooms, containers and
@@ -89,33 +89,33 @@ func (b bundle) play(t *testing.T, ep env.Episode, memory bool) (answer.Reply, b
 func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	eps := env.Episodes(1, 6, "e2e")
+	eps := world.Episodes(1, 6, "e2e")
 	explored := eps[0]
-	require.Equal(t, env.TaskCraft, explored.TaskType())
+	require.Equal(t, world.TaskCraft, explored.TaskType())
 
 	// Before exploring, the learner has no recipe and fails the episode.
 	before, ok := b.play(t, explored, true)
 	require.False(t, ok)
 	require.Empty(t, before.MemoryIDs)
-	require.Equal(t, envtest.NoMemoryAnswer, before.Answer)
+	require.Equal(t, worldtest.NoMemoryAnswer, before.Answer)
 
 	res, err := b.explorer.Explore(b.ctx, b.ns, explored, "e2e")
 	require.NoError(t, err)
 	t.Logf("explored: %+v", res)
-	tour := env.Tour(explored)
+	tour := world.Tour(explored)
 	require.Equal(t, len(tour)+1, res.Observations, "the first look and every toured action")
 	require.Equal(t, res.Observations, res.ModelCalls)
 	require.Zero(t, res.Skipped)
 	require.True(t, res.Success)
 	require.NotEqual(t, uuid.Nil, res.ExperienceID)
-	plan, err := env.Solve(explored)
+	plan, err := world.Solve(explored)
 	require.NoError(t, err)
-	require.Equal(t, env.Join(plan), res.Recipe)
-	require.Equal(t, env.Signature(plan), res.Signature)
+	require.Equal(t, world.Join(plan), res.Recipe)
+	require.Equal(t, world.Signature(plan), res.Signature)
 
 	// G_env holds every room with the observations that showed it, and
 	// every object of the world (met in its container or room).
-	w := env.NewWorld(1)
+	w := world.NewWorld(1)
 	for _, name := range append(append([]string{}, w.Rooms...), w.ObjectNames()...) {
 		obs, err := b.graph.Observations(b.ctx, b.ns, name)
 		require.NoError(t, err)
@@ -167,7 +167,7 @@ func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 
 // playWith answers ep through a, with memory, and plays the answer; it
 // returns the reply, whether the goal held and the prompt the learner got.
-func (b bundle) playWith(t *testing.T, a *answer.Service, ep env.Episode) (answer.Reply, bool, string) {
+func (b bundle) playWith(t *testing.T, a *answer.Service, ep world.Episode) (answer.Reply, bool, string) {
 	t.Helper()
 	zero := 0.0
 	r, err := a.Answer(b.ctx, b.ns, answer.Question{TaskType: ep.TaskType(), Question: ep.Prompt(), Temperature: &zero, NoRouting: true})
@@ -179,12 +179,12 @@ func (b bundle) playWith(t *testing.T, a *answer.Service, ep env.Episode) (answe
 			prompt = c.Prompt
 		}
 	}
-	return r, env.Grade(ep, r.Answer), prompt
+	return r, world.Grade(ep, r.Answer), prompt
 }
 
 // heldOutOf returns an episode of ep's task type with another start and
 // another object than ep's.
-func heldOutOf(t *testing.T, ep env.Episode, eps []env.Episode) env.Episode {
+func heldOutOf(t *testing.T, ep world.Episode, eps []world.Episode) world.Episode {
 	t.Helper()
 	for _, o := range eps {
 		if o.TaskType() == ep.TaskType() && o.Start != ep.Start && o.Goal.Object != ep.Goal.Object && o.Goal.Target != ep.Goal.Target {
@@ -192,7 +192,7 @@ func heldOutOf(t *testing.T, ep env.Episode, eps []env.Episode) env.Episode {
 		}
 	}
 	t.Fatalf("no held-out episode for %s", ep.ID)
-	return env.Episode{}
+	return world.Episode{}
 }
 
 // The learner reads G_env: the cascade's component E serves an
@@ -205,9 +205,9 @@ func heldOutOf(t *testing.T, ep env.Episode, eps []env.Episode) env.Episode {
 func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	eps := env.Episodes(1, 10_000, "gen")
+	eps := world.Episodes(1, 10_000, "gen")
 	explored := eps[2]
-	require.Equal(t, env.TaskPlace, explored.TaskType())
+	require.Equal(t, world.TaskPlace, explored.TaskType())
 	heldOut := heldOutOf(t, explored, eps)
 	on, builder := b.withCascade(cascade.Components{Environment: true})
 	off, _ := b.withCascade(cascade.Components{})
@@ -228,7 +228,7 @@ func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
 	t.Logf("component E for %s (%d facts):\n%s", heldOut.Goal.Text(), len(blk.Facts), blk.Rendered)
 	require.LessOrEqual(t, len([]rune(blk.Rendered)), cascade.DefaultEnvChars)
 	require.Equal(t, 1, blk.Facts[0].Hops)
-	w := env.NewWorld(1)
+	w := world.NewWorld(1)
 	require.Contains(t, blk.Rendered, "\n- "+heldOut.Goal.Object+": in "+w.Objects[heldOut.Goal.Object])
 	require.Contains(t, blk.Rendered, "\n- "+heldOut.Goal.Target+": in "+w.Containers[heldOut.Goal.Target])
 	require.Contains(t, blk.Rendered, "\n- "+heldOut.Start+": door_to "+strings.Join(w.Doors[heldOut.Start], ", "))
@@ -276,7 +276,7 @@ func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
 func TestExplorerSkipsInvalidRepliesAndStopsOnAServerError(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	ep := env.Episodes(2, 1, "skip")[0]
+	ep := world.Episodes(2, 1, "skip")[0]
 	invalid := 0
 	b.fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
 		if v.Task != "explore" || !strings.Contains(v.Text(), "Observation:\nYou are in the "+ep.Start+".") {
@@ -289,10 +289,10 @@ func TestExplorerSkipsInvalidRepliesAndStopsOnAServerError(t *testing.T) {
 	require.NoError(t, err)
 	require.Greater(t, invalid, 1, "the invalid reply was sent back for repair")
 	require.Equal(t, 1, res.Skipped)
-	require.Equal(t, len(env.Tour(ep)), res.Observations, "every other observation is written")
+	require.Equal(t, len(world.Tour(ep)), res.Observations, "every other observation is written")
 
 	b.fake.InjectFault(ollamafake.Fault{Status: http.StatusInternalServerError})
-	res, err = b.explorer.Explore(b.ctx, b.ns, env.Episodes(2, 2, "skip")[1], "down")
+	res, err = b.explorer.Explore(b.ctx, b.ns, world.Episodes(2, 2, "skip")[1], "down")
 	require.Error(t, err)
 	require.Zero(t, res.Observations)
 	require.False(t, res.Success, "nothing harvested")

@@ -1,5 +1,5 @@
 // Package explorer is MAGE's Explorer role over the built-in environment
-// (package env): it tours an episode's world, has the execution model
+// (package world): it tours an episode's world, has the execution model
 // list the entities and relations of every observation and writes them,
 // with the observation, into the environment subgraph G_env; then it plans
 // the episode's goal over the world it toured, plays the plan, and when the
@@ -18,7 +18,7 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 )
@@ -95,7 +95,7 @@ type Result struct {
 // Explore tours ep's world into G_env and harvests ep's action recipe.
 // key makes it idempotent: the same key writes the same observations and
 // the same memory again, not new ones.
-func (x *Explorer) Explore(ctx context.Context, ns string, ep env.Episode, key string) (Result, error) {
+func (x *Explorer) Explore(ctx context.Context, ns string, ep world.Episode, key string) (Result, error) {
 	res, err := x.Tour(ctx, ns, ep, key)
 	if err != nil {
 		return res, err
@@ -110,7 +110,7 @@ func (x *Explorer) Explore(ctx context.Context, ns string, ep env.Episode, key s
 // and writes each observation, its entities and their relations into
 // G_env, one execution-model call per observation. The same key writes
 // the same observation nodes again, not new ones.
-func (x *Explorer) Tour(ctx context.Context, ns string, ep env.Episode, key string) (Result, error) {
+func (x *Explorer) Tour(ctx context.Context, ns string, ep world.Episode, key string) (Result, error) {
 	res := Result{Episode: ep.ID}
 	for i, text := range tourObservations(ep, x.cfg.MaxObservations) {
 		if err := x.observe(ctx, ns, ep, key, i, text, &res); err != nil {
@@ -125,7 +125,7 @@ func (x *Explorer) Tour(ctx context.Context, ns string, ep env.Episode, key stri
 // Harvest plans ep's goal over the world, plays the plan and, when the
 // environment grades it a success, ingests it as an action recipe (no
 // model call). The same key ingests the same memory again, not a new one.
-func (x *Explorer) Harvest(ctx context.Context, ns string, ep env.Episode, key string) (Result, error) {
+func (x *Explorer) Harvest(ctx context.Context, ns string, ep world.Episode, key string) (Result, error) {
 	res := Result{Episode: ep.ID}
 	if err := x.harvest(ctx, ns, ep, key, &res); err != nil {
 		return res, fmt.Errorf("action recipe of %s: %w", ep.ID, err)
@@ -135,10 +135,10 @@ func (x *Explorer) Harvest(ctx context.Context, ns string, ep env.Episode, key s
 
 // tourObservations plays env.Tour in ep's world and returns the first look
 // and every action's observation, at most max.
-func tourObservations(ep env.Episode, max int) []string {
-	tour := env.Tour(ep)
+func tourObservations(ep world.Episode, max int) []string {
+	tour := world.Tour(ep)
 	ep.MaxSteps = len(tour)
-	s := env.NewSession(ep)
+	s := world.NewSession(ep)
 	out := []string{s.Look()}
 	for _, a := range tour {
 		if len(out) >= max {

@@ -10,7 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/env"
+	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 )
@@ -22,7 +22,7 @@ var observationSpace = uuid.MustParse("0b4f7f3e-5c1a-4f0e-9a53-3c2d27a8e6b1")
 // G_env. A reply the model cannot make valid, or one that times out, skips
 // the observation; any other error (the server down, the call budget spent,
 // the graph's) ends the exploration.
-func (x *Explorer) observe(ctx context.Context, ns string, ep env.Episode, key string, i int, text string, res *Result) error {
+func (x *Explorer) observe(ctx context.Context, ns string, ep world.Episode, key string, i int, text string, res *Result) error {
 	res.ModelCalls++
 	obs, err := x.model.Explore(ctx, llm.ExploreRequest{TaskType: ep.TaskType(), Observation: text})
 	if err != nil {
@@ -87,16 +87,16 @@ func canonical(s string) string { return strings.Join(strings.Fields(strings.ToL
 
 // harvest plans ep's goal over the toured world, plays the plan and, when
 // the environment grades it a success, ingests it as an action recipe.
-func (x *Explorer) harvest(ctx context.Context, ns string, ep env.Episode, key string, res *Result) error {
-	plan, err := env.Solve(ep)
+func (x *Explorer) harvest(ctx context.Context, ns string, ep world.Episode, key string, res *Result) error {
+	plan, err := world.Solve(ep)
 	if err != nil {
 		return err
 	}
-	played := env.Run(ep, plan)
+	played := world.Run(ep, plan)
 	if res.Success = played.Success; !played.Success {
 		return nil
 	}
-	res.Recipe, res.Signature = env.Join(plan), env.Signature(plan)
+	res.Recipe, res.Signature = world.Join(plan), world.Signature(plan)
 	receipt, err := x.memory.IngestEmbedded(ctx, ns, recipeExperience(ep, plan, played), key+":recipe:"+ep.ID)
 	res.ExperienceID = receipt.ID
 	return err
@@ -105,7 +105,7 @@ func (x *Explorer) harvest(ctx context.Context, ns string, ep env.Episode, key s
 // Procedure is a generalised recipe as a memory holds it: the procedure
 // reflection (its roles as params) and, as content, its text, which the
 // learner reads with the memory.
-func Procedure(p env.Procedure) (*evokg.ProcedureReflection, string) {
+func Procedure(p world.Procedure) (*evokg.ProcedureReflection, string) {
 	roles := make(map[string]any, len(p.Roles))
 	for role, entity := range p.Roles {
 		roles[role] = entity
@@ -119,23 +119,23 @@ func Procedure(p env.Procedure) (*evokg.ProcedureReflection, string) {
 // object and target as entities; the plan generalised with roles
 // (env.Generalise) is its procedure and, as text, its content, which the
 // learner reads with the memory.
-func recipeExperience(ep env.Episode, plan []env.Action, played env.Result) evokg.ExperienceInput {
+func recipeExperience(ep world.Episode, plan []world.Action, played world.Result) evokg.ExperienceInput {
 	steps := make([]evokg.SkillStep, len(plan))
 	for i, a := range plan {
 		steps[i] = evokg.SkillStep{Skill: a.Operation(), Output: a.String()}
 	}
-	procedure, content := Procedure(env.Generalise(ep, plan))
+	procedure, content := Procedure(world.Generalise(ep, plan))
 	entities := []evokg.Entity{{Name: ep.Goal.Object, Type: "object"}}
 	if ep.Goal.Target != "" {
 		entities = append(entities, evokg.Entity{Name: ep.Goal.Target, Type: "place"})
 	}
 	return evokg.ExperienceInput{ExperienceFields: evokg.ExperienceFields{
 		TaskType: ep.TaskType(), Outcome: evokg.OutcomeSuccess,
-		Question: ep.Prompt(), Answer: env.Join(plan), SkillSteps: steps, Content: content, Procedure: procedure,
+		Question: ep.Prompt(), Answer: world.Join(plan), SkillSteps: steps, Content: content, Procedure: procedure,
 		ChainOfThought: fmt.Sprintf("Explorer: planned the goal over the toured world; played in the environment, it held after %d actions.",
 			played.Steps),
 		Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1,
 			TeacherFeedback: "action recipe graded by the environment: the goal held after the last action"},
-		Signature: env.Signature(plan), Entities: entities,
+		Signature: world.Signature(plan), Entities: entities,
 	}}
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // match compares the answer with a gold answer: exactly (trimmed), or
@@ -33,25 +33,25 @@ func (m match) Validate(_ context.Context, a Attempt) (evokg.ValidationFeedback,
 		return fail(evokg.OutcomeWrong, "the answer differs from the expected answer", "answer"), nil
 	case isNumber(m.gold):
 		return m.numeric(answer), nil
-	case pool.NormalizeText(answer) == pool.NormalizeText(m.gold):
+	case questions.NormalizeText(answer) == questions.NormalizeText(m.gold):
 		return pass(), nil
 	}
 	return fail(evokg.OutcomeWrong, "the answer differs from the expected answer after normalization", "answer"), nil
 }
 
 func isNumber(s string) bool {
-	_, ok := pool.ParseNumber(s)
+	_, ok := questions.ParseNumber(s)
 	return ok
 }
 
 // numeric grades a number: the answer must hold exactly one.
 func (m match) numeric(answer string) evokg.ValidationFeedback {
-	gold, _ := pool.ParseNumber(m.gold)
-	got, ok := pool.AnswerNumber(answer)
+	gold, _ := questions.ParseNumber(m.gold)
+	got, ok := questions.AnswerNumber(answer)
 	switch {
 	case !ok:
 		return fail(evokg.OutcomeForm, "the answer does not hold exactly one number", "answer format")
-	case pool.NumbersEqual(gold, got, 1e-6):
+	case questions.NumbersEqual(gold, got, 1e-6):
 		return pass()
 	}
 	return fail(evokg.OutcomeWrong, "the number "+strings.TrimSpace(answer)+" is not the expected value; recompute it", "computation")

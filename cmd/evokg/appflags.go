@@ -13,7 +13,7 @@ import (
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/app"
-	"github.com/evokg/evokg/prgii"
+	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/validate"
 )
@@ -30,7 +30,7 @@ type AppFlags struct {
 	Navigator        bool          `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
 	Critic           bool          `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
 	WebhookHosts     []string      `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
-	TasksPerWorker   int           `name:"tasks-per-worker" env:"EVOKG_PRGII_TASKS_PER_WORKER" default:"${prgii_tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
+	TasksPerWorker   int           `name:"tasks-per-worker" env:"EVOKG_TASKS_PER_WORKER,EVOKG_PRGII_TASKS_PER_WORKER" default:"${tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
 	RecruitThreshold float64       `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
 	GroupCommit      int           `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
 	Committers       int           `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
@@ -172,7 +172,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
 		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold},
-		PRGII:      prgii.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
+		PRGII:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/postgres"
-	"github.com/evokg/evokg/prgii"
+	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -53,7 +53,7 @@ func defaultVars() kong.Vars {
 		"max_batch_body":         itoa(api.DefaultMaxBatchBodyBytes),
 		"rate_limit":             itoa(api.DefaultRateLimit),
 		"request_timeout":        api.DefaultRequestTimeout.String(),
-		"prgii_tasks_per_worker": itoa(prgii.DefaultTasksPerWorker),
+		"tasks_per_worker": itoa(tasks.DefaultTasksPerWorker),
 		"ingest_group_commit":    itoa(ingest.DefaultGroupCommit),
 		"ingest_committers":      itoa(ingest.DefaultCommitters),
 		"ingest_max_lag":         ingest.DefaultMaxLag.String(),
@@ -62,8 +62,8 @@ func defaultVars() kong.Vars {
 		"warm_on_data":           graph.DefaultWarmOnData.String(),
 		"ingest_read_floor":      strconv.FormatFloat(ingest.DefaultReadFloor, 'g', -1, 64),
 		"project_linger":         workers.DefaultProjectLinger.String(),
-		"prgii_pool_size":        itoa(prgii.DefaultPoolSize),
-		"prgii_held_out":         ftoa(prgii.DefaultHeldOut),
+		"epochs_pool_size":        itoa(tasks.DefaultPoolSize),
+		"epochs_held_out":         ftoa(tasks.DefaultHeldOut),
 
 		"retrieval_k":                   itoa(retrieval.DefaultK),
 		"retrieval_ef_search":           itoa(vector.DefaultEfSearch),

@@ -13,7 +13,7 @@ import (
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/experiment"
 	"github.com/evokg/evokg/internal/app"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // ExperimentCmd measures the learning effect: test-split accuracy with the
@@ -74,7 +74,7 @@ func (c *ExperimentCmd) config() (experiment.Config, error) {
 	if cfg.Namespace == "" {
 		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))
 	}
-	if !pool.IsBuiltin(c.Pool) {
+	if !questions.IsBuiltin(c.Pool) {
 		items, err := loadPool(c.Pool)
 		if err != nil {
 			return cfg, err
@@ -88,13 +88,13 @@ func (c *ExperimentCmd) config() (experiment.Config, error) {
 	return cfg, cfg.Validate()
 }
 
-func loadPool(path string) ([]pool.Item, error) {
+func loadPool(path string) ([]questions.Item, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("pool: %w", err)
 	}
 	defer f.Close()
-	items, err := pool.LoadJSONL(f)
+	items, err := questions.LoadJSONL(f)
 	if err != nil {
 		return nil, fmt.Errorf("pool %s: %w", path, err)
 	}

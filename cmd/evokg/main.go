@@ -37,7 +37,7 @@ type CLI struct {
 	Evolve      EvolveCmd      `cmd:"" help:"Run a MAGE evolution run in this process, with live progress and a plot."`
 	Experiment  ExperimentCmd  `cmd:"" help:"Measure the learning effect: test-split accuracy with evolved memory against the same learner without memory, over seeds."`
 	Pool        PoolCmd        `cmd:"" help:"Show a question pool's items and their split (train, validation, test)."`
-	PRGII       PRGIICmd       `cmd:"" name:"prgii" help:"Run a pool through APEX-EM's PRGII for several epochs and report SR, CSR, mean attempts and first-attempt success per epoch."`
+	Epochs      EpochsCmd      `cmd:"" aliases:"prgii" help:"Run an epoch run in this process: a pool through APEX-EM's PRGII for several epochs and report SR, CSR, mean attempts and first-attempt success per epoch."`
 	MCP         MCPCmd         `cmd:"" name:"mcp" help:"Serve the MCP tools (remember, recall, …) over stdio for desktop MCP clients."`
 	Version     VersionCmd     `cmd:"" help:"Print the version."`
 	Probe       ProbeCmd       `cmd:"" hidden:"" help:"GET a URL and fail unless it answers 2xx (container healthchecks)."`

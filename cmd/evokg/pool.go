@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // Splits are the shares of the validation and test splits a command
@@ -22,7 +22,7 @@ type Splits struct {
 // as an inline pool, split with s.
 func (s Splits) poolSpec(name string, size int, seed uint64) (evolution.PoolSpec, error) {
 	spec := evolution.PoolSpec{Name: name, Size: size, Seed: seed, Validation: s.Validation, Test: s.Test}
-	if pool.IsBuiltin(name) {
+	if questions.IsBuiltin(name) {
 		return spec, nil
 	}
 	items, err := loadPool(name)
@@ -48,7 +48,7 @@ type PoolShowCmd struct {
 type poolView struct {
 	Pool   string     `json:"pool"`
 	Seed   uint64     `json:"seed"`
-	Splits pool.Sizes `json:"splits"`
+	Splits questions.Sizes `json:"splits"`
 	Items  []itemView `json:"items"`
 }
 
@@ -67,7 +67,7 @@ func (c *PoolShowCmd) write(w io.Writer) error {
 		return err
 	}
 	v := poolView{Pool: c.Pool, Seed: c.Seed, Splits: p.Sizes(), Items: []itemView{}}
-	for _, split := range [][]pool.Item{p.Train, p.Validation, p.Test} {
+	for _, split := range [][]questions.Item{p.Train, p.Validation, p.Test} {
 		for _, it := range split {
 			v.Items = append(v.Items, itemView{ID: it.ID, Split: it.Split, TaskType: it.TaskType, Question: it.Question})
 		}
@@ -81,14 +81,14 @@ func (c *PoolShowCmd) write(w io.Writer) error {
 
 // build generates or loads the pool and splits it exactly as an evolution
 // run with the same flags does.
-func (c *PoolShowCmd) build() (pool.Pool, error) {
+func (c *PoolShowCmd) build() (questions.Pool, error) {
 	spec, err := c.Splits.poolSpec(c.Pool, c.Size, c.Seed)
 	if err != nil {
-		return pool.Pool{}, err
+		return questions.Pool{}, err
 	}
 	p := evolution.Params{Namespace: "pool", Pool: spec}.WithDefaults()
 	if err := p.Validate(); err != nil {
-		return pool.Pool{}, err
+		return questions.Pool{}, err
 	}
 	return p.BuildPool()
 }

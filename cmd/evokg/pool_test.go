@@ -11,7 +11,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/pool"
+	"github.com/evokg/evokg/questions"
 )
 
 // `evokg pool show --json` prints every item with the split an evolution
@@ -23,20 +23,20 @@ func TestPoolShowPrintsTheRunsSplits(t *testing.T) {
 	require.NoError(t, cli.Pool.Show.write(&out))
 	var v poolView
 	require.NoError(t, json.Unmarshal(out.Bytes(), &v))
-	require.Equal(t, pool.Sizes{Train: 20, Validation: 10, Test: 10}, v.Splits)
+	require.Equal(t, questions.Sizes{Train: 20, Validation: 10, Test: 10}, v.Splits)
 	require.Len(t, v.Items, 40)
 
-	want, err := evolution.Params{Namespace: "x", Pool: evolution.PoolSpec{Name: pool.Glyph, Size: 40, Seed: 3,
+	want, err := evolution.Params{Namespace: "x", Pool: evolution.PoolSpec{Name: questions.Glyph, Size: 40, Seed: 3,
 		Validation: 0.25, Test: 0.25}}.WithDefaults().BuildPool()
 	require.NoError(t, err)
 	runSplit := map[string]string{}
-	for _, it := range append(append(append([]pool.Item{}, want.Train...), want.Validation...), want.Test...) {
+	for _, it := range append(append(append([]questions.Item{}, want.Train...), want.Validation...), want.Test...) {
 		runSplit[it.ID] = it.Split
 	}
 	splitOf := map[string]string{}
 	for _, it := range v.Items {
 		require.Equal(t, runSplit[it.ID], it.Split, it.ID)
-		key := pool.Normalize(it.Question)
+		key := questions.Normalize(it.Question)
 		require.NotContains(t, splitOf, key, "%q twice", it.Question)
 		splitOf[key] = it.Split
 	}

@@ -29,7 +29,7 @@ import (
 	"github.com/evokg/evokg/maintenance"
 	"github.com/evokg/evokg/memswitch"
 	"github.com/evokg/evokg/postgres"
-	"github.com/evokg/evokg/prgii"
+	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
@@ -54,7 +54,7 @@ type Config struct {
 	// Assets tunes the asset memory (tools and expert agents).
 	Assets assets.Config
 	// PRGII tunes tasks run through PRGII (validators, tasks per worker).
-	PRGII prgii.Config
+	PRGII tasks.Config
 	// Migrate applies Postgres migrations and the Neo4j schema at start.
 	Migrate bool
 }
@@ -81,7 +81,7 @@ type App struct {
 	Vectors     *vector.Store
 	Retriever   *retrieval.Retriever
 	Ingest      *ingest.Service
-	PRGII       *prgii.Engine
+	PRGII       *tasks.Engine
 	Bandits     *bandit.Bandit
 	Cascade     *cascade.Builder
 	Answer      *answer.Service
@@ -210,8 +210,8 @@ func (a *App) openJobs(mode Mode) error {
 	return nil
 }
 
-func (a *App) newPRGII(jobs *river.Client[pgx.Tx]) (*prgii.Engine, error) {
-	return prgii.NewEngine(a.Config.PRGII, prgii.Deps{Pool: a.Pool, Learner: a.Models.Execution(), Retriever: a.Retriever,
+func (a *App) newPRGII(jobs *river.Client[pgx.Tx]) (*tasks.Engine, error) {
+	return tasks.NewEngine(a.Config.PRGII, tasks.Deps{Pool: a.Pool, Learner: a.Models.Execution(), Retriever: a.Retriever,
 		Memory: a.Ingest, Vocabulary: a.Graph, Jobs: jobs, Logger: a.logger})
 }
 
@@ -234,8 +234,8 @@ func (a *App) workersConfig(mode Mode) workers.Config {
 	if mode == ModeWorker {
 		cfg.Queues = maps.Clone(cfg.Queues)
 		cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
-		cfg.Queues[prgii.Queue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().TasksPerWorker}
-		cfg.Queues[prgii.RunQueue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().RunsPerWorker}
+		cfg.Queues[tasks.Queue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().TasksPerWorker}
+		cfg.Queues[tasks.RunQueue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().RunsPerWorker}
 	}
 	return cfg
 }
@@ -251,13 +251,13 @@ func (a *App) workerDeps() workers.Deps {
 			if err := river.AddWorkerSafely(w, workers.NewForgetWorker(a.Graph)); err != nil {
 				return err
 			}
-			if err := river.AddWorkerSafely(w, prgii.NewTaskWorker(a.PRGII)); err != nil {
+			if err := river.AddWorkerSafely(w, tasks.NewTaskWorker(a.PRGII)); err != nil {
 				return err
 			}
-			if err := river.AddWorkerSafely(w, prgii.NewProjectWorker(a.PRGII, a.Graph)); err != nil {
+			if err := river.AddWorkerSafely(w, tasks.NewProjectWorker(a.PRGII, a.Graph)); err != nil {
 				return err
 			}
-			if err := river.AddWorkerSafely(w, prgii.NewRunWorker(a.PRGII)); err != nil {
+			if err := river.AddWorkerSafely(w, tasks.NewRunWorker(a.PRGII)); err != nil {
 				return err
 			}
 			return river.AddWorkerSafely(w, evolution.NewWorker(a.Engine))

@@ -4,7 +4,7 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/prgii"
+	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -19,8 +19,8 @@ func (a *App) APIDeps() api.Deps {
 		Skills:      evolution.NewSkills(a.Graph, a.Pool),
 		TaskTypes:   a.Engine,
 		Evolution:   a.Evolution,
-		Tasks:       prgii.NewService(a.PRGII),
-		EpochRuns:   prgii.NewService(a.PRGII),
+		Tasks:       tasks.NewService(a.PRGII),
+		EpochRuns:   tasks.NewService(a.PRGII),
 		Graph:       a.Graph,
 		Usage:       a.Recorder,
 		Bandits:     a.Bandits,

@@ -1,0 +1,87 @@
+package questions
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// plainNumber is a number of an arithmetic expression: no separator, no unit.
+var plainNumber = regexp.MustCompile(`-?\d+(?:\.\d+)?`)
+
+// Evaluate computes a run of numbers joined by + - * / × · (with
+// precedence, no parentheses) and counts its operators; ok is false unless
+// it is exactly that.
+func Evaluate(expr string) (value float64, ops int, ok bool) {
+	toks, ok := tokens(strings.ReplaceAll(expr, "$", ""))
+	if !ok || len(toks)%2 == 0 {
+		return 0, 0, false
+	}
+	sum, term, sign := 0.0, toks[0].value, 1.0
+	for i := 1; i < len(toks); i += 2 {
+		op, x := toks[i].op, toks[i+1].value
+		switch op {
+		case '*':
+			term *= x
+		case '/':
+			if x == 0 {
+				return 0, 0, false
+			}
+			term /= x
+		default:
+			sum += sign * term
+			term, sign = x, 1
+			if op == '-' {
+				sign = -1
+			}
+		}
+	}
+	return sum + sign*term, len(toks) / 2, true
+}
+
+type token struct {
+	op    rune // 0 for a number
+	value float64
+}
+
+// tokens splits an expression into number, operator, number, …; ok is false
+// for anything else (two numbers in a row, a parenthesis, a lone point).
+func tokens(expr string) ([]token, bool) {
+	var out []token
+	fields := strings.TrimSpace(expr)
+	for fields != "" {
+		wantNumber := len(out)%2 == 0
+		if wantNumber {
+			m := plainNumber.FindStringIndex(fields)
+			if m == nil || m[0] != 0 {
+				return nil, false
+			}
+			x, err := strconv.ParseFloat(fields[:m[1]], 64)
+			if err != nil {
+				return nil, false
+			}
+			out = append(out, token{value: x})
+			fields = strings.TrimSpace(fields[m[1]:])
+			continue
+		}
+		op, size := operator(fields)
+		if op == 0 {
+			return nil, false
+		}
+		out = append(out, token{op: op})
+		fields = strings.TrimSpace(fields[size:])
+	}
+	return out, true
+}
+
+func operator(s string) (rune, int) {
+	for _, o := range []struct {
+		text string
+		op   rune
+	}{{"+", '+'}, {"-", '-'}, {"*", '*'}, {"×", '*'}, {"·", '*'}, {"/", '/'}} {
+		if strings.HasPrefix(s, o.text) {
+			return o.op, len(o.text)
+		}
+	}
+	return 0, 0
+}

@@ -1,0 +1,79 @@
+package questions
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/world"
+)
+
+// builtins generate the built-in pools by name.
+var builtins = map[string]func(size int, seed uint64) ([]Item, error){
+	Arith:  Generate,
+	Glyph:  GenerateGlyph,
+	Digits: GenerateDigits,
+	Env:    GenerateEnv,
+}
+
+// Builtins are the names of the built-in pools, sorted.
+var Builtins = builtinNames()
+
+func builtinNames() []string {
+	out := make([]string, 0, len(builtins))
+	for name := range builtins {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// IsBuiltin reports whether name is a built-in pool.
+func IsBuiltin(name string) bool { return builtins[name] != nil }
+
+// GenerateBuiltin generates size items of the built-in pool name.
+func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
+	if gen := builtins[name]; gen != nil {
+		return gen(size, seed)
+	}
+	return nil, evokg.Invalid(evokg.FieldError{Pointer: "/pool/name",
+		Detail: fmt.Sprintf("%q is not a built-in pool (%s)", name, strings.Join(Builtins, ", "))})
+}
+
+// Supply is the most items the built-in pool name generates, 0 when its
+// generator sets no bound of its own (arith) or the bound depends on the
+// seed (env).
+func Supply(name string) int {
+	switch name {
+	case Digits:
+		return maxDigitsSize
+	case Glyph:
+		return maxGlyphSize
+	}
+	return 0
+}
+
+// SupplyAt is the most items the built-in pool name generates with seed:
+// Supply, or the episodes of the seed's world for env; 0 when unbounded.
+func SupplyAt(name string, seed uint64) int {
+	if name == Env {
+		return len(world.Episodes(seed, math.MaxInt, Env))
+	}
+	return Supply(name)
+}
+
+// Contradiction finds in a text a statement that a pool's own rule
+// contradicts and says what the rule gives instead.
+type Contradiction func(text string) (statement string, found bool)
+
+// RuleContradiction returns the rule check of the built-in pool name, nil
+// for a pool whose rules are plain arithmetic (which the write gate checks
+// anyway) or unknown.
+func RuleContradiction(name string) Contradiction {
+	if name == Glyph {
+		return GlyphContradiction
+	}
+	return nil
+}

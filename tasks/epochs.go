@@ -1,0 +1,204 @@
+package tasks
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/questions"
+)
+
+// ProgressFunc gets each epoch's metrics as the epoch ends.
+type ProgressFunc func(evokg.EpochMetrics)
+
+// RunLocal creates an epoch run of namespace ns and executes it in this
+// process (evokg epochs), under the same rules as Service.StartEpochRun:
+// the same validation and one active run per namespace. Nothing resumes a
+// local run, so one that ctx interrupts is recorded as cancelled.
+func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, progress ProgressFunc) (*Run, error) {
+	run, err := e.admit(ns, params)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := insertRun(ctx, e.deps.Pool, run, ""); err != nil {
+		return nil, err
+	}
+	final, err := e.executeRun(ctx, ns, run.ID, progress, false)
+	if ctx.Err() != nil && (final == nil || !final.Terminal()) {
+		stop := e.store.finishRun(context.WithoutCancel(ctx), ns, run.ID, RunCancelled, "the epochs command was interrupted")
+		return nil, errors.Join(cmp.Or(err, ctx.Err()), stop)
+	}
+	return final, err
+}
+
+// admit applies the defaults to params, checks them and returns the queued
+// run they ask for.
+func (e *Engine) admit(ns string, params RunParams) (*Run, error) {
+	params = params.withDefaults()
+	var v evokg.Validator
+	v.Check(evokg.ValidNamespace(ns), "/namespace", "must be 1-63 lower-case letters, digits, '-' or '_'")
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if _, _, err := params.split(); err != nil {
+		return nil, err
+	}
+	return &Run{ID: evokg.NewID(), Namespace: ns, Status: RunQueued, Params: params, Metrics: []evokg.EpochMetrics{}}, nil
+}
+
+// executeRun runs (or resumes) run id to its end, records the outcome and
+// returns the run as it ended.
+func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Run, error) {
+	unlock, err := e.store.lockRun(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	ok, err := e.store.rowChanged(ctx, "start_run", ns, id)
+	if err != nil {
+		return nil, err
+	}
+	run, err := e.GetRun(ctx, ns, id)
+	if err != nil || !ok {
+		return run, err
+	}
+	runErr := e.runEpochs(ctx, run, progress)
+	if err := e.recordRun(ctx, run, runErr, canRetry); err != nil {
+		return nil, errors.Join(runErr, err)
+	}
+	final, err := e.GetRun(ctx, ns, id)
+	if err != nil {
+		return nil, errors.Join(runErr, err)
+	}
+	return final, runErr
+}
+
+// recordRun stores a run's outcome. A context that ended, or a transient
+// error when the job will be retried, leaves the run running so the next
+// attempt resumes it; a cancellation is stored already.
+func (e *Engine) recordRun(ctx context.Context, run *Run, runErr error, canRetry bool) error {
+	switch {
+	case runErr == nil:
+		return e.store.finishRun(ctx, run.Namespace, run.ID, RunSucceeded, "")
+	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
+		return nil
+	case canRetry && retryable(runErr):
+		e.log.WarnContext(ctx, "epoch run interrupted; it resumes on retry", "namespace", run.Namespace, "run", run.ID, "error", runErr)
+		return nil
+	}
+	e.log.ErrorContext(ctx, "epoch run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
+	return e.store.finishRun(ctx, run.Namespace, run.ID, RunFailed, evokg.TruncateRunes(errorText(runErr), 1000))
+}
+
+// runEpochs sends the training split through PRGII once per epoch, each
+// item a task graded by normalized match against its gold answer, then
+// (frozen) the held-out split once with memory frozen, as epoch Epochs+1.
+func (e *Engine) runEpochs(ctx context.Context, run *Run, progress ProgressFunc) error {
+	training, heldOut, err := run.Params.split()
+	if err != nil {
+		return err
+	}
+	for epoch := 1; epoch <= run.Params.Epochs; epoch++ {
+		if err := e.runEpoch(ctx, run, epoch, training, progress); err != nil {
+			return fmt.Errorf("epoch %d: %w", epoch, err)
+		}
+	}
+	if !run.Params.Frozen {
+		return nil
+	}
+	if err := e.runEpoch(ctx, run, run.Params.Epochs+1, heldOut, progress); err != nil {
+		return fmt.Errorf("held-out: %w", err)
+	}
+	return nil
+}
+
+// runEpoch runs items once as the run's epoch; before each task it records
+// the epoch and stops if the run was cancelled.
+func (e *Engine) runEpoch(ctx context.Context, run *Run, epoch int, items []questions.Item, progress ProgressFunc) error {
+	for _, it := range items {
+		status, err := e.store.enterEpoch(ctx, run.Namespace, run.ID, epoch)
+		if err != nil {
+			return err
+		}
+		if status == RunCancelled {
+			return ErrCancelled
+		}
+		if err := e.runItem(ctx, run, batchKey{ID: run.ID, Epoch: epoch, Item: it.ID}, it); err != nil {
+			return fmt.Errorf("item %s: %w", it.ID, err)
+		}
+	}
+	if progress == nil {
+		return nil
+	}
+	all, err := e.store.epochMetrics(ctx, run.Namespace, run.ID)
+	if err != nil {
+		return err
+	}
+	for _, m := range all {
+		if m.Epoch == epoch {
+			progress(m)
+		}
+	}
+	return nil
+}
+
+// runItem runs the item's task of key, creating it unless a resumed run
+// had started it already.
+func (e *Engine) runItem(ctx context.Context, run *Run, key batchKey, it questions.Item) error {
+	id, err := e.store.batchTask(ctx, run.Namespace, key)
+	if err != nil || id != uuid.Nil {
+		if err == nil {
+			err = e.runTask(ctx, run.Namespace, id)
+		}
+		return err
+	}
+	frozen := key.Epoch > run.Params.Epochs
+	r, err := e.newTask(run.Namespace, evokg.TaskRequest{Question: it.Question, TaskType: it.TaskType, Context: it.Context,
+		MaxIterations: run.Params.MaxIterations, Validator: evokg.ValidatorSpec{Kind: evokg.ValidatorNormalized, Gold: it.Answer}}, frozen)
+	if err != nil {
+		return err
+	}
+	if err := e.store.insert(ctx, r, &key); err != nil {
+		return err
+	}
+	return e.runTask(ctx, run.Namespace, r.ID)
+}
+
+// runTask executes a run's task. A task recorded as failed (its error is on
+// it) is counted as such and the run goes on; any other error ends it.
+func (e *Engine) runTask(ctx context.Context, ns string, id uuid.UUID) error {
+	_, err := e.Execute(ctx, ns, id)
+	if err == nil || ctx.Err() != nil {
+		return err
+	}
+	if t, getErr := e.Get(ctx, ns, id); getErr == nil && t.Status == evokg.TaskFailed {
+		return nil
+	}
+	return err
+}
+
+// GetRun returns run id with its figures, computed from the stored
+// attempts of its tasks.
+func (e *Engine) GetRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+	run, err := e.store.getRun(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	all, err := e.store.epochMetrics(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	run.Metrics = []evokg.EpochMetrics{}
+	for _, m := range all {
+		if m.Epoch > run.Params.Epochs {
+			run.FrozenResult = &m
+			continue
+		}
+		run.Metrics = append(run.Metrics, m)
+	}
+	return run, nil
+}

@@ -1,0 +1,167 @@
+package tasks
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/postgres"
+)
+
+// querier is a pool or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// ErrActiveRun is wrapped by the ECONFLICT error of a start refused because
+// the namespace already has an active epoch run.
+var ErrActiveRun = errors.New("tasks: the namespace has an active epoch run")
+
+// ErrCancelled ends a run that was cancelled while it ran.
+var ErrCancelled = errors.New("tasks: the epoch run was cancelled")
+
+// errRunBusy: the run executes elsewhere (a rescued copy of its job).
+var errRunBusy = errors.New("tasks: the epoch run is running elsewhere")
+
+// insertAttempts bounds the retries of an insert that met an active run or
+// a key's run that ended or vanished before it could be named.
+const insertAttempts = 3
+
+// insertRun creates r, or returns the run its Idempotency-Key named first
+// (existing true) when that run was asked with the same params; the
+// database decides which of two racing callers creates it.
+func insertRun(ctx context.Context, q querier, r *Run, idemKey string) (existing uuid.UUID, err error) {
+	params, err := json.Marshal(r.Params)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	var key *string
+	if idemKey != "" {
+		key = &idemKey
+	}
+	for range insertAttempts {
+		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, params, key).Scan(&r.CreatedAt, &r.UpdatedAt)
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return uuid.Nil, postgres.Translate(err, "creating the epoch run")
+		}
+		if id, err := runByKey(ctx, q, r.Namespace, idemKey, params); id != uuid.Nil || err != nil {
+			return id, err
+		}
+		var active uuid.UUID
+		var status string
+		err = q.QueryRow(ctx, queries.Get("active_run"), r.Namespace).Scan(&active, &status)
+		if err == nil {
+			return uuid.Nil, &evokg.Error{Code: evokg.ECONFLICT, Err: ErrActiveRun, Message: fmt.Sprintf(
+				"namespace %s already has an active epoch run, %s (%s): one run per namespace at a time; wait for it to finish or cancel it",
+				r.Namespace, active, status)}
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return uuid.Nil, postgres.Translate(err, "reading the active epoch run")
+		}
+	}
+	return uuid.Nil, evokg.Errorf(evokg.ECONFLICT, "namespace %s had an active epoch run while this one was created; try again", r.Namespace)
+}
+
+// runByKey returns the run idemKey names, a conflict when it was asked
+// with other params, and uuid.Nil without one.
+func runByKey(ctx context.Context, q querier, ns, idemKey string, params []byte) (uuid.UUID, error) {
+	if idemKey == "" {
+		return uuid.Nil, nil
+	}
+	var id uuid.UUID
+	var stored []byte
+	err := q.QueryRow(ctx, queries.Get("run_by_key"), ns, idemKey).Scan(&id, &stored)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return uuid.Nil, nil
+	}
+	if err != nil {
+		return uuid.Nil, postgres.Translate(err, "reading the epoch run of the Idempotency-Key")
+	}
+	if !sameJSON(stored, params) {
+		return uuid.Nil, evokg.Errorf(evokg.ECONFLICT, "the Idempotency-Key was used for epoch run %s with another request", id)
+	}
+	return id, nil
+}
+
+// sameJSON compares two JSON documents by value (jsonb reorders members).
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return bytes.Equal(a, b)
+	}
+	ja, _ := json.Marshal(x)
+	jb, _ := json.Marshal(y)
+	return bytes.Equal(ja, jb)
+}
+
+func scanRun(row pgx.Row) (*Run, error) {
+	var r Run
+	var params []byte
+	if err := row.Scan(&r.ID, &r.Namespace, &r.Status, &params, &r.Epoch, &r.Error, &r.CreatedAt, &r.UpdatedAt); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(params, &r.Params); err != nil {
+		return nil, fmt.Errorf("decoding epoch run params: %w", err)
+	}
+	return &r, nil
+}
+
+func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+	r, err := scanRun(s.pool.QueryRow(ctx, queries.Get("get_run"), ns, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, evokg.Errorf(evokg.ENOTFOUND, "epoch run %s not found", id)
+	}
+	return r, postgres.Translate(err, "reading the epoch run")
+}
+
+func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
+	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
+	if err != nil {
+		return nil, postgres.Translate(err, "listing epoch runs")
+	}
+	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
+	return runs, postgres.Translate(err, "listing epoch runs")
+}
+
+// rowChanged runs a statement returning a row when it changed one.
+func (s *store) rowChanged(ctx context.Context, query, ns string, id uuid.UUID) (bool, error) {
+	var got uuid.UUID
+	err := s.pool.QueryRow(ctx, queries.Get(query), ns, id).Scan(&got)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, postgres.Translate(err, "updating the epoch run")
+}
+
+func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
+	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
+	return postgres.Translate(err, "finishing the epoch run")
+}
+
+// enterEpoch records the run's epoch and returns its status.
+func (s *store) enterEpoch(ctx context.Context, ns string, id uuid.UUID, epoch int) (string, error) {
+	var status string
+	err := s.pool.QueryRow(ctx, queries.Get("run_epoch"), ns, id, epoch).Scan(&status)
+	return status, postgres.Translate(err, "recording the run's epoch")
+}
+
+// batchTask returns the task a run started for an epoch and item, or uuid.Nil.
+func (s *store) batchTask(ctx context.Context, ns string, key batchKey) (uuid.UUID, error) {
+	var id uuid.UUID
+	err := s.pool.QueryRow(ctx, queries.Get("batch_task"), ns, key.ID, key.Epoch, key.Item).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return uuid.Nil, nil
+	}
+	return id, postgres.Translate(err, "reading the run's task")
+}
+
+// lockRun holds a session advisory lock on run id while it executes.
+func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
+	return s.advisoryLock(ctx, "try_run_lock", "run_unlock", id, errRunBusy)
+}
