@@ -67,7 +67,7 @@ type PulledArm struct {
 }
 
 // AnswerResponse is the learner's answer with the arms and memories that
-// produced it and the model calls it took (never a guidance call).
+// produced it and the model calls it took (never a teacher call).
 type AnswerResponse struct {
 	ID        uuid.UUID   `json:"id"`
 	Answer    string      `json:"answer"`
@@ -78,9 +78,9 @@ type AnswerResponse struct {
 	MemorySwitchOff bool `json:"memory_switch_off"`
 	// ToolCalls are the validated tools the learner called (the tool_call
 	// routing arm), in order, with what each returned.
-	ToolCalls     []ToolUse `json:"tool_calls,omitempty"`
-	LearnerCalls  int       `json:"learner_calls"`
-	GuidanceCalls int       `json:"guidance_calls"`
+	ToolCalls    []ToolUse `json:"tool_calls,omitempty"`
+	LearnerCalls int       `json:"learner_calls"`
+	TeacherCalls int       `json:"teacher_calls"`
 }
 
 // ToolUse is one tool call the learner made while answering: the round of

@@ -44,11 +44,11 @@ type IterationMetrics struct {
 	AccuracyByTaskType map[string]float64 `json:"accuracy_by_task_type,omitempty"`
 	Flips              int                `json:"flips"`
 	MemoryCounts       map[string]int     `json:"memory_counts,omitempty"`
-	GuidanceCalls      int                `json:"guidance_calls"`
+	TeacherCalls       int                `json:"teacher_calls"`
 	LearnerCalls       int                `json:"learner_calls"`
 	RolledBack         bool               `json:"rolled_back"`
 	WallMS             float64            `json:"wall_ms"`
-	GuidanceShare      float64            `json:"guidance_share"`
+	TeacherShare       float64            `json:"teacher_share"`
 	Harvested          int                `json:"harvested"`
 	FailuresWritten    int                `json:"failures_written"`
 	Operation          string             `json:"operation,omitempty"`

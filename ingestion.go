@@ -38,7 +38,7 @@ type IngestStatus string
 // Ingest statuses, in the order an experience passes them.
 const (
 	StatusEmbedding  IngestStatus = "embedding"  // accepted, waiting for the embedding model
-	StatusEvaluating IngestStatus = "evaluating" // waiting for the guidance model
+	StatusEvaluating IngestStatus = "evaluating" // waiting for the teacher model
 	StatusQueued     IngestStatus = "queued"     // in Postgres and the vector index, graph projection pending
 	StatusCommitted  IngestStatus = "committed"  // projected into Neo4j
 	StatusFailed     IngestStatus = "failed"     // a job exhausted its attempts; see StatusReason

@@ -6,7 +6,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Rejection is a text the guidance model wrote that the write gate
+// Rejection is a text the teacher model wrote that the write gate
 // (package writegate) kept out of memory, with the reason.
 type Rejection struct {
 	Kind   string `json:"kind"`           // success_memory, success_reasoning, failure_correction, principle, prompt_refinement

@@ -21,7 +21,7 @@ type Embedder interface {
 
 // Disambiguator picks which existing node a mention refers to when the top
 // candidates are too close to call by similarity alone. It returns the chosen
-// candidate, or ok=false when the mention is new. The guidance model
+// candidate, or ok=false when the mention is new. The teacher model
 // implements it.
 type Disambiguator interface {
 	Disambiguate(ctx context.Context, kind, mention string, candidates []string) (choice string, ok bool, err error)
@@ -123,11 +123,11 @@ type UsageRow struct {
 }
 
 // Usage is the model-call accounting of a namespace or one of its runs.
-// GuidanceShare is guidance / (guidance + learner) calls, embeddings
+// TeacherShare is teacher / (teacher + learner) calls, embeddings
 // excluded; 0 when there were none.
 type Usage struct {
-	Rows          []UsageRow `json:"rows"`
-	GuidanceCalls int        `json:"guidance_calls"`
-	LearnerCalls  int        `json:"learner_calls"`
-	GuidanceShare float64    `json:"guidance_share"`
+	Rows         []UsageRow `json:"rows"`
+	TeacherCalls int        `json:"teacher_calls"`
+	LearnerCalls int        `json:"learner_calls"`
+	TeacherShare float64    `json:"teacher_share"`
 }

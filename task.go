@@ -75,7 +75,7 @@ const (
 )
 
 // TaskPlan is the Plan phase's result: the hypothesized signature σ̂, the
-// entities and the goal, extracted by the execution model.
+// entities and the goal, extracted by the learner model.
 type TaskPlan struct {
 	Signature []string `json:"signature"`
 	Entities  []Entity `json:"entities"`

@@ -18,7 +18,7 @@ type ToolTest struct {
 	Expected json.RawMessage `json:"expected"`
 }
 
-// ToolSpec is what a client or the guidance model writes to create a tool.
+// ToolSpec is what a client or the teacher model writes to create a tool.
 // Code defines `def run(input):` returning a JSON-compatible value.
 type ToolSpec struct {
 	Name         string          `json:"name"`

@@ -1,8 +1,8 @@
-// Package answer is EvoKG's execution layer: the frozen learner answers a
+// Package answer is EvoKG's learner layer: the frozen learner answers a
 // question with the memory retrieved for it, the search bandit choosing the
 // retrieval strategy per task type and the routing bandit the reasoning
-// strategy per skill. It holds only the execution model, so answering can
-// never call a guidance model. Evolution runs and the REST API's answer
+// strategy per skill. It holds only the learner model, so answering can
+// never call a teacher model. Evolution runs and the REST API's answer
 // endpoint both go through it, and both feed rewards back through Feedback.
 package answer
 
@@ -21,8 +21,8 @@ import (
 	"github.com/evokg/evokg/retrieval"
 )
 
-// Learner is the execution model ((*llm.Models).Execution()): every call
-// the execution layer makes goes to it.
+// Learner is the learner model ((*llm.Models).Execution()): every call
+// the learner layer makes goes to it.
 type Learner interface {
 	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)
 	PlanSignature(ctx context.Context, req llm.PlanRequest) ([]string, error)
@@ -90,7 +90,7 @@ func (s *Service) WithMemorySwitch(sw MemorySwitch) *Service {
 	return s
 }
 
-// New builds the execution layer. cascade, bandits and skills may be nil.
+// New builds the learner layer. cascade, bandits and skills may be nil.
 func New(learner Learner, retriever Retriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
 	return &Service{learner: learner, retriever: retriever, cascade: cascade, bandits: bandits, skills: skills}
 }
@@ -153,10 +153,10 @@ type Reply struct {
 	// ToolCalls are the recruited tools the learner called (tool_call arm),
 	// with what each returned.
 	ToolCalls []evokg.ToolUse
-	// LearnerCalls and GuidanceCalls count the model calls this answer made,
-	// repairs of invalid replies included; GuidanceCalls stays 0 because
-	// the execution layer holds no guidance model.
-	LearnerCalls, GuidanceCalls int
+	// LearnerCalls and TeacherCalls count the model calls this answer made,
+	// repairs of invalid replies included; TeacherCalls stays 0 because
+	// the learner layer holds no teacher model.
+	LearnerCalls, TeacherCalls int
 }
 
 // Answer retrieves memory for q and asks the learner, counting the model
@@ -168,7 +168,7 @@ func (s *Service) Answer(ctx context.Context, ns string, q Question) (Reply, err
 	meta.Tally = tally
 	ctx = llm.WithCall(ctx, meta)
 	r, err := s.answer(ctx, ns, q)
-	r.LearnerCalls, r.GuidanceCalls = tally.Execution(), tally.Guidance()
+	r.LearnerCalls, r.TeacherCalls = tally.Learner(), tally.Teacher()
 	return r, err
 }
 

@@ -28,7 +28,7 @@ var (
 	schemaErr  error
 )
 
-// bundle is the execution layer on the real Postgres and Neo4j, with the
+// bundle is the learner layer on the real Postgres and Neo4j, with the
 // fake model server in place of Ollama.
 type bundle struct {
 	ns    string
@@ -63,7 +63,7 @@ func setupWith(t *testing.T, cfg retrieval.Config, rules ...ollamafake.Rule) bun
 	retriever := retrieval.New(cfg, store, g, models.Embedder(), logger)
 	b := bundle{ns: testenv.Namespace(t), fake: fake, graph: g, store: store, t: t}
 	b.svc = func(arms answer.Bandits) *answer.Service {
-		return answer.New(models.Execution(), retriever, nil, arms, g)
+		return answer.New(models.Learner(), retriever, nil, arms, g)
 	}
 	return b
 }
@@ -134,12 +134,12 @@ func (f fixedArms) ApplyReward(context.Context, string, uuid.UUID, float64) (ban
 
 const answerReply = `{"reasoning":"added them","answer":"80"}`
 
-// The learner plans its own signature with the execution model, so the
+// The learner plans its own signature with the learner model, so the
 // structural arms find what the semantic arm cannot: with the structural
 // scope crossing task types (not the default), an experience of another
 // task type that followed the same procedure. The calls are counted, and
-// none goes to the guidance model.
-func TestLearnerPlansItsSignatureWithTheExecutionModel(t *testing.T) {
+// none goes to the teacher model.
+func TestLearnerPlansItsSignatureWithTheLearnerModel(t *testing.T) {
 	t.Parallel()
 	b := setupWith(t, retrieval.Config{StructuralScope: retrieval.ScopeAll},
 		ollamafake.Rule{Task: "plan_signature", Reply: `{"operations":["Entity Resolution","Temporal Filter","Aggregation"]}`},
@@ -161,7 +161,7 @@ func TestLearnerPlansItsSignatureWithTheExecutionModel(t *testing.T) {
 		require.Equal(t, []string{"entity_resolution", "temporal_filter", "aggregation"}, r.Signature, arm)
 		require.Contains(t, r.MemoryIDs, curry.ID, "%s: the structural match reaches the pack", arm)
 		require.Equal(t, 2, r.LearnerCalls, "%s: plan + answer", arm)
-		require.Zero(t, r.GuidanceCalls, arm)
+		require.Zero(t, r.TeacherCalls, arm)
 	}
 	plans := b.prompts("plan_signature")
 	require.Len(t, plans, 2)
@@ -169,7 +169,7 @@ func TestLearnerPlansItsSignatureWithTheExecutionModel(t *testing.T) {
 	answers := b.prompts("answer")
 	require.NotContains(t, answers[0], "Curry")
 	require.Contains(t, answers[1], "Curry", "the learner reads the structural match")
-	require.Equal(t, map[string]int{llm.DefaultExecutionModel: 5}, b.chatModels(), "every chat call went to the execution model")
+	require.Equal(t, map[string]int{llm.DefaultLearnerModel: 5}, b.chatModels(), "every chat call went to the learner model")
 
 	empty, err := b.svc(fixedArms{bandit.StrategySemanticStructural, bandit.StrategyDirectCoT}).Answer(t.Context(), testenv.Namespace(t), q)
 	require.NoError(t, err)
@@ -301,5 +301,5 @@ func TestAnswerModePerRequest(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, apex.MemoryIDs, 5, "P+ top-3 and P− top-2")
 	require.Equal(t, 1, apex.LearnerCalls)
-	require.Zero(t, apex.GuidanceCalls)
+	require.Zero(t, apex.TeacherCalls)
 }

@@ -46,7 +46,7 @@ func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest)
 		return evokg.AnswerResponse{}, err
 	}
 	return evokg.AnswerResponse{ID: id, Answer: reply.Answer, Arms: pulledArms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
-		MemorySwitchOff: reply.MemoryOff, ToolCalls: reply.ToolCalls, LearnerCalls: reply.LearnerCalls, GuidanceCalls: reply.GuidanceCalls}, nil
+		MemorySwitchOff: reply.MemoryOff, ToolCalls: reply.ToolCalls, LearnerCalls: reply.LearnerCalls, TeacherCalls: reply.TeacherCalls}, nil
 }
 
 // Feedback applies a reward to answer id (see Service.Feedback).

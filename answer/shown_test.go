@@ -34,7 +34,7 @@ const shownQuestion = "How many apples are in 7 baskets of 12 apples?"
 // markerPattern finds the marker each seeded memory's text starts with.
 var markerPattern = regexp.MustCompile(`MEM-\d{2}\b`)
 
-// shownBundle is the execution layer with the cascade on, over a
+// shownBundle is the learner layer with the cascade on, over a
 // namespace seeded with memories for every channel and cascade component,
 // each text starting with its own marker.
 type shownBundle struct {
@@ -70,10 +70,10 @@ func setupShown(t *testing.T) *shownBundle {
 		store: vector.NewStore(pool, memtest.Dim), casc: casc, markers: map[string]uuid.UUID{}, kinds: map[string]string{}, dirs: memtest.Dim - 1}
 }
 
-// service is the execution layer with a retriever of cfg and the cascade.
+// service is the learner layer with a retriever of cfg and the cascade.
 func (b *shownBundle) service(cfg retrieval.Config, arm string) *answer.Service {
 	retriever := retrieval.New(cfg, b.store, b.graph, b.models.Embedder(), testenv.Logger(b.t))
-	return answer.New(b.models.Execution(), retriever, b.casc, fixedArms{arm, bandit.StrategyDirectCoT}, b.graph)
+	return answer.New(b.models.Learner(), retriever, b.casc, fixedArms{arm, bandit.StrategyDirectCoT}, b.graph)
 }
 
 // marker returns a new marker for a memory of kind.

@@ -128,7 +128,7 @@ func (f *fakes) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskTypeS
 
 func run(ns string, id uuid.UUID) evokg.EvolutionRun {
 	return evokg.EvolutionRun{ID: id, Namespace: ns, Status: "running", Iterations: 20, Iteration: 1, CreatedAt: fixedTime, UpdatedAt: fixedTime,
-		Metrics: []evokg.IterationMetrics{{Iteration: 1, Accuracy: 0.5, Flips: 2, LearnerCalls: 200, GuidanceCalls: 12, WallMS: 1200}}}
+		Metrics: []evokg.IterationMetrics{{Iteration: 1, Accuracy: 0.5, Flips: 2, LearnerCalls: 200, TeacherCalls: 12, WallMS: 1200}}}
 }
 
 func (f *fakes) StartRun(ctx context.Context, ns string, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {

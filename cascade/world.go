@@ -8,9 +8,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/world"
 )
 
 // EnvironmentHeading opens component E in the learner's memory block.

@@ -76,7 +76,7 @@ func TestBadTextIsRejectedAndStoresNothing(t *testing.T) {
 	require.JSONEq(t, `{"items":[]}`, string(body), "no experience was stored")
 	resp, body = s.do(t, "GET", p+"/usage", "")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
-	require.JSONEq(t, `{"rows":[],"guidance_calls":0,"learner_calls":0,"guidance_share":0}`, string(body), "no model was called")
+	require.JSONEq(t, `{"rows":[],"teacher_calls":0,"learner_calls":0,"teacher_share":0}`, string(body), "no model was called")
 	resp, body = s.do(t, "GET", p+"/bandits", "")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.JSONEq(t, `{"items":[]}`, string(body), "no answer was recorded")

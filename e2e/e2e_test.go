@@ -64,7 +64,7 @@ func TestEndToEnd(t *testing.T) {
 	var ans evokg.AnswerResponse
 	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &ans)
 	require.NotEqual(t, "", ans.ID.String())
-	require.Zero(t, ans.GuidanceCalls, "the execution layer never calls a guidance model")
+	require.Zero(t, ans.TeacherCalls, "the learner layer never calls a teacher model")
 	require.NotEmpty(t, ans.Arms)
 
 	var fb evokg.FeedbackResponse
@@ -76,8 +76,8 @@ func TestEndToEnd(t *testing.T) {
 	c.get(t, "/usage", http.StatusOK, &usage)
 	require.Positive(t, ans.LearnerCalls)
 	require.Equal(t, before.LearnerCalls+ans.LearnerCalls, usage.LearnerCalls, "the answer counts the learner calls it made")
-	require.Equal(t, before.GuidanceCalls, usage.GuidanceCalls, "answering made no guidance call")
-	require.Positive(t, before.GuidanceCalls, "the platform-evaluated experience was graded by the guidance model")
+	require.Equal(t, before.TeacherCalls, usage.TeacherCalls, "answering made no teacher call")
+	require.Positive(t, before.TeacherCalls, "the platform-evaluated experience was graded by the teacher model")
 
 	c.do(t, http.MethodDelete, "/experiences/"+pre, "", http.StatusConflict, nil)
 
@@ -271,19 +271,19 @@ func (c *client) walkEvolutionRun(t *testing.T) {
 	require.Len(t, run.Metrics, 2)
 	for _, m := range run.Metrics {
 		require.Positive(t, m.LearnerCalls, "iteration %d asked the learner", m.Iteration)
-		require.Positive(t, m.GuidanceCalls, "iteration %d evolved with the guidance model", m.Iteration)
+		require.Positive(t, m.TeacherCalls, "iteration %d evolved with the teacher model", m.Iteration)
 		require.NotEmpty(t, m.Selected, "the curriculum selected task types")
 	}
 	var runUsage evokg.Usage
 	c.get(t, "/usage?run_id="+run.ID.String(), http.StatusOK, &runUsage)
 	learner, guidance := 0, 0
 	for _, m := range run.Metrics {
-		learner, guidance = learner+m.LearnerCalls, guidance+m.GuidanceCalls
+		learner, guidance = learner+m.LearnerCalls, guidance+m.TeacherCalls
 	}
 	require.Equal(t, learner, runUsage.LearnerCalls, "the recorder counted every learner call of the run")
-	require.GreaterOrEqual(t, runUsage.GuidanceCalls, guidance, "and its guidance calls (Phase 0 included)")
-	require.InDelta(t, float64(runUsage.GuidanceCalls)/float64(runUsage.GuidanceCalls+runUsage.LearnerCalls),
-		runUsage.GuidanceShare, 1e-9)
+	require.GreaterOrEqual(t, runUsage.TeacherCalls, guidance, "and its teacher calls (Phase 0 included)")
+	require.InDelta(t, float64(runUsage.TeacherCalls)/float64(runUsage.TeacherCalls+runUsage.LearnerCalls),
+		runUsage.TeacherShare, 1e-9)
 	c.get(t, "/usage?run_id=not-a-uuid", http.StatusUnprocessableEntity, nil)
 	var skills struct{ Items []map[string]any }
 	c.get(t, "/skills", http.StatusOK, &skills)

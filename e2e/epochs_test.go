@@ -23,7 +23,7 @@ import (
 
 var digitsTask = regexp.MustCompile(`(?m)^Task: (?:What is (\d+) ([+-]) (\d+)\?|Which is larger, (\d+) or (\d+)\?)$`)
 
-// digitsLearner plays the execution model on the digits pool: sums are
+// digitsLearner plays the learner model on the digits pool: sums are
 // right at once, differences after a rejection or with a guardrail in
 // memory, and the larger number never (it answers the smaller).
 func digitsLearner(v ollamafake.ChatRequestView) (string, bool) {

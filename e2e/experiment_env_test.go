@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/llm/ollamafake"
 )
 

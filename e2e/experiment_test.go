@@ -81,7 +81,7 @@ type experimentReport struct {
 	CI95          [2]float64 `json:"ci95"`
 	CIMethod      string     `json:"ci_method"`
 	McNemar       struct{ Better, Worse int }
-	GuidanceShare float64 `json:"guidance_share"`
+	TeacherShare  float64 `json:"teacher_share"`
 	WallSeconds   float64 `json:"wall_s"`
 	PerSeed       []struct {
 		Seed          int
@@ -101,7 +101,7 @@ type experimentReport struct {
 			Test              float64 `json:"test_accuracy"`
 			TestWithoutMemory float64 `json:"test_without_memory"`
 		}
-		GuidanceShare float64 `json:"guidance_share"`
+		TeacherShare float64 `json:"teacher_share"`
 	} `json:"per_seed"`
 }
 
@@ -161,8 +161,8 @@ func TestExperimentCommand(t *testing.T) {
 	require.Contains(t, r.CIMethod, "paired bootstrap")
 	require.Zero(t, r.McNemar.Worse)
 	require.Equal(t, r.WithMemory.Correct, r.McNemar.Better)
-	require.Greater(t, r.GuidanceShare, 0.0)
-	require.Less(t, r.GuidanceShare, 1.0)
+	require.Greater(t, r.TeacherShare, 0.0)
+	require.Less(t, r.TeacherShare, 1.0)
 	require.Positive(t, r.WallSeconds)
 	require.Len(t, r.PerSeed, 2)
 	for i, s := range r.PerSeed {
@@ -171,7 +171,7 @@ func TestExperimentCommand(t *testing.T) {
 		require.Zero(t, s.Curve[0].Test, "iteration 1 evaluates before any memory exists")
 		require.Zero(t, s.Curve[0].Validation)
 		require.Zero(t, s.Curve[1].TestWithoutMemory)
-		require.Greater(t, s.GuidanceShare, 0.0)
+		require.Greater(t, s.TeacherShare, 0.0)
 	}
 	svg, err := os.ReadFile(plot)
 	require.NoError(t, err)

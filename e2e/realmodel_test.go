@@ -68,10 +68,10 @@ func TestRealModelLane(t *testing.T) {
 		"EVOKG_NEO4J_URI="+testenv.Neo4jURI(), "EVOKG_NEO4J_USER="+testenv.Neo4jUser(),
 		"EVOKG_NEO4J_PASSWORD="+testenv.Neo4jPassword(), "EVOKG_ADDR="+addr, "EVOKG_LOG_FORMAT=text",
 		"EVOKG_MODEL_PROVIDER=openai", "EVOKG_MODEL_URL="+chat+"/v1",
-		"EVOKG_GUIDANCE_MODEL="+chatAlias, "EVOKG_EXECUTION_MODEL="+chatAlias,
+		"EVOKG_TEACHER_MODEL="+chatAlias, "EVOKG_LEARNER_MODEL="+chatAlias,
 		"EVOKG_EMBEDDING_URL="+embed+"/v1", "EVOKG_EMBEDDING_MODEL="+embedAlias,
 		fmt.Sprintf("EVOKG_EMBEDDING_DIM=%d", embedDim), "EVOKG_EMBEDDING_MAX_CHARS=1000",
-		"EVOKG_GUIDANCE_MAX_TOKENS=1024", "EVOKG_EXECUTION_MAX_TOKENS=512",
+		"EVOKG_TEACHER_MAX_TOKENS=1024", "EVOKG_LEARNER_MAX_TOKENS=512",
 		"EVOKG_BUDGET_CALLS_PER_EXPERIENCE=6",
 		// One CPU thread serves every model call: an answer (the learner's
 		// plan, then its reply) can take longer than the default 30 s.
@@ -164,7 +164,7 @@ func checkModels(t *testing.T, e *env, chat, embed string) {
 }
 
 // laneIngestAndRetrieve ingests a platform-evaluated experience (graded by
-// the guidance model) and three pre-evaluated ones embedded by a worker,
+// the teacher model) and three pre-evaluated ones embedded by a worker,
 // then checks that the similar ones rank above the unrelated one.
 func laneIngestAndRetrieve(t *testing.T, c *client) {
 	t.Helper()
@@ -179,7 +179,7 @@ func laneIngestAndRetrieve(t *testing.T, c *client) {
 	exp := c.waitSettled(t, evaluated)
 	t.Logf("the evaluated experience ended %s %s", exp.Status, exp.StatusReason)
 	if exp.Status == "committed" {
-		require.NotNil(t, exp.Evaluation, "the guidance model graded it")
+		require.NotNil(t, exp.Evaluation, "the teacher model graded it")
 	}
 
 	var pack evokg.RetrieveResponse
@@ -201,7 +201,7 @@ func preEvaluated(question, answer string) string {
 }
 
 // laneAnswer asks the learner once: a valid (non-empty) answer, one
-// learner call and no guidance call recorded.
+// learner call and no teacher call recorded.
 func laneAnswer(t *testing.T, c *client) {
 	t.Helper()
 	var before, after evokg.Usage
@@ -209,9 +209,9 @@ func laneAnswer(t *testing.T, c *client) {
 	var ans evokg.AnswerResponse
 	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &ans)
 	require.NotEmpty(t, strings.TrimSpace(ans.Answer), "the answer schema requires a non-empty answer")
-	require.Zero(t, ans.GuidanceCalls)
+	require.Zero(t, ans.TeacherCalls)
 	c.get(t, "/usage", http.StatusOK, &after)
-	require.Equal(t, before.GuidanceCalls, after.GuidanceCalls, "answering made no guidance call")
+	require.Equal(t, before.TeacherCalls, after.TeacherCalls, "answering made no teacher call")
 	require.Greater(t, after.LearnerCalls, before.LearnerCalls, "answering made a learner call")
 }
 
@@ -230,7 +230,7 @@ func laneEvolve(t *testing.T, e *env, c *client) {
 		Iterations []struct {
 			Iteration      int   `json:"iteration"`
 			LearnerCalls   int64 `json:"learner_calls"`
-			GuidanceCalls  int64 `json:"guidance_calls"`
+			TeacherCalls   int64 `json:"teacher_calls"`
 			InvalidReplies int   `json:"invalid_replies"`
 		} `json:"iterations"`
 	}
@@ -239,13 +239,13 @@ func laneEvolve(t *testing.T, e *env, c *client) {
 	require.Len(t, res.Iterations, 2)
 	for _, it := range res.Iterations {
 		require.Positive(t, it.LearnerCalls, "iteration %d asked the learner", it.Iteration)
-		t.Logf("iteration %d: %d learner and %d guidance calls, %d replies invalid after repairs",
-			it.Iteration, it.LearnerCalls, it.GuidanceCalls, it.InvalidReplies)
+		t.Logf("iteration %d: %d learner and %d teacher calls, %d replies invalid after repairs",
+			it.Iteration, it.LearnerCalls, it.TeacherCalls, it.InvalidReplies)
 	}
 	var usage evokg.Usage
 	c.get(t, "/usage?run_id="+res.RunID, http.StatusOK, &usage)
 	require.Positive(t, usage.LearnerCalls)
-	require.Positive(t, usage.GuidanceCalls)
+	require.Positive(t, usage.TeacherCalls)
 	var ns struct{ Name string }
 	c.get(t, "", http.StatusOK, &ns)
 	require.Equal(t, e.ns, ns.Name, "evokg evolve registered its namespace")

@@ -16,8 +16,8 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/migrations"
-	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/workers"
 )
 

@@ -34,8 +34,8 @@ func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
 		}
 		req.Results = append(req.Results, res)
 	}
-	r.calls.guidance.Add(1)
-	scores, err := r.deps.Guidance.Critique(ctx, req)
+	r.calls.teacher.Add(1)
+	scores, err := r.deps.Teacher.Critique(ctx, req)
 	if err != nil {
 		return err
 	}

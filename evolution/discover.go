@@ -11,7 +11,7 @@ import (
 )
 
 // phase0 is SkillDiscovery: when the namespace has no skills yet, the
-// guidance model induces skills, task types, SKILL_FOR_TASK and the
+// teacher model induces skills, task types, SKILL_FOR_TASK and the
 // prerequisite DAG from a sample of the pool. Every task type of the pool
 // exists afterwards, discovered or not.
 func (r *runner) phase0(ctx context.Context) error {
@@ -61,8 +61,8 @@ func (r *runner) discover(ctx context.Context) error {
 	for _, it := range sample(r.pool.Train, r.p.DiscoverySample) {
 		req.Questions = append(req.Questions, llm.SampleQuestion{Question: it.Question, TaskType: it.TaskType})
 	}
-	r.calls.guidance.Add(1)
-	plan, err := r.deps.Guidance.DiscoverSkills(ctx, req)
+	r.calls.teacher.Add(1)
+	plan, err := r.deps.Teacher.DiscoverSkills(ctx, req)
 	if itemFailure(err) {
 		// Phase 0 goes on without a plan: every task type gets a skill of its own.
 		r.log.WarnContext(ctx, "skill discovery failed; each task type gets a skill of its own",

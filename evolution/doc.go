@@ -6,7 +6,7 @@
 // DERIVED_FROM provenance; its notes reach the failure analyst), the
 // Curator ratchets skill mastery (a split skill's through its parts), the
 // curriculum picks the task types to train from the reward stream's
-// cumulative failures and the Navigator's bonus, the guidance layer writes
+// cumulative failures and the Navigator's bonus, the teacher layer writes
 // failure memories and applies one rotating graph operation, the Navigator
 // plans over the frontier for the next selection, and the Delta-Guard rolls
 // mutable slots (skill slots and bandit posteriors) back when accuracy

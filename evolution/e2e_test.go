@@ -165,7 +165,7 @@ func setupE2EOn(t *testing.T, learner ollamafake.ScriptFunc, pg *pgxpool.Pool) e
 	require.NoError(t, err)
 	casc, err := cascade.New(cascade.Config{Components: cascade.All()}, g, pg)
 	require.NoError(t, err)
-	engine, err := NewEngine(Deps{Pool: pg, Graph: g, Guidance: models.Guidance(), Learner: models.Execution(),
+	engine, err := NewEngine(Deps{Pool: pg, Graph: g, Teacher: models.Teacher(), Learner: models.Learner(),
 		Retriever: retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger), Memory: memory, Bandit: b,
 		Cascade: casc, Logger: logger})
 	require.NoError(t, err)
@@ -297,8 +297,8 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	}
 	require.InDelta(t, float64(4*4*2+30+30), total, 1e-9)
 
-	// The learner never called the guidance model: guidance calls are the
-	// guidance layer's own, counted apart.
+	// The learner never called the teacher model: teacher calls are the
+	// teacher layer's own, counted apart.
 	// Every learner call is counted: one answer per question (train,
 	// validation and test, once validation and test without memory), plus what the
 	// routing arms and the learner's signature plans add.
@@ -306,8 +306,8 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	for _, it := range m {
 		learnerCalls += it.LearnerCalls
 	}
-	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), learnerCalls)
+	require.EqualValues(t, e.fake.CountModel(llm.DefaultLearnerModel), learnerCalls)
 	require.GreaterOrEqual(t, m[0].LearnerCalls, int64(40+10))
 	require.GreaterOrEqual(t, m[1].LearnerCalls, int64(40))
-	require.Greater(t, m[0].GuidanceCalls, int64(0))
+	require.Greater(t, m[0].TeacherCalls, int64(0))
 }

@@ -11,18 +11,18 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	evokg "github.com/evokg/evokg"
-	execution "github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/writegate"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/writegate"
 )
 
 // Deps are the services the loop drives.
 type Deps struct {
 	Pool      *pgxpool.Pool // runs, metrics, snapshots
 	Graph     Graph
-	Guidance  Guidance
+	Teacher   Teacher
 	Learner   Learner
 	Retriever Retriever
 	Memory    Memory
@@ -57,7 +57,7 @@ func (d Deps) validate() error {
 	switch {
 	case d.Pool == nil:
 		return errors.New("evolution: a Postgres pool is required")
-	case d.Graph == nil || d.Guidance == nil || d.Learner == nil:
+	case d.Graph == nil || d.Teacher == nil || d.Learner == nil:
 		return errors.New("evolution: graph, guidance and learner are required")
 	case d.Retriever == nil || d.Memory == nil || d.Bandit == nil:
 		return errors.New("evolution: retriever, memory and bandit are required")
@@ -150,25 +150,25 @@ type runner struct {
 	// task type (the provenance of its principles).
 	corrections map[string][]uuid.UUID
 	progress    ProgressFunc
-	answerer    *execution.Service
+	answerer    *answer.Service
 	// toured holds the worlds (seeds) the Explorer toured in this process;
 	// a resumed run tours again, writing the same observations.
 	toured map[uint64]bool
 }
 
-// answerer is the execution layer the learner answers through; without
+// answerer is the learner layer the learner answers through; without
 // bandits it uses the default strategies.
-func (e *Engine) answerer(disableBandits bool) *execution.Service {
-	var bandits execution.Bandits
+func (e *Engine) answerer(disableBandits bool) *answer.Service {
+	var bandits answer.Bandits
 	if !disableBandits {
 		bandits = e.deps.Bandit
 	}
-	svc := execution.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph)
+	svc := answer.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph)
 	if e.deps.MemorySwitch != nil {
 		svc.WithMemorySwitch(e.deps.MemorySwitch) // as /answer applies it
 	}
 	if e.deps.Tools != nil {
-		svc.WithTools(e.deps.Tools, execution.ToolConfig{})
+		svc.WithTools(e.deps.Tools, answer.ToolConfig{})
 	}
 	return svc
 }
@@ -309,10 +309,10 @@ func (r *runner) finish(ctx context.Context, k int, start time.Time, it *evaluat
 	}
 	m.Memories, r.st.Memories = counts, counts
 	calls := r.calls.take()
-	r.st.Calls.Guidance += calls.Guidance
+	r.st.Calls.Teacher += calls.Teacher
 	r.st.Calls.Learner += calls.Learner
-	m.GuidanceCalls, m.LearnerCalls = calls.Guidance, calls.Learner
-	m.GuidanceShare = share(calls.Guidance, calls.Learner)
+	m.TeacherCalls, m.LearnerCalls = calls.Teacher, calls.Learner
+	m.TeacherShare = share(calls.Teacher, calls.Learner)
 	r.failed.take(m)
 	r.rejected.take(m)
 	m.Rollbacks = r.st.Rollbacks

@@ -10,16 +10,16 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	evokg "github.com/evokg/evokg"
-	execution "github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/world"
 )
 
-// answer is one graded learner answer.
-type answer struct {
+// graded is one graded learner answer.
+type graded struct {
 	Item       questions.Item
 	Skill      string
 	Answer     string
@@ -37,9 +37,9 @@ type answer struct {
 // evaluation is one iteration's graded answers: pool holds the training
 // split's, the only ones evolution learns from.
 type evaluation struct {
-	pool       []answer
-	validation []answer
-	test       []answer
+	pool       []graded
+	validation []graded
+	test       []graded
 	skills     map[string][]evokg.Skill // task type → the active skills that serve it
 }
 
@@ -52,8 +52,8 @@ func (ev *evaluation) results() map[string]bool {
 }
 
 // byType groups pool answers by task type.
-func (ev *evaluation) byType() map[string][]answer {
-	out := map[string][]answer{}
+func (ev *evaluation) byType() map[string][]graded {
+	out := map[string][]graded{}
 	for _, a := range ev.pool {
 		out[a.Item.TaskType] = append(out[a.Item.TaskType], a)
 	}
@@ -145,8 +145,8 @@ type withMemory struct{ explore, ignoreSwitch, off bool }
 // answerAll answers items with Concurrency workers, as mem says. An item
 // whose reply stays invalid or times out fails alone and counts as wrong; a
 // phase in which every item timed out (a server that hangs) fails the run.
-func (r *runner) answerAll(ctx context.Context, k int, phase string, items []questions.Item, skills map[string][]evokg.Skill, mem withMemory) ([]answer, error) {
-	out := make([]answer, len(items))
+func (r *runner) answerAll(ctx context.Context, k int, phase string, items []questions.Item, skills map[string][]evokg.Skill, mem withMemory) ([]graded, error) {
+	out := make([]graded, len(items))
 	var mu sync.Mutex
 	done, correct, timedOut := 0, 0, 0
 	var lastTimeout error
@@ -185,9 +185,9 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []que
 
 // answerOne answers one item. A task type served by several skills (the
 // parts of a split) leaves the choice to the answerer's routing bandit.
-func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evokg.Skill, mem withMemory) (answer, error) {
+func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evokg.Skill, mem withMemory) (graded, error) {
 	zero := 0.0
-	q := execution.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
+	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
 		Temperature: &zero, Run: &r.run.ID, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}
@@ -196,7 +196,7 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 		}
 	}
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
-	a := answer{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
+	a := graded{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
 		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs, Steps: reply.Steps,
 		Signature: reply.Signature, ToolCalls: reply.ToolCalls}
 	r.calls.learner.Add(int64(reply.LearnerCalls)) // the routing arm's and the plan's calls included
@@ -209,8 +209,8 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 
 // judge is the Critic grading free text that does not match exactly.
 func (r *runner) judge(ctx context.Context, question, gold, answer string) (bool, error) {
-	r.calls.guidance.Add(1)
-	v, err := r.deps.Guidance.Judge(ctx, llm.JudgeRequest{Question: question, Answer: answer, Gold: gold})
+	r.calls.teacher.Add(1)
+	v, err := r.deps.Teacher.Judge(ctx, llm.JudgeRequest{Question: question, Answer: answer, Gold: gold})
 	return v.Correct, err
 }
 
@@ -294,7 +294,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 // skillSteps is a success memory's (skill_name, step_output) sequence: the
 // learner's own steps when it decomposed the question, else the one step of
 // the serving skill that produced the answer.
-func skillSteps(a answer) []evokg.SkillStep {
+func skillSteps(a graded) []evokg.SkillStep {
 	switch {
 	case len(a.Steps) > 0:
 		return a.Steps

@@ -10,8 +10,8 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/writegate"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/writegate"
 )
 
 // Rotating graph operations, one per iteration in this order.
@@ -69,7 +69,7 @@ var errStepFailed = errors.New("evolution: the step failed and was recorded")
 // memory for the type, and returns how many were written. The attempts are
 // bounded, not the memories written: a teacher whose corrections the write
 // gate refuses costs no more calls than one whose corrections pass.
-func (r *runner) failureMemories(ctx context.Context, k int, taskType string, answers []answer) (int, error) {
+func (r *runner) failureMemories(ctx context.Context, k int, taskType string, answers []graded) (int, error) {
 	written, tried := 0, 0
 	for _, a := range answers {
 		if a.Correct || tried >= r.p.MaxFailuresPerType {
@@ -93,9 +93,9 @@ func (r *runner) failureMemories(ctx context.Context, k int, taskType string, an
 
 // writeFailure writes one failure memory; purpose keys it idempotently
 // within the iteration ("curriculum" or "refresh").
-func (r *runner) writeFailure(ctx context.Context, k int, a answer, kind evokg.FailureKind, purpose string) error {
-	r.calls.guidance.Add(1)
-	fm, err := r.deps.Guidance.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
+func (r *runner) writeFailure(ctx context.Context, k int, a graded, kind evokg.FailureKind, purpose string) error {
+	r.calls.teacher.Add(1)
+	fm, err := r.deps.Teacher.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
 		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning,
 		Critique: r.critique[a.Item.TaskType].Notes})
 	if r.failed.add("evolve", string(kind)+" failure memory of "+a.Item.ID, err) {
@@ -233,8 +233,8 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 			req.Successes = append(req.Successes, fmt.Sprintf("Q: %s | answer: %s", a.Item.Question, a.Answer))
 		}
 	}
-	r.calls.guidance.Add(1)
-	specs, err := r.deps.Guidance.ExtractPrinciples(ctx, req)
+	r.calls.teacher.Add(1)
+	specs, err := r.deps.Teacher.ExtractPrinciples(ctx, req)
 	if err != nil {
 		return false, err
 	}
@@ -265,8 +265,8 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 }
 
 func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures []string) (bool, error) {
-	r.calls.guidance.Add(1)
-	ref, err := r.deps.Guidance.RefinePrompt(ctx, llm.RefinePromptRequest{Skill: skill.Name,
+	r.calls.teacher.Add(1)
+	ref, err := r.deps.Teacher.RefinePrompt(ctx, llm.RefinePromptRequest{Skill: skill.Name,
 		CurrentPrompt: skill.PromptTemplate, Strategy: skill.Strategy, Failures: failures})
 	if err != nil || ref.Prompt == "" || !r.gateProse(writegate.KindPrompt, skill.Name, ref.Prompt, ref.Strategy) {
 		return false, err
@@ -285,8 +285,8 @@ func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures [
 // skill's task types it names (all of them when it names none); the skill
 // is marked split and its mastery follows its parts' answers from then on.
 func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, failures []string) (bool, error) {
-	r.calls.guidance.Add(1)
-	split, err := r.deps.Guidance.SplitSkill(ctx, llm.SplitSkillRequest{Skill: skill.Name, Description: skill.Description,
+	r.calls.teacher.Add(1)
+	split, err := r.deps.Teacher.SplitSkill(ctx, llm.SplitSkillRequest{Skill: skill.Name, Description: skill.Description,
 		Strategy: skill.Strategy, TaskTypes: taskTypes, Failures: failures})
 	if err != nil || len(split.Skills) < 2 {
 		return false, err
@@ -356,7 +356,7 @@ func taskTypesOf(ev *evaluation, skill string) []string {
 }
 
 // navigate is the Navigator: the frontier (prerequisites mastered, own
-// mastery below θ) refined by the guidance model into the next plan, which
+// mastery below θ) refined by the teacher model into the next plan, which
 // steers the next selection: the task types the plan's skills serve get a
 // curriculum bonus of FocusBonus/priority. Without a plan (no frontier, the
 // Navigator off or its reply invalid) no task type has a bonus.
@@ -393,8 +393,8 @@ func (r *runner) plan(ctx context.Context, k int, m *Metrics) (llm.Plan, error) 
 		}
 		req.Frontier = append(req.Frontier, llm.FrontierSkill{Name: s.Name, Mastery: s.Mastery, Prerequisites: pre})
 	}
-	r.calls.guidance.Add(1)
-	plan, err := r.deps.Guidance.PlanFrontier(ctx, req)
+	r.calls.teacher.Add(1)
+	plan, err := r.deps.Teacher.PlanFrontier(ctx, req)
 	if err != nil {
 		return llm.Plan{}, err
 	}

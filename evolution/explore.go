@@ -12,8 +12,8 @@ import (
 // the episode's world into G_env (once per world and run) and harvests the
 // episode's action recipe as a success memory. Without an Explorer, or for
 // items that are not episodes, it does nothing. The Explorer's model calls
-// are the execution layer's and count as learner calls.
-func (r *runner) exploreFailures(ctx context.Context, answers []answer, m *Metrics) error {
+// are the learner layer's and count as learner calls.
+func (r *runner) exploreFailures(ctx context.Context, answers []graded, m *Metrics) error {
 	if r.deps.Explorer == nil {
 		return nil
 	}
@@ -42,7 +42,7 @@ func (r *runner) exploreFailures(ctx context.Context, answers []answer, m *Metri
 // exploreOne tours the episode's world unless this run toured it already,
 // then harvests the episode's recipe, once per run: an episode failed
 // again in a later iteration gets the same memory, not a copy.
-func (r *runner) exploreOne(ctx context.Context, a answer) (explorer.Result, error) {
+func (r *runner) exploreOne(ctx context.Context, a graded) (explorer.Result, error) {
 	ep := *a.Item.Episode
 	var calls int
 	if !r.toured[ep.World] {

@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/writegate"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/writegate"
 )
 
 // TestWriteGateKeepsWrongCorrectionsOut: a teacher whose corrections state

@@ -44,7 +44,7 @@ func (rj *rejections) take(m *Metrics) {
 // gateSuccess checks a harvested answer: ok is false when the gate keeps
 // it out; a chain of thought that fails alone is left out of the memory
 // (cot is then empty) and recorded.
-func (r *runner) gateSuccess(a answer) (cot string, ok bool) {
+func (r *runner) gateSuccess(a graded) (cot string, ok bool) {
 	if r.rejected.add(writegate.KindSuccess, a.Item.ID, r.gate.Success(a.Answer, a.Item.Answer)) {
 		return "", false
 	}
@@ -56,7 +56,7 @@ func (r *runner) gateSuccess(a answer) (cot string, ok bool) {
 }
 
 // gateCorrection checks a failure correction against the item's gold answer.
-func (r *runner) gateCorrection(a answer, kind evokg.FailureKind, content, steps string) bool {
+func (r *runner) gateCorrection(a graded, kind evokg.FailureKind, content, steps string) bool {
 	err := r.gate.Correction(writegate.Correction{Question: a.Item.Question, Gold: a.Item.Answer, Content: content, Steps: steps,
 		Specific: kind == evokg.FailureSpecific})
 	return !r.rejected.add(writegate.KindCorrection, string(kind)+" "+a.Item.ID, err)

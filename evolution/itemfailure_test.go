@@ -70,7 +70,7 @@ func TestFailedRunRecordsTheReason(t *testing.T) {
 	t.Parallel()
 	items := e2eItems()[:8:8]
 	e := failureSetup(t, items)
-	e.fake.SetModels("llama3.1:8b", "nomic-embed-text") // the guidance model is missing
+	e.fake.SetModels("llama3.1:8b", "nomic-embed-text") // the teacher model is missing
 	params := Params{Namespace: e.ns, Iterations: 1, Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 	res, err := RunLocal(e.ctx, e.engine, params, nil)
 	require.Error(t, err)

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
-	execution "github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/memswitch"
@@ -62,7 +62,7 @@ func switchItems() []questions.Item {
 
 // TestMemorySwitchEngagesAndReleases: when memory makes a task type's
 // validation accuracy fall below the memory-off baseline by more than δ,
-// evolution switches that type's memory off, and the execution layer then
+// evolution switches that type's memory off, and the learner layer then
 // answers it without memory while the other type keeps its memory; once a
 // later iteration with memory beats the baseline, the switch is released.
 func TestMemorySwitchEngagesAndReleases(t *testing.T) {
@@ -103,11 +103,11 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	require.Empty(t, m[0].MemoryOff, "iteration 1 had no memory yet: with and without tie")
 	require.Equal(t, []string{"hurt"}, m[1].MemoryOff, "a drop of 0.5 > δ switches hurt's memory off")
 
-	// The execution layer honours the switch: hurt is answered without
+	// The learner layer honours the switch: hurt is answered without
 	// memory, steady with it.
-	served := execution.New(e.engine.deps.Learner, e.engine.deps.Retriever, nil, nil, e.graph).WithMemorySwitch(switches)
+	served := answer.New(e.engine.deps.Learner, e.engine.deps.Retriever, nil, nil, e.graph).WithMemorySwitch(switches)
 	for _, it := range []questions.Item{pl.Test[0], pl.Test[len(pl.Test)-1]} {
-		reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: it.TaskType, Question: it.Question})
+		reply, err := served.Answer(e.ctx, e.ns, answer.Question{TaskType: it.TaskType, Question: it.Question})
 		require.NoError(t, err)
 		require.Equal(t, it.TaskType == "hurt", reply.MemoryOff, it.ID)
 		require.Equal(t, it.TaskType != "hurt", l.sawBlock[it.Question], "%s: memory block", it.ID)
@@ -125,7 +125,7 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	require.InDelta(t, 1.0, m[2].ByTaskType["hurt"].Validation.Accuracy, 1e-9, "validation reads memory whatever the switch says")
 	require.InDelta(t, 0.5, m[2].ByTaskType["hurt"].Test.Accuracy, 1e-9, "the test split was answered as a client: switch still off, the baseline's half")
 	require.Empty(t, m[2].MemoryOff, "memory beat the baseline: the switch is released")
-	reply, err := served.Answer(e.ctx, e.ns, execution.Question{TaskType: "hurt", Question: pl.Test[0].Question})
+	reply, err := served.Answer(e.ctx, e.ns, answer.Question{TaskType: "hurt", Question: pl.Test[0].Question})
 	require.NoError(t, err)
 	require.False(t, reply.MemoryOff)
 	require.Equal(t, []int64{8 + 8 + 8, 16, 16}, []int64{m[0].LearnerCalls, m[1].LearnerCalls, m[2].LearnerCalls},

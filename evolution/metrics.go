@@ -74,10 +74,10 @@ type Metrics struct {
 	Explored int          `json:"explored,omitempty"`
 	Recipes  int          `json:"recipes,omitempty"`
 	Memories MemoryCounts `json:"memories"` // committed totals after the iteration
-	// Calls made during the iteration; GuidanceShare = guidance/(guidance+learner).
-	GuidanceCalls int64   `json:"guidance_calls"`
-	LearnerCalls  int64   `json:"learner_calls"`
-	GuidanceShare float64 `json:"guidance_share"`
+	// Calls made during the iteration; TeacherShare = teacher/(teacher+learner).
+	TeacherCalls int64   `json:"teacher_calls"`
+	LearnerCalls int64   `json:"learner_calls"`
+	TeacherShare float64 `json:"teacher_share"`
 	// Rollback is set when the Delta-Guard restored a snapshot this iteration.
 	Rollback     bool     `json:"rollback"`
 	RollbackKind string   `json:"rollback_kind,omitempty"` // "delta" or "catastrophic"
@@ -121,14 +121,14 @@ const maxFailedListed = 50
 
 // callCounts counts model calls made by the loop.
 type callCounts struct {
-	Guidance int64 `json:"guidance"`
-	Learner  int64 `json:"learner"`
+	Teacher int64 `json:"teacher"`
+	Learner int64 `json:"learner"`
 }
 
-type counters struct{ guidance, learner atomic.Int64 }
+type counters struct{ teacher, learner atomic.Int64 }
 
 func (c *counters) take() callCounts {
-	return callCounts{Guidance: c.guidance.Swap(0), Learner: c.learner.Swap(0)}
+	return callCounts{Teacher: c.teacher.Swap(0), Learner: c.learner.Swap(0)}
 }
 
 // failures collects an iteration's item failures; safe for concurrent use.

@@ -6,21 +6,21 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	execution "github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/world"
 )
 
-// Learner is the frozen execution model ((*llm.Models).Execution()), as
-// the execution layer uses it.
-type Learner = execution.Learner
+// Learner is the frozen learner model ((*llm.Models).Execution()), as
+// the learner layer uses it.
+type Learner = answer.Learner
 
-// Guidance is the guidance layer ((*llm.Models).Guidance()).
-type Guidance interface {
+// Teacher is the teacher layer ((*llm.Models).Teacher()).
+type Teacher interface {
 	DiscoverSkills(ctx context.Context, req llm.DiscoverRequest) (llm.SkillPlan, error)
 	Critique(ctx context.Context, req llm.CritiqueRequest) ([]llm.TaskTypeCritique, error)
 	WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error)

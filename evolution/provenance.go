@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/world"
 )
 
 // maxProvenance bounds the DERIVED_FROM edges of one memory the loop writes.
@@ -23,18 +23,18 @@ func provenance(ids []uuid.UUID) []uuid.UUID {
 }
 
 // signature is the procedural signature of task type t (USES_OPERATION
-// edges in the graph), extracted by the guidance model from the steps of
+// edges in the graph), extracted by the teacher model from the steps of
 // the first memory the run writes for the type (a success's reasoning, a
 // correction's steps) and kept in the run's state: the memories of a type
-// share it, at one guidance call per type and run. A reply that stays
+// share it, at one teacher call per type and run. A reply that stays
 // invalid leaves the memory without one (recorded as a failed step), and
 // the type's next memory tries again.
 func (r *runner) signature(ctx context.Context, t, task string, steps []string) ([]string, error) {
 	if sig, ok := r.st.Signatures[t]; ok {
 		return sig, nil
 	}
-	r.calls.guidance.Add(1)
-	sig, err := r.deps.Guidance.ExtractSignature(ctx, llm.SignatureRequest{TaskType: t, Task: task, Steps: steps})
+	r.calls.teacher.Add(1)
+	sig, err := r.deps.Teacher.ExtractSignature(ctx, llm.SignatureRequest{TaskType: t, Task: task, Steps: steps})
 	if r.failed.add("signature", t, err) {
 		return nil, nil
 	}
@@ -49,7 +49,7 @@ func (r *runner) signature(ctx context.Context, t, task string, steps []string) 
 // environment episode the operations of the actions played until the goal
 // held (no model call), else the learner's own plan of the very question
 // when its search arm made one, else its task type's.
-func (r *runner) successSignature(ctx context.Context, a answer, cot string) ([]string, error) {
+func (r *runner) successSignature(ctx context.Context, a graded, cot string) ([]string, error) {
 	if ep := a.Item.Episode; ep != nil {
 		return world.PlayedSignature(*ep, a.Answer), nil
 	}

@@ -72,7 +72,7 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 	// signature plans add are counted too, as the recorder counts them.
 	require.GreaterOrEqual(t, got.Metrics[0].LearnerCalls, int64(14))
 	require.GreaterOrEqual(t, got.Metrics[1].LearnerCalls, int64(10))
-	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), got.Metrics[0].LearnerCalls+got.Metrics[1].LearnerCalls)
+	require.EqualValues(t, e.fake.CountModel(llm.DefaultLearnerModel), got.Metrics[0].LearnerCalls+got.Metrics[1].LearnerCalls)
 	runs, err := svc.List(e.ctx, e.ns, 10)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)

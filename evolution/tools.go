@@ -36,12 +36,12 @@ type ToolOutcome struct {
 	CreatedFrom int `json:"created_from"`
 }
 
-// authorTool is Mem2Evolve's asset creation: the guidance model writes a
+// authorTool is Mem2Evolve's asset creation: the teacher model writes a
 // Starlark tool and its tests for the skill's failures, guided by the task
 // type's retrieved failure and success memories; the asset service
 // validates it in the sandbox and stores it as a new version, with
 // CREATED_FROM the guiding memories and HAS_TOOL from the skill. A version
-// that fails its validation goes back to the guidance model with its
+// that fails its validation goes back to the teacher model with its
 // validation record, until one passes, maxToolRevisions revisions are
 // spent or the call budget ends; m.Tool keeps the outcome and why.
 func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType string, failures []string, ev *evaluation, m *Metrics) (bool, error) {
@@ -62,8 +62,8 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 	out := &ToolOutcome{GuidedBy: len(guide.ids), CreatedFrom: len(linked)}
 	m.Tool = out
 	for out.Attempts <= maxToolRevisions {
-		r.calls.guidance.Add(1)
-		spec, err := r.deps.Guidance.AuthorTool(ctx, req)
+		r.calls.teacher.Add(1)
+		spec, err := r.deps.Teacher.AuthorTool(ctx, req)
 		if evokg.ErrorCode(err) == evokg.ELIMIT && out.Attempts > 0 {
 			out.Reason += " (the call budget ended the revisions)"
 			return false, nil

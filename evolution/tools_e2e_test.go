@@ -105,7 +105,7 @@ func toolLearnerCalls(v ollamafake.ChatRequestView) ([]ollamafake.ToolCall, bool
 	return []ollamafake.ToolCall{{Name: areaTool, Arguments: map[string]any{"width": atoi(m[1]), "length": atoi(m[2])}}}, true
 }
 
-// toolAuthor plays the guidance model writing the tool: its first version
+// toolAuthor plays the teacher model writing the tool: its first version
 // adds the sides (as the failed answers did) and fails its test; given the
 // validation record it multiplies them. It keeps the prompts it was given.
 type toolAuthor struct {
@@ -193,7 +193,7 @@ func runToolLoop(t *testing.T, mech Mechanisms) toolRun {
 	require.NoError(t, err)
 	tools, err := assets.New(assets.Config{}, pg, g, store, models.Embedder(), logger)
 	require.NoError(t, err)
-	engine, err := NewEngine(Deps{Pool: pg, Graph: g, Guidance: models.Guidance(), Learner: models.Execution(),
+	engine, err := NewEngine(Deps{Pool: pg, Graph: g, Teacher: models.Teacher(), Learner: models.Learner(),
 		Retriever: retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger),
 		Memory:    projectingMemory{ingest.NewService(ingest.Config{}, pg, queue, models.Embedder(), store, logger), g}, Bandit: b,
 		Tools: tools, Mechanisms: mech, Logger: logger})

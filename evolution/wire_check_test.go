@@ -12,8 +12,8 @@ import (
 // The real adapters satisfy the loop's ports.
 var (
 	_ evolution.Graph     = (*graph.Graph)(nil)
-	_ evolution.Guidance  = (*llm.Guidance)(nil)
-	_ evolution.Learner   = (*llm.Execution)(nil)
+	_ evolution.Teacher   = (*llm.Teacher)(nil)
+	_ evolution.Learner   = (*llm.Learner)(nil)
 	_ evolution.Retriever = (*retrieval.Retriever)(nil)
 	_ evolution.Memory    = (*ingest.Service)(nil)
 	_ evolution.Cascade   = (*cascade.Builder)(nil)

@@ -7,12 +7,12 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/cascade"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/explorer"
-	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/world"
 )
 
 const envPlan = `{"skills":[{"name":"crafting","description":"gather the ingredients and craft"},
@@ -113,12 +113,12 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	}
 	require.Equal(t, len(world.Tour(world.Episodes(1, 1, "x")[0]))+1, e.fake.CountTask("explore"), "one tour of the world")
 
-	// The Explorer's calls are execution-layer calls, counted with the learner's.
+	// The Explorer's calls are learner-layer calls, counted with the learner's.
 	var learnerCalls int64
 	for _, x := range m {
 		learnerCalls += x.LearnerCalls
 	}
-	require.EqualValues(t, e.fake.CountModel(llm.DefaultExecutionModel), learnerCalls)
+	require.EqualValues(t, e.fake.CountModel(llm.DefaultLearnerModel), learnerCalls)
 
 	_, noFacts := runEnvPool(t, true, false)
 	require.InDelta(t, 1.0, noFacts[1].Accuracy, 1e-9, "each training episode copies its own recipe")

@@ -25,7 +25,7 @@ type ItemResult struct {
 	MemoryOff bool `json:"memory_off,omitempty"`
 }
 
-// evaluate answers every test item three times through the execution
+// evaluate answers every test item three times through the learner
 // layer, at temperature 0: with memory as a client gets it, without memory
 // or routing (the baseline), and without memory but with the bandits'
 // routing; it grades the answers. Calls are accounted to run.

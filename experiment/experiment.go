@@ -4,13 +4,13 @@
 // decision by accuracy (the per-task-type memory switch) is taken on the
 // validation split during the run; the test split is answered only to be
 // reported, and shares no question with the other two. Both arms go
-// through the execution layer the API's /answer uses: the memory-off arm
+// through the learner layer the API's /answer uses: the memory-off arm
 // asks it for no memory and no routing (answer.Question NoMemory,
 // NoRouting), the memory arm is what a client gets, memory switch
 // included. The difference is reported with a 95% paired bootstrap
 // interval over the test items (and McNemar's exact test), beside the
 // validation figures the switch decided from, the per-iteration curves,
-// the guidance share of model calls and the wall time. A third arm, memory
+// the teacher share of model calls and the wall time. A third arm, memory
 // off with the bandits' routing on, splits the difference into what memory
 // adds and what the evolved routing does.
 package experiment
@@ -103,7 +103,7 @@ func (c Config) params(seed uint64) evolution.Params {
 
 func (c Config) namespace(seed uint64) string { return fmt.Sprintf("%s-s%d", c.Namespace, seed) }
 
-// Answerer is the execution layer (*answer.Service, with the memory switch).
+// Answerer is the learner layer (*answer.Service, with the memory switch).
 type Answerer interface {
 	Answer(ctx context.Context, ns string, q answer.Question) (answer.Reply, error)
 }

@@ -42,7 +42,7 @@ type Point struct {
 	Memories                int64    `json:"memories"` // success, failure and principles committed
 	Rejected                int      `json:"rejected"` // kept out by the write gate
 	MemoryOff               []string `json:"memory_off,omitempty"`
-	GuidanceShare           float64  `json:"guidance_share"`
+	TeacherShare            float64  `json:"teacher_share"`
 }
 
 // Decisions are the validation figures the memory switch last decided
@@ -59,22 +59,22 @@ type Decisions struct {
 // SeedResult is one seed's run and test evaluation. WithMemory,
 // WithoutMemory, RoutingOnly and Delta are the test split's.
 type SeedResult struct {
-	Seed          uint64       `json:"seed"`
-	Namespace     string       `json:"namespace"`
-	RunID         uuid.UUID    `json:"run_id"`
-	Splits        questions.Sizes   `json:"splits"`
-	Validation    Decisions    `json:"validation"`
-	WithMemory    Arm          `json:"with_memory"`
-	WithoutMemory Arm          `json:"without_memory"`
-	RoutingOnly   Arm          `json:"routing_only"`
-	Delta         float64      `json:"delta"`
-	Curve         []Point      `json:"curve"`
-	GuidanceCalls int64        `json:"guidance_calls"`
-	LearnerCalls  int64        `json:"learner_calls"` // of the run (the final evaluation's are not counted)
-	GuidanceShare float64      `json:"guidance_share"`
-	Rejected      int          `json:"rejected"`
-	WallSeconds   float64      `json:"wall_s"`
-	Items         []ItemResult `json:"items"`
+	Seed          uint64          `json:"seed"`
+	Namespace     string          `json:"namespace"`
+	RunID         uuid.UUID       `json:"run_id"`
+	Splits        questions.Sizes `json:"splits"`
+	Validation    Decisions       `json:"validation"`
+	WithMemory    Arm             `json:"with_memory"`
+	WithoutMemory Arm             `json:"without_memory"`
+	RoutingOnly   Arm             `json:"routing_only"`
+	Delta         float64         `json:"delta"`
+	Curve         []Point         `json:"curve"`
+	TeacherCalls  int64           `json:"teacher_calls"`
+	LearnerCalls  int64           `json:"learner_calls"` // of the run (the final evaluation's are not counted)
+	TeacherShare  float64         `json:"teacher_share"`
+	Rejected      int             `json:"rejected"`
+	WallSeconds   float64         `json:"wall_s"`
+	Items         []ItemResult    `json:"items"`
 }
 
 func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
@@ -89,13 +89,13 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 	s.WithMemory, s.WithoutMemory, s.RoutingOnly = newArm(with, len(items)), newArm(without, len(items)), newArm(routed, len(items))
 	s.Delta = s.WithMemory.Accuracy - s.WithoutMemory.Accuracy
 	for _, m := range res.Metrics {
-		s.GuidanceCalls += m.GuidanceCalls
+		s.TeacherCalls += m.TeacherCalls
 		s.LearnerCalls += m.LearnerCalls
 		s.Rejected += m.Rejected
 		s.Curve = append(s.Curve, Point{Iteration: m.Iteration, Accuracy: m.Accuracy,
 			Validation: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 			Test: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory, Rejected: m.Rejected, MemoryOff: m.MemoryOff,
-			Memories: m.Memories.Success + m.Memories.Failure + m.Memories.Principles, GuidanceShare: m.GuidanceShare})
+			Memories: m.Memories.Success + m.Memories.Failure + m.Memories.Principles, TeacherShare: m.TeacherShare})
 	}
 	if n := len(res.Metrics); n > 0 {
 		last := res.Metrics[n-1]
@@ -103,7 +103,7 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 		s.Validation.WithMemory, s.Validation.WithoutMemory = newArm(v.Correct, v.Total), newArm(v.WithoutCorrect, v.Total)
 		s.Validation.MemoryOff = append(s.Validation.MemoryOff, last.MemoryOff...)
 	}
-	s.GuidanceShare = share(s.GuidanceCalls, s.LearnerCalls)
+	s.TeacherShare = share(s.TeacherCalls, s.LearnerCalls)
 	return s
 }
 
@@ -140,14 +140,14 @@ type Report struct {
 	// MemoryDelta (with memory − routing only, its interval MemoryCI95)
 	// is what memory adds with the routing held equal, the rest of Delta
 	// is the evolved routing's.
-	RoutingOnly   Arm                   `json:"routing_only"`
-	MemoryDelta   float64               `json:"memory_delta"`
-	MemoryCI95    Interval              `json:"memory_ci95"`
-	ByTaskType    map[string]TypeResult `json:"by_task_type"`
-	GuidanceShare float64               `json:"guidance_share"` // guidance calls / all model calls of the runs
-	Rejected      int                   `json:"rejected"`
-	WallSeconds   float64               `json:"wall_s"`
-	PerSeed       []SeedResult          `json:"per_seed"`
+	RoutingOnly  Arm                   `json:"routing_only"`
+	MemoryDelta  float64               `json:"memory_delta"`
+	MemoryCI95   Interval              `json:"memory_ci95"`
+	ByTaskType   map[string]TypeResult `json:"by_task_type"`
+	TeacherShare float64               `json:"teacher_share"` // teacher calls / all model calls of the runs
+	Rejected     int                   `json:"rejected"`
+	WallSeconds  float64               `json:"wall_s"`
+	PerSeed      []SeedResult          `json:"per_seed"`
 }
 
 // summarize pools the seeds' test items into the report.
@@ -160,9 +160,9 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	}
 	var diffs, memoryDiffs []float64
 	var with, without, routed, better, worse int
-	var guidance, learner int64
+	var teacher, learner int64
 	for _, s := range seeds {
-		guidance, learner, r.Rejected = guidance+s.GuidanceCalls, learner+s.LearnerCalls, r.Rejected+s.Rejected
+		teacher, learner, r.Rejected = teacher+s.TeacherCalls, learner+s.LearnerCalls, r.Rejected+s.Rejected
 		for _, it := range s.Items {
 			d := float64(boolInt(it.WithMemory) - boolInt(it.WithoutMemory))
 			diffs = append(diffs, d)
@@ -179,7 +179,7 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r.MemoryDelta = r.WithMemory.Accuracy - r.RoutingOnly.Accuracy
 	r.MemoryCI95 = PairedBootstrap(memoryDiffs, c.Resamples, 1)
 	r.McNemar = NewMcNemar(better, worse)
-	r.GuidanceShare = share(guidance, learner)
+	r.TeacherShare = share(teacher, learner)
 	return r
 }
 

@@ -16,17 +16,17 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/cypher"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
-	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
+	"github.com/evokg/evokg/world"
 )
 
 type bundle struct {
@@ -62,16 +62,16 @@ func setup(t *testing.T) bundle {
 	memory := ingest.NewService(ingest.Config{}, pg, queue, models.Embedder(), store, logger)
 	retriever := retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger)
 	return bundle{ctx: ctx, ns: ns, graph: g, fake: fake,
-		explorer: explorer.New(explorer.Config{}, models.Execution(), g, memory, logger),
-		answerer: answer.New(models.Execution(), retriever, nil, nil, g),
+		explorer: explorer.New(explorer.Config{}, models.Learner(), g, memory, logger),
+		answerer: answer.New(models.Learner(), retriever, nil, nil, g),
 		withCascade: func(c cascade.Components) (*answer.Service, *cascade.Builder) {
 			casc, err := cascade.New(cascade.Config{Components: c}, g, pg)
 			require.NoError(t, err)
-			return answer.New(models.Execution(), retriever, casc, nil, g), casc
+			return answer.New(models.Learner(), retriever, casc, nil, g), casc
 		}}
 }
 
-// play answers ep through the execution layer, with or without memory, and
+// play answers ep through the learner layer, with or without memory, and
 // plays the answer in the environment.
 func (b bundle) play(t *testing.T, ep world.Episode, memory bool) (answer.Reply, bool) {
 	t.Helper()

@@ -1,5 +1,5 @@
 // Package explorer is MAGE's Explorer role over the built-in environment
-// (package world): it tours an episode's world, has the execution model
+// (package world): it tours an episode's world, has the learner model
 // list the entities and relations of every observation and writes them,
 // with the observation, into the environment subgraph G_env; then it plans
 // the episode's goal over the world it toured, plays the plan, and when the
@@ -18,12 +18,12 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/world"
 )
 
-// Model is the execution layer's Explorer role ((*llm.Models).Execution()).
+// Model is the learner layer's Explorer role ((*llm.Models).Execution()).
 type Model interface {
 	Explore(ctx context.Context, req llm.ExploreRequest) (llm.Observation, error)
 }
@@ -108,7 +108,7 @@ func (x *Explorer) Explore(ctx context.Context, ns string, ep world.Episode, key
 
 // Tour walks ep's world (env.Tour: every room, every container opened)
 // and writes each observation, its entities and their relations into
-// G_env, one execution-model call per observation. The same key writes
+// G_env, one learner-model call per observation. The same key writes
 // the same observation nodes again, not new ones.
 func (x *Explorer) Tour(ctx context.Context, ns string, ep world.Episode, key string) (Result, error) {
 	res := Result{Episode: ep.ID}

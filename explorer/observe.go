@@ -10,9 +10,9 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/world"
 )
 
 // observationSpace names the observation IDs derived from an exploration key.

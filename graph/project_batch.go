@@ -46,7 +46,7 @@ func (g *Graph) ProjectExperiences(ctx context.Context, exps []*evokg.Experience
 }
 
 // batch is everything ProjectExperiences writes, prepared outside the
-// transaction (resolution may call the embedder and the guidance model).
+// transaction (resolution may call the embedder and the teacher model).
 type batch struct {
 	ns    string
 	items []*projection // sorted by id

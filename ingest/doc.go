@@ -10,7 +10,7 @@
 //     index and the River graph-projection job are written.
 //   - Platform-evaluated: the client supplies no evaluation. The row is written
 //     with status evaluating together with an evaluation job; the worker
-//     (package workers) asks the guidance model, applies the quality gate
+//     (package workers) asks the teacher model, applies the quality gate
 //     (q ≥ 0.3 → success memory, else failure memory) and then commits the
 //     record, its vector row and the projection job in one transaction
 //     (CompleteEvaluation).

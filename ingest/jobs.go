@@ -21,7 +21,7 @@ const (
 )
 
 // EvaluateArgs asks the evaluation worker to grade an experience with the
-// guidance model. At most one such job exists per experience.
+// teacher model. At most one such job exists per experience.
 type EvaluateArgs struct {
 	Namespace    string       `json:"namespace"`
 	ExperienceID uuid.UUID    `json:"experience_id" river:"unique"`

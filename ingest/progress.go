@@ -15,7 +15,7 @@ import (
 // The methods below move an experience through its states; the workers
 // (package workers) call them.
 
-// SaveEvaluation stores the guidance model's evaluation of an experience
+// SaveEvaluation stores the teacher model's evaluation of an experience
 // that is still being evaluated, so a retry does not call the model again.
 func (s *Service) SaveEvaluation(ctx context.Context, exp *evokg.Experience) error {
 	record, err := json.Marshal(exp)

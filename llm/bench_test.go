@@ -28,7 +28,7 @@ func benchModels(b *testing.B, cfg llm.Config) *llm.Models {
 // BenchmarkAnswer measures the layer's overhead for one structured call
 // (render, HTTP round trip to the fake, think-strip, schema validation, decode).
 func BenchmarkAnswer(b *testing.B) {
-	x := benchModels(b, llm.Config{}).Execution()
+	x := benchModels(b, llm.Config{}).Learner()
 	ctx := context.Background()
 	req := llm.AnswerRequest{Question: "Who directed Alien?", Context: "Alien (1979) is a film by Ridley Scott.", MemoryBlock: "Success: ..."}
 	for b.Loop() {

@@ -29,24 +29,24 @@ var Providers = []Provider{ProviderOllama, ProviderOpenAI}
 
 // Defaults of Config.
 const (
-	DefaultProvider        = ProviderOllama
-	DefaultBaseURL         = "http://127.0.0.1:11434"
-	DefaultGuidanceModel   = "qwen3:8b"
-	DefaultExecutionModel  = "llama3.1:8b"
-	DefaultEmbeddingModel  = "nomic-embed-text"
-	DefaultEmbedBatch      = 64
-	DefaultEmbedCacheSize  = 10000
-	DefaultMaxRepairs      = 2
-	DefaultNumCtx          = 8192
-	DefaultGuidanceTimeout = 3 * time.Minute
-	DefaultExecTimeout     = 2 * time.Minute
-	DefaultEmbedTimeout    = time.Minute
-	// DefaultGuidanceMaxTokens and DefaultExecMaxTokens cap the tokens of one
+	DefaultProvider       = ProviderOllama
+	DefaultBaseURL        = "http://127.0.0.1:11434"
+	DefaultTeacherModel   = "qwen3:8b"
+	DefaultLearnerModel   = "llama3.1:8b"
+	DefaultEmbeddingModel = "nomic-embed-text"
+	DefaultEmbedBatch     = 64
+	DefaultEmbedCacheSize = 10000
+	DefaultMaxRepairs     = 2
+	DefaultNumCtx         = 8192
+	DefaultTeacherTimeout = 3 * time.Minute
+	DefaultLearnerTimeout = 2 * time.Minute
+	DefaultEmbedTimeout   = time.Minute
+	// DefaultTeacherMaxTokens and DefaultLearnerMaxTokens cap the tokens of one
 	// reply (Ollama's num_predict, OpenAI's max_completion_tokens). Every
 	// reply schema is bounded well below them; the cap stops a model that
 	// repeats itself.
-	DefaultGuidanceMaxTokens = 2048
-	DefaultExecMaxTokens     = 768
+	DefaultTeacherMaxTokens = 2048
+	DefaultLearnerMaxTokens = 768
 
 	// DefaultExperienceBudget caps the model calls spent on one ingested
 	// experience (evaluation, signature, one disambiguation or repair).
@@ -66,18 +66,18 @@ type RoleConfig struct {
 	// Model is the model name, e.g. "qwen3:8b".
 	Model string
 	// Temperature is the sampling temperature. Default 0 (deterministic);
-	// callers of the execution layer may pass 0.3 per request for training.
+	// callers of the learner layer may pass 0.3 per request for training.
 	Temperature float64
 	// NumCtx is the context window in tokens requested from Ollama. Default
 	// 8192. An OpenAI-compatible server sets its own.
 	NumCtx int
-	// MaxTokens caps the tokens of one reply. Default 2048 for guidance,
-	// 768 for execution.
+	// MaxTokens caps the tokens of one reply. Default 2048 for the teacher,
+	// 768 for the learner.
 	MaxTokens int
 	// Seed fixes sampling when non-zero; 0 leaves it to the server.
 	Seed int
-	// Timeout bounds one call (one attempt). Default 3m for guidance, 2m
-	// for execution.
+	// Timeout bounds one call (one attempt). Default 3m for the teacher, 2m
+	// for the learner.
 	Timeout time.Duration
 }
 
@@ -133,7 +133,7 @@ type Budgets struct {
 }
 
 // Config configures the model layer. Zero fields take the documented
-// defaults. Each role (guidance, execution, embedding) may run on its own
+// defaults. Each role (teacher, learner, embedding) may run on its own
 // server with its own provider.
 type Config struct {
 	// Provider is the default protocol of every role. Default ollama.
@@ -145,9 +145,9 @@ type Config struct {
 	// APIKey is sent as a Bearer token to OpenAI-compatible servers; empty
 	// sends none.
 	APIKey string
-	// Guidance is the teacher model (default qwen3:8b); Execution the
+	// Teacher is the teacher model (default qwen3:8b); Learner the
 	// learner model (default llama3.1:8b).
-	Guidance, Execution RoleConfig
+	Teacher, Learner RoleConfig
 	// EmbeddingProvider, EmbeddingURL and EmbeddingAPIKey locate the
 	// embedding server; empty fields take Provider, BaseURL and APIKey.
 	EmbeddingProvider Provider
@@ -180,8 +180,8 @@ type Config struct {
 func (c Config) WithDefaults() Config {
 	c.Provider = cmp.Or(c.Provider, DefaultProvider)
 	c.BaseURL = cmp.Or(c.BaseURL, DefaultBaseURL)
-	c.Guidance = c.Guidance.withDefaults(c, DefaultGuidanceModel, DefaultGuidanceMaxTokens, DefaultGuidanceTimeout)
-	c.Execution = c.Execution.withDefaults(c, DefaultExecutionModel, DefaultExecMaxTokens, DefaultExecTimeout)
+	c.Teacher = c.Teacher.withDefaults(c, DefaultTeacherModel, DefaultTeacherMaxTokens, DefaultTeacherTimeout)
+	c.Learner = c.Learner.withDefaults(c, DefaultLearnerModel, DefaultLearnerMaxTokens, DefaultLearnerTimeout)
 	c.EmbeddingProvider = cmp.Or(c.EmbeddingProvider, c.Provider)
 	if c.EmbeddingURL == "" {
 		c.EmbeddingURL, c.EmbeddingAPIKey = c.BaseURL, cmp.Or(c.EmbeddingAPIKey, c.APIKey)
@@ -201,10 +201,10 @@ func (c Config) WithDefaults() Config {
 }
 
 func (c Config) validate() error {
-	if err := c.Guidance.validate(LayerGuidance); err != nil {
+	if err := c.Teacher.validate(LayerTeacher); err != nil {
 		return err
 	}
-	if err := c.Execution.validate(LayerExecution); err != nil {
+	if err := c.Learner.validate(LayerLearner); err != nil {
 		return err
 	}
 	if err := validateServer(LayerEmbedding, c.EmbeddingProvider, c.EmbeddingURL); err != nil {
@@ -229,5 +229,5 @@ func (c Config) validate() error {
 // client shared by them needs at least that much.
 func (c Config) Timeout() time.Duration {
 	c = c.WithDefaults()
-	return max(c.Guidance.Timeout, c.Execution.Timeout, c.EmbedTimeout)
+	return max(c.Teacher.Timeout, c.Learner.Timeout, c.EmbedTimeout)
 }

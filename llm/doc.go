@@ -2,15 +2,15 @@
 // through it. Two providers speak to servers through their official
 // clients: Ollama (github.com/ollama/ollama/api, the default) and any
 // OpenAI-compatible server, such as llama.cpp's server, vLLM, LM Studio or
-// a hosted API (github.com/openai/openai-go). Each role (guidance,
-// execution, embedding) is configured with its own provider, URL, key,
+// a hosted API (github.com/openai/openai-go). Each role (teacher,
+// learner, embedding) is configured with its own provider, URL, key,
 // model, token cap and timeout; roles on the same server share a client.
 //
-// The layer is split by role. [Models.Guidance] returns the guidance layer
+// The layer is split by role. [Models.Teacher] returns the teacher layer
 // (SkillDiscovery, Navigator, Critic, Curator, the teacher/judge, the
-// signature extractor and the failure analyst); [Models.Execution] returns
-// the execution layer (Learner, Explorer), whose type holds only the
-// execution model's configuration and so cannot reach a guidance model;
+// signature extractor and the failure analyst); [Models.Learner] returns
+// the learner layer (Learner, Explorer), whose type holds only the
+// learner model's configuration and so cannot reach a teacher model;
 // [Models.Embedder] returns the embedder (batched requests with a cache).
 // [Models.Check] lists the configured models on their servers and
 // [Models.CheckDimension] probes the embedding dimension.
@@ -22,7 +22,7 @@
 // that keeps the raw reply. Prompts are embedded templates (llm/prompts),
 // each beside its JSON schema.
 //
-// The learner's tool rounds ([Execution.CallTools]) offer validated tools
+// The learner's tool rounds ([Learner.CallTools]) offer validated tools
 // as Ollama's tools and as OpenAI function tools, and read the calls back;
 // a round sends no reply schema, since servers that parse tool calls from
 // the model's output cannot constrain that output by a schema as well.

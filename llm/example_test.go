@@ -12,8 +12,8 @@ import (
 	"github.com/evokg/evokg/llm/ollamafake"
 )
 
-// The learner answers through the execution layer; the judge grades through
-// the guidance layer. Here the model server is the scripted fake.
+// The learner answers through the learner layer; the judge grades through
+// the teacher layer. Here the model server is the scripted fake.
 func Example() {
 	fake := ollamafake.New(ollamafake.Options{Rules: []ollamafake.Rule{
 		{Task: "answer", Reply: `{"reasoning":"Alien is a 1979 film.","answer":"1979"}`},
@@ -27,17 +27,17 @@ func Example() {
 		panic(err)
 	}
 	ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: "demo", RunID: "r1"})
-	reply, err := models.Execution().Answer(ctx, llm.AnswerRequest{Question: "When was Alien released?"})
+	reply, err := models.Learner().Answer(ctx, llm.AnswerRequest{Question: "When was Alien released?"})
 	if err != nil {
 		panic(err)
 	}
-	verdict, err := models.Guidance().Judge(ctx, llm.JudgeRequest{Question: "When was Alien released?", Answer: reply.Answer, Gold: "1979"})
+	verdict, err := models.Teacher().Judge(ctx, llm.JudgeRequest{Question: "When was Alien released?", Answer: reply.Answer, Gold: "1979"})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(reply.Answer, verdict.Correct)
-	fmt.Println("guidance model calls:", fake.CountModel("qwen3:8b"), "learner calls:", fake.CountModel("llama3.1:8b"))
+	fmt.Println("teacher model calls:", fake.CountModel("qwen3:8b"), "learner calls:", fake.CountModel("llama3.1:8b"))
 	// Output:
 	// 1979 true
-	// guidance model calls: 1 learner calls: 1
+	// teacher model calls: 1 learner calls: 1
 }

@@ -78,25 +78,25 @@ func TestConfigDefaults(t *testing.T) {
 	t.Parallel()
 	c := llm.Config{}.WithDefaults()
 	require.Equal(t, "http://127.0.0.1:11434", c.BaseURL)
-	require.Equal(t, "qwen3:8b", c.Guidance.Model)
-	require.Equal(t, "llama3.1:8b", c.Execution.Model)
+	require.Equal(t, "qwen3:8b", c.Teacher.Model)
+	require.Equal(t, "llama3.1:8b", c.Learner.Model)
 	require.Equal(t, "nomic-embed-text", c.EmbeddingModel)
 	require.Equal(t, 768, c.EmbeddingDim)
 	require.Equal(t, 64, c.EmbedBatch)
 	require.Equal(t, 2, c.MaxRepairs)
 	require.Equal(t, 3, c.Budgets.PerExperience)
 	require.Equal(t, 2000, c.Budgets.PerIteration)
-	require.Equal(t, 0.0, c.Execution.Temperature)
+	require.Equal(t, 0.0, c.Learner.Temperature)
 }
 
-// Answering questions reaches only the execution model: the fake sees no
-// request for the guidance model and the recorder counts no guidance call.
-func TestAnswerMakesNoGuidanceCalls(t *testing.T) {
+// Answering questions reaches only the learner model: the fake sees no
+// request for the teacher model and the recorder counts no teacher call.
+func TestAnswerMakesNoTeacherCalls(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	b.fake.AddRule(ollamafake.Rule{Task: "answer", Pattern: regexp.MustCompile(`capital of France`),
 		Reply: `{"reasoning":"Paris is the capital.","answer":" Paris "}`})
-	x := b.models.Execution()
+	x := b.models.Learner()
 	for i := 0; i < 5; i++ {
 		reply, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "What is the capital of France?",
 			Context: "France is a country in Europe.", MemoryBlock: "Success: capitals are cities."})
@@ -106,24 +106,24 @@ func TestAnswerMakesNoGuidanceCalls(t *testing.T) {
 	require.Equal(t, 0, b.fake.CountModel("qwen3:8b"))
 	require.Equal(t, 5, b.fake.CountModel("llama3.1:8b"))
 	u := b.usage(t, "run-1")
-	require.Equal(t, 0, u.Guidance)
-	require.Equal(t, 5, u.Execution)
-	require.Equal(t, 0.0, u.GuidanceShare)
-	require.Equal(t, llm.LayerExecution, roleUsage(u, llm.RoleLearner).Layer)
+	require.Equal(t, 0, u.Teacher)
+	require.Equal(t, 5, u.Learner)
+	require.Equal(t, 0.0, u.TeacherShare)
+	require.Equal(t, llm.LayerLearner, roleUsage(u, llm.RoleLearner).Layer)
 
 	// A judge call afterwards makes the share 1/6.
-	_, err := b.models.Guidance().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "Paris", Gold: "Paris"})
+	_, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "Paris", Gold: "Paris"})
 	require.NoError(t, err)
 	u = b.usage(t, "run-1")
-	require.Equal(t, 1, u.Guidance)
-	require.InDelta(t, 1.0/6, u.GuidanceShare, 1e-9)
+	require.Equal(t, 1, u.Teacher)
+	require.InDelta(t, 1.0/6, u.TeacherShare, 1e-9)
 	require.Equal(t, 1, b.fake.CountModel("qwen3:8b"))
 }
 
 func TestAnswerTemperature(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	x := b.models.Execution()
+	x := b.models.Learner()
 	_, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "q1"})
 	require.NoError(t, err)
 	hot := 0.3
@@ -137,10 +137,10 @@ func TestAnswerTemperature(t *testing.T) {
 	require.Contains(t, string(reqs[0].Chat.Format), `"title":"answer"`)
 }
 
-func TestGuidanceTemperatureByRole(t *testing.T) {
+func TestTeacherTemperatureByRole(t *testing.T) {
 	t.Parallel()
-	b := setup(t, setupOpts{cfg: llm.Config{Guidance: llm.RoleConfig{Temperature: 0.3}}})
-	g := b.models.Guidance()
+	b := setup(t, setupOpts{cfg: llm.Config{Teacher: llm.RoleConfig{Temperature: 0.3}}})
+	g := b.models.Teacher()
 	_, err := g.Judge(b.ctx, llm.JudgeRequest{Question: "2+2?", Answer: "4", Gold: "4"})
 	require.NoError(t, err)
 	_, err = g.WriteFailureMemory(b.ctx, llm.FailureMemoryRequest{Kind: evokg.FailureSpecific, TaskType: "arith",
@@ -158,7 +158,7 @@ func TestStructuredRepair(t *testing.T) {
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: "The answer is right.", Times: 1})
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: `{"correct": "yes"}`, Times: 1})
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: `{"correct": true, "reason": "same city"}`})
-	v, err := b.models.Guidance().Judge(b.ctx, llm.JudgeRequest{Question: "Capital?", Answer: "paris", Gold: "Paris"})
+	v, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "Capital?", Answer: "paris", Gold: "Paris"})
 	require.NoError(t, err)
 	require.Equal(t, llm.Verdict{Correct: true, Reason: "same city"}, v)
 
@@ -205,7 +205,7 @@ func TestStructuredErrorAfterMaxRepairs(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: llm.Config{MaxRepairs: 1}})
 	b.fake.AddRule(ollamafake.Rule{Task: "critique", Reply: `{"task_types": [{"task_type": "math", "score": 7}]}`})
-	_, err := b.models.Guidance().Critique(b.ctx, llm.CritiqueRequest{Iteration: 1,
+	_, err := b.models.Teacher().Critique(b.ctx, llm.CritiqueRequest{Iteration: 1,
 		Results: []llm.TaskTypeResult{{TaskType: "math", Correct: 1, Total: 2}}})
 	var se *llm.StructuredError
 	require.ErrorAs(t, err, &se)
@@ -222,7 +222,7 @@ func TestThinkBlocksAreStripped(t *testing.T) {
 	b := setup(t, setupOpts{})
 	b.fake.AddRule(ollamafake.Rule{Task: "extract_signature",
 		Reply: "<think>The steps are {lookup} then a filter.</think>\n```json\n{\"operations\": [\"Entity Resolution\", \"temporal-filter\", \"aggregation\"]}\n```"})
-	ops, err := b.models.Guidance().ExtractSignature(b.ctx, llm.SignatureRequest{TaskType: "temporal",
+	ops, err := b.models.Teacher().ExtractSignature(b.ctx, llm.SignatureRequest{TaskType: "temporal",
 		Task: "How many films did X direct before 2000?", Steps: []string{"find X", "filter by year", "count"}})
 	require.NoError(t, err)
 	require.Equal(t, []string{"entity_resolution", "temporal_filter", "aggregation"}, ops)
@@ -247,7 +247,7 @@ func TestBudgetStopsCalls(t *testing.T) {
 	b := setup(t, setupOpts{cfg: llm.Config{Budgets: llm.Budgets{PerExperience: 2}}})
 	budget := b.models.ExperienceBudget("exp-1")
 	ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: b.ns, RunID: "ingest", ExperienceID: "exp-1", Budget: budget})
-	g := b.models.Guidance()
+	g := b.models.Teacher()
 	for i := 0; i < 2; i++ {
 		_, err := g.Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 		require.NoError(t, err)
@@ -272,7 +272,7 @@ func TestBudgetSharedByRepairs(t *testing.T) {
 	b := setup(t, setupOpts{})
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: "nope"})
 	ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: b.ns, Budget: llm.NewBudget("iteration 1 of run r", 2)})
-	_, err := b.models.Guidance().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "b"})
+	_, err := b.models.Teacher().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "b"})
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err), "the third attempt exceeds the budget")
 	require.Equal(t, 2, b.fake.CountTask("judge"))
 }
@@ -287,7 +287,7 @@ func TestErrorMapping(t *testing.T) {
 		require.NoError(t, ln.Close())
 		m, err := llm.New(llm.Config{BaseURL: url}, &http.Client{Timeout: 5 * time.Second}, nil, testenv.Logger(t))
 		require.NoError(t, err)
-		_, err = m.Execution().Answer(context.Background(), llm.AnswerRequest{Question: "q"})
+		_, err = m.Learner().Answer(context.Background(), llm.AnswerRequest{Question: "q"})
 		require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 		require.Contains(t, evokg.ErrorMessage(err), url)
 		_, err = m.Check(context.Background())
@@ -298,7 +298,7 @@ func TestErrorMapping(t *testing.T) {
 	t.Run("model not found", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t, setupOpts{fake: ollamafake.Options{Models: []string{"llama3.1:8b", "nomic-embed-text"}}})
-		_, err := b.models.Guidance().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+		_, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 		require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 		require.Contains(t, evokg.ErrorMessage(err), "model qwen3:8b not found on Ollama server http://")
 		require.Contains(t, evokg.ErrorMessage(err), "run `ollama pull qwen3:8b`")
@@ -307,10 +307,10 @@ func TestErrorMapping(t *testing.T) {
 	})
 	t.Run("timeout", func(t *testing.T) {
 		t.Parallel()
-		b := setup(t, setupOpts{cfg: llm.Config{Execution: llm.RoleConfig{Timeout: 100 * time.Millisecond}}})
+		b := setup(t, setupOpts{cfg: llm.Config{Learner: llm.RoleConfig{Timeout: 100 * time.Millisecond}}})
 		b.fake.InjectFault(ollamafake.Fault{Model: "llama3.1:8b", Delay: 5 * time.Second})
 		start := time.Now()
-		_, err := b.models.Execution().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
+		_, err := b.models.Learner().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
 		require.Equal(t, evokg.ETIMEOUT, evokg.ErrorCode(err))
 		require.Contains(t, evokg.ErrorMessage(err), "llama3.1:8b")
 		require.Less(t, time.Since(start), 4*time.Second)
@@ -319,10 +319,10 @@ func TestErrorMapping(t *testing.T) {
 		t.Parallel()
 		b := setup(t, setupOpts{})
 		b.fake.InjectFault(ollamafake.Fault{Path: "/api/chat", Status: http.StatusInternalServerError, Message: "out of memory", Times: 1})
-		_, err := b.models.Execution().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
+		_, err := b.models.Learner().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
 		require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 		require.Contains(t, err.Error(), "out of memory")
-		_, err = b.models.Execution().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
+		_, err = b.models.Learner().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
 		require.NoError(t, err, "the fault was used up")
 	})
 	t.Run("canceled", func(t *testing.T) {
@@ -330,7 +330,7 @@ func TestErrorMapping(t *testing.T) {
 		b := setup(t, setupOpts{})
 		ctx, cancel := context.WithCancel(b.ctx)
 		cancel()
-		_, err := b.models.Execution().Answer(ctx, llm.AnswerRequest{Question: "q"})
+		_, err := b.models.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
 		require.ErrorIs(t, err, context.Canceled)
 	})
 }
@@ -378,8 +378,8 @@ func TestCheckAndServer(t *testing.T) {
 	require.NoError(t, err)
 	url := b.models.Config().BaseURL
 	require.Equal(t, []llm.ModelStatus{
-		{Layer: llm.LayerGuidance, Provider: llm.ProviderOllama, URL: url, Model: "qwen3:8b", Present: true},
-		{Layer: llm.LayerExecution, Provider: llm.ProviderOllama, URL: url, Model: "llama3.1:8b", Present: false},
+		{Layer: llm.LayerTeacher, Provider: llm.ProviderOllama, URL: url, Model: "qwen3:8b", Present: true},
+		{Layer: llm.LayerLearner, Provider: llm.ProviderOllama, URL: url, Model: "llama3.1:8b", Present: false},
 		{Layer: llm.LayerEmbedding, Provider: llm.ProviderOllama, URL: url, Model: "nomic-embed-text", Present: true},
 	}, statuses)
 	err = llm.MissingModels(statuses)
@@ -393,7 +393,7 @@ func TestCheckAndServer(t *testing.T) {
 func TestUsageByRun(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	g, x := b.models.Guidance(), b.models.Execution()
+	g, x := b.models.Teacher(), b.models.Learner()
 	run := func(id string) context.Context {
 		return llm.WithCall(context.Background(), llm.CallMeta{Namespace: b.ns, RunID: id, Iteration: 1})
 	}
@@ -407,21 +407,21 @@ func TestUsageByRun(t *testing.T) {
 	require.NoError(t, err)
 
 	a := b.usage(t, "a")
-	require.Equal(t, 1, a.Guidance)
-	require.Equal(t, 3, a.Execution)
-	require.InDelta(t, 0.25, a.GuidanceShare, 1e-9)
+	require.Equal(t, 1, a.Teacher)
+	require.Equal(t, 3, a.Learner)
+	require.InDelta(t, 0.25, a.TeacherShare, 1e-9)
 	learner := roleUsage(a, llm.RoleLearner)
 	require.Equal(t, 3, learner.Calls)
 	require.Positive(t, learner.PromptTokens)
 	require.Positive(t, learner.ReplyTokens)
 
 	all := b.usage(t, "")
-	require.Equal(t, 2, all.Guidance)
-	require.InDelta(t, 0.4, all.GuidanceShare, 1e-9)
+	require.Equal(t, 2, all.Teacher)
+	require.InDelta(t, 0.4, all.TeacherShare, 1e-9)
 
 	other, err := b.rec.Summary(context.Background(), "no-such-namespace", "")
 	require.NoError(t, err)
-	require.Zero(t, other.GuidanceShare)
+	require.Zero(t, other.TeacherShare)
 	require.Empty(t, other.ByRole)
 }
 
@@ -433,11 +433,11 @@ func dot(a, b []float32) float64 {
 	return s
 }
 
-// The execution layer's exported surface is fixed: anything added to it
-// must be reviewed for the isolation rule (no path to a guidance model).
-func TestExecutionSurface(t *testing.T) {
+// The learner layer's exported surface is fixed: anything added to it
+// must be reviewed for the isolation rule (no path to a teacher model).
+func TestLearnerSurface(t *testing.T) {
 	t.Parallel()
-	typ := reflect.TypeFor[*llm.Execution]()
+	typ := reflect.TypeFor[*llm.Learner]()
 	var methods []string
 	for m := range typ.Methods() {
 		methods = append(methods, m.Name)

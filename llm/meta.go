@@ -12,27 +12,27 @@ type Layer string
 
 // Layers.
 const (
-	LayerGuidance  Layer = "guidance"
-	LayerExecution Layer = "execution"
+	LayerTeacher   Layer = "teacher"
+	LayerLearner   Layer = "learner"
 	LayerEmbedding Layer = "embedding"
 )
 
 // Role names the agent or function a call serves.
 type Role string
 
-// Roles of the guidance layer.
+// Roles of the teacher layer.
 const (
 	RoleSkillDiscovery Role = "skill_discovery"
 	RoleNavigator      Role = "navigator"
 	RoleCritic         Role = "critic"
 	RoleCurator        Role = "curator"
-	RoleTeacher        Role = "teacher"
+	RoleEvaluator      Role = "evaluator"
 	RoleJudge          Role = "judge"
 	RoleSignature      Role = "signature_extractor"
 	RoleFailureAnalyst Role = "failure_analyst"
 )
 
-// Roles of the execution and embedding layers.
+// Roles of the learner and embedding layers.
 const (
 	RoleLearner  Role = "learner"
 	RoleExplorer Role = "explorer"

@@ -17,15 +17,15 @@ import (
 // (llm/ollamafake); Server reports it so /readyz and the logs can say so.
 const ScriptedMarker = "scripted-fake"
 
-// Models is the model layer: the guidance, execution and embedding layers,
+// Models is the model layer: the teacher, learner and embedding layers,
 // each on its configured server (roles on the same server share a client).
 type Models struct {
-	cfg       Config
-	conn      *conn
-	servers   map[Layer]*server
-	guidance  *Guidance
-	execution *Execution
-	embedder  *Embedder
+	cfg      Config
+	conn     *conn
+	servers  map[Layer]*server
+	teacher  *Teacher
+	learner  *Learner
+	embedder *Embedder
 }
 
 // conn is what every layer shares: the recorder, the logger and the prompts.
@@ -62,12 +62,12 @@ func New(cfg Config, hc *http.Client, rec Recorder, logger *slog.Logger) (*Model
 	}
 	c := &conn{rec: rec, logger: logger, prompts: set, maxRepairs: cfg.MaxRepairs}
 	return &Models{
-		cfg:       cfg,
-		conn:      c,
-		servers:   servers,
-		guidance:  &Guidance{ep: endpoint{conn: c, srv: servers[LayerGuidance], layer: LayerGuidance, cfg: cfg.Guidance}},
-		execution: &Execution{ep: endpoint{conn: c, srv: servers[LayerExecution], layer: LayerExecution, cfg: cfg.Execution}},
-		embedder:  newEmbedder(c, servers[LayerEmbedding], cfg),
+		cfg:      cfg,
+		conn:     c,
+		servers:  servers,
+		teacher:  &Teacher{ep: endpoint{conn: c, srv: servers[LayerTeacher], layer: LayerTeacher, cfg: cfg.Teacher}},
+		learner:  &Learner{ep: endpoint{conn: c, srv: servers[LayerLearner], layer: LayerLearner, cfg: cfg.Learner}},
+		embedder: newEmbedder(c, servers[LayerEmbedding], cfg),
 	}, nil
 }
 
@@ -75,8 +75,8 @@ func New(cfg Config, hc *http.Client, rec Recorder, logger *slog.Logger) (*Model
 // every layer to its own.
 func newServers(cfg Config, hc *http.Client) (map[Layer]*server, error) {
 	keys := map[Layer]serverKey{
-		LayerGuidance:  {cfg.Guidance.Provider, cfg.Guidance.BaseURL, cfg.Guidance.APIKey},
-		LayerExecution: {cfg.Execution.Provider, cfg.Execution.BaseURL, cfg.Execution.APIKey},
+		LayerTeacher:   {cfg.Teacher.Provider, cfg.Teacher.BaseURL, cfg.Teacher.APIKey},
+		LayerLearner:   {cfg.Learner.Provider, cfg.Learner.BaseURL, cfg.Learner.APIKey},
 		LayerEmbedding: {cfg.EmbeddingProvider, cfg.EmbeddingURL, cfg.EmbeddingAPIKey},
 	}
 	byKey := map[serverKey]*server{}
@@ -96,16 +96,16 @@ func newServers(cfg Config, hc *http.Client) (map[Layer]*server, error) {
 }
 
 // layers is the order in which layers are reported.
-var layers = []Layer{LayerGuidance, LayerExecution, LayerEmbedding}
+var layers = []Layer{LayerTeacher, LayerLearner, LayerEmbedding}
 
 // Config returns the effective configuration (defaults applied).
 func (m *Models) Config() Config { return m.cfg }
 
-// Guidance returns the guidance layer.
-func (m *Models) Guidance() *Guidance { return m.guidance }
+// Teacher returns the teacher layer.
+func (m *Models) Teacher() *Teacher { return m.teacher }
 
-// Execution returns the execution layer; it cannot reach guidance models.
-func (m *Models) Execution() *Execution { return m.execution }
+// Learner returns the learner layer; it cannot reach teacher models.
+func (m *Models) Learner() *Learner { return m.learner }
 
 // Embedder returns the embedder; it implements evokg.Embedder.
 func (m *Models) Embedder() *Embedder { return m.embedder }
@@ -121,10 +121,10 @@ type ModelStatus struct {
 
 func (m *Models) model(layer Layer) string {
 	switch layer {
-	case LayerGuidance:
-		return m.cfg.Guidance.Model
-	case LayerExecution:
-		return m.cfg.Execution.Model
+	case LayerTeacher:
+		return m.cfg.Teacher.Model
+	case LayerLearner:
+		return m.cfg.Learner.Model
 	}
 	return m.cfg.EmbeddingModel
 }

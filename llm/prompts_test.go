@@ -145,24 +145,24 @@ func requireBounded(t *testing.T, name string, schema map[string]any, at string)
 }
 
 // maxReplyChars bounds the largest reply a schema allows, compact, so that
-// it fits the default token caps (2048 for guidance, 768 for the execution
+// it fits the default token caps (2048 for the teacher, 768 for the learner
 // model) with room for a model's whitespace: the learner's (true) and the
 // others'.
 var maxReplyChars = map[bool]int{true: 700, false: 3000}
 
-// executionTasks are the learner's prompts, under the execution model's cap.
-var executionTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true, "use_tools": true,
+// learnerTasks are the learner's prompts, under the learner model's cap.
+var learnerTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true, "use_tools": true,
 	"plan_task": true, "generate_attempt": true}
 
 // codeReplyChars is the cap of a PRGII attempt, whose answer may be code:
-// the whole execution cap of 768 tokens at about 2.8 characters a token.
+// the whole learner cap of 768 tokens at about 2.8 characters a token.
 const codeReplyChars = 2200
 
 func replyCap(name string) int {
 	if name == "generate_attempt" {
 		return codeReplyChars
 	}
-	return maxReplyChars[executionTasks[name]]
+	return maxReplyChars[learnerTasks[name]]
 }
 
 // maxInstance is the largest instance of a schema: every string at its

@@ -36,7 +36,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 	fake.AddRule(ollamafake.Rule{Task: "answer", Pattern: regexp.MustCompile(`capital of France`),
 		Reply: `{"reasoning":"Paris is the capital.","answer":"Paris"}`})
 
-	reply, err := m.Execution().Answer(ctx, llm.AnswerRequest{Question: "What is the capital of France?"})
+	reply, err := m.Learner().Answer(ctx, llm.AnswerRequest{Question: "What is the capital of France?"})
 	require.NoError(t, err)
 	require.Equal(t, "Paris", reply.Answer)
 	reqs := fake.Requests()
@@ -44,7 +44,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 	require.Equal(t, "/v1/chat/completions", reqs[0].Path)
 	require.Equal(t, "answer", reqs[0].Chat.Task)
 	require.Contains(t, string(reqs[0].Chat.Format), `"title":"answer"`)
-	require.EqualValues(t, llm.DefaultExecMaxTokens, reqs[0].Chat.Options["num_predict"])
+	require.EqualValues(t, llm.DefaultLearnerMaxTokens, reqs[0].Chat.Options["num_predict"])
 	require.EqualValues(t, 0, reqs[0].Chat.Options["temperature"])
 
 	vecs, err := m.Embedder().Embed(ctx, []string{"a text", "another text"})
@@ -55,7 +55,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 
 	u, err := rec.Summary(context.Background(), ns, "r")
 	require.NoError(t, err)
-	require.Equal(t, 1, u.Execution)
+	require.Equal(t, 1, u.Learner)
 	require.Equal(t, 1, u.Embedding)
 	require.Positive(t, roleUsage(u, llm.RoleLearner).PromptTokens)
 }
@@ -63,8 +63,8 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 // Ollama gets the token cap as num_predict.
 func TestOllamaSendsTokenCap(t *testing.T) {
 	t.Parallel()
-	b := setup(t, setupOpts{cfg: llm.Config{Guidance: llm.RoleConfig{MaxTokens: 300}}})
-	_, err := b.models.Guidance().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	b := setup(t, setupOpts{cfg: llm.Config{Teacher: llm.RoleConfig{MaxTokens: 300}}})
+	_, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.NoError(t, err)
 	reqs := b.fake.Requests()
 	require.Equal(t, "/api/chat", reqs[0].Path)
@@ -74,27 +74,27 @@ func TestOllamaSendsTokenCap(t *testing.T) {
 // Each role reaches only its own server, with its own provider.
 func TestRolesOnTheirOwnServers(t *testing.T) {
 	t.Parallel()
-	guidance := ollamafake.New(ollamafake.Options{Models: []string{"teacher"}})
-	execution := ollamafake.New(ollamafake.Options{Models: []string{"learner"}})
+	teacher := ollamafake.New(ollamafake.Options{Models: []string{"teacher"}})
+	learner := ollamafake.New(ollamafake.Options{Models: []string{"learner"}})
 	embedding := ollamafake.New(ollamafake.Options{Models: []string{"minilm"}, EmbeddingDim: 384})
 	cfg := llm.Config{
-		BaseURL:           guidance.Start(t),
-		Guidance:          llm.RoleConfig{Model: "teacher"},
-		Execution:         llm.RoleConfig{Provider: llm.ProviderOpenAI, BaseURL: execution.Start(t) + "/v1", Model: "learner"},
+		BaseURL:           teacher.Start(t),
+		Teacher:           llm.RoleConfig{Model: "teacher"},
+		Learner:           llm.RoleConfig{Provider: llm.ProviderOpenAI, BaseURL: learner.Start(t) + "/v1", Model: "learner"},
 		EmbeddingProvider: llm.ProviderOpenAI, EmbeddingURL: embedding.Start(t), EmbeddingModel: "minilm",
 		EmbeddingDim: 384,
 	}
 	m, err := llm.New(cfg, &http.Client{Timeout: 30 * time.Second}, nil, testenv.Logger(t))
 	require.NoError(t, err)
 	ctx := context.Background()
-	_, err = m.Guidance().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	_, err = m.Teacher().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.NoError(t, err)
-	_, err = m.Execution().Answer(ctx, llm.AnswerRequest{Question: "q"})
+	_, err = m.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
 	require.NoError(t, err)
 	_, err = m.Embedder().Embed(ctx, []string{"x"})
 	require.NoError(t, err)
-	require.Equal(t, "/api/chat", only(t, guidance).Path)
-	require.Equal(t, "/v1/chat/completions", only(t, execution).Path)
+	require.Equal(t, "/api/chat", only(t, teacher).Path)
+	require.Equal(t, "/v1/chat/completions", only(t, learner).Path)
 	require.Equal(t, "/v1/embeddings", only(t, embedding).Path)
 
 	statuses, err := m.Check(ctx)
@@ -152,25 +152,25 @@ func TestOpenAIErrors(t *testing.T) {
 	require.NoError(t, err)
 	ctx := context.Background()
 
-	_, err = m.Guidance().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	_, err = m.Teacher().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 	require.Contains(t, evokg.ErrorMessage(err), "model qwen3:8b not found on OpenAI-compatible server "+url)
 	statuses, err := m.Check(ctx)
 	require.NoError(t, err)
 	missing := llm.MissingModels(statuses)
-	require.ErrorContains(t, missing, "guidance model qwen3:8b is missing on the openai server "+url)
+	require.ErrorContains(t, missing, "teacher model qwen3:8b is missing on the openai server "+url)
 
 	fake.InjectFault(ollamafake.Fault{Path: "/v1/chat/completions", Status: http.StatusInternalServerError, Message: "out of memory", Times: 1})
-	_, err = m.Execution().Answer(ctx, llm.AnswerRequest{Question: "q"})
+	_, err = m.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
 	require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 	require.Contains(t, evokg.ErrorMessage(err), "out of memory")
 	require.Contains(t, evokg.ErrorMessage(err), "llama3.1:8b")
 
 	fake.InjectFault(ollamafake.Fault{Path: "/v1/chat/completions", Delay: 5 * time.Second, Times: 1})
-	short, err := llm.New(llm.Config{Provider: llm.ProviderOpenAI, BaseURL: url, Execution: llm.RoleConfig{Timeout: 100 * time.Millisecond}},
+	short, err := llm.New(llm.Config{Provider: llm.ProviderOpenAI, BaseURL: url, Learner: llm.RoleConfig{Timeout: 100 * time.Millisecond}},
 		&http.Client{Timeout: 30 * time.Second}, nil, testenv.Logger(t))
 	require.NoError(t, err)
-	_, err = short.Execution().Answer(ctx, llm.AnswerRequest{Question: "q"})
+	_, err = short.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
 	require.Equal(t, evokg.ETIMEOUT, evokg.ErrorCode(err))
 	require.Contains(t, evokg.ErrorMessage(err), "OpenAI-compatible server "+url)
 }
@@ -179,10 +179,10 @@ func TestConfigRejectsUnknownProvider(t *testing.T) {
 	t.Parallel()
 	_, err := llm.New(llm.Config{Provider: "vertex"}, &http.Client{Timeout: time.Second}, nil, testenv.Logger(t))
 	require.ErrorContains(t, err, `provider "vertex"`)
-	c := llm.Config{BaseURL: "http://a:1", APIKey: "k", Execution: llm.RoleConfig{BaseURL: "http://b:2"}}.WithDefaults()
-	require.Equal(t, "http://a:1", c.Guidance.BaseURL)
-	require.Equal(t, "k", c.Guidance.APIKey)
-	require.Equal(t, "", c.Execution.APIKey, "a role on its own server does not get the default server's key")
+	c := llm.Config{BaseURL: "http://a:1", APIKey: "k", Learner: llm.RoleConfig{BaseURL: "http://b:2"}}.WithDefaults()
+	require.Equal(t, "http://a:1", c.Teacher.BaseURL)
+	require.Equal(t, "k", c.Teacher.APIKey)
+	require.Equal(t, "", c.Learner.APIKey, "a role on its own server does not get the default server's key")
 	require.Equal(t, "http://a:1", c.EmbeddingURL)
 	require.Equal(t, llm.ProviderOllama, c.EmbeddingProvider)
 }

@@ -133,14 +133,14 @@ type RoleUsage struct {
 type Summary struct {
 	Namespace string `json:"namespace"`
 	RunID     string `json:"run_id,omitempty"`
-	Guidance  int    `json:"guidance_calls"`
-	Execution int    `json:"execution_calls"`
+	Teacher   int    `json:"teacher_calls"`
+	Learner   int    `json:"learner_calls"`
 	Embedding int    `json:"embedding_calls"`
-	// GuidanceShare is guidance / (guidance + execution) calls: the share
-	// of chat calls made by the guidance layer (embeddings excluded); 0
+	// TeacherShare is teacher / (teacher + learner) calls: the share
+	// of chat calls made by the teacher layer (embeddings excluded); 0
 	// when there were none.
-	GuidanceShare float64     `json:"guidance_share"`
-	ByRole        []RoleUsage `json:"by_role"`
+	TeacherShare float64     `json:"teacher_share"`
+	ByRole       []RoleUsage `json:"by_role"`
 }
 
 // Summary counts the calls of namespace ns by layer, role and model; runID ""
@@ -172,7 +172,7 @@ func (r *PostgresRecorder) Usage(ctx context.Context, ns string, run *uuid.UUID)
 	if err != nil {
 		return evokg.Usage{}, err
 	}
-	out := evokg.Usage{GuidanceCalls: s.Guidance, LearnerCalls: s.Execution, GuidanceShare: s.GuidanceShare,
+	out := evokg.Usage{TeacherCalls: s.Teacher, LearnerCalls: s.Learner, TeacherShare: s.TeacherShare,
 		Rows: make([]evokg.UsageRow, 0, len(s.ByRole))}
 	for _, u := range s.ByRole {
 		out.Rows = append(out.Rows, evokg.UsageRow{Role: string(u.Role), Model: u.Model, Calls: u.Calls,
@@ -188,16 +188,16 @@ func summarize(ns, runID string, byRole []RoleUsage) Summary {
 	}
 	for _, r := range byRole {
 		switch r.Layer {
-		case LayerGuidance:
-			u.Guidance += r.Calls
-		case LayerExecution:
-			u.Execution += r.Calls
+		case LayerTeacher:
+			u.Teacher += r.Calls
+		case LayerLearner:
+			u.Learner += r.Calls
 		case LayerEmbedding:
 			u.Embedding += r.Calls
 		}
 	}
-	if chat := u.Guidance + u.Execution; chat > 0 {
-		u.GuidanceShare = float64(u.Guidance) / float64(chat)
+	if chat := u.Teacher + u.Learner; chat > 0 {
+		u.TeacherShare = float64(u.Teacher) / float64(chat)
 	}
 	return u
 }

@@ -7,8 +7,8 @@ import "sync/atomic"
 // assume them. A tally with a parent also counts into the parent. The zero
 // value is ready; a nil *Tally counts nothing. Safe for concurrent use.
 type Tally struct {
-	parent              *Tally
-	guidance, execution atomic.Int64
+	parent           *Tally
+	teacher, learner atomic.Int64
 }
 
 // NewTally returns a tally that also counts into parent (which may be nil).
@@ -19,16 +19,16 @@ func (t *Tally) count(l Layer) {
 		return
 	}
 	switch l {
-	case LayerGuidance:
-		t.guidance.Add(1)
-	case LayerExecution:
-		t.execution.Add(1)
+	case LayerTeacher:
+		t.teacher.Add(1)
+	case LayerLearner:
+		t.learner.Add(1)
 	}
 	t.parent.count(l)
 }
 
-// Guidance returns the guidance-layer calls counted.
-func (t *Tally) Guidance() int { return int(t.guidance.Load()) }
+// Teacher returns the teacher-layer calls counted.
+func (t *Tally) Teacher() int { return int(t.teacher.Load()) }
 
-// Execution returns the execution-layer calls counted.
-func (t *Tally) Execution() int { return int(t.execution.Load()) }
+// Learner returns the learner-layer calls counted.
+func (t *Tally) Learner() int { return int(t.learner.Load()) }

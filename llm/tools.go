@@ -44,11 +44,11 @@ type ToolRoundReply struct {
 	Answer *AnswerReply
 }
 
-// CallTools asks the execution model for its next move with req.Tools
+// CallTools asks the learner model for its next move with req.Tools
 // offered: the calls it wants made, or its reply when it wants none. The
 // round is one chat call without a reply schema, since servers that parse
 // tool calls from the model's output do not constrain it by a schema too.
-func (x *Execution) CallTools(ctx context.Context, req ToolRoundRequest) (ToolRoundReply, error) {
+func (x *Learner) CallTools(ctx context.Context, req ToolRoundRequest) (ToolRoundReply, error) {
 	p, ok := x.ep.conn.prompts["use_tools"]
 	if !ok {
 		return ToolRoundReply{}, fmt.Errorf("llm: no prompt named %q", "use_tools")

@@ -44,7 +44,7 @@ func TestLearnerToolRoundsOnBothProviders(t *testing.T) {
 			req := llm.ToolRoundRequest{AnswerRequest: llm.AnswerRequest{Question: "What is the area of a 12 by 7 rectangle?"},
 				Tools: []llm.ToolDef{rectangleTool}}
 
-			first, err := m.Execution().CallTools(ctx, req)
+			first, err := m.Learner().CallTools(ctx, req)
 			require.NoError(t, err)
 			require.Len(t, first.Calls, 1)
 			require.Equal(t, "rectangle_area", first.Calls[0].Name)
@@ -54,7 +54,7 @@ func TestLearnerToolRoundsOnBothProviders(t *testing.T) {
 
 			c := first.Calls[0]
 			req.Trace = []evokg.ToolUse{{Round: 1, CallID: c.ID, Tool: c.Name, Input: c.Arguments, Output: json.RawMessage(`{"area":84}`)}}
-			second, err := m.Execution().CallTools(ctx, req)
+			second, err := m.Learner().CallTools(ctx, req)
 			require.NoError(t, err)
 			require.Empty(t, second.Calls)
 			require.NotNil(t, second.Answer)
@@ -83,7 +83,7 @@ func TestFakeCallsTheFirstToolByDefault(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	req := llm.ToolRoundRequest{AnswerRequest: llm.AnswerRequest{Question: "q"}, Tools: []llm.ToolDef{rectangleTool}}
-	first, err := b.models.Execution().CallTools(b.ctx, req)
+	first, err := b.models.Learner().CallTools(b.ctx, req)
 	require.NoError(t, err)
 	require.Len(t, first.Calls, 1)
 	var args map[string]float64
@@ -92,7 +92,7 @@ func TestFakeCallsTheFirstToolByDefault(t *testing.T) {
 	require.Contains(t, args, "height")
 
 	req.Trace = []evokg.ToolUse{{Round: 1, CallID: first.Calls[0].ID, Tool: "rectangle_area", Input: first.Calls[0].Arguments, Error: "time limit"}}
-	second, err := b.models.Execution().CallTools(b.ctx, req)
+	second, err := b.models.Learner().CallTools(b.ctx, req)
 	require.NoError(t, err)
 	require.Empty(t, second.Calls)
 	require.Equal(t, ollamafake.DefaultReply, second.Text)

@@ -22,12 +22,12 @@ func TestUsageRowsNameTheModelOfTheirCalls(t *testing.T) {
 	rec := llm.NewPostgresRecorder(testenv.Postgres(t), prometheus.NewRegistry())
 	for _, model := range []string{"llama3.1:8b", "llama3.1:8b", "qwen3:8b"} {
 		require.NoError(t, rec.Record(ctx, llm.CallRecord{ID: evokg.NewID(), Namespace: ns, Role: llm.RoleLearner,
-			Layer: llm.LayerExecution, Model: model, PromptTokens: 10, ReplyTokens: 2, Duration: time.Millisecond,
+			Layer: llm.LayerLearner, Model: model, PromptTokens: 10, ReplyTokens: 2, Duration: time.Millisecond,
 			Outcome: llm.OutcomeOK, CreatedAt: evokg.Now()}))
 	}
 	u, err := rec.Summary(ctx, ns, "")
 	require.NoError(t, err)
-	require.Equal(t, 3, u.Execution)
+	require.Equal(t, 3, u.Learner)
 	require.Len(t, u.ByRole, 2)
 	got := map[string]int{}
 	for _, r := range u.ByRole {

@@ -12,7 +12,7 @@ import (
 )
 
 // Judge decides whether a free-text answer matches the gold answer; the
-// Critic (guidance model) implements it.
+// Critic (teacher model) implements it.
 type Judge func(ctx context.Context, question, gold, answer string) (bool, error)
 
 // Grader grades the learner's structured answer field: numerically when

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/world"
 )
 
 func TestGenerateIsSeededBalancedAndGradable(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/world"
 )
 
 // The environment pool is graded by playing the answer: the gold plan and

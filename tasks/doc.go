@@ -1,8 +1,8 @@
 // Package tasks runs tasks through APEX-EM's PRGII workflow as durable
-// jobs: Plan (the execution model extracts the task's goal, entities and
+// jobs: Plan (the learner model extracts the task's goal, entities and
 // signature σ̂), Retrieve (P+ top 3 and P− top 2 with their error
 // registries and patches, through every retrieval channel), Generate (the
-// execution model only, conditioned on the plan, P+ and P−), Iterate (a
+// learner model only, conditioned on the plan, P+ and P−), Iterate (a
 // validator's structured feedback, up to J attempts, with stuck-loop
 // detection and divergent guidance) and Ingest (the passing attempt
 // committed as a success, a failed first attempt archived as a failure

@@ -20,8 +20,8 @@ import (
 	"github.com/evokg/evokg/validate"
 )
 
-// Learner is the execution model ((*llm.Models).Execution()); PRGII makes
-// no guidance-model call.
+// Learner is the learner model ((*llm.Models).Execution()); PRGII makes
+// no teacher-model call.
 type Learner interface {
 	PlanTask(ctx context.Context, req llm.PlanRequest) (llm.TaskPlan, error)
 	GenerateAttempt(ctx context.Context, req llm.AttemptRequest) (llm.AnswerReply, error)
@@ -47,7 +47,7 @@ type Vocabulary interface {
 type Config struct {
 	// Validators configures the validators (webhook allow-list, sandbox).
 	Validators validate.Config
-	// DivergentTemperature is the execution model's temperature for the
+	// DivergentTemperature is the learner model's temperature for the
 	// attempt after a stuck loop. Default 0.7.
 	DivergentTemperature float64
 	// VocabularySize bounds the operation names offered to the planner. Default 50.

@@ -12,7 +12,7 @@ import (
 	"github.com/evokg/evokg/validate"
 )
 
-// plan is the Plan phase: the execution model's goal, entities and σ̂.
+// plan is the Plan phase: the learner model's goal, entities and σ̂.
 func (e *Engine) plan(ctx context.Context, r *row) error {
 	if r.Plan != nil {
 		return nil

@@ -40,9 +40,9 @@ const (
 // generator's pool, split by HeldOut, or items given already split (a
 // JSONL pool the CLI loaded).
 type PoolSpec struct {
-	Name         string      `json:"name"`
-	Size         int         `json:"size,omitempty"`
-	Seed         uint64      `json:"seed,omitempty"`
+	Name         string           `json:"name"`
+	Size         int              `json:"size,omitempty"`
+	Seed         uint64           `json:"seed,omitempty"`
 	Items        []questions.Item `json:"items,omitempty"`
 	HeldOutItems []questions.Item `json:"held_out_items,omitempty"`
 }

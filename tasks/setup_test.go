@@ -26,7 +26,7 @@ import (
 )
 
 // bundle is one test's engine on real Postgres and Neo4j with the fake
-// model server playing the execution model.
+// model server playing the learner model.
 type bundle struct {
 	ctx    context.Context
 	ns     string
@@ -56,7 +56,7 @@ func setup(t *testing.T, pg *pgxpool.Pool, learner ollamafake.ScriptFunc) bundle
 	queue, err := workers.NewInsertClient(pg, workers.Config{}, logger)
 	require.NoError(t, err)
 	memory := ingest.NewService(ingest.Config{}, pg, queue, models.Embedder(), store, logger)
-	engine, err := NewEngine(Config{}, Deps{Pool: pg, Learner: models.Execution(), Memory: memory, Vocabulary: g, Jobs: queue,
+	engine, err := NewEngine(Config{}, Deps{Pool: pg, Learner: models.Learner(), Memory: memory, Vocabulary: g, Jobs: queue,
 		Retriever: retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger), Logger: logger})
 	require.NoError(t, err)
 	return bundle{ctx: ctx, ns: testenv.Namespace(t), pg: pg, engine: engine, memory: memory, graph: g, fake: fake}

@@ -13,12 +13,12 @@ import (
 	"github.com/evokg/evokg/vector"
 )
 
-// GuidanceEvaluator adapts the guidance model to Evaluator.
-func GuidanceEvaluator(g *llm.Guidance) Evaluator { return guidanceEvaluator{g: g} }
+// TeacherEvaluator adapts the teacher model to Evaluator.
+func TeacherEvaluator(g *llm.Teacher) Evaluator { return teacherEvaluator{g: g} }
 
-type guidanceEvaluator struct{ g *llm.Guidance }
+type teacherEvaluator struct{ g *llm.Teacher }
 
-func (e guidanceEvaluator) EvaluateExperience(ctx context.Context, exp *evokg.Experience) (Assessment, error) {
+func (e teacherEvaluator) EvaluateExperience(ctx context.Context, exp *evokg.Experience) (Assessment, error) {
 	r, err := e.g.EvaluateExperience(ctx, llm.EvaluateRequest{Experience: *exp})
 	if err != nil {
 		return Assessment{}, err
@@ -28,7 +28,7 @@ func (e guidanceEvaluator) EvaluateExperience(ctx context.Context, exp *evokg.Ex
 		Feedback: ev.TeacherFeedback, Errors: r.Errors, Patch: r.Patch}, nil
 }
 
-func (e guidanceEvaluator) ExtractSignature(ctx context.Context, exp *evokg.Experience) ([]string, error) {
+func (e teacherEvaluator) ExtractSignature(ctx context.Context, exp *evokg.Experience) ([]string, error) {
 	return e.g.ExtractSignature(ctx, llm.SignatureRequest{
 		TaskType: exp.TaskType, Task: exp.EmbeddingText(), Steps: procedureSteps(exp),
 	})

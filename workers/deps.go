@@ -22,7 +22,7 @@ type Neighbors interface {
 	Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]evokg.SimilarExperience, error)
 }
 
-// Assessment is the guidance model's grade of an experience.
+// Assessment is the teacher model's grade of an experience.
 type Assessment struct {
 	Correct, Efficient, Complete float64
 	Feedback                     string
@@ -30,9 +30,9 @@ type Assessment struct {
 	Patch                        *evokg.PatchReflection
 }
 
-// Evaluator is the guidance model as the evaluation worker uses it: one
+// Evaluator is the teacher model as the evaluation worker uses it: one
 // schema-constrained call to grade, one to extract the signature.
-// GuidanceEvaluator adapts *llm.Guidance.
+// TeacherEvaluator adapts *llm.Guidance.
 type Evaluator interface {
 	EvaluateExperience(ctx context.Context, exp *evokg.Experience) (Assessment, error)
 	ExtractSignature(ctx context.Context, exp *evokg.Experience) ([]string, error)

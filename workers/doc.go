@@ -1,6 +1,6 @@
 // Package workers wraps the job queue (River on Postgres): it builds the
 // River clients the `evokg worker` and `evokg serve` processes use and holds
-// the ingest workers — evaluation by the guidance model and projection into
+// the ingest workers — evaluation by the teacher model and projection into
 // Neo4j — plus the graph rebuild from Postgres.
 //
 // Jobs are retried with exponential backoff; when a job exhausts its

@@ -35,7 +35,7 @@ func (w *evaluateWorker) work(ctx context.Context, job *river.Job[ingest.Evaluat
 		return nil // committed by an earlier attempt
 	}
 	if w.deps.Evaluator == nil {
-		return evokg.Errorf(evokg.EUNAVAILABLE, "no guidance model is configured to evaluate experiences")
+		return evokg.Errorf(evokg.EUNAVAILABLE, "no teacher model is configured to evaluate experiences")
 	}
 	exp := &rec.Experience
 	ctx = w.deps.withExperienceCall(ctx, exp)

@@ -29,7 +29,7 @@ func TestEvaluationWorkerAppliesTheQualityGate(t *testing.T) {
 		{Task: "evaluate_experience", Pattern: regexp.MustCompile(`graded badly`), Reply: `{"correct":0,"efficient":0,"complete":0,` + graded},
 	}})
 	models := newModels(t, fake.Start(t))
-	b := setup(t, setupOpts{evaluator: workers.GuidanceEvaluator(models.Guidance()), embedder: models.Embedder()})
+	b := setup(t, setupOpts{evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.start(t)
 
 	post := func(outcome evokg.Outcome, question string) uuid.UUID {

@@ -114,7 +114,7 @@ func TestModelServerOutageIsRetried(t *testing.T) {
 	fake := ollamafake.New(ollamafake.Options{})
 	models := newModels(t, fake.Start(t))
 	fake.InjectFault(ollamafake.Fault{Path: "/api/chat", Status: http.StatusInternalServerError, Times: 3})
-	b := setup(t, setupOpts{evaluator: workers.GuidanceEvaluator(models.Guidance()), embedder: models.Embedder()})
+	b := setup(t, setupOpts{evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.start(t)
 
 	req := experience(7)
@@ -149,7 +149,7 @@ func TestExhaustedRetriesMarkTheExperienceFailed(t *testing.T) {
 	fake := ollamafake.New(ollamafake.Options{})
 	models := newModels(t, fake.Start(t))
 	fake.InjectFault(ollamafake.Fault{Path: "/api/chat", Status: http.StatusServiceUnavailable})
-	b := setup(t, setupOpts{maxAttempts: 2, evaluator: workers.GuidanceEvaluator(models.Guidance()), embedder: models.Embedder()})
+	b := setup(t, setupOpts{maxAttempts: 2, evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.start(t)
 
 	req := experience(3)
@@ -268,7 +268,7 @@ func TestEvaluationHonoursTheExperienceBudget(t *testing.T) {
 	t.Parallel()
 	fake := ollamafake.New(ollamafake.Options{})
 	models := newModels(t, fake.Start(t))
-	b := setup(t, setupOpts{evaluator: workers.GuidanceEvaluator(models.Guidance()), embedder: models.Embedder()})
+	b := setup(t, setupOpts{evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.deps.ExperienceBudget = func(id string) *llm.Budget { return llm.NewBudget("experience "+id, 1) }
 	b.start(t)
 

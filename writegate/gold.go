@@ -10,7 +10,7 @@ import (
 	"github.com/evokg/evokg/questions"
 )
 
-// Correction is a failure correction the guidance model wrote for a failed
+// Correction is a failure correction the teacher model wrote for a failed
 // pool item.
 type Correction struct {
 	Question string

@@ -1,4 +1,4 @@
-// Package writegate is the write gate for what the guidance model writes into
+// Package writegate is the write gate for what the teacher model writes into
 // memory. A weak or wrong teacher writes success memories, failure
 // corrections, principles and prompt refinements that make a learner worse:
 // degenerate text (empty, repetitive, symbols instead of words, numbers out

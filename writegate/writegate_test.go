@@ -5,8 +5,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/evokg/evokg/writegate"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/writegate"
 )
 
 // Each rule rejects its case with a reason naming it, and the sound text

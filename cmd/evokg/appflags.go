@@ -13,8 +13,8 @@ import (
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/app"
-	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/validate"
 )
 
@@ -40,7 +40,7 @@ type AppFlags struct {
 	ReadTarget       time.Duration `name:"ingest-read-target" env:"EVOKG_INGEST_READ_TARGET" default:"0s" help:"Reads first: while the worst p95 among the kinds of graph read this process serves (one per statement, over the last second) is above this, its ingest writes are paced down (to no fewer than --ingest-read-floor a second); 0 paces nothing."`
 	ReadFloor        float64       `name:"ingest-read-floor" env:"EVOKG_INGEST_READ_FLOOR" default:"${ingest_read_floor}" help:"Experiences a second below which --ingest-read-target never paces a process's writes."`
 	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
-	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the guidance model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.

@@ -139,15 +139,15 @@ func writePlot(path string, metrics []evolution.Metrics) error {
 
 func writeTable(w io.Writer, metrics []evolution.Metrics) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "ITER\tTRAIN\tVALIDATION\tTEST\tTEST NO MEMORY\tFLIPS\tSUCCESS\tFAILURE\tPRINCIPLES\tGUIDANCE\tLEARNER\tSHARE\tINVALID\tFAILED\tROLLBACK\tOPERATION\tSECONDS\t")
+	fmt.Fprintln(tw, "ITER\tTRAIN\tVALIDATION\tTEST\tTEST NO MEMORY\tFLIPS\tSUCCESS\tFAILURE\tPRINCIPLES\tTEACHER\tLEARNER\tSHARE\tINVALID\tFAILED\tROLLBACK\tOPERATION\tSECONDS\t")
 	for _, m := range metrics {
 		rollback := "-"
 		if m.Rollback {
 			rollback = m.RollbackKind
 		}
 		fmt.Fprintf(tw, "%d\t%.3f\t%.3f\t%.3f\t%.3f\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%d\t%d\t%s\t%s\t%.1f\t\n", m.Iteration, m.Accuracy,
-			m.Validation.Accuracy, m.Test.Accuracy, m.Test.WithoutMemory, m.Flips, m.Memories.Success, m.Memories.Failure, m.Memories.Principles, m.GuidanceCalls,
-			m.LearnerCalls, m.GuidanceShare, m.InvalidReplies, m.FailedItems, rollback, m.Operation, m.Durations.Total)
+			m.Validation.Accuracy, m.Test.Accuracy, m.Test.WithoutMemory, m.Flips, m.Memories.Success, m.Memories.Failure, m.Memories.Principles, m.TeacherCalls,
+			m.LearnerCalls, m.TeacherShare, m.InvalidReplies, m.FailedItems, rollback, m.Operation, m.Durations.Total)
 	}
 	tw.Flush()
 }

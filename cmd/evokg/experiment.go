@@ -131,15 +131,15 @@ func writeExperimentTable(w io.Writer, r *experiment.Report) {
 	fmt.Fprintf(w, "splits (all seeds): train %d, validation %d, test %d; the memory switch decided on validation, the table is the test split\n",
 		r.Splits.Train, r.Splits.Validation, r.Splits.Test)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "SEED\tVALIDATION WITH\tVALIDATION WITHOUT\tMEMORY OFF\tTEST WITH MEMORY\tWITHOUT\tDELTA\tROUTING ONLY\tGUIDANCE SHARE\tREJECTED\tSECONDS\tNAMESPACE\t")
+	fmt.Fprintln(tw, "SEED\tVALIDATION WITH\tVALIDATION WITHOUT\tMEMORY OFF\tTEST WITH MEMORY\tWITHOUT\tDELTA\tROUTING ONLY\tTEACHER SHARE\tREJECTED\tSECONDS\tNAMESPACE\t")
 	for _, s := range r.PerSeed {
 		fmt.Fprintf(tw, "%d\t%d/%d\t%d/%d\t%d\t%d/%d\t%d/%d\t%+.3f\t%d/%d\t%.3f\t%d\t%.0f\t%s\t\n", s.Seed, s.Validation.WithMemory.Correct, s.Validation.WithMemory.Total,
 			s.Validation.WithoutMemory.Correct, s.Validation.WithoutMemory.Total, len(s.Validation.MemoryOff), s.WithMemory.Correct, s.WithMemory.Total,
 			s.WithoutMemory.Correct, s.WithoutMemory.Total, s.Delta, s.RoutingOnly.Correct, s.RoutingOnly.Total,
-			s.GuidanceShare, s.Rejected, s.WallSeconds, s.Namespace)
+			s.TeacherShare, s.Rejected, s.WallSeconds, s.Namespace)
 	}
 	fmt.Fprintf(tw, "all\t%.3f\t%.3f\t%d\t%.3f\t%.3f\t%+.3f\t%.3f\t%.3f\t%d\t%.0f\t\t\n", r.Validation.WithMemory.Accuracy, r.Validation.WithoutMemory.Accuracy,
-		len(r.Validation.MemoryOff), r.WithMemory.Accuracy, r.WithoutMemory.Accuracy, r.Delta, r.RoutingOnly.Accuracy, r.GuidanceShare, r.Rejected, r.WallSeconds)
+		len(r.Validation.MemoryOff), r.WithMemory.Accuracy, r.WithoutMemory.Accuracy, r.Delta, r.RoutingOnly.Accuracy, r.TeacherShare, r.Rejected, r.WallSeconds)
 	tw.Flush()
 	fmt.Fprintf(w, "test delta %+.3f, 95%% CI [%.3f, %.3f] (%s); McNemar: %d better, %d worse, p = %.3g\n",
 		r.Delta, r.CI95[0], r.CI95[1], r.CIMethod, r.McNemar.Better, r.McNemar.Worse, r.McNemar.P)

@@ -46,10 +46,10 @@ type PoolShowCmd struct {
 
 // poolView is what pool show prints.
 type poolView struct {
-	Pool   string     `json:"pool"`
-	Seed   uint64     `json:"seed"`
+	Pool   string          `json:"pool"`
+	Seed   uint64          `json:"seed"`
 	Splits questions.Sizes `json:"splits"`
-	Items  []itemView `json:"items"`
+	Items  []itemView      `json:"items"`
 }
 
 type itemView struct {

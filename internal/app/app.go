@@ -29,8 +29,8 @@ import (
 	"github.com/evokg/evokg/maintenance"
 	"github.com/evokg/evokg/memswitch"
 	"github.com/evokg/evokg/postgres"
-	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
 )
@@ -155,7 +155,7 @@ func (a *App) openModels(context.Context) error {
 	}
 	a.Models = models
 	a.Graph.SetEmbedder(models.Embedder())
-	a.Graph.SetDisambiguator(models.Guidance())
+	a.Graph.SetDisambiguator(models.Teacher())
 	return nil
 }
 
@@ -176,7 +176,7 @@ func (a *App) buildServices(context.Context) error {
 	if a.Assets, err = assets.New(a.Config.Assets, a.Pool, a.Graph, a.Vectors, a.Models.Embedder(), a.logger); err != nil {
 		return fmt.Errorf("assets: %w", err)
 	}
-	a.Answer = answer.New(a.Models.Execution(), a.Retriever, a.Cascade, a.Bandits, a.Graph).
+	a.Answer = answer.New(a.Models.Learner(), a.Retriever, a.Cascade, a.Bandits, a.Graph).
 		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{})
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
@@ -211,17 +211,17 @@ func (a *App) openJobs(mode Mode) error {
 }
 
 func (a *App) newPRGII(jobs *river.Client[pgx.Tx]) (*tasks.Engine, error) {
-	return tasks.NewEngine(a.Config.PRGII, tasks.Deps{Pool: a.Pool, Learner: a.Models.Execution(), Retriever: a.Retriever,
+	return tasks.NewEngine(a.Config.PRGII, tasks.Deps{Pool: a.Pool, Learner: a.Models.Learner(), Retriever: a.Retriever,
 		Memory: a.Ingest, Vocabulary: a.Graph, Jobs: jobs, Logger: a.logger})
 }
 
 func (a *App) newEngine() (*evolution.Engine, error) {
 	return evolution.NewEngine(evolution.Deps{
-		Pool: a.Pool, Graph: a.Graph, Guidance: a.Models.Guidance(), Learner: a.Models.Execution(),
+		Pool: a.Pool, Graph: a.Graph, Teacher: a.Models.Teacher(), Learner: a.Models.Learner(),
 		Retriever: a.Retriever, Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
 		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Mechanisms: a.Config.Mechanisms, Logger: a.logger,
 		MemorySwitch: memswitch.NewStore(a.Pool),
-		Explorer:     explorer.New(explorer.Config{}, a.Models.Execution(), a.Graph, a.Ingest, a.logger),
+		Explorer:     explorer.New(explorer.Config{}, a.Models.Learner(), a.Graph, a.Ingest, a.logger),
 		Tools:        a.Assets,
 	})
 }
@@ -245,7 +245,7 @@ func (a *App) workerDeps() workers.Deps {
 		Ingest:           a.Ingest,
 		Projector:        workers.GraphProjector(a.Graph),
 		Neighbors:        workers.VectorNeighbors(a.Vectors),
-		Evaluator:        workers.GuidanceEvaluator(a.Models.Guidance()),
+		Evaluator:        workers.TeacherEvaluator(a.Models.Teacher()),
 		ExperienceBudget: a.Models.ExperienceBudget,
 		AddWorkers: func(w *river.Workers) error {
 			if err := river.AddWorkerSafely(w, workers.NewForgetWorker(a.Graph)); err != nil {

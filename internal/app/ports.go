@@ -4,8 +4,8 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/tasks"
 )
 
 // APIDeps adapts the services to the API's ports.

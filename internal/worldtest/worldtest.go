@@ -1,4 +1,4 @@
-// Package worldtest plays the execution model over the built-in environment
+// Package worldtest plays the learner model over the built-in environment
 // for tests with the fake Ollama server: an Explorer that reads an
 // observation's entities and relations off its text, and a learner that
 // can act only on what its prompt shows it.

@@ -9,10 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/cascade"
-	"github.com/evokg/evokg/world"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/world"
 )
 
 // touredFacts tours ep's world, has Explorer read every observation and

@@ -48,8 +48,8 @@ start embed "$embed_port" --model "$models/all-minilm-l6-v2.gguf" --alias all-mi
 cat >"$models/env" <<ENV
 export EVOKG_MODEL_PROVIDER=openai
 export EVOKG_MODEL_URL=http://127.0.0.1:$chat_port/v1
-export EVOKG_GUIDANCE_MODEL=smollm2:135m
-export EVOKG_EXECUTION_MODEL=smollm2:135m
+export EVOKG_TEACHER_MODEL=smollm2:135m
+export EVOKG_LEARNER_MODEL=smollm2:135m
 export EVOKG_EMBEDDING_URL=http://127.0.0.1:$embed_port/v1
 export EVOKG_EMBEDDING_MODEL=all-minilm
 export EVOKG_EMBEDDING_DIM=384

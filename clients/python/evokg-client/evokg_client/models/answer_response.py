@@ -28,7 +28,7 @@ class AnswerResponse:
             character budget, the cascade's principles and recipes included; a memory cut short with "…" counts, one left
             out does not); memories later written from this answer derive from them
         learner_calls (int):
-        guidance_calls (int): always 0
+        teacher_calls (int): always 0
         memory_switch_off (bool | Unset): the task type's memory switch is off (its validation accuracy with memory fell
             below the memory-off baseline), so the learner answered without memory
         tool_calls (list[ToolUse] | Unset): the validated tools the learner called (the tool_call routing arm's ReAct
@@ -40,7 +40,7 @@ class AnswerResponse:
     arms: list[BanditArm]
     memory_ids: list[UUID]
     learner_calls: int
-    guidance_calls: int
+    teacher_calls: int
     memory_switch_off: bool | Unset = UNSET
     tool_calls: list[ToolUse] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -62,7 +62,7 @@ class AnswerResponse:
 
         learner_calls = self.learner_calls
 
-        guidance_calls = self.guidance_calls
+        teacher_calls = self.teacher_calls
 
         memory_switch_off = self.memory_switch_off
 
@@ -82,7 +82,7 @@ class AnswerResponse:
                 "arms": arms,
                 "memory_ids": memory_ids,
                 "learner_calls": learner_calls,
-                "guidance_calls": guidance_calls,
+                "teacher_calls": teacher_calls,
             }
         )
         if memory_switch_off is not UNSET:
@@ -118,7 +118,7 @@ class AnswerResponse:
 
         learner_calls = d.pop("learner_calls")
 
-        guidance_calls = d.pop("guidance_calls")
+        teacher_calls = d.pop("teacher_calls")
 
         memory_switch_off = d.pop("memory_switch_off", UNSET)
 
@@ -137,7 +137,7 @@ class AnswerResponse:
             arms=arms,
             memory_ids=memory_ids,
             learner_calls=learner_calls,
-            guidance_calls=guidance_calls,
+            teacher_calls=teacher_calls,
             memory_switch_off=memory_switch_off,
             tool_calls=tool_calls,
         )

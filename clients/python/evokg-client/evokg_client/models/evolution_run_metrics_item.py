@@ -24,13 +24,13 @@ class EvolutionRunMetricsItem:
         iteration (int):
         accuracy (float): training split
         flips (int):
-        guidance_calls (int):
+        teacher_calls (int):
         learner_calls (int):
         rolled_back (bool):
         wall_ms (float):
         accuracy_by_task_type (EvolutionRunMetricsItemAccuracyByTaskType | Unset):
         memory_counts (EvolutionRunMetricsItemMemoryCounts | Unset):
-        guidance_share (float | Unset):
+        teacher_share (float | Unset):
         harvested (int | Unset): success memories harvested
         failures_written (int | Unset): failure memories written
         explored (int | Unset): failed environment episodes the Explorer explored (pool env)
@@ -54,13 +54,13 @@ class EvolutionRunMetricsItem:
     iteration: int
     accuracy: float
     flips: int
-    guidance_calls: int
+    teacher_calls: int
     learner_calls: int
     rolled_back: bool
     wall_ms: float
     accuracy_by_task_type: EvolutionRunMetricsItemAccuracyByTaskType | Unset = UNSET
     memory_counts: EvolutionRunMetricsItemMemoryCounts | Unset = UNSET
-    guidance_share: float | Unset = UNSET
+    teacher_share: float | Unset = UNSET
     harvested: int | Unset = UNSET
     failures_written: int | Unset = UNSET
     explored: int | Unset = UNSET
@@ -83,7 +83,7 @@ class EvolutionRunMetricsItem:
 
         flips = self.flips
 
-        guidance_calls = self.guidance_calls
+        teacher_calls = self.teacher_calls
 
         learner_calls = self.learner_calls
 
@@ -99,7 +99,7 @@ class EvolutionRunMetricsItem:
         if not isinstance(self.memory_counts, Unset):
             memory_counts = self.memory_counts.to_dict()
 
-        guidance_share = self.guidance_share
+        teacher_share = self.teacher_share
 
         harvested = self.harvested
 
@@ -143,7 +143,7 @@ class EvolutionRunMetricsItem:
                 "iteration": iteration,
                 "accuracy": accuracy,
                 "flips": flips,
-                "guidance_calls": guidance_calls,
+                "teacher_calls": teacher_calls,
                 "learner_calls": learner_calls,
                 "rolled_back": rolled_back,
                 "wall_ms": wall_ms,
@@ -153,8 +153,8 @@ class EvolutionRunMetricsItem:
             field_dict["accuracy_by_task_type"] = accuracy_by_task_type
         if memory_counts is not UNSET:
             field_dict["memory_counts"] = memory_counts
-        if guidance_share is not UNSET:
-            field_dict["guidance_share"] = guidance_share
+        if teacher_share is not UNSET:
+            field_dict["teacher_share"] = teacher_share
         if harvested is not UNSET:
             field_dict["harvested"] = harvested
         if failures_written is not UNSET:
@@ -197,7 +197,7 @@ class EvolutionRunMetricsItem:
 
         flips = d.pop("flips")
 
-        guidance_calls = d.pop("guidance_calls")
+        teacher_calls = d.pop("teacher_calls")
 
         learner_calls = d.pop("learner_calls")
 
@@ -219,7 +219,7 @@ class EvolutionRunMetricsItem:
         else:
             memory_counts = EvolutionRunMetricsItemMemoryCounts.from_dict(_memory_counts)
 
-        guidance_share = d.pop("guidance_share", UNSET)
+        teacher_share = d.pop("teacher_share", UNSET)
 
         harvested = d.pop("harvested", UNSET)
 
@@ -258,13 +258,13 @@ class EvolutionRunMetricsItem:
             iteration=iteration,
             accuracy=accuracy,
             flips=flips,
-            guidance_calls=guidance_calls,
+            teacher_calls=teacher_calls,
             learner_calls=learner_calls,
             rolled_back=rolled_back,
             wall_ms=wall_ms,
             accuracy_by_task_type=accuracy_by_task_type,
             memory_counts=memory_counts,
-            guidance_share=guidance_share,
+            teacher_share=teacher_share,
             harvested=harvested,
             failures_written=failures_written,
             explored=explored,

@@ -18,15 +18,15 @@ class Usage:
     """
     Attributes:
         rows (list[UsageRowsItem]):
-        guidance_calls (int):
+        teacher_calls (int):
         learner_calls (int):
-        guidance_share (float):
+        teacher_share (float):
     """
 
     rows: list[UsageRowsItem]
-    guidance_calls: int
+    teacher_calls: int
     learner_calls: int
-    guidance_share: float
+    teacher_share: float
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,20 +35,20 @@ class Usage:
             rows_item = rows_item_data.to_dict()
             rows.append(rows_item)
 
-        guidance_calls = self.guidance_calls
+        teacher_calls = self.teacher_calls
 
         learner_calls = self.learner_calls
 
-        guidance_share = self.guidance_share
+        teacher_share = self.teacher_share
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "rows": rows,
-                "guidance_calls": guidance_calls,
+                "teacher_calls": teacher_calls,
                 "learner_calls": learner_calls,
-                "guidance_share": guidance_share,
+                "teacher_share": teacher_share,
             }
         )
 
@@ -66,17 +66,17 @@ class Usage:
 
             rows.append(rows_item)
 
-        guidance_calls = d.pop("guidance_calls")
+        teacher_calls = d.pop("teacher_calls")
 
         learner_calls = d.pop("learner_calls")
 
-        guidance_share = d.pop("guidance_share")
+        teacher_share = d.pop("teacher_share")
 
         usage = cls(
             rows=rows,
-            guidance_calls=guidance_calls,
+            teacher_calls=teacher_calls,
             learner_calls=learner_calls,
-            guidance_share=guidance_share,
+            teacher_share=teacher_share,
         )
 
         usage.additional_properties = d

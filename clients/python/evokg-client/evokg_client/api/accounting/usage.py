@@ -93,7 +93,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     run_id: UUID | Unset = UNSET,
 ) -> Response[Problem | Usage]:
-    """Model-call accounting by role and model, with the guidance share (scope memory:read).
+    """Model-call accounting by role and model, with the teacher share (scope memory:read).
 
     Args:
         ns (str):
@@ -125,7 +125,7 @@ def sync(
     client: AuthenticatedClient | Client,
     run_id: UUID | Unset = UNSET,
 ) -> Problem | Usage | None:
-    """Model-call accounting by role and model, with the guidance share (scope memory:read).
+    """Model-call accounting by role and model, with the teacher share (scope memory:read).
 
     Args:
         ns (str):
@@ -152,7 +152,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     run_id: UUID | Unset = UNSET,
 ) -> Response[Problem | Usage]:
-    """Model-call accounting by role and model, with the guidance share (scope memory:read).
+    """Model-call accounting by role and model, with the teacher share (scope memory:read).
 
     Args:
         ns (str):
@@ -182,7 +182,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     run_id: UUID | Unset = UNSET,
 ) -> Problem | Usage | None:
-    """Model-call accounting by role and model, with the guidance share (scope memory:read).
+    """Model-call accounting by role and model, with the teacher share (scope memory:read).
 
     Args:
         ns (str):

@@ -111,7 +111,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: AnswerRequest,
 ) -> Response[AnswerResponse | Problem]:
-    """Answer with the learner and memory; zero guidance-model calls (scope memory:read).
+    """Answer with the learner and memory; zero teacher-model calls (scope memory:read).
 
      A 404 when the skill given does not exist; a 503 when the model server is down.
 
@@ -145,7 +145,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: AnswerRequest,
 ) -> AnswerResponse | Problem | None:
-    """Answer with the learner and memory; zero guidance-model calls (scope memory:read).
+    """Answer with the learner and memory; zero teacher-model calls (scope memory:read).
 
      A 404 when the skill given does not exist; a 503 when the model server is down.
 
@@ -174,7 +174,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: AnswerRequest,
 ) -> Response[AnswerResponse | Problem]:
-    """Answer with the learner and memory; zero guidance-model calls (scope memory:read).
+    """Answer with the learner and memory; zero teacher-model calls (scope memory:read).
 
      A 404 when the skill given does not exist; a 503 when the model server is down.
 
@@ -206,7 +206,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: AnswerRequest,
 ) -> AnswerResponse | Problem | None:
-    """Answer with the learner and memory; zero guidance-model calls (scope memory:read).
+    """Answer with the learner and memory; zero teacher-model calls (scope memory:read).
 
      A 404 when the skill given does not exist; a 503 when the model server is down.
 

@@ -18,7 +18,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "post",
-        "url": "/v1/namespaces/{ns}/prgii-runs/{id}/cancel".format(
+        "url": "/v1/namespaces/{ns}/epoch-runs/{id}/cancel".format(
             ns=quote(str(ns), safe=""),
             id=quote(str(id), safe=""),
         ),

@@ -18,7 +18,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/v1/namespaces/{ns}/prgii-runs/{id}".format(
+        "url": "/v1/namespaces/{ns}/epoch-runs/{id}".format(
             ns=quote(str(ns), safe=""),
             id=quote(str(id), safe=""),
         ),

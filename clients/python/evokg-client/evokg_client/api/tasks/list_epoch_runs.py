@@ -16,7 +16,7 @@ def _get_kwargs(
 
     _kwargs: dict[str, Any] = {
         "method": "get",
-        "url": "/v1/namespaces/{ns}/prgii-runs".format(
+        "url": "/v1/namespaces/{ns}/epoch-runs".format(
             ns=quote(str(ns), safe=""),
         ),
     }

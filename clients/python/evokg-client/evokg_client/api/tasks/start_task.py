@@ -106,9 +106,9 @@ def sync_detailed(
 ) -> Response[Problem | Task]:
     """Run a task through PRGII as a background job (scope memory:write).
 
-     Plan (the execution model extracts the goal, entities and signature),
+     Plan (the learner model extracts the goal, entities and signature),
     Retrieve (P+ top 3 and P− top 2 with their error registries and
-    patches), Generate (the execution model only) and Iterate (up to
+    patches), Generate (the learner model only) and Iterate (up to
     max_iterations attempts checked by the validator, with stuck-loop
     detection and divergent guidance), then Ingest: the passing attempt is
     committed as a success memory, a failed first attempt as a failure
@@ -151,9 +151,9 @@ def sync(
 ) -> Problem | Task | None:
     """Run a task through PRGII as a background job (scope memory:write).
 
-     Plan (the execution model extracts the goal, entities and signature),
+     Plan (the learner model extracts the goal, entities and signature),
     Retrieve (P+ top 3 and P− top 2 with their error registries and
-    patches), Generate (the execution model only) and Iterate (up to
+    patches), Generate (the learner model only) and Iterate (up to
     max_iterations attempts checked by the validator, with stuck-loop
     detection and divergent guidance), then Ingest: the passing attempt is
     committed as a success memory, a failed first attempt as a failure
@@ -191,9 +191,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | Task]:
     """Run a task through PRGII as a background job (scope memory:write).
 
-     Plan (the execution model extracts the goal, entities and signature),
+     Plan (the learner model extracts the goal, entities and signature),
     Retrieve (P+ top 3 and P− top 2 with their error registries and
-    patches), Generate (the execution model only) and Iterate (up to
+    patches), Generate (the learner model only) and Iterate (up to
     max_iterations attempts checked by the validator, with stuck-loop
     detection and divergent guidance), then Ingest: the passing attempt is
     committed as a success memory, a failed first attempt as a failure
@@ -234,9 +234,9 @@ async def asyncio(
 ) -> Problem | Task | None:
     """Run a task through PRGII as a background job (scope memory:write).
 
-     Plan (the execution model extracts the goal, entities and signature),
+     Plan (the learner model extracts the goal, entities and signature),
     Retrieve (P+ top 3 and P− top 2 with their error registries and
-    patches), Generate (the execution model only) and Iterate (up to
+    patches), Generate (the learner model only) and Iterate (up to
     max_iterations attempts checked by the validator, with stuck-loop
     detection and divergent guidance), then Ingest: the passing attempt is
     committed as a success memory, a failed first attempt as a failure

@@ -9,19 +9,19 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// Guidance is the guidance layer: SkillDiscovery, Navigator, Critic,
+// Teacher is the teacher layer: SkillDiscovery, Navigator, Critic,
 // Curator, the teacher/judge, the signature extractor and the failure
 // analyst. Every method is one schema-constrained call.
-type Guidance struct {
+type Teacher struct {
 	ep endpoint
 }
 
-var _ evokg.Disambiguator = (*Guidance)(nil)
+var _ evokg.Disambiguator = (*Teacher)(nil)
 
-// Model returns the guidance model name.
-func (g *Guidance) Model() string { return g.ep.cfg.Model }
+// Model returns the teacher model name.
+func (g *Teacher) Model() string { return g.ep.cfg.Model }
 
-func (g *Guidance) call(ctx context.Context, role Role, task string, data, out any) error {
+func (g *Teacher) call(ctx context.Context, role Role, task string, data, out any) error {
 	temperature := g.ep.cfg.Temperature
 	if role.assesses() {
 		temperature = 0
@@ -29,13 +29,13 @@ func (g *Guidance) call(ctx context.Context, role Role, task string, data, out a
 	return structured(ctx, g.ep, role, task, data, temperature, out)
 }
 
-// assesses reports whether a guidance role grades, extracts or decides
+// assesses reports whether a teacher role grades, extracts or decides
 // rather than writes new memory. Assessing roles run at temperature 0, so
 // the same input gets the same verdict; the others run at the configured
-// guidance (training) temperature, 0.3 in MAGE's EVOLVE phase.
+// teacher (training) temperature, 0.3 in MAGE's EVOLVE phase.
 func (r Role) assesses() bool {
 	switch r {
-	case RoleTeacher, RoleJudge, RoleCritic, RoleSignature, RoleCurator:
+	case RoleEvaluator, RoleJudge, RoleCritic, RoleSignature, RoleCurator:
 		return true
 	}
 	return false
@@ -67,9 +67,9 @@ type evaluationReply struct {
 // EvaluateExperience grades an experience: correctness c, efficiency η and
 // completeness κ in [0,1], feedback and, for failures, the error registry
 // and a patch reflection.
-func (g *Guidance) EvaluateExperience(ctx context.Context, req EvaluateRequest) (ExperienceEvaluation, error) {
+func (g *Teacher) EvaluateExperience(ctx context.Context, req EvaluateRequest) (ExperienceEvaluation, error) {
 	var r evaluationReply
-	if err := g.call(ctx, RoleTeacher, "evaluate_experience", req, &r); err != nil {
+	if err := g.call(ctx, RoleEvaluator, "evaluate_experience", req, &r); err != nil {
 		return ExperienceEvaluation{}, err
 	}
 	ev := ExperienceEvaluation{Evaluation: evokg.NewEvaluation(r.Correct, r.Efficient, r.Complete, r.Feedback), Errors: r.Errors}
@@ -90,7 +90,7 @@ type SignatureRequest struct {
 // ExtractSignature returns the ordered abstract operation names
 // (lower snake_case) of a procedure, e.g. [entity_resolution,
 // temporal_filter, aggregation].
-func (g *Guidance) ExtractSignature(ctx context.Context, req SignatureRequest) ([]string, error) {
+func (g *Teacher) ExtractSignature(ctx context.Context, req SignatureRequest) ([]string, error) {
 	var r struct {
 		Operations []string `json:"operations"`
 	}
@@ -126,13 +126,13 @@ type DiscoverRequest struct {
 	MaxSkills int
 }
 
-// SkillSpec is a skill proposed by the guidance model.
+// SkillSpec is a skill proposed by the teacher model.
 type SkillSpec struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
 }
 
-// TaskTypeSpec is a task type proposed by the guidance model.
+// TaskTypeSpec is a task type proposed by the teacher model.
 type TaskTypeSpec struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
@@ -166,7 +166,7 @@ const maxDiscoveredSkills = 6
 // DiscoverSkills induces skills, task types, skill_for_task pairs and
 // prerequisite pairs from sample questions (phase 0). Skills beyond
 // MaxSkills are dropped.
-func (g *Guidance) DiscoverSkills(ctx context.Context, req DiscoverRequest) (SkillPlan, error) {
+func (g *Teacher) DiscoverSkills(ctx context.Context, req DiscoverRequest) (SkillPlan, error) {
 	if req.MaxSkills <= 0 {
 		req.MaxSkills = evokg.DefaultMaxSkills
 	}
@@ -211,7 +211,7 @@ type TaskTypeCritique struct {
 }
 
 // Critique returns per task type scores in [0,1] and notes.
-func (g *Guidance) Critique(ctx context.Context, req CritiqueRequest) ([]TaskTypeCritique, error) {
+func (g *Teacher) Critique(ctx context.Context, req CritiqueRequest) ([]TaskTypeCritique, error) {
 	var r struct {
 		TaskTypes []TaskTypeCritique `json:"task_types"`
 	}
@@ -242,7 +242,7 @@ type FailureMemory struct {
 }
 
 // WriteFailureMemory writes a failure memory of the requested kind.
-func (g *Guidance) WriteFailureMemory(ctx context.Context, req FailureMemoryRequest) (FailureMemory, error) {
+func (g *Teacher) WriteFailureMemory(ctx context.Context, req FailureMemoryRequest) (FailureMemory, error) {
 	if req.Kind != evokg.FailureTypeStrategy {
 		req.Kind = evokg.FailureSpecific
 	}
@@ -268,7 +268,7 @@ type PrincipleSpec struct {
 }
 
 // ExtractPrinciples distils up to req.Max new principles (default 3).
-func (g *Guidance) ExtractPrinciples(ctx context.Context, req PrinciplesRequest) ([]PrincipleSpec, error) {
+func (g *Teacher) ExtractPrinciples(ctx context.Context, req PrinciplesRequest) ([]PrincipleSpec, error) {
 	if req.Max <= 0 {
 		req.Max = 3
 	}
@@ -326,7 +326,7 @@ type ToolField struct {
 
 // AuthorTool writes a tool: name, description, input/output schemas, code
 // and tests.
-func (g *Guidance) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, error) {
+func (g *Teacher) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, error) {
 	var r struct {
 		ToolSpec
 		Inputs  []ToolField `json:"inputs"`
@@ -393,7 +393,7 @@ type PromptRefinement struct {
 }
 
 // RefinePrompt rewrites a skill's prompt template and strategy.
-func (g *Guidance) RefinePrompt(ctx context.Context, req RefinePromptRequest) (PromptRefinement, error) {
+func (g *Teacher) RefinePrompt(ctx context.Context, req RefinePromptRequest) (PromptRefinement, error) {
 	var r PromptRefinement
 	err := g.call(ctx, RoleSkillDiscovery, "refine_prompt", req, &r)
 	return r, err
@@ -424,7 +424,7 @@ type SkillSplit struct {
 }
 
 // SplitSkill splits a skill into at least two finer skills.
-func (g *Guidance) SplitSkill(ctx context.Context, req SplitSkillRequest) (SkillSplit, error) {
+func (g *Teacher) SplitSkill(ctx context.Context, req SplitSkillRequest) (SkillSplit, error) {
 	var r SkillSplit
 	err := g.call(ctx, RoleSkillDiscovery, "split_skill", req, &r)
 	return r, err
@@ -459,7 +459,7 @@ type Plan struct {
 
 // PlanFrontier refines the frontier into the next plan; skills not on the
 // frontier are dropped from it.
-func (g *Guidance) PlanFrontier(ctx context.Context, req FrontierRequest) (Plan, error) {
+func (g *Teacher) PlanFrontier(ctx context.Context, req FrontierRequest) (Plan, error) {
 	var p Plan
 	if err := g.call(ctx, RoleNavigator, "plan_frontier", req, &p); err != nil {
 		return Plan{}, err
@@ -484,7 +484,7 @@ type Verdict struct {
 }
 
 // Judge decides whether a free-text answer is right against the gold answer.
-func (g *Guidance) Judge(ctx context.Context, req JudgeRequest) (Verdict, error) {
+func (g *Teacher) Judge(ctx context.Context, req JudgeRequest) (Verdict, error) {
 	var v Verdict
 	err := g.call(ctx, RoleJudge, "judge", req, &v)
 	return v, err
@@ -493,7 +493,7 @@ func (g *Guidance) Judge(ctx context.Context, req JudgeRequest) (Verdict, error)
 // Disambiguate picks which candidate a mention refers to, or ok=false
 // when it is none of them (it implements evokg.Disambiguator). A choice
 // that is not one of the candidates counts as none.
-func (g *Guidance) Disambiguate(ctx context.Context, kind, mention string, candidates []string) (string, bool, error) {
+func (g *Teacher) Disambiguate(ctx context.Context, kind, mention string, candidates []string) (string, bool, error) {
 	data := struct {
 		Kind, Mention string
 		Candidates    []string

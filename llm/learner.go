@@ -7,15 +7,15 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// Execution is the execution layer (Learner, Explorer). It holds only the
-// execution model's configuration: nothing reachable from it can call a
-// guidance model.
-type Execution struct {
+// Learner is the learner layer (Learner, Explorer). It holds only the
+// learner model's configuration: nothing reachable from it can call a
+// teacher model.
+type Learner struct {
 	ep endpoint
 }
 
-// Model returns the execution model name.
-func (x *Execution) Model() string { return x.ep.cfg.Model }
+// Model returns the learner model name.
+func (x *Learner) Model() string { return x.ep.cfg.Model }
 
 // AnswerRequest is one question for the learner with the memory retrieved
 // for it and what the routing arm's strategy produced before the answer.
@@ -37,7 +37,7 @@ type AnswerRequest struct {
 	// ToolUses are the validated tools the learner called and their results
 	// (the tool_call strategy's ReAct loop).
 	ToolUses []evokg.ToolUse
-	// Temperature overrides the execution model's temperature (0 by
+	// Temperature overrides the learner model's temperature (0 by
 	// default; training uses 0.3).
 	Temperature *float64
 }
@@ -48,8 +48,8 @@ type AnswerReply struct {
 	Reasoning string `json:"reasoning"`
 }
 
-// Answer asks the execution model to answer req.Question.
-func (x *Execution) Answer(ctx context.Context, req AnswerRequest) (AnswerReply, error) {
+// Answer asks the learner model to answer req.Question.
+func (x *Learner) Answer(ctx context.Context, req AnswerRequest) (AnswerReply, error) {
 	var reply AnswerReply
 	if err := structured(ctx, x.ep, RoleLearner, "answer", req, x.temperature(req.Temperature), &reply); err != nil {
 		return AnswerReply{}, err
@@ -58,7 +58,7 @@ func (x *Execution) Answer(ctx context.Context, req AnswerRequest) (AnswerReply,
 	return reply, nil
 }
 
-func (x *Execution) temperature(override *float64) float64 {
+func (x *Learner) temperature(override *float64) float64 {
 	if override != nil {
 		return *override
 	}
@@ -74,9 +74,9 @@ type PlanRequest struct {
 	Vocabulary []string // operation names already in the graph, to reuse
 }
 
-// PlanSignature asks the execution model for the ordered abstract
+// PlanSignature asks the learner model for the ordered abstract
 // operations that solve req.Question, in canonical operation names.
-func (x *Execution) PlanSignature(ctx context.Context, req PlanRequest) ([]string, error) {
+func (x *Learner) PlanSignature(ctx context.Context, req PlanRequest) ([]string, error) {
 	var reply struct {
 		Operations []string `json:"operations"`
 	}
@@ -86,9 +86,9 @@ func (x *Execution) PlanSignature(ctx context.Context, req PlanRequest) ([]strin
 	return evokg.NormalizeSignature(reply.Operations), nil
 }
 
-// Decompose asks the execution model to work req.Question out as
+// Decompose asks the learner model to work req.Question out as
 // (skill, step_output) steps before answering.
-func (x *Execution) Decompose(ctx context.Context, req AnswerRequest) ([]evokg.SkillStep, error) {
+func (x *Learner) Decompose(ctx context.Context, req AnswerRequest) ([]evokg.SkillStep, error) {
 	var reply struct {
 		Steps []evokg.SkillStep `json:"steps"`
 	}
@@ -98,9 +98,9 @@ func (x *Execution) Decompose(ctx context.Context, req AnswerRequest) ([]evokg.S
 	return reply.Steps, nil
 }
 
-// Expression asks the execution model for the arithmetic expression whose
+// Expression asks the learner model for the arithmetic expression whose
 // value answers req.Question, for the calculator; "" when there is none.
-func (x *Execution) Expression(ctx context.Context, req AnswerRequest) (string, error) {
+func (x *Learner) Expression(ctx context.Context, req AnswerRequest) (string, error) {
 	var reply struct {
 		Expression string `json:"expression"`
 	}
@@ -127,9 +127,9 @@ const (
 	VerdictRevised   = "revised"
 )
 
-// Verify asks the execution model to recompute req's question and confirm
+// Verify asks the learner model to recompute req's question and confirm
 // or revise the draft.
-func (x *Execution) Verify(ctx context.Context, req VerifyRequest) (DraftCheck, error) {
+func (x *Learner) Verify(ctx context.Context, req VerifyRequest) (DraftCheck, error) {
 	var v DraftCheck
 	if err := structured(ctx, x.ep, RoleLearner, "verify_answer", req, x.temperature(req.Temperature), &v); err != nil {
 		return DraftCheck{}, err
@@ -164,10 +164,10 @@ type ObservedRelation struct {
 	To       string `json:"to"`
 }
 
-// Explore asks the execution model to list the entities and relations of an
+// Explore asks the learner model to list the entities and relations of an
 // observation (the environment subgraph's input; package explorer calls it
 // for every observation of its tour).
-func (x *Execution) Explore(ctx context.Context, req ExploreRequest) (Observation, error) {
+func (x *Learner) Explore(ctx context.Context, req ExploreRequest) (Observation, error) {
 	var obs Observation
 	err := structured(ctx, x.ep, RoleExplorer, "explore", req, x.ep.cfg.Temperature, &obs)
 	return obs, err
@@ -181,9 +181,9 @@ type TaskPlan struct {
 	Operations []string       `json:"operations"`
 }
 
-// PlanTask asks the execution model for a task's goal, entities and
+// PlanTask asks the learner model for a task's goal, entities and
 // procedural signature before retrieval (APEX-EM's Plan phase).
-func (x *Execution) PlanTask(ctx context.Context, req PlanRequest) (TaskPlan, error) {
+func (x *Learner) PlanTask(ctx context.Context, req PlanRequest) (TaskPlan, error) {
 	var plan TaskPlan
 	if err := structured(ctx, x.ep, RoleLearner, "plan_task", req, x.ep.cfg.Temperature, &plan); err != nil {
 		return TaskPlan{}, err
@@ -208,8 +208,8 @@ type AttemptRequest struct {
 	Temperature *float64
 }
 
-// GenerateAttempt asks the execution model for one attempt at a task.
-func (x *Execution) GenerateAttempt(ctx context.Context, req AttemptRequest) (AnswerReply, error) {
+// GenerateAttempt asks the learner model for one attempt at a task.
+func (x *Learner) GenerateAttempt(ctx context.Context, req AttemptRequest) (AnswerReply, error) {
 	var reply AnswerReply
 	if err := structured(ctx, x.ep, RoleLearner, "generate_attempt", req, x.temperature(req.Temperature), &reply); err != nil {
 		return AnswerReply{}, err

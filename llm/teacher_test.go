@@ -12,12 +12,12 @@ import (
 	"github.com/evokg/evokg/llm/ollamafake"
 )
 
-// Every typed guidance method works end to end on the fake's schema-valid
-// defaults, and every call goes to the guidance model.
-func TestGuidanceMethodsOnDefaults(t *testing.T) {
+// Every typed teacher method works end to end on the fake's schema-valid
+// defaults, and every call goes to the teacher model.
+func TestTeacherMethodsOnDefaults(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	g, ctx := b.models.Guidance(), b.ctx
+	g, ctx := b.models.Teacher(), b.ctx
 
 	ev, err := g.EvaluateExperience(ctx, llm.EvaluateRequest{Experience: evokg.Experience{
 		ExperienceFields: evokg.ExperienceFields{TaskType: "t", Question: "q", Answer: "a"},
@@ -74,26 +74,26 @@ func TestGuidanceMethodsOnDefaults(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, v.Correct)
 
-	obs, err := b.models.Execution().Explore(ctx, llm.ExploreRequest{TaskType: "t", Observation: "o"})
+	obs, err := b.models.Learner().Explore(ctx, llm.ExploreRequest{TaskType: "t", Observation: "o"})
 	require.NoError(t, err)
 	require.Len(t, obs.Entities, 1)
 
 	require.Equal(t, 12, b.fake.CountModel("qwen3:8b"))
 	require.Equal(t, 1, b.fake.CountModel("llama3.1:8b"))
 	u := b.usage(t, "")
-	require.Equal(t, 12, u.Guidance)
-	require.Equal(t, 1, u.Execution)
-	for _, role := range []llm.Role{llm.RoleTeacher, llm.RoleSignature, llm.RoleSkillDiscovery, llm.RoleCritic,
+	require.Equal(t, 12, u.Teacher)
+	require.Equal(t, 1, u.Learner)
+	for _, role := range []llm.Role{llm.RoleEvaluator, llm.RoleSignature, llm.RoleSkillDiscovery, llm.RoleCritic,
 		llm.RoleFailureAnalyst, llm.RoleNavigator, llm.RoleJudge} {
-		require.Equal(t, llm.LayerGuidance, roleUsage(u, role).Layer, role)
+		require.Equal(t, llm.LayerTeacher, roleUsage(u, role).Layer, role)
 	}
-	require.Equal(t, llm.LayerExecution, roleUsage(u, llm.RoleExplorer).Layer)
+	require.Equal(t, llm.LayerLearner, roleUsage(u, llm.RoleExplorer).Layer)
 }
 
 func TestDisambiguate(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	var d evokg.Disambiguator = b.models.Guidance()
+	var d evokg.Disambiguator = b.models.Teacher()
 	b.fake.Script(func(req ollamafake.ChatRequestView) (string, bool) {
 		if req.Task != "disambiguate" {
 			return "", false
@@ -132,7 +132,7 @@ func TestAuthorToolBuildsSchemas(t *testing.T) {
 		"inputs":[{"name":"rows","type":"integer"},{"name":"per_row","type":"number"}],"outputs":[{"name":"total","type":"number"}],
 		"code":"def run(input):\n    return {'total': input['rows'] * input['per_row']}",
 		"tests":[{"input":{"rows":3,"per_row":4},"expected":{"total":12}}]}`})
-	tool, err := b.models.Guidance().AuthorTool(b.ctx, llm.ToolRequest{Skill: "s", Need: "n"})
+	tool, err := b.models.Teacher().AuthorTool(b.ctx, llm.ToolRequest{Skill: "s", Need: "n"})
 	require.NoError(t, err)
 	require.Equal(t, "multiply_rows", tool.Name)
 	require.JSONEq(t, `{"type":"object","properties":{"rows":{"type":"integer"},"per_row":{"type":"number"}},"required":["rows","per_row"]}`, string(tool.InputSchema))
