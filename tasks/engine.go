@@ -20,7 +20,7 @@ import (
 	"github.com/evokg/evokg/validate"
 )
 
-// Learner is the learner model ((*llm.Models).Execution()); PRGII makes
+// Learner is the learner model ((*llm.Models).Learner()); PRGII makes
 // no teacher-model call.
 type Learner interface {
 	PlanTask(ctx context.Context, req llm.PlanRequest) (llm.TaskPlan, error)
