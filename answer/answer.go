@@ -21,7 +21,7 @@ import (
 	"github.com/evokg/evokg/retrieval"
 )
 
-// Learner is the learner model ((*llm.Models).Execution()): every call
+// Learner is the learner model ((*llm.Models).Learner()): every call
 // the learner layer makes goes to it.
 type Learner interface {
 	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)

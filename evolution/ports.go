@@ -15,7 +15,7 @@ import (
 	"github.com/evokg/evokg/world"
 )
 
-// Learner is the frozen learner model ((*llm.Models).Execution()), as
+// Learner is the frozen learner model ((*llm.Models).Learner()), as
 // the learner layer uses it.
 type Learner = answer.Learner
 

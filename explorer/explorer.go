@@ -23,7 +23,7 @@ import (
 	"github.com/evokg/evokg/world"
 )
 
-// Model is the learner layer's Explorer role ((*llm.Models).Execution()).
+// Model is the learner layer's Explorer role ((*llm.Models).Learner()).
 type Model interface {
 	Explore(ctx context.Context, req llm.ExploreRequest) (llm.Observation, error)
 }
