@@ -30,6 +30,17 @@ func (s *server) routes() http.Handler {
 	r.Get("/openapi.json", s.serveOpenAPIJSON)
 	r.Get("/openapi.yaml", s.serveOpenAPIYAML)
 	r.Route("/v1", s.v1)
+	if s.deps.EpochRuns != nil {
+		// The old URLs of epoch runs, kept for clients written against
+		// them. A redirect reveals nothing, so it needs no key: the client
+		// is authenticated at the new URL.
+		for _, p := range []string{"/v1/namespaces/{ns}/prgii-runs", "/v1/namespaces/{ns}/prgii-runs/{id}"} {
+			r.Get(p, movedToEpochRuns)
+		}
+		for _, p := range []string{"/v1/namespaces/{ns}/prgii-runs", "/v1/namespaces/{ns}/prgii-runs/{id}/cancel"} {
+			r.Post(p, movedToEpochRuns)
+		}
+	}
 	// The MCP endpoint: JSON-RPC over Streamable HTTP, which the MCP
 	// specification describes, not openapi.yaml. Its tools call this router
 	// in process with the caller's key, so scopes and namespaces hold.
@@ -115,11 +126,6 @@ func (s *server) namespaced(r chi.Router) {
 		read.Get("/epoch-runs", s.listEpochRuns)
 		read.Get("/epoch-runs/{id}", s.getEpochRun)
 		evolve.Post("/epoch-runs/{id}/cancel", s.cancelEpochRun)
-		// The old URLs of epoch runs, kept for clients written against them.
-		read.Post("/prgii-runs", movedToEpochRuns)
-		read.Get("/prgii-runs", movedToEpochRuns)
-		read.Get("/prgii-runs/{id}", movedToEpochRuns)
-		read.Post("/prgii-runs/{id}/cancel", movedToEpochRuns)
 	}
 	if s.deps.Graph != nil {
 		read.Get("/graph/neighbors", s.neighborsQuery)
