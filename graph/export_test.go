@@ -10,3 +10,9 @@ var RecentNamespaces = (*Graph).recentNamespaces
 func (g *Graph) ResolveEntities(ctx context.Context, ns string, mentions []string) ([]string, error) {
 	return g.resolveMentions(ctx, ns, entityResolver, mentions)
 }
+
+// SchemaVersion returns the number of the last schema file this package ships.
+func SchemaVersion() int {
+	steps := schemaSteps()
+	return steps[len(steps)-1].version
+}
