@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 )
@@ -45,7 +46,7 @@ func TestAuthRevokedKeyIsRefused(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	ns := testenv.Namespace(t)
-	token := b.key(t, []string{api.ScopeMemoryRead}, ns)
+	token := b.key(t, []string{evokg.ScopeMemoryRead}, ns)
 	path := "/v1/namespaces/" + ns + "/skills"
 	require.Equal(t, http.StatusOK, b.do(t, call{method: "GET", path: path, token: token}).Code)
 	k, err := b.keys.Authenticate(t.Context(), token)
@@ -58,7 +59,7 @@ func TestAuthScopes(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	ns := testenv.Namespace(t)
-	read := b.key(t, []string{api.ScopeMemoryRead}, ns)
+	read := b.key(t, []string{evokg.ScopeMemoryRead}, ns)
 	p := "/v1/namespaces/" + ns
 	cases := []struct {
 		c      call
@@ -87,7 +88,7 @@ func TestNamespaceIsolation(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	nsA, nsB := testenv.Namespace(t), testenv.Namespace(t)
-	tokenA := b.key(t, api.Scopes, nsA)
+	tokenA := b.key(t, evokg.Scopes, nsA)
 	id := "0190b5a0-0000-7000-8000-000000000001"
 	routes := []call{
 		{method: "GET", path: ""},
@@ -133,7 +134,7 @@ func TestWildcardKeyReachesEveryNamespace(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	nsA, nsB := testenv.Namespace(t), testenv.Namespace(t)
-	token := b.key(t, []string{api.ScopeMemoryRead}, api.AllNamespaces)
+	token := b.key(t, []string{evokg.ScopeMemoryRead}, evokg.AllNamespaces)
 	for _, ns := range []string{nsA, nsB} {
 		require.Equal(t, http.StatusOK, b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/skills", token: token}).Code)
 	}

@@ -1,11 +1,11 @@
 package api_test
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 )
@@ -15,11 +15,11 @@ import (
 func BenchmarkAuthenticatedRequest(b *testing.B) {
 	bundle := setup(b, setupOpts{quiet: true, cfg: api.Config{RateLimit: -1}})
 	ns := testenv.Namespace(b)
-	token, k, err := bundle.keys.Create(b.Context(), "bench", []string{api.ScopeMemoryRead}, []string{ns})
+	token, k, err := bundle.keys.Create(b.Context(), "bench", []string{evokg.ScopeMemoryRead}, []string{ns})
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(func() { _ = bundle.keys.DeleteForTest(context.Background(), k.ID) })
+	b.Cleanup(func() { _ = bundle.deleteKey(k.ID) })
 	path := "/v1/namespaces/" + ns + "/skills"
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {

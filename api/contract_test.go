@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/mcp"
@@ -53,8 +54,8 @@ func TestContractExchanges(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
-	everyNamespace := b.key(t, []string{api.ScopeAdmin}, api.AllNamespaces)
+	token := b.key(t, evokg.Scopes, ns)
+	everyNamespace := b.key(t, []string{evokg.ScopeAdmin}, evokg.AllNamespaces)
 	id := "0190b5a0-0000-7000-8000-000000000001"
 	p := "/v1/namespaces/" + ns
 	calls := []struct {
@@ -137,7 +138,7 @@ func TestRoutesMountedOnlyWithPorts(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{bare: true})
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
+	token := b.key(t, evokg.Scopes, ns)
 	rec := b.do(t, call{method: "POST", path: "/v1/namespaces/" + ns + "/retrieve", token: token, body: `{"question":"q","task_type":"t"}`})
 	require.Equal(t, http.StatusNotFound, rec.Code)
 	require.Equal(t, "application/problem+json", rec.Header().Get("Content-Type"))

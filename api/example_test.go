@@ -6,13 +6,16 @@ import (
 	"net/http"
 	"net/http/httptest"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 )
 
 // staticKeys authenticates nothing; enough for the public endpoints.
 type staticKeys struct{}
 
-func (staticKeys) Authenticate(context.Context, string) (api.Key, error) { return api.Key{}, nil }
+func (staticKeys) Authenticate(context.Context, string) (evokg.APIKey, error) {
+	return evokg.APIKey{}, nil
+}
 
 // ExampleNewHandler builds the handler with a readiness check and probes it.
 func ExampleNewHandler() {

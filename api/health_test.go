@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 )
@@ -72,7 +73,7 @@ func TestMetricsByRoutePattern(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
+	token := b.key(t, evokg.Scopes, ns)
 	for range 2 {
 		b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/skills/addition", token: token})
 	}
@@ -86,7 +87,7 @@ func TestNamespacesOnPostgres(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{bare: true})
 	ns := testenv.Namespace(t)
-	admin := b.key(t, []string{api.ScopeAdmin}, ns)
+	admin := b.key(t, []string{evokg.ScopeAdmin}, ns)
 	rec := b.do(t, call{method: "POST", path: "/v1/namespaces", token: admin, body: `{"name":"` + ns + `","description":"team a"}`})
 	require.Equal(t, http.StatusCreated, rec.Code, rec.Body.String())
 	require.Equal(t, "/v1/namespaces/"+ns, rec.Header().Get("Location"))
@@ -95,7 +96,7 @@ func TestNamespacesOnPostgres(t *testing.T) {
 	rec = b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns, token: admin})
 	require.Equal(t, http.StatusOK, rec.Code)
 	require.Contains(t, rec.Body.String(), `"description":"team a"`)
-	rec = b.do(t, call{method: "POST", path: "/v1/namespaces", token: b.key(t, []string{api.ScopeAdmin}, api.AllNamespaces), body: `{"name":"Not Valid"}`})
+	rec = b.do(t, call{method: "POST", path: "/v1/namespaces", token: b.key(t, []string{evokg.ScopeAdmin}, evokg.AllNamespaces), body: `{"name":"Not Valid"}`})
 	require.Equal(t, http.StatusUnprocessableEntity, rec.Code)
 	require.Equal(t, "/name", problemOf(t, rec.Body.Bytes()).Errors[0].Pointer)
 }

@@ -12,9 +12,9 @@ import (
 func (s *server) requireAllNamespaces(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		k, _ := KeyFromContext(r.Context())
-		if !slices.Contains(k.Namespaces, AllNamespaces) {
+		if !slices.Contains(k.Namespaces, evokg.AllNamespaces) {
 			s.fail(w, r, evokg.Errorf(evokg.EFORBIDDEN,
-				"a reindex rebuilds indexes every namespace shares: it needs a key bound to all namespaces (%q)", AllNamespaces))
+				"a reindex rebuilds indexes every namespace shares: it needs a key bound to all namespaces (%q)", evokg.AllNamespaces))
 			return
 		}
 		next.ServeHTTP(w, r)

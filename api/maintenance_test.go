@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 )
 
@@ -21,18 +20,18 @@ func TestReindexNeedsAnAdminKeyForEveryNamespace(t *testing.T) {
 	ns := testenv.Namespace(t)
 	reindex := call{method: "POST", path: "/v1/maintenance/reindex", body: `{"dry_run":true}`}
 
-	reindex.token = b.key(t, []string{api.ScopeAdmin}, ns)
+	reindex.token = b.key(t, []string{evokg.ScopeAdmin}, ns)
 	rec := b.do(t, reindex)
 	require.Equal(t, http.StatusForbidden, rec.Code)
 	require.Contains(t, problemOf(t, rec.Body.Bytes()).Detail, "bound to all namespaces")
 
-	reindex.token = b.key(t, []string{api.ScopeMemoryRead, api.ScopeMemoryWrite, api.ScopeEvolve}, api.AllNamespaces)
+	reindex.token = b.key(t, []string{evokg.ScopeMemoryRead, evokg.ScopeMemoryWrite, evokg.ScopeEvolve}, evokg.AllNamespaces)
 	rec = b.do(t, reindex)
 	require.Equal(t, http.StatusForbidden, rec.Code)
 	require.Contains(t, problemOf(t, rec.Body.Bytes()).Detail, "scope")
 	require.Zero(t, b.fakes.calls.Load(), "refused keys reach no service")
 
-	reindex.token = b.key(t, []string{api.ScopeAdmin}, api.AllNamespaces)
+	reindex.token = b.key(t, []string{evokg.ScopeAdmin}, evokg.AllNamespaces)
 	rec = b.do(t, reindex)
 	require.Equal(t, http.StatusOK, rec.Code, rec.Body.String())
 	var report evokg.ReindexReport

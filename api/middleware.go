@@ -141,8 +141,8 @@ type ctxKey int
 const keyContextKey ctxKey = iota
 
 // KeyFromContext returns the API key that authenticated the request.
-func KeyFromContext(ctx context.Context) (Key, bool) {
-	k, ok := ctx.Value(keyContextKey).(Key)
+func KeyFromContext(ctx context.Context) (evokg.APIKey, bool) {
+	k, ok := ctx.Value(keyContextKey).(evokg.APIKey)
 	return k, ok
 }
 
@@ -171,7 +171,7 @@ func (s *server) authenticate(next http.Handler) http.Handler {
 }
 
 // authenticateToken bounds the key lookup by the request timeout.
-func (s *server) authenticateToken(ctx context.Context, token string) (Key, error) {
+func (s *server) authenticateToken(ctx context.Context, token string) (evokg.APIKey, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
 	defer cancel()
 	return s.deps.Keys.Authenticate(ctx, token)

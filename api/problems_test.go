@@ -33,7 +33,7 @@ func TestProblemTable(t *testing.T) {
 		b := setup(t, setupOpts{})
 		b.fakes.err = tc.err
 		ns := testenv.Namespace(t)
-		rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/skills", token: b.key(t, api.Scopes, ns)})
+		rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/skills", token: b.key(t, evokg.Scopes, ns)})
 		require.Equal(t, tc.status, rec.Code, tc.err.Error())
 		p := problemOf(t, rec.Body.Bytes())
 		require.Equal(t, tc.status, p.Status)
@@ -47,7 +47,7 @@ func TestInternalErrorsAreNotEchoed(t *testing.T) {
 	b := setup(t, setupOpts{})
 	b.fakes.err = errors.New("pq: password authentication failed for user secret-user")
 	ns := testenv.Namespace(t)
-	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/usage", token: b.key(t, api.Scopes, ns)})
+	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/usage", token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusInternalServerError, rec.Code)
 	require.NotContains(t, rec.Body.String(), "secret-user")
 	require.Contains(t, problemOf(t, rec.Body.Bytes()).Detail, "request id")
@@ -59,7 +59,7 @@ func TestDeleteProtectedMemoryExplainsAppendOnly(t *testing.T) {
 	b.fakes.err = evokg.Errorf(evokg.EPROTECTED, "experience is a success memory")
 	ns := testenv.Namespace(t)
 	rec := b.do(t, call{method: "DELETE", path: "/v1/namespaces/" + ns + "/experiences/0190b5a0-0000-7000-8000-000000000001",
-		token: b.key(t, api.Scopes, ns)})
+		token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusConflict, rec.Code)
 	p := problemOf(t, rec.Body.Bytes())
 	require.Equal(t, "urn:evokg:problem:protected", p.Type)
@@ -70,7 +70,7 @@ func TestValidationAndDecoding(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
+	token := b.key(t, evokg.Scopes, ns)
 	p := "/v1/namespaces/" + ns
 	cases := []struct {
 		c       call
@@ -103,7 +103,7 @@ func TestBodyLimits(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: api.Config{MaxBodyBytes: 4 << 10, MaxBatchBodyBytes: 64 << 10, MaxBatchItems: 50}})
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
+	token := b.key(t, evokg.Scopes, ns)
 	p := "/v1/namespaces/" + ns
 	big := strings.Repeat("x", 8<<10)
 	rec := b.do(t, call{method: "POST", path: p + "/experiences", token: token, body: `{"task_type":"a","question":"` + big + `"}`})
@@ -128,7 +128,7 @@ func TestRateLimitPerKey(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: api.Config{RateLimit: 3, RateWindow: time.Hour}})
 	ns := testenv.Namespace(t)
-	first, second := b.key(t, api.Scopes, ns), b.key(t, api.Scopes, ns)
+	first, second := b.key(t, evokg.Scopes, ns), b.key(t, evokg.Scopes, ns)
 	path := "/v1/namespaces/" + ns + "/skills"
 	for range 3 {
 		require.Equal(t, http.StatusOK, b.do(t, call{method: "GET", path: path, token: first}).Code)
@@ -145,7 +145,7 @@ func TestRequestTimeout(t *testing.T) {
 	b := setup(t, setupOpts{cfg: api.Config{RequestTimeout: 50 * time.Millisecond}})
 	b.fakes.block = true
 	ns := testenv.Namespace(t)
-	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/bandits", token: b.key(t, api.Scopes, ns)})
+	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/bandits", token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusGatewayTimeout, rec.Code)
 	require.Equal(t, "urn:evokg:problem:timeout", problemOf(t, rec.Body.Bytes()).Type)
 }
@@ -175,7 +175,7 @@ func TestPanicBecomesProblem(t *testing.T) {
 	b := setup(t, setupOpts{})
 	b.fakes.panics = true
 	ns := testenv.Namespace(t)
-	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/task-types", token: b.key(t, api.Scopes, ns)})
+	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/task-types", token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusInternalServerError, rec.Code)
 	p := problemOf(t, rec.Body.Bytes())
 	require.Equal(t, "urn:evokg:problem:internal", p.Type)

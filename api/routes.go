@@ -56,15 +56,15 @@ func (s *server) routes() http.Handler {
 func (s *server) v1(r chi.Router) {
 	r.Use(s.authenticate, s.rateLimit())
 	if s.deps.Namespaces != nil {
-		r.With(s.std(), s.requireScope(ScopeAdmin), s.conform).Post("/namespaces", s.createNamespace)
+		r.With(s.std(), s.requireScope(evokg.ScopeAdmin), s.conform).Post("/namespaces", s.createNamespace)
 	}
 	if s.deps.Maintenance != nil {
-		r.With(s.std(), s.requireScope(ScopeAdmin), s.requireAllNamespaces, s.conform).Post("/maintenance/reindex", s.reindex)
+		r.With(s.std(), s.requireScope(evokg.ScopeAdmin), s.requireAllNamespaces, s.conform).Post("/maintenance/reindex", s.reindex)
 	}
 	r.Route("/namespaces/{ns}", func(r chi.Router) {
 		r.Use(s.namespaceAccess)
 		if s.deps.Experiences != nil {
-			r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(ScopeMemoryWrite), s.conform).
+			r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeMemoryWrite), s.conform).
 				Post("/experiences/batch", s.ingestBatch)
 		}
 		r.Group(func(r chi.Router) {
@@ -83,8 +83,8 @@ func (s *server) std() func(http.Handler) http.Handler {
 // scope, then conforms to the document, then runs its handler.
 func (s *server) namespaced(r chi.Router) {
 	scoped := func(scope string) chi.Router { return r.With(s.requireScope(scope), s.conform) }
-	read, write := scoped(ScopeMemoryRead), scoped(ScopeMemoryWrite)
-	evolve, admin := scoped(ScopeEvolve), scoped(ScopeAdmin)
+	read, write := scoped(evokg.ScopeMemoryRead), scoped(evokg.ScopeMemoryWrite)
+	evolve, admin := scoped(evokg.ScopeEvolve), scoped(evokg.ScopeAdmin)
 	if s.deps.Namespaces != nil {
 		read.Get("/", s.getNamespace)
 	}

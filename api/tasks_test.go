@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 )
@@ -17,7 +18,7 @@ func TestTaskRequestsAreCheckedByTheDocument(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
+	token := b.key(t, evokg.Scopes, ns)
 	for _, body := range []string{
 		`{"question":"q","task_type":"t","validator":{"kind":"exact"}}`,
 		`{"question":"q","task_type":"t","validator":{"kind":"code","gold":"4"}}`,
@@ -50,7 +51,7 @@ func TestWebhookAllowListIsInTheDocument(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: api.Config{WebhookHosts: []string{"checker.internal", "127.0.0.1:9000"}}})
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
+	token := b.key(t, evokg.Scopes, ns)
 	post := func(url string) int {
 		body := `{"question":"q","task_type":"t","validator":{"kind":"webhook","url":"` + url + `"}}`
 		return b.do(t, call{method: "POST", path: "/v1/namespaces/" + ns + "/tasks", body: body, token: token}).Code

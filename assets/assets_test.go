@@ -17,7 +17,6 @@ import (
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/llm/ollamafake"
 )
 
 var (
@@ -57,7 +56,7 @@ func setup(t *testing.T, cfg assets.Config) bundle {
 	require.NoError(t, schemaErr)
 	mem := memtest.Setup(t)
 	fg := &flakyGraph{Graph: g}
-	svc, err := assets.New(cfg, mem.Pool, fg, mem.Store, &ollamafake.Embedder{Dim: memtest.Dim}, testenv.Logger(t))
+	svc, err := assets.New(cfg, mem.Pool, fg, mem.Store, &memtest.BagOfWords{Dim: memtest.Dim}, testenv.Logger(t))
 	require.NoError(t, err)
 	return bundle{ctx: ctx, ns: mem.NS, svc: svc, graph: fg, mem: mem}
 }
@@ -280,7 +279,7 @@ func TestRecruitToolsHonoursValidationAndTheThreshold(t *testing.T) {
 }
 
 func setupSameNamespace(t *testing.T, b bundle, cfg assets.Config) *assets.Service {
-	svc, err := assets.New(cfg, b.mem.Pool, b.graph, b.mem.Store, &ollamafake.Embedder{Dim: memtest.Dim}, testenv.Logger(t))
+	svc, err := assets.New(cfg, b.mem.Pool, b.graph, b.mem.Store, &memtest.BagOfWords{Dim: memtest.Dim}, testenv.Logger(t))
 	require.NoError(t, err)
 	return svc
 }

@@ -11,6 +11,8 @@
 // MERGEs by id), then the row is marked projected. Reads see projected rows
 // only, so a half-written asset is never served; a projection that failed is
 // retried before the namespace's next asset write.
+//
+// It owns the tables tools and expert_agents.
 package assets
 
 import (

@@ -19,6 +19,9 @@
 // apart as the run's contributions; when its Delta-Guard rolls an iteration
 // back, Revert takes back only those, and pulls and rewards from any other
 // source (live /answer clients) stay.
+//
+// It owns the tables bandit_arms, bandit_run_deltas, answers,
+// answer_rewards, retrievals and task_type_stats.
 package bandit
 
 import (

@@ -15,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
@@ -57,7 +59,7 @@ func startServer(t *testing.T) server {
 	a, err := app.Open(ctx, cfg, app.ModeAPI, testenv.Logger(t))
 	require.NoError(t, err)
 	t.Cleanup(func() { a.Close(context.Background()) })
-	token, _, err := api.NewKeyStore(a.Pool, nil).Create(ctx, "contract", api.Scopes, []string{api.AllNamespaces})
+	token, _, err := access.NewKeyStore(a.Pool, nil).Create(ctx, "contract", evokg.Scopes, []string{evokg.AllNamespaces})
 	require.NoError(t, err)
 	// The rate limit is off for this server only: the generated run sends
 	// more requests than a key may in production.

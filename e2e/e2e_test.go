@@ -25,7 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/questions"
@@ -185,7 +185,7 @@ func (e *env) createKey(t *testing.T, scopes string) string {
 
 func revoke(t *testing.T, token string) {
 	ctx := context.Background()
-	keys := api.NewKeyStore(testenv.Postgres(t), testenv.Logger(t))
+	keys := access.NewKeyStore(testenv.Postgres(t), testenv.Logger(t))
 	if k, err := keys.Authenticate(ctx, token); err == nil {
 		require.NoError(t, keys.Revoke(ctx, k.ID))
 	}
@@ -294,7 +294,9 @@ func (c *client) walkEvolutionRun(t *testing.T) {
 	for _, tt := range types.Items {
 		observed[tt.Name] = tt.NSeen > 0
 	}
-	for _, name := range questions.ArithTaskTypes() {
+	pool, err := questions.Generate(100, 1) // every task type of the built-in pool
+	require.NoError(t, err)
+	for _, name := range questions.TaskTypes(pool) {
 		require.True(t, observed[name], "task type %s was observed by the run", name)
 	}
 }

@@ -2,7 +2,6 @@ package evolution
 
 import (
 	"cmp"
-	"math"
 	"slices"
 
 	evokg "github.com/evokg/evokg"
@@ -46,13 +45,6 @@ func SelectCurriculum(types []TaskState, k int, lambda float64, m int) []string 
 		out = append(out, t.Name)
 	}
 	return out
-}
-
-// RevisitBound is Theorem 2's bound ⌈n_max/λ + N/M⌉: every observed task
-// type is selected again within this many iterations. With the Navigator's
-// bonus, pass n_max plus the largest bonus.
-func RevisitBound(nMax int, lambda float64, n, m int) int {
-	return int(math.Ceil(float64(nMax)/lambda + float64(n)/float64(m) - 1e-9))
 }
 
 // curriculumStates joins a namespace's task types (k_last and the

@@ -16,4 +16,6 @@
 // Engine executes runs and persists each iteration so a run resumes from
 // its last completed iteration; Service and NewWorker expose runs as River
 // jobs; RunLocal runs one in-process for the CLI; Plot draws the metrics.
+//
+// It owns the tables evolution_runs, evolution_iterations and slot_snapshots.
 package evolution

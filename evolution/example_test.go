@@ -16,10 +16,8 @@ func ExampleSelectCurriculum() {
 		{Name: "averages", NFail: 1, KLast: 8},
 	}
 	fmt.Println(evolution.SelectCurriculum(types, 10, 0.3, 3))
-	fmt.Println(evolution.RevisitBound(6, 0.3, 4, 3))
 	// Output:
 	// [ratio_total percentages unit_rates]
-	// 22
 }
 
 // The Delta-Guard keeps a small dip and rolls back a drop of more than δ.

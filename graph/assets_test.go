@@ -51,7 +51,7 @@ func TestToolsAndExpertAgents(t *testing.T) {
 	require.Len(t, all, 1)
 }
 
-func TestEnvironmentAndPKGRelations(t *testing.T) {
+func TestEnvironment(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	_, err := b.g.UpsertEnvEntity(b.ctx, b.ns, "kitchen", "room")
@@ -68,32 +68,4 @@ func TestEnvironmentAndPKGRelations(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, obs, 1)
 	require.Equal(t, "the fridge is empty", obs[0].Content)
-
-	exp := b.project(t, expOpts{Signature: []string{"lookup"}, Entities: []string{"LeBron James"}})
-	st, err := b.g.AddSubTask(b.ctx, b.ns, exp.ID, graph.SubTask{Description: "find the player", Position: 0, Operation: "Lookup"})
-	require.NoError(t, err)
-	_, err = b.g.AddSubTask(b.ctx, b.ns, exp.ID, graph.SubTask{Description: "sum", Position: 1})
-	require.NoError(t, err)
-	subs, err := b.g.SubTasks(b.ctx, b.ns, exp.ID)
-	require.NoError(t, err)
-	require.Len(t, subs, 2)
-	require.Equal(t, st, subs[0])
-	_, err = b.g.AddSubTask(b.ctx, b.ns, uuid.New(), graph.SubTask{})
-	requireCode(t, err, evokg.ENOTFOUND)
-
-	require.NoError(t, b.g.UpsertEntity(b.ctx, b.ns, evokg.Entity{Name: "Los Angeles Lakers", Type: "team"}))
-	require.NoError(t, b.g.UpsertEntity(b.ctx, b.ns, evokg.Entity{Name: "Lakers", Type: "team"}))
-	require.NoError(t, b.g.RelateEntities(b.ctx, b.ns, "LeBron James", "Los Angeles Lakers", "member_of_sports_team"))
-	require.NoError(t, b.g.MarkEquivalent(b.ctx, b.ns, "Lakers", "Los Angeles Lakers"))
-	require.NoError(t, b.g.OperationUses(b.ctx, b.ns, "lookup", "assists"))
-	requireCode(t, b.g.OperationUses(b.ctx, b.ns, "nope", "assists"), evokg.ENOTFOUND)
-	rels, _, err := b.g.EntityRelations(b.ctx, b.ns, "Los Angeles Lakers")
-	require.NoError(t, err)
-	require.ElementsMatch(t, []graph.EntityRelation{
-		{Type: "RELATES_TO", Property: "member_of_sports_team", Other: "LeBron James"},
-		{Type: "EQUIVALENT_TO", Other: "Lakers"},
-	}, rels)
-	_, usedBy, err := b.g.EntityRelations(b.ctx, b.ns, "assists")
-	require.NoError(t, err)
-	require.Equal(t, []string{"lookup"}, usedBy)
 }

@@ -11,8 +11,8 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/llm/ollamafake"
 )
 
 type bundle struct {
@@ -50,7 +50,7 @@ func setup(t *testing.T, mods ...func(*graph.Config)) bundle {
 
 // bowEmbedder is the tests' embedding model (the fake model server's
 // hashed bag of words): cosines are functions of shared words.
-type bowEmbedder = ollamafake.Embedder
+type bowEmbedder = memtest.BagOfWords
 
 const bowDim = 512
 

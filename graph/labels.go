@@ -6,7 +6,7 @@ package graph
 var Labels = []string{
 	"Skill", "TaskType",
 	"Experience", "Principle", "FailureMemory", "SuccessMemory", "RetrievalRecipe", "AbstractedPattern",
-	"Entity", "Operation", "SubTask",
+	"Entity", "Operation",
 	"EnvEntity", "Observation",
 	"Tool", "ExpertAgent",
 	"Task", "Attempt",
@@ -17,11 +17,11 @@ var Labels = []string{
 var RelationshipTypes = []string{
 	// Capability and task subgraphs.
 	"PREREQUISITE_OF", "COMPOSES_INTO", "SKILL_FOR_TASK", "PRINCIPLE_OF",
-	// APEX-EM's ten PKG types.
-	"FOLLOWED_BY", "RELATES_TO", "USES", "EQUIVALENT_TO", "MEMBER_OF", "USES_ENTITY",
+	// APEX-EM's PKG types that projection draws.
+	"FOLLOWED_BY", "MEMBER_OF", "USES_ENTITY",
 	"SIMILAR_TO", "STRUCTURALLY_SIMILAR_TO", "DERIVED_FROM", "SUPERSEDES",
-	// Signature steps and decomposition.
-	"USES_OPERATION", "HAS_SUBTASK",
+	// Signature steps.
+	"USES_OPERATION",
 	// Environment subgraph.
 	"ENV_RELATION", "OBSERVES",
 	// Asset memory.

@@ -49,8 +49,6 @@ func TestProtectedMemoriesSurviveEveryWritePath(t *testing.T) {
 		// Edges drawn at it by other writes.
 		b.project(t, expOpts{Outcome: evokg.OutcomeRecipe, Signature: []string{"add"}, Entities: []string{"n"}})
 		require.NoError(t, b.g.ProjectExperience(b.ctx, newExperience(b.ns, expOpts{}), []evokg.SimilarExperience{{ID: p.ID, Cosine: 0.99}}))
-		_, err := b.g.AddSubTask(b.ctx, b.ns, p.ID, graph.SubTask{Description: "step", Position: 1})
-		require.NoError(t, err)
 		tool, err := b.g.UpsertTool(b.ctx, b.ns, graph.Tool{Name: "calc-" + p.ID.String(), Version: 1})
 		require.NoError(t, err)
 		require.NoError(t, b.g.ToolCreatedFrom(b.ctx, b.ns, tool.ID, p.ID))

@@ -35,12 +35,6 @@ func schemaSteps() []schemaStep {
 	return steps
 }
 
-// SchemaVersion returns the number of the last schema file this package ships.
-func SchemaVersion() int {
-	steps := schemaSteps()
-	return steps[len(steps)-1].version
-}
-
 // ApplySchema creates every constraint and index of cypher/schema in file
 // order. Each statement is idempotent (IF NOT EXISTS), so concurrent or
 // repeated calls are safe. The applied version is recorded on a

@@ -18,4 +18,6 @@
 // The projection worker sets the status to committed once the experience is
 // in Neo4j; a job that keeps failing leaves the experience failed with its
 // reason. Nothing is dropped silently.
+//
+// It owns the tables experiences and idempotency_keys.
 package ingest

@@ -372,7 +372,7 @@ func (s *Service) importChunk(ctx context.Context, conn *pgxpool.Conn, items []i
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, queries.Get("import_vectors"), fresh); err != nil {
+		if err := s.index.IndexStagedTx(ctx, tx, fresh); err != nil {
 			return err
 		}
 		if err := s.enqueueFresh(ctx, tx, items, fresh); err != nil {

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
@@ -16,10 +17,12 @@ import (
 
 // Indexer writes an experience's embedding into the success or failure
 // index inside the caller's transaction, or queues that write on the
-// caller's batch. *vector.Store implements it.
+// caller's batch; a bulk import has it index the rows it staged in
+// import_stage (IndexStagedTx). *vector.Store implements it.
 type Indexer interface {
 	InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, embedding []float32) error
 	QueueInsert(b *pgx.Batch, exp *evokg.Experience, embedding []float32) error
+	IndexStagedTx(ctx context.Context, tx pgx.Tx, ids []uuid.UUID) error
 }
 
 // Config configures the ingest service.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/vector"
@@ -29,7 +30,7 @@ type bundle struct {
 	svc   *ingest.Service
 	pool  *pgxpool.Pool
 	ns    string
-	embed *ollamafake.Embedder
+	embed *memtest.BagOfWords
 	store *vector.Store
 }
 
@@ -38,7 +39,7 @@ func setup(t *testing.T) bundle {
 	pool := testenv.Postgres(t)
 	queue, err := workers.NewInsertClient(pool, workers.Config{}, testenv.Logger(t))
 	require.NoError(t, err)
-	embed := &ollamafake.Embedder{Dim: dim}
+	embed := &memtest.BagOfWords{Dim: dim}
 	store := vector.NewStore(pool, dim)
 	svc := ingest.NewService(ingest.Config{ChainOfThoughtRunes: 10}, pool, queue, embed, store, testenv.Logger(t))
 	return bundle{svc: svc, pool: pool, ns: testenv.Namespace(t), embed: embed, store: store}

@@ -28,7 +28,7 @@
 // the model's output cannot constrain that output by a schema as well.
 //
 // Every call attempt is handed to a [Recorder] with its role, layer, model,
-// token counts, duration and outcome; [PostgresRecorder] stores them in the
+// token counts, duration and outcome; package usage stores them in the
 // llm_calls table and exports Prometheus metrics. Call metadata (namespace,
 // run, iteration, experience and a call [Budget]) travels in the context, see
 // [WithCall]. Failures are translated into evokg.Error codes at this edge,

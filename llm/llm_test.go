@@ -17,12 +17,13 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/usage"
 )
 
 type bundle struct {
 	fake   *ollamafake.Server
 	models *llm.Models
-	rec    *llm.PostgresRecorder
+	rec    *usage.Recorder
 	reg    *prometheus.Registry
 	ns     string
 	ctx    context.Context
@@ -40,7 +41,7 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	fake := ollamafake.New(opts.fake)
 	opts.cfg.BaseURL = fake.Start(t)
 	reg := prometheus.NewRegistry()
-	rec := llm.NewPostgresRecorder(testenv.Postgres(t), reg)
+	rec := usage.NewRecorder(testenv.Postgres(t), reg)
 	m, err := llm.New(opts.cfg, &http.Client{Timeout: 30 * time.Second}, rec, testenv.Logger(t))
 	require.NoError(t, err)
 	ns := testenv.Namespace(t)
@@ -48,20 +49,20 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	return &bundle{fake: fake, models: m, rec: rec, reg: reg, ns: ns, ctx: ctx}
 }
 
-func (b *bundle) usage(t *testing.T, runID string) llm.Summary {
+func (b *bundle) usage(t *testing.T, runID string) usage.Summary {
 	t.Helper()
 	u, err := b.rec.Summary(context.Background(), b.ns, runID)
 	require.NoError(t, err)
 	return u
 }
 
-func roleUsage(u llm.Summary, role llm.Role) llm.RoleUsage {
+func roleUsage(u usage.Summary, role llm.Role) usage.RoleUsage {
 	for _, r := range u.ByRole {
 		if r.Role == role {
 			return r
 		}
 	}
-	return llm.RoleUsage{}
+	return usage.RoleUsage{}
 }
 
 func TestNewRequiresClientTimeout(t *testing.T) {

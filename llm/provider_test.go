@@ -15,6 +15,7 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/usage"
 )
 
 // openAIConfig points every role at an OpenAI-compatible server.
@@ -28,7 +29,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 	t.Parallel()
 	fake := ollamafake.New(ollamafake.Options{})
 	url := fake.Start(t)
-	rec := llm.NewPostgresRecorder(testenv.Postgres(t), prometheus.NewRegistry())
+	rec := usage.NewRecorder(testenv.Postgres(t), prometheus.NewRegistry())
 	m, err := llm.New(openAIConfig(url), &http.Client{Timeout: 30 * time.Second}, rec, testenv.Logger(t))
 	require.NoError(t, err)
 	ns := testenv.Namespace(t)

@@ -14,6 +14,7 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/usage"
 )
 
 var rectangleTool = llm.ToolDef{Name: "rectangle_area", Description: "The area of a rectangle.",
@@ -37,7 +38,7 @@ func TestLearnerToolRoundsOnBothProviders(t *testing.T) {
 			fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
 				return `{"reasoning":"rectangle_area gave 84.","answer":"84"}`, v.AfterToolResult()
 			})
-			rec := llm.NewPostgresRecorder(testenv.Postgres(t), prometheus.NewRegistry())
+			rec := usage.NewRecorder(testenv.Postgres(t), prometheus.NewRegistry())
 			m, err := llm.New(llm.Config{Provider: provider, BaseURL: fake.Start(t)}, &http.Client{Timeout: 30 * time.Second}, rec, testenv.Logger(t))
 			require.NoError(t, err)
 			ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: testenv.Namespace(t)})

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
 )
 
@@ -19,7 +18,7 @@ func TestSandboxedToolsOverMCP(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ns := testenv.Namespace(t)
-	token := b.key(t, api.Scopes, ns)
+	token := b.key(t, evokg.Scopes, ns)
 	b.createNamespace(t, token, ns)
 	ctx := context.Background()
 	_, err := b.app.Assets.CreateTool(ctx, ns, evokg.ToolSpec{Name: "double", Description: "doubles a number",

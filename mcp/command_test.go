@@ -11,7 +11,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
 )
 
@@ -34,7 +34,7 @@ func TestCommandStdio(t *testing.T) {
 	cmd.Env = append(os.Environ(), "EVOKG_POSTGRES_URL="+b.app.Config.Postgres.URL,
 		"EVOKG_NEO4J_URI="+testenv.Neo4jURI(), "EVOKG_NEO4J_USER="+testenv.Neo4jUser(),
 		"EVOKG_NEO4J_PASSWORD="+testenv.Neo4jPassword(), "EVOKG_OLLAMA_URL="+b.app.Config.LLM.BaseURL,
-		"EVOKG_API_KEY="+b.key(t, api.Scopes, ns), "EVOKG_LOG_LEVEL=warn")
+		"EVOKG_API_KEY="+b.key(t, evokg.Scopes, ns), "EVOKG_LOG_LEVEL=warn")
 	cmd.Stderr = testWriter{t}
 	cs, err := client.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
 	require.NoError(t, err)

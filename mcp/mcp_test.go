@@ -16,6 +16,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/app"
@@ -67,7 +69,7 @@ func setup(t *testing.T) *bundle {
 // key creates an API key.
 func (b *bundle) key(t *testing.T, scopes []string, namespaces ...string) string {
 	t.Helper()
-	token, _, err := api.NewKeyStore(b.app.Pool, nil).Create(context.Background(), "mcp-test", scopes, namespaces)
+	token, _, err := access.NewKeyStore(b.app.Pool, nil).Create(context.Background(), "mcp-test", scopes, namespaces)
 	require.NoError(t, err)
 	return token
 }
@@ -231,7 +233,7 @@ func TestToolsOverBothTransports(t *testing.T) {
 		t.Run(tr.name, func(t *testing.T) {
 			t.Parallel()
 			ns := testenv.Namespace(t)
-			token := b.key(t, api.Scopes, ns)
+			token := b.key(t, evokg.Scopes, ns)
 			b.createNamespace(t, token, ns)
 			cs := tr.connect(t, b, token)
 			listTools(t, cs)
@@ -408,7 +410,7 @@ func TestIsolationAndScopes(t *testing.T) {
 		t.Run(tr.name, func(t *testing.T) {
 			t.Parallel()
 			mine, other := testenv.Namespace(t), testenv.Namespace(t)
-			cs := tr.connect(t, b, b.key(t, []string{api.ScopeMemoryRead}, mine))
+			cs := tr.connect(t, b, b.key(t, []string{evokg.ScopeMemoryRead}, mine))
 			call(t, cs, "task_types", map[string]any{"namespace": mine}, nil)
 			for _, name := range []string{"task_types", "skills"} {
 				p := callFails(t, cs, name, map[string]any{"namespace": other})
@@ -438,7 +440,7 @@ func TestMalformedCalls(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
 			t.Parallel()
-			cs := tr.connect(t, b, b.key(t, api.Scopes, ns))
+			cs := tr.connect(t, b, b.key(t, evokg.Scopes, ns))
 			p := callFails(t, cs, "recall", map[string]any{"question": "q", "task_type": "t"})
 			require.Equal(t, http.StatusUnprocessableEntity, p.Status)
 			require.Equal(t, "/namespace", p.Errors[0].Pointer)

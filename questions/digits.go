@@ -79,12 +79,3 @@ func GenerateDigits(size int, seed uint64) ([]Item, error) {
 	}
 	return items, nil
 }
-
-// DigitsTaskTypes lists the digits pool's task types.
-func DigitsTaskTypes() []string {
-	out := make([]string, len(digitsRules))
-	for i, rule := range digitsRules {
-		out[i] = rule.taskType
-	}
-	return out
-}

@@ -42,15 +42,6 @@ var generators = []struct {
 	{FractionRemaining, fractionRemaining},
 }
 
-// ArithTaskTypes lists the built-in pool's task types.
-func ArithTaskTypes() []string {
-	out := make([]string, len(generators))
-	for i, g := range generators {
-		out[i] = g.taskType
-	}
-	return out
-}
-
 // Arith is the name of the built-in pool.
 const Arith = "arith"
 

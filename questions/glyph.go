@@ -80,15 +80,6 @@ func GenerateGlyph(size int, seed uint64) ([]Item, error) {
 	return items, nil
 }
 
-// GlyphTaskTypes lists the glyph pool's task types.
-func GlyphTaskTypes() []string {
-	out := make([]string, len(glyphRules))
-	for i, g := range glyphRules {
-		out[i] = g.taskType
-	}
-	return out
-}
-
 // Statements of a glyph rule in a text: an operator applied to two
 // numbers, or a number of zorps.
 var (

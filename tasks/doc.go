@@ -13,4 +13,6 @@
 // (durable jobs too, or in process for the CLI) send a pool through PRGII E
 // times and report SR, CSR, mean attempts and first-attempt success from the
 // stored attempts.
+//
+// It owns the tables prgii_tasks, prgii_attempts and prgii_runs.
 package tasks

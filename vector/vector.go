@@ -6,6 +6,9 @@
 // hash-partitioned on (namespace, task_type), so a search prunes to one
 // partition; see migrations/00002_vector.sql and 00021_ann_slices.sql for
 // the layout and bench/retrieval.go for the measurements behind it.
+//
+// It owns the tables success_index, failure_index, principle_embeddings,
+// asset_embeddings and ann_slices.
 package vector
 
 import (
@@ -124,6 +127,14 @@ func (s *Store) InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, 
 	sql, args := s.insertStatement(exp, embedding)
 	_, err := tx.Exec(ctx, sql, args...)
 	return postgres.Translate(err, "indexing the experience embedding")
+}
+
+// IndexStagedTx indexes, inside tx, the embeddings of the experiences ids
+// staged by ingest's bulk import in the session's temporary import_stage
+// table, each in the index its channel column names.
+func (s *Store) IndexStagedTx(ctx context.Context, tx pgx.Tx, ids []uuid.UUID) error {
+	_, err := tx.Exec(ctx, queries.Get("index_staged"), ids)
+	return postgres.Translate(err, "indexing the imported embeddings")
 }
 
 // QueueInsert queues the insert InsertTx runs on b, for a caller that sends

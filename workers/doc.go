@@ -8,4 +8,6 @@
 // silently. Workers are idempotent (the graph is written with MERGE by id and
 // state transitions are guarded by the current status), so a job rescued
 // from a killed process or retried after an outage duplicates nothing.
+//
+// It owns the table experience_similar.
 package workers

@@ -17,8 +17,8 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/memtest"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
 )
@@ -53,7 +53,7 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	testenv.Neo4j(t)
 	ns := testenv.Namespace(t)
 	if opts.embedder == nil {
-		opts.embedder = &ollamafake.Embedder{Dim: dim}
+		opts.embedder = &memtest.BagOfWords{Dim: dim}
 	}
 	evalQ, projQ := strings.ReplaceAll(ns, "-", "_")+"_eval", strings.ReplaceAll(ns, "-", "_")+"_proj"
 	cfg := workers.Config{

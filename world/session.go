@@ -34,9 +34,6 @@ func NewSession(ep Episode) *Session {
 	return s
 }
 
-// Room is the room the agent is in.
-func (s *Session) Room() string { return s.room }
-
 // Steps is how many actions the session has executed.
 func (s *Session) Steps() int { return s.steps }
 

@@ -91,7 +91,7 @@ func TestTourObservesTheWholeWorld(t *testing.T) {
 		seen.WriteString(s.Do(a))
 	}
 	require.Equal(t, len(tour), s.Steps())
-	require.Equal(t, ep.Start, s.Room())
+	require.Equal(t, ep.Start, s.room)
 	for _, name := range append(append(w.Rooms, w.ContainerNames()...), w.ObjectNames()...) {
 		require.Contains(t, seen.String(), name)
 	}
@@ -153,7 +153,7 @@ func TestSessionRulesAndBudget(t *testing.T) {
 	require.Contains(t, s.Look(), closed+" (closed)")
 	if far != "" {
 		require.Contains(t, s.Do(Action{Verb: "go", Object: far}), "No door leads")
-		require.Equal(t, room, s.Room())
+		require.Equal(t, room, s.room)
 	}
 	require.Contains(t, s.Do(Action{Verb: "put", Object: "apple", Target: closed}), "You do not carry")
 	require.Contains(t, s.Do(Action{Verb: "dance"}), "is not an action")

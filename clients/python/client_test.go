@@ -18,6 +18,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/app"
@@ -127,7 +129,7 @@ func startServer(t *testing.T) (url, token, ns string) {
 		require.NoError(t, a.Jobs.Stop(stop))
 	})
 	ns = testenv.Namespace(t)
-	token, _, err = api.NewKeyStore(a.Pool, logger).Create(ctx, "python-quickstart", api.Scopes, []string{ns})
+	token, _, err = access.NewKeyStore(a.Pool, logger).Create(ctx, "python-quickstart", evokg.Scopes, []string{ns})
 	require.NoError(t, err)
 	srv := httptest.NewServer(api.NewHandler(api.Config{}, a.APIDeps(), logger))
 	t.Cleanup(srv.Close)

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/tasks"
 )
@@ -39,7 +39,7 @@ func (c *EpochsCmd) Run(g *Globals) error {
 		return err
 	}
 	defer closeApp()
-	_, err = api.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace, Description: "registered by evokg epochs"})
+	_, err = access.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace, Description: "registered by evokg epochs"})
 	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
 		return err
 	}

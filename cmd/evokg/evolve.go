@@ -14,7 +14,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/app"
 )
@@ -58,7 +58,7 @@ func (c *EvolveCmd) Run(g *Globals) error {
 // registerNamespace creates the namespace the run evolves unless it
 // exists, so the API lists it like one created there.
 func (c *EvolveCmd) registerNamespace(g *Globals, a *app.App) error {
-	_, err := api.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace,
+	_, err := access.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace,
 		Description: "registered by evokg evolve"})
 	if evokg.ErrorCode(err) == evokg.ECONFLICT {
 		return nil

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/experiment"
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/questions"
@@ -58,7 +58,7 @@ func (c *ExperimentCmd) Run(g *Globals) error {
 // registerFunc creates a seed's namespace, refusing one that exists: each
 // seed starts from an empty memory.
 func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
-	store := api.NewNamespaceStore(a.Pool)
+	store := access.NewNamespaceStore(a.Pool)
 	return func(ctx context.Context, ns string) error {
 		_, err := store.CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "registered by evokg experiment"})
 		if evokg.ErrorCode(err) == evokg.ECONFLICT {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/access"
 )
 
 // KeysCmd manages API keys.
@@ -32,7 +32,7 @@ func (c *KeysCreateCmd) Run(g *Globals) error {
 		return err
 	}
 	defer pool.Close()
-	token, key, err := api.NewKeyStore(pool, g.Logger).Create(g.Ctx, c.Name, c.Scopes, c.Namespaces)
+	token, key, err := access.NewKeyStore(pool, g.Logger).Create(g.Ctx, c.Name, c.Scopes, c.Namespaces)
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (c *KeysListCmd) Run(g *Globals) error {
 		return err
 	}
 	defer pool.Close()
-	keys, err := api.NewKeyStore(pool, g.Logger).List(g.Ctx)
+	keys, err := access.NewKeyStore(pool, g.Logger).List(g.Ctx)
 	if err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func (c *KeysRevokeCmd) Run(g *Globals) error {
 		return err
 	}
 	defer pool.Close()
-	if err := api.NewKeyStore(pool, g.Logger).Revoke(g.Ctx, c.ID); err != nil {
+	if err := access.NewKeyStore(pool, g.Logger).Revoke(g.Ctx, c.ID); err != nil {
 		return err
 	}
 	fmt.Println("revoked", c.ID)

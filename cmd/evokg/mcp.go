@@ -6,6 +6,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/mcp"
@@ -34,7 +35,7 @@ func (c *MCPCmd) Run(g *Globals) error {
 		return err
 	}
 	defer a.Close(context.Background())
-	if _, err := api.NewKeyStore(a.Pool, g.Logger).Authenticate(g.Ctx, c.APIKey); err != nil {
+	if _, err := access.NewKeyStore(a.Pool, g.Logger).Authenticate(g.Ctx, c.APIKey); err != nil {
 		return fmt.Errorf("the API key (--api-key, EVOKG_API_KEY) is not valid: %w", err)
 	}
 	limits := a.Config.Evolution.WithDefaults()

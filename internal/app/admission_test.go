@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/graph"
@@ -73,7 +74,7 @@ func openWith(t *testing.T, mode app.Mode, configure func(*app.Config)) *env {
 		})
 	}
 	ns := testenv.Namespace(t)
-	token, _, err := api.NewKeyStore(a.Pool, logger).Create(ctx, "test", api.Scopes, []string{ns})
+	token, _, err := access.NewKeyStore(a.Pool, logger).Create(ctx, "test", evokg.Scopes, []string{ns})
 	require.NoError(t, err)
 	doc, err := openapi3.NewLoader().LoadFromData(api.OpenAPIYAML)
 	require.NoError(t, err)

@@ -31,6 +31,7 @@ import (
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
+	"github.com/evokg/evokg/usage"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
 )
@@ -77,7 +78,7 @@ type App struct {
 	Pool        *pgxpool.Pool
 	Graph       *graph.Graph
 	Models      *llm.Models
-	Recorder    *llm.PostgresRecorder
+	Recorder    *usage.Recorder
 	Vectors     *vector.Store
 	Retriever   *retrieval.Retriever
 	Ingest      *ingest.Service
@@ -148,7 +149,7 @@ func (a *App) openGraph(ctx context.Context) error {
 }
 
 func (a *App) openModels(context.Context) error {
-	a.Recorder = llm.NewPostgresRecorder(a.Pool, a.Registry)
+	a.Recorder = usage.NewRecorder(a.Pool, a.Registry)
 	models, err := llm.New(a.Config.LLM, a.Config.HTTP, a.Recorder, a.logger)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
@@ -11,8 +12,8 @@ import (
 // APIDeps adapts the services to the API's ports.
 func (a *App) APIDeps() api.Deps {
 	return api.Deps{
-		Keys:        api.NewKeyStore(a.Pool, a.logger),
-		Namespaces:  api.NewNamespaceStore(a.Pool),
+		Keys:        access.NewKeyStore(a.Pool, a.logger),
+		Namespaces:  access.NewNamespaceStore(a.Pool),
 		Experiences: a.Ingest,
 		Retriever:   retrieval.NewService(a.Retriever, a.Bandits),
 		Answerer:    answer.NewOnline(a.Answer, a.Graph),

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"sync/atomic"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -137,5 +138,28 @@ func Tilt(i, j int, cos float64) []float32 {
 }
 
 // BagOfWords is the tests' embedding model: the fake model server's
-// hashed bag of words, in process, counting its calls.
-type BagOfWords = ollamafake.Embedder
+// hashed bag of words (ollamafake.Embed), in process, counting its calls.
+type BagOfWords struct {
+	// Dim is the dimension of the vectors. Default evokg.DefaultEmbeddingDim.
+	Dim   int
+	calls atomic.Int32
+}
+
+// Dimension implements evokg.Embedder.
+func (e *BagOfWords) Dimension() int { return cmp.Or(e.Dim, evokg.DefaultEmbeddingDim) }
+
+// Embed implements evokg.Embedder.
+func (e *BagOfWords) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	e.calls.Add(1)
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = ollamafake.Embed(t, e.Dimension())
+	}
+	return out, nil
+}
+
+// Calls returns how many times Embed was called.
+func (e *BagOfWords) Calls() int { return int(e.calls.Load()) }
+
+// ResetCalls sets the call count back to zero.
+func (e *BagOfWords) ResetCalls() { e.calls.Store(0) }

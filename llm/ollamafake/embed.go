@@ -1,15 +1,10 @@
 package ollamafake
 
 import (
-	"cmp"
-	"context"
 	"hash/fnv"
 	"math"
 	"regexp"
 	"strings"
-	"sync/atomic"
-
-	"github.com/evokg/evokg"
 )
 
 var wordPattern = regexp.MustCompile(`[\p{L}\p{N}]+`)
@@ -40,30 +35,3 @@ func Embed(text string, dim int) []float32 {
 	}
 	return out
 }
-
-// Embedder embeds in process exactly as the fake server does (Embed): the
-// tests' stand-in for an embedding model, counting its calls.
-type Embedder struct {
-	// Dim is the dimension of the vectors. Default 768.
-	Dim   int
-	calls atomic.Int32
-}
-
-// Dimension implements evokg.Embedder.
-func (e *Embedder) Dimension() int { return cmp.Or(e.Dim, evokg.DefaultEmbeddingDim) }
-
-// Embed implements evokg.Embedder.
-func (e *Embedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
-	e.calls.Add(1)
-	out := make([][]float32, len(texts))
-	for i, t := range texts {
-		out[i] = Embed(t, e.Dimension())
-	}
-	return out, nil
-}
-
-// Calls returns how many times Embed was called.
-func (e *Embedder) Calls() int { return int(e.calls.Load()) }
-
-// ResetCalls sets the call count back to zero.
-func (e *Embedder) ResetCalls() { e.calls.Store(0) }

@@ -1,5 +1,6 @@
--- Indexes the embeddings of the staged experiences inserted by this chunk
--- ($1), each in the index of its channel (see vector.Store.InsertTx). A bulk
+-- Indexes the embeddings of the experiences $1 staged in the session's
+-- import_stage table (ingest/queries/import_stage.sql), each in the index of
+-- its channel column (see vector.Store.InsertTx). A bulk
 -- load admits its rows to the HNSW indexes (ann): they are built after the
 -- load, where building costs a fraction of inserting, and a slice that stays
 -- small is scanned exactly whatever its rows' ann.

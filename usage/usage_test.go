@@ -1,4 +1,4 @@
-package llm_test
+package usage_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg/usage"
 )
 
 // Usage names the model each call was made to, not the model configured
@@ -19,7 +20,7 @@ func TestUsageRowsNameTheModelOfTheirCalls(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	ns := testenv.Namespace(t)
-	rec := llm.NewPostgresRecorder(testenv.Postgres(t), prometheus.NewRegistry())
+	rec := usage.NewRecorder(testenv.Postgres(t), prometheus.NewRegistry())
 	for _, model := range []string{"llama3.1:8b", "llama3.1:8b", "qwen3:8b"} {
 		require.NoError(t, rec.Record(ctx, llm.CallRecord{ID: evokg.NewID(), Namespace: ns, Role: llm.RoleLearner,
 			Layer: llm.LayerLearner, Model: model, PromptTokens: 10, ReplyTokens: 2, Duration: time.Millisecond,

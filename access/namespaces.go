@@ -1,4 +1,4 @@
-package api
+package access
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
-// NamespaceStore keeps namespaces in Postgres. It implements NamespaceService.
+// NamespaceStore keeps namespaces in Postgres.
 type NamespaceStore struct{ pool *pgxpool.Pool }
 
 // NewNamespaceStore returns a namespace store on pool.

@@ -1,4 +1,4 @@
-package api_test
+package access_test
 
 import (
 	"context"
@@ -8,28 +8,28 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/internal/testenv"
 )
 
 func TestKeyStoreLifecycle(t *testing.T) {
 	t.Parallel()
-	keys := api.NewKeyStore(testenv.Postgres(t), testenv.Logger(t))
+	keys := access.NewKeyStore(testenv.Postgres(t), testenv.Logger(t))
 	ctx := t.Context()
 	ns := testenv.Namespace(t)
-	token, k, err := keys.Create(ctx, "ci", []string{api.ScopeMemoryRead, api.ScopeEvolve}, []string{ns})
+	token, k, err := keys.Create(ctx, "ci", []string{evokg.ScopeMemoryRead, evokg.ScopeEvolve}, []string{ns})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, keys.DeleteForTest(context.Background(), k.ID)) })
 
 	require.True(t, strings.HasPrefix(token, "evk_"+k.Prefix+"_"), token)
 	require.Len(t, k.Prefix, 8)
-	require.Equal(t, []string{api.ScopeMemoryRead, api.ScopeEvolve}, k.Scopes)
+	require.Equal(t, []string{evokg.ScopeMemoryRead, evokg.ScopeEvolve}, k.Scopes)
 
 	got, err := keys.Authenticate(ctx, token)
 	require.NoError(t, err)
 	require.Equal(t, k.ID, got.ID)
-	require.True(t, got.HasScope(api.ScopeEvolve))
-	require.False(t, got.HasScope(api.ScopeMemoryWrite))
+	require.True(t, got.HasScope(evokg.ScopeEvolve))
+	require.False(t, got.HasScope(evokg.ScopeMemoryWrite))
 	require.True(t, got.AllowsNamespace(ns))
 	require.False(t, got.AllowsNamespace("other"))
 
@@ -53,8 +53,8 @@ func TestKeyStoreLifecycle(t *testing.T) {
 func TestKeyStoreStoresOnlyTheHash(t *testing.T) {
 	t.Parallel()
 	pool := testenv.Postgres(t)
-	keys := api.NewKeyStore(pool, testenv.Logger(t))
-	token, k, err := keys.Create(t.Context(), "hash", []string{api.ScopeAdmin}, []string{api.AllNamespaces})
+	keys := access.NewKeyStore(pool, testenv.Logger(t))
+	token, k, err := keys.Create(t.Context(), "hash", []string{evokg.ScopeAdmin}, []string{evokg.AllNamespaces})
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, keys.DeleteForTest(context.Background(), k.ID)) })
 	var found bool
@@ -73,7 +73,7 @@ func TestKeyStoreStoresOnlyTheHash(t *testing.T) {
 
 func TestKeyStoreValidates(t *testing.T) {
 	t.Parallel()
-	keys := api.NewKeyStore(testenv.Postgres(t), testenv.Logger(t))
+	keys := access.NewKeyStore(testenv.Postgres(t), testenv.Logger(t))
 	_, _, err := keys.Create(t.Context(), "", []string{"root"}, []string{"Bad NS"})
 	var de *evokg.Error
 	require.ErrorAs(t, err, &de)
