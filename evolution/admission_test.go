@@ -94,8 +94,8 @@ func TestOneActiveRunPerNamespace(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, runs, 2)
 	require.Equal(t, second.ID, runs[0].ID)
-	require.Equal(t, StatusQueued, runs[0].Status)
-	require.Equal(t, StatusCancelled, runs[1].Status)
+	require.Equal(t, evokg.RunQueued, runs[0].Status)
+	require.Equal(t, evokg.RunCancelled, runs[1].Status)
 }
 
 // TestConcurrentStartsAdmitExactlyOne races starts from two processes' worth
@@ -208,7 +208,7 @@ func TestInterruptedLocalRunFreesItsNamespace(t *testing.T) {
 	runs, err := e.engine.store.listRuns(e.ctx, e.ns, 10)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)
-	require.Equal(t, StatusCancelled, runs[0].Status)
+	require.Equal(t, evokg.RunCancelled, runs[0].Status)
 	require.NotEmpty(t, runs[0].Error)
 	_, err = RunLocal(e.ctx, e.engine, params, nil)
 	require.NoError(t, err, "the namespace takes a new run")
@@ -240,7 +240,13 @@ func TestMigrationKeepsTheOldestActiveRun(t *testing.T) {
 	require.NoError(t, err)
 	rows, err := pg.Query(ctx, `SELECT id::text, status FROM evolution_runs WHERE namespace = $1 ORDER BY created_at`, ns)
 	require.NoError(t, err)
-	got, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct{ ID, Status string }])
+	got, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct {
+		ID     string
+		Status evokg.RunStatus
+	}])
 	require.NoError(t, err)
-	require.Equal(t, []struct{ ID, Status string }{{ids[0], StatusRunning}, {ids[1], StatusCancelled}, {ids[2], StatusCancelled}}, got)
+	require.Equal(t, []struct {
+		ID     string
+		Status evokg.RunStatus
+	}{{ids[0], evokg.RunRunning}, {ids[1], evokg.RunCancelled}, {ids[2], evokg.RunCancelled}}, got)
 }

@@ -28,7 +28,7 @@ func runIterations(t *testing.T, e e2e, p Params) *Run {
 	p.Pool = PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}
 	p = p.WithDefaults()
 	require.NoError(t, p.Validate())
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: p}
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: p}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)

@@ -203,7 +203,7 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, questions.Sizes{Train: 30, Validation: 5, Test: 5}, pl.Sizes())
 
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: params}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 
 	// Iterations 1 and 2, as if the worker stopped after the second.
@@ -218,7 +218,7 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	// The run resumes from its last completed iteration (3 of 3).
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, final.Status)
+	require.Equal(t, evokg.RunSucceeded, final.Status)
 	require.Equal(t, 3, final.CurrentIteration)
 	require.Len(t, final.Metrics, 3)
 	m := final.Metrics

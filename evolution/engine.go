@@ -221,7 +221,7 @@ func (r *runner) checkCancelled(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if status == StatusCancelled {
+	if status == evokg.RunCancelled {
 		return ErrCancelled
 	}
 	return nil

@@ -31,7 +31,7 @@ func TestWriteGateKeepsWrongCorrectionsOut(t *testing.T) {
 	})
 	params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 3, Concurrency: 4,
 		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: params}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 	require.NoError(t, e.engine.Run(e.ctx, run, nil))
 	m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
@@ -71,7 +71,7 @@ func TestWriteGateChecksThePoolsRule(t *testing.T) {
 			return "", false
 		})
 		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4, Pool: p}.WithDefaults()
-		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: params}
 		require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 		require.NoError(t, e.engine.Run(e.ctx, run, nil))
 		m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
@@ -110,7 +110,7 @@ func TestWriteGateChecksAPrinciplesOwnText(t *testing.T) {
 		})
 		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4,
 			Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
-		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: params}
 		require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 		require.NoError(t, e.engine.Run(e.ctx, run, nil))
 		m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)

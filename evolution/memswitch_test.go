@@ -90,7 +90,7 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	e.engine.deps.MemorySwitch = switches
 	params.Namespace = e.ns
 
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: params}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 	require.NoError(t, e.engine.Run(e.ctx, run, nil))
 	m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)

@@ -62,7 +62,7 @@ func TestHarvestedMemoriesCarrySignatureAndProvenance(t *testing.T) {
 	p := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 5, TopM: 10, Concurrency: 4,
 		Pool: PoolSpec{Name: questions.Arith, Size: 16, Seed: 7}}.WithDefaults()
 	require.NoError(t, p.Validate())
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: p}
+	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: p}
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)

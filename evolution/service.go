@@ -107,7 +107,7 @@ func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress 
 func (e *Engine) record(ctx context.Context, run *Run, runErr error, canRetry bool) error {
 	switch {
 	case runErr == nil:
-		return e.store.finishRun(ctx, run.Namespace, run.ID, StatusSucceeded, "")
+		return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunSucceeded, "")
 	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
 		return nil
 	case canRetry && retryable(runErr):
@@ -115,7 +115,7 @@ func (e *Engine) record(ctx context.Context, run *Run, runErr error, canRetry bo
 		return nil
 	}
 	e.log.ErrorContext(ctx, "evolution run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-	return e.store.finishRun(ctx, run.Namespace, run.ID, StatusFailed, failureReason(runErr))
+	return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunFailed, failureReason(runErr))
 }
 
 // failureReason is what a failed run records: where the loop was (the
@@ -177,7 +177,7 @@ func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, er
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{ID: evokg.NewID(), Namespace: ns, Status: StatusQueued, Params: params}
+	run := &Run{ID: evokg.NewID(), Namespace: ns, Status: evokg.RunQueued, Params: params}
 	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
 		if err := s.engine.store.insertRunTx(ctx, tx, run); err != nil {
 			return err
@@ -239,7 +239,7 @@ func RunLocal(ctx context.Context, engine *Engine, params Params, progress Progr
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{ID: evokg.NewID(), Namespace: params.Namespace, Status: StatusQueued, Params: params}
+	run := &Run{ID: evokg.NewID(), Namespace: params.Namespace, Status: evokg.RunQueued, Params: params}
 	if err := engine.store.insertRun(ctx, run); err != nil {
 		return nil, err
 	}
@@ -256,7 +256,7 @@ func RunLocal(ctx context.Context, engine *Engine, params Params, progress Progr
 // interrupted records a local run whose context ended as cancelled, so it
 // does not keep its namespace's one active slot.
 func (e *Engine) interrupted(ctx context.Context, run *Run, runErr error) error {
-	if err := e.store.finishRun(ctx, run.Namespace, run.ID, StatusCancelled, "the evolve command was interrupted"); err != nil {
+	if err := e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunCancelled, "the evolve command was interrupted"); err != nil {
 		return errors.Join(runErr, err)
 	}
 	return runErr

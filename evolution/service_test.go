@@ -54,12 +54,12 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 
 	run, err := svc.Start(e.ctx, e.ns, smallParams())
 	require.NoError(t, err)
-	require.Equal(t, StatusQueued, run.Status)
+	require.Equal(t, evokg.RunQueued, run.Status)
 	require.Eventually(t, func() bool {
 		got, err := svc.Get(e.ctx, e.ns, run.ID)
 		require.NoError(t, err)
-		require.NotEqual(t, StatusFailed, got.Status, got.Error)
-		return got.Status == StatusSucceeded
+		require.NotEqual(t, evokg.RunFailed, got.Status, got.Error)
+		return got.Status == evokg.RunSucceeded
 	}, 2*time.Minute, 50*time.Millisecond)
 
 	got, err := svc.Get(e.ctx, e.ns, run.ID)
@@ -105,13 +105,13 @@ func TestInterruptedRunJobIsRetried(t *testing.T) {
 	require.ErrorIs(t, worker.Work(ctx, job), context.Canceled, "the job fails, so River retries it")
 	got, err := e.engine.Get(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, StatusRunning, got.Status)
+	require.Equal(t, evokg.RunRunning, got.Status)
 
 	job.Attempt++
 	require.NoError(t, worker.Work(e.ctx, job))
 	got, err = e.engine.Get(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, got.Status)
+	require.Equal(t, evokg.RunSucceeded, got.Status)
 	require.Len(t, got.Metrics, 2)
 }
 
@@ -125,11 +125,11 @@ func TestCancelledRunDoesNoWork(t *testing.T) {
 	require.NoError(t, err)
 	cancelled, err := svc.Cancel(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, StatusCancelled, cancelled.Status)
+	require.Equal(t, evokg.RunCancelled, cancelled.Status)
 
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)
-	require.Equal(t, StatusCancelled, final.Status)
+	require.Equal(t, evokg.RunCancelled, final.Status)
 	require.Empty(t, final.Metrics)
 	require.Zero(t, e.fake.CountTask("answer"), "no learner call for a cancelled run")
 
@@ -150,7 +150,7 @@ func TestRunLocalReportsProgress(t *testing.T) {
 		events = append(events, p)
 	})
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, res.Run.Status)
+	require.Equal(t, evokg.RunSucceeded, res.Run.Status)
 	require.Len(t, res.Metrics, 2)
 
 	evaluate := 0

@@ -23,35 +23,24 @@ var queryFiles embed.FS
 
 var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
-// Run statuses.
-const (
-	StatusQueued    = "queued"
-	StatusRunning   = "running"
-	StatusSucceeded = "succeeded"
-	StatusFailed    = "failed"
-	StatusCancelled = "cancelled"
-)
-
 // Run is one evolution run and, when read with its metrics, every completed
 // iteration's metrics.
 type Run struct {
-	ID               uuid.UUID  `json:"id"`
-	Namespace        string     `json:"namespace"`
-	Status           string     `json:"status"`
-	Params           Params     `json:"params"`
-	CurrentIteration int        `json:"current_iteration"`
-	Error            string     `json:"error,omitempty"`
-	CreatedAt        time.Time  `json:"created_at"`
-	UpdatedAt        time.Time  `json:"updated_at"`
-	StartedAt        *time.Time `json:"started_at,omitempty"`
-	FinishedAt       *time.Time `json:"finished_at,omitempty"`
-	Metrics          []Metrics  `json:"metrics,omitempty"`
+	ID               uuid.UUID       `json:"id"`
+	Namespace        string          `json:"namespace"`
+	Status           evokg.RunStatus `json:"status"`
+	Params           Params          `json:"params"`
+	CurrentIteration int             `json:"current_iteration"`
+	Error            string          `json:"error,omitempty"`
+	CreatedAt        time.Time       `json:"created_at"`
+	UpdatedAt        time.Time       `json:"updated_at"`
+	StartedAt        *time.Time      `json:"started_at,omitempty"`
+	FinishedAt       *time.Time      `json:"finished_at,omitempty"`
+	Metrics          []Metrics       `json:"metrics,omitempty"`
 }
 
 // Terminal reports whether the run has finished one way or another.
-func (r *Run) Terminal() bool {
-	return r.Status == StatusSucceeded || r.Status == StatusFailed || r.Status == StatusCancelled
-}
+func (r *Run) Terminal() bool { return r.Status.Terminal() }
 
 // state is what an iteration carries over to the next; it is persisted
 // with the iteration so a run resumes where it stopped.
@@ -177,7 +166,7 @@ func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, err
 
 // startRun marks the run running; ok is false when it is already finished.
 func (s *store) startRun(ctx context.Context, ns string, id uuid.UUID) (bool, error) {
-	var status string
+	var status evokg.RunStatus
 	err := s.pool.QueryRow(ctx, queries.Get("start_run"), ns, id).Scan(&status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
@@ -185,7 +174,7 @@ func (s *store) startRun(ctx context.Context, ns string, id uuid.UUID) (bool, er
 	return err == nil, postgres.Translate(err, "starting the run")
 }
 
-func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
+func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status evokg.RunStatus, msg string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
 	return postgres.Translate(err, "finishing the run")
 }
@@ -199,8 +188,8 @@ func (s *store) cancelRun(ctx context.Context, ns string, id uuid.UUID) (bool, e
 	return err == nil, postgres.Translate(err, "cancelling the run")
 }
 
-func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (string, error) {
-	var status string
+func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (evokg.RunStatus, error) {
+	var status evokg.RunStatus
 	err := s.pool.QueryRow(ctx, queries.Get("run_status"), ns, id).Scan(&status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)

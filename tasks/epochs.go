@@ -29,7 +29,7 @@ func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, prog
 	}
 	final, err := e.executeRun(ctx, ns, run.ID, progress, false)
 	if ctx.Err() != nil && (final == nil || !final.Terminal()) {
-		stop := e.store.finishRun(context.WithoutCancel(ctx), ns, run.ID, RunCancelled, "the epochs command was interrupted")
+		stop := e.store.finishRun(context.WithoutCancel(ctx), ns, run.ID, evokg.RunCancelled, "the epochs command was interrupted")
 		return nil, errors.Join(cmp.Or(err, ctx.Err()), stop)
 	}
 	return final, err
@@ -47,7 +47,7 @@ func (e *Engine) admit(ns string, params RunParams) (*Run, error) {
 	if _, _, err := params.split(); err != nil {
 		return nil, err
 	}
-	return &Run{ID: evokg.NewID(), Namespace: ns, Status: RunQueued, Params: params, Metrics: []evokg.EpochMetrics{}}, nil
+	return &Run{ID: evokg.NewID(), Namespace: ns, Status: evokg.RunQueued, Params: params, Metrics: []evokg.EpochMetrics{}}, nil
 }
 
 // executeRun runs (or resumes) run id to its end, records the outcome and
@@ -83,7 +83,7 @@ func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progre
 func (e *Engine) recordRun(ctx context.Context, run *Run, runErr error, canRetry bool) error {
 	switch {
 	case runErr == nil:
-		return e.store.finishRun(ctx, run.Namespace, run.ID, RunSucceeded, "")
+		return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunSucceeded, "")
 	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
 		return nil
 	case canRetry && retryable(runErr):
@@ -91,7 +91,7 @@ func (e *Engine) recordRun(ctx context.Context, run *Run, runErr error, canRetry
 		return nil
 	}
 	e.log.ErrorContext(ctx, "epoch run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-	return e.store.finishRun(ctx, run.Namespace, run.ID, RunFailed, evokg.TruncateRunes(errorText(runErr), 1000))
+	return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunFailed, evokg.TruncateRunes(errorText(runErr), 1000))
 }
 
 // runEpochs sends the training split through PRGII once per epoch, each
@@ -124,7 +124,7 @@ func (e *Engine) runEpoch(ctx context.Context, run *Run, epoch int, items []ques
 		if err != nil {
 			return err
 		}
-		if status == RunCancelled {
+		if status == evokg.RunCancelled {
 			return ErrCancelled
 		}
 		if err := e.runItem(ctx, run, batchKey{ID: run.ID, Epoch: epoch, Item: it.ID}, it); err != nil {

@@ -27,15 +27,6 @@ const (
 	DefaultHeldOut = 0.2
 )
 
-// Run statuses.
-const (
-	RunQueued    = "queued"
-	RunRunning   = "running"
-	RunSucceeded = "succeeded"
-	RunFailed    = "failed"
-	RunCancelled = "cancelled"
-)
-
 // PoolSpec says which items a run sends through PRGII: a built-in
 // generator's pool, split by HeldOut, or items given already split (a
 // JSONL pool the CLI loaded).
@@ -65,7 +56,7 @@ type RunParams struct {
 type Run struct {
 	ID           uuid.UUID
 	Namespace    string
-	Status       string
+	Status       evokg.RunStatus
 	Params       RunParams
 	Epoch        int
 	Error        string
@@ -76,9 +67,7 @@ type Run struct {
 }
 
 // Terminal reports whether the run has ended one way or another.
-func (r *Run) Terminal() bool {
-	return r.Status == RunSucceeded || r.Status == RunFailed || r.Status == RunCancelled
-}
+func (r *Run) Terminal() bool { return r.Status.Terminal() }
 
 // withDefaults fills a generated pool's size and seed; a size above what
 // the pool supplies takes the whole pool (the run shows the size used).

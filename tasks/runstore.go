@@ -139,14 +139,14 @@ func (s *store) rowChanged(ctx context.Context, query, ns string, id uuid.UUID) 
 	return err == nil, postgres.Translate(err, "updating the epoch run")
 }
 
-func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
+func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status evokg.RunStatus, msg string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
 	return postgres.Translate(err, "finishing the epoch run")
 }
 
 // enterEpoch records the run's epoch and returns its status.
-func (s *store) enterEpoch(ctx context.Context, ns string, id uuid.UUID, epoch int) (string, error) {
-	var status string
+func (s *store) enterEpoch(ctx context.Context, ns string, id uuid.UUID, epoch int) (evokg.RunStatus, error) {
+	var status evokg.RunStatus
 	err := s.pool.QueryRow(ctx, queries.Get("run_epoch"), ns, id, epoch).Scan(&status)
 	return status, postgres.Translate(err, "recording the run's epoch")
 }
