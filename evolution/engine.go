@@ -15,6 +15,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/writegate"
 )
 
@@ -84,6 +85,7 @@ type Engine struct {
 	deps  Deps
 	store *store
 	log   *slog.Logger
+	life  runs.Lifecycle
 }
 
 // NewEngine returns an Engine over d.
@@ -95,7 +97,9 @@ func NewEngine(d Deps) (*Engine, error) {
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{deps: d, store: &store{pool: d.Pool}, log: d.Logger}, nil
+	st := &store{pool: d.Pool}
+	life := runs.Lifecycle{Kind: "evolution run", Log: d.Logger, Cancelled: ErrCancelled, Busy: ErrRunBusy, Finish: st.finishRun}
+	return &Engine{deps: d, store: st, log: d.Logger, life: life}, nil
 }
 
 // Progress is reported while a run works.

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -41,9 +40,6 @@ var _ river.Worker[RunArgs] = (*Worker)(nil)
 // NewWorker returns the River worker of evolution runs.
 func NewWorker(engine *Engine) *Worker { return &Worker{engine: engine} }
 
-// busySnooze is how long a job waits when its run is executing elsewhere.
-const busySnooze = time.Minute
-
 // Timeout: a run takes as long as its iterations take.
 func (w *Worker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
 
@@ -52,22 +48,7 @@ func (w *Worker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
 func (w *Worker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	canRetry := job.Attempt < job.MaxAttempts
 	_, err := w.engine.execute(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
-	if errors.Is(err, ErrRunBusy) {
-		return river.JobSnooze(busySnooze) // a rescued duplicate: look again later
-	}
-	if err != nil && ctx.Err() != nil {
-		return err // the worker stopped: the run stays running and the job's retry resumes it
-	}
-	if errors.Is(err, ErrCancelled) || (err != nil && !(canRetry && retryable(err))) {
-		return nil // the outcome is on the run; retrying would not change it
-	}
-	return err
-}
-
-// retryable errors leave the run running for the next job attempt.
-func retryable(err error) bool {
-	code := evokg.ErrorCode(err)
-	return code == evokg.EUNAVAILABLE || code == evokg.ETIMEOUT
+	return w.engine.life.JobResult(ctx, err, canRetry)
 }
 
 // Execute loads run id, marks it running, runs it to the end and records
@@ -91,7 +72,7 @@ func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress 
 		return run, err
 	}
 	runErr := e.Run(ctx, run, progress)
-	if err := e.record(ctx, run, runErr, canRetry); err != nil {
+	if err := e.life.Record(ctx, run.Namespace, run.ID, runErr, canRetry); err != nil {
 		return nil, err
 	}
 	final, err := e.Get(ctx, ns, id)
@@ -99,48 +80,6 @@ func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress 
 		return nil, err
 	}
 	return final, runErr
-}
-
-// record stores the outcome of a run. A context that ended, or a transient
-// error when the job will be retried, leaves the run running so the next
-// attempt resumes it; a cancellation is already stored.
-func (e *Engine) record(ctx context.Context, run *Run, runErr error, canRetry bool) error {
-	switch {
-	case runErr == nil:
-		return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunSucceeded, "")
-	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
-		return nil
-	case canRetry && retryable(runErr):
-		e.log.WarnContext(ctx, "evolution run interrupted; it resumes on retry", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-		return nil
-	}
-	e.log.ErrorContext(ctx, "evolution run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-	return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunFailed, failureReason(runErr))
-}
-
-// failureReason is what a failed run records: where the loop was (the
-// prefixes its wraps add, "iteration 2: evolve: ") and the client-safe
-// message of the domain error that ended it, or the whole error when it
-// carries none.
-func failureReason(err error) string {
-	var domain *evokg.Error
-	if !errors.As(err, &domain) {
-		return evokg.TruncateRunes(err.Error(), 1000)
-	}
-	prefix := ""
-	for e := err; ; {
-		next := errors.Unwrap(e)
-		if _, ok := e.(*evokg.Error); ok || next == nil {
-			break
-		}
-		full, inner := e.Error(), next.Error()
-		if !strings.HasSuffix(full, inner) {
-			break
-		}
-		prefix += strings.TrimSuffix(full, inner)
-		e = next
-	}
-	return evokg.TruncateRunes(prefix+evokg.ErrorMessage(err), 1000)
 }
 
 // Get returns run id with its per-iteration metrics.

@@ -16,6 +16,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 )
 
 //go:embed queries/*.sql
@@ -337,26 +338,7 @@ func checkAppendOnly(prev, now MemoryCounts) error {
 // ErrRunBusy is returned when another worker is executing the run.
 var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being executed by another worker")
 
-// lockRun holds a session advisory lock on run id for as long as the run
-// executes, so a job River rescues as stuck never runs beside the original.
-// The lock goes with the connection if the process dies.
+// lockRun holds the run's advisory lock while it executes.
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
-	conn, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return nil, postgres.Translate(err, "locking the run")
-	}
-	var ok bool
-	if err := conn.QueryRow(ctx, queries.Get("try_run_lock"), id.String()).Scan(&ok); err != nil || !ok {
-		conn.Release()
-		if err != nil {
-			return nil, postgres.Translate(err, "locking the run")
-		}
-		return nil, ErrRunBusy
-	}
-	return func() {
-		if _, err := conn.Exec(context.WithoutCancel(ctx), queries.Get("run_unlock"), id.String()); err != nil {
-			conn.Conn().Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing drops the lock
-		}
-		conn.Release()
-	}, nil
+	return runs.Lock(ctx, s.pool, "evokg.evolution_run", id, ErrRunBusy)
 }

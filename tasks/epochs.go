@@ -67,7 +67,7 @@ func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progre
 		return run, err
 	}
 	runErr := e.runEpochs(ctx, run, progress)
-	if err := e.recordRun(ctx, run, runErr, canRetry); err != nil {
+	if err := e.life.Record(ctx, run.Namespace, run.ID, runErr, canRetry); err != nil {
 		return nil, errors.Join(runErr, err)
 	}
 	final, err := e.GetRun(ctx, ns, id)
@@ -75,23 +75,6 @@ func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progre
 		return nil, errors.Join(runErr, err)
 	}
 	return final, runErr
-}
-
-// recordRun stores a run's outcome. A context that ended, or a transient
-// error when the job will be retried, leaves the run running so the next
-// attempt resumes it; a cancellation is stored already.
-func (e *Engine) recordRun(ctx context.Context, run *Run, runErr error, canRetry bool) error {
-	switch {
-	case runErr == nil:
-		return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunSucceeded, "")
-	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
-		return nil
-	case canRetry && retryable(runErr):
-		e.log.WarnContext(ctx, "epoch run interrupted; it resumes on retry", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-		return nil
-	}
-	e.log.ErrorContext(ctx, "epoch run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-	return e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunFailed, evokg.TruncateRunes(errorText(runErr), 1000))
 }
 
 // runEpochs sends the training split through PRGII once per epoch, each

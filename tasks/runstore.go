@@ -12,6 +12,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 )
 
 // querier is a pool or a transaction.
@@ -163,5 +164,5 @@ func (s *store) batchTask(ctx context.Context, ns string, key batchKey) (uuid.UU
 
 // lockRun holds a session advisory lock on run id while it executes.
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
-	return s.advisoryLock(ctx, "try_run_lock", "run_unlock", id, errRunBusy)
+	return runs.Lock(ctx, s.pool, "evokg.prgii_run", id, errRunBusy)
 }
