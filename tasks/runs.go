@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/questions"
@@ -51,23 +48,6 @@ type RunParams struct {
 	// on; evaluated only when Frozen).
 	HeldOut float64 `json:"held_out"`
 }
-
-// Run is one epoch run with, when read whole, its figures.
-type Run struct {
-	ID           uuid.UUID
-	Namespace    string
-	Status       evokg.RunStatus
-	Params       RunParams
-	Epoch        int
-	Error        string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
-	Metrics      []evokg.EpochMetrics
-	FrozenResult *evokg.EpochMetrics
-}
-
-// Terminal reports whether the run has ended one way or another.
-func (r *Run) Terminal() bool { return r.Status.Terminal() }
 
 // withDefaults fills a generated pool's size and seed; a size above what
 // the pool supplies takes the whole pool (the run shows the size used).

@@ -119,9 +119,10 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 	}
 	learner := &interrupter{stopAt: items[1].Question, seen: map[string]int{}}
 	b := setup(t, testenv.Postgres(t), generating(learner.reply))
-	run, err := b.engine.admit(b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2})
+	params, err := b.engine.admit(b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2})
 	require.NoError(t, err)
-	_, err = insertRun(b.ctx, b.pg, run, "")
+	run := newRun(b.ns)
+	_, err = insertRun(b.ctx, b.pg, run, params, "")
 	require.NoError(t, err)
 
 	worker := NewRunWorker(b.engine)

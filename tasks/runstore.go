@@ -34,14 +34,19 @@ var errRunBusy = errors.New("tasks: the epoch run is running elsewhere")
 // a key's run that ended or vanished before it could be named.
 const insertAttempts = 3
 
-// insertRun creates r, or returns the run its Idempotency-Key named first
+// insertRun creates r, queued with params p (its settings, which it
+// takes), or returns the run its Idempotency-Key named first
 // (existing true) when that run was asked with the same params; the
 // database decides which of two racing callers creates it.
-func insertRun(ctx context.Context, q querier, r *Run, idemKey string) (existing uuid.UUID, err error) {
-	params, err := json.Marshal(r.Params)
+func insertRun(ctx context.Context, q querier, r *evokg.EpochRun, p RunParams, idemKey string) (existing uuid.UUID, err error) {
+	params, err := json.Marshal(p)
 	if err != nil {
 		return uuid.Nil, err
 	}
+	if err := json.Unmarshal(params, r); err != nil {
+		return uuid.Nil, err
+	}
+	r.Status = evokg.RunQueued
 	var key *string
 	if idemKey != "" {
 		key = &idemKey
@@ -101,19 +106,31 @@ func sameJSON(a, b []byte) bool {
 	return bytes.Equal(ja, jb)
 }
 
-func scanRun(row pgx.Row) (*Run, error) {
-	var r Run
+// scanRun reads a run without its figures; its stored params are its
+// settings (pool, epochs, max_iterations, frozen, held_out).
+func scanRun(row pgx.Row) (*evokg.EpochRun, error) {
+	r := evokg.EpochRun{Metrics: []evokg.EpochMetrics{}}
 	var params []byte
 	if err := row.Scan(&r.ID, &r.Namespace, &r.Status, &params, &r.Epoch, &r.Error, &r.CreatedAt, &r.UpdatedAt); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(params, &r.Params); err != nil {
+	if err := json.Unmarshal(params, &r); err != nil {
 		return nil, fmt.Errorf("decoding epoch run params: %w", err)
 	}
 	return &r, nil
 }
 
-func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+// runParams returns the params run id was started with.
+func (s *store) runParams(ctx context.Context, ns string, id uuid.UUID) (RunParams, error) {
+	var p RunParams
+	var raw []byte
+	if err := s.pool.QueryRow(ctx, queries.Get("run_params"), ns, id).Scan(&raw); err != nil {
+		return p, postgres.Translate(err, "reading the epoch run params")
+	}
+	return p, json.Unmarshal(raw, &p)
+}
+
+func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*evokg.EpochRun, error) {
 	r, err := scanRun(s.pool.QueryRow(ctx, queries.Get("get_run"), ns, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "epoch run %s not found", id)
@@ -121,13 +138,13 @@ func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, erro
 	return r, postgres.Translate(err, "reading the epoch run")
 }
 
-func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
+func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*evokg.EpochRun, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
 	if err != nil {
 		return nil, postgres.Translate(err, "listing epoch runs")
 	}
-	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
-	return runs, postgres.Translate(err, "listing epoch runs")
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*evokg.EpochRun, error) { return scanRun(r) })
+	return out, postgres.Translate(err, "listing epoch runs")
 }
 
 // rowChanged runs a statement returning a row when it changed one.
