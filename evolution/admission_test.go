@@ -57,7 +57,7 @@ func enqueueOnly(t *testing.T, engine *Engine, pg *pgxpool.Pool) *Service {
 	return NewService(engine, client)
 }
 
-func requireActiveRunConflict(t *testing.T, err error, active *Run) {
+func requireActiveRunConflict(t *testing.T, err error, active *evokg.EvolutionRun) {
 	t.Helper()
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "%v", err)
 	require.ErrorIs(t, err, ErrActiveRun)
@@ -86,11 +86,11 @@ func TestOneActiveRunPerNamespace(t *testing.T) {
 	_, err = svc.Start(e.ctx, other, smallParams())
 	require.NoError(t, err, "another namespace has its own slot")
 
-	_, err = svc.Cancel(e.ctx, e.ns, first.ID)
+	_, err = svc.CancelRun(e.ctx, e.ns, first.ID)
 	require.NoError(t, err)
 	second, err := svc.Start(e.ctx, e.ns, smallParams())
 	require.NoError(t, err, "a finished run frees the slot")
-	runs, err := svc.List(e.ctx, e.ns, 10)
+	runs, err := svc.ListRuns(e.ctx, e.ns)
 	require.NoError(t, err)
 	require.Len(t, runs, 2)
 	require.Equal(t, second.ID, runs[0].ID)
@@ -110,7 +110,7 @@ func TestConcurrentStartsAdmitExactlyOne(t *testing.T) {
 	}
 	for round := range 3 {
 		start := make(chan struct{})
-		runs := make([]*Run, 8)
+		runs := make([]*evokg.EvolutionRun, 8)
 		errs := make([]error, 8)
 		var wg sync.WaitGroup
 		for i := range runs {
@@ -121,7 +121,7 @@ func TestConcurrentStartsAdmitExactlyOne(t *testing.T) {
 		}
 		close(start)
 		wg.Wait()
-		var won *Run
+		var won *evokg.EvolutionRun
 		for i, err := range errs {
 			if err == nil {
 				require.Nil(t, won, "round %d: two runs admitted", round)
@@ -134,7 +134,7 @@ func TestConcurrentStartsAdmitExactlyOne(t *testing.T) {
 				requireActiveRunConflict(t, err, won)
 			}
 		}
-		_, err := replicas[0].Cancel(e.ctx, e.ns, won.ID)
+		_, err := replicas[0].CancelRun(e.ctx, e.ns, won.ID)
 		require.NoError(t, err)
 	}
 	var active int
@@ -172,7 +172,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	over.Namespace = e.ns
 	_, err = RunLocal(e.ctx, engine, over, nil)
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err), "the CLI has the same caps")
-	runs, err := svc.List(e.ctx, e.ns, 10)
+	runs, err := svc.ListRuns(e.ctx, e.ns)
 	require.NoError(t, err)
 	require.Empty(t, runs, "a refused run is not created")
 

@@ -74,7 +74,7 @@ func (r *runner) switchMemory(ctx context.Context, k int, m *Metrics) error {
 			continue
 		}
 		st, err := r.deps.MemorySwitch.Record(ctx, r.ns, memswitch.Evaluation{TaskType: t, WithMemory: v.Accuracy,
-			WithoutMemory: v.WithoutMemory, Delta: r.p.MemorySwitchDelta, RunID: r.run.ID, Iteration: k})
+			WithoutMemory: v.WithoutMemory, Delta: r.p.MemorySwitchDelta, RunID: r.id, Iteration: k})
 		if err != nil {
 			return err
 		}

@@ -21,7 +21,7 @@ func (r *runner) phase0(ctx context.Context) error {
 		return err
 	}
 	if len(existing) == 0 {
-		r.progress(Progress{RunID: r.run.ID, Iterations: r.p.Iterations, Phase: "discover"})
+		r.progress(Progress{RunID: r.id, Iterations: r.p.Iterations, Phase: "discover"})
 		if err := r.discover(ctx); err != nil {
 			return err
 		}
@@ -66,7 +66,7 @@ func (r *runner) discover(ctx context.Context) error {
 	if itemFailure(err) {
 		// Phase 0 goes on without a plan: every task type gets a skill of its own.
 		r.log.WarnContext(ctx, "skill discovery failed; each task type gets a skill of its own",
-			"namespace", r.ns, "run", r.run.ID, "error", err)
+			"namespace", r.ns, "run", r.id, "error", err)
 		return nil
 	}
 	if err != nil {

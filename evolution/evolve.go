@@ -133,7 +133,7 @@ func (r *runner) writeFailure(ctx context.Context, k int, a graded, kind evokg.F
 			req.Supersedes = &prev
 		}
 	}
-	res, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, purpose+"/"+string(kind), a.Item.ID))
+	res, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.id, k, purpose+"/"+string(kind), a.Item.ID))
 	if err == nil && kind == evokg.FailureTypeStrategy {
 		r.st.TypeStrategies[a.Item.TaskType] = res.ID
 	}
@@ -248,7 +248,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 		if !r.gateProse(writegate.KindPrinciple, skill.Name, p.Text, content) {
 			continue
 		}
-		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
+		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.id, skill.Name, len(existing), i)
 		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, evokg.ExperienceInput{
 			ExperienceFields: evokg.ExperienceFields{
 				TaskType:    taskType,

@@ -80,5 +80,5 @@ func TestFailedRunRecordsTheReason(t *testing.T) {
 	require.Contains(t, res.Run.Error, "model qwen3:8b not found on Ollama server")
 	got, err := e.engine.Get(e.ctx, e.ns, res.Run.ID)
 	require.NoError(t, err)
-	require.Equal(t, res.Run.Error, got.Error)
+	require.Equal(t, res.Run.Error, got.Run.Error)
 }

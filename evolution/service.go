@@ -53,11 +53,11 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 
 // Execute loads run id, marks it running, runs it to the end and records
 // the outcome. It returns the run as it ended.
-func (e *Engine) Execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc) (*Run, error) {
+func (e *Engine) Execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc) (*Result, error) {
 	return e.execute(ctx, ns, id, progress, false)
 }
 
-func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Run, error) {
+func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Result, error) {
 	unlock, err := e.store.lockRun(ctx, id)
 	if err != nil {
 		return nil, err
@@ -67,12 +67,16 @@ func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress 
 	if err != nil {
 		return nil, err
 	}
-	run, err := e.store.getRun(ctx, ns, id)
-	if err != nil || !ok {
-		return run, err
+	if !ok {
+		return e.Get(ctx, ns, id) // it ended already
 	}
-	runErr := e.Run(ctx, run, progress)
-	if err := e.life.Record(ctx, run.Namespace, run.ID, runErr, canRetry); err != nil {
+	params, err := e.store.params(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	params.Namespace = ns
+	runErr := e.Run(ctx, id, params, progress)
+	if err := e.life.Record(ctx, ns, id, runErr, canRetry); err != nil {
 		return nil, err
 	}
 	final, err := e.Get(ctx, ns, id)
@@ -82,16 +86,27 @@ func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress 
 	return final, runErr
 }
 
+// Result is a run with its metrics: in full (Metrics), and as the API
+// shows them (Run.Metrics).
+type Result struct {
+	Run     *evokg.EvolutionRun `json:"run"`
+	Metrics []Metrics           `json:"metrics"`
+}
+
 // Get returns run id with its per-iteration metrics.
-func (e *Engine) Get(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+func (e *Engine) Get(ctx context.Context, ns string, id uuid.UUID) (*Result, error) {
 	run, err := e.store.getRun(ctx, ns, id)
 	if err != nil {
 		return nil, err
 	}
-	if run.Metrics, err = e.store.metrics(ctx, ns, id); err != nil {
+	metrics, err := e.store.metrics(ctx, ns, id)
+	if err != nil {
 		return nil, err
 	}
-	return run, nil
+	for _, m := range metrics {
+		run.Metrics = append(run.Metrics, m.summary())
+	}
+	return &Result{Run: run, Metrics: metrics}, nil
 }
 
 // Service is what the API calls: it creates runs and enqueues their job in
@@ -110,15 +125,15 @@ func NewService(engine *Engine, client *river.Client[pgx.Tx]) *Service {
 // namespace ns and enqueues its job in the same transaction. A run over a
 // cap is ELIMIT; a namespace with an active run already is ECONFLICT
 // (wrapping ErrActiveRun), naming that run.
-func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, error) {
+func (s *Service) Start(ctx context.Context, ns string, params Params) (*evokg.EvolutionRun, error) {
 	params.Namespace = ns
 	params, err := s.engine.admit(params)
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{ID: evokg.NewID(), Namespace: ns, Status: evokg.RunQueued, Params: params}
+	run := newRun(params)
 	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
-		if err := s.engine.store.insertRunTx(ctx, tx, run); err != nil {
+		if err := insertRun(ctx, tx, run, params); err != nil {
 			return err
 		}
 		_, err := s.river.InsertTx(ctx, tx, RunArgs{RunID: run.ID, Namespace: ns}, nil)
@@ -130,45 +145,6 @@ func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, er
 	return run, nil
 }
 
-// Get returns a run with its metrics.
-func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
-	return s.engine.Get(ctx, ns, id)
-}
-
-// DefaultListLimit bounds List.
-const DefaultListLimit = 50
-
-// List returns the newest runs of ns (without metrics).
-func (s *Service) List(ctx context.Context, ns string, limit int) ([]*Run, error) {
-	if limit <= 0 || limit > DefaultListLimit {
-		limit = DefaultListLimit
-	}
-	return s.engine.store.listRuns(ctx, ns, limit)
-}
-
-// Cancel stops a queued or running run; the worker notices before its next
-// iteration. Cancelling a finished run is a conflict.
-func (s *Service) Cancel(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
-	ok, err := s.engine.store.cancelRun(ctx, ns, id)
-	if err != nil {
-		return nil, err
-	}
-	run, err := s.engine.Get(ctx, ns, id)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return run, evokg.Errorf(evokg.ECONFLICT, "run %s is already %s", id, run.Status)
-	}
-	return run, nil
-}
-
-// Result is a finished run with its metrics.
-type Result struct {
-	Run     *Run      `json:"run"`
-	Metrics []Metrics `json:"metrics"`
-}
-
 // RunLocal creates a run for params.Namespace and executes it in this
 // process (the CLI's `evokg evolve`), reporting progress. It obeys the same
 // limits and the same one-active-run rule as Service.Start. Nothing resumes
@@ -178,23 +154,20 @@ func RunLocal(ctx context.Context, engine *Engine, params Params, progress Progr
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{ID: evokg.NewID(), Namespace: params.Namespace, Status: evokg.RunQueued, Params: params}
-	if err := engine.store.insertRun(ctx, run); err != nil {
+	run := newRun(params)
+	if err := engine.store.insertRun(ctx, run, params); err != nil {
 		return nil, err
 	}
 	final, err := engine.Execute(ctx, run.Namespace, run.ID, progress)
-	if ctx.Err() != nil && (final == nil || !final.Terminal()) {
+	if ctx.Err() != nil && (final == nil || !final.Run.Status.Terminal()) {
 		return nil, engine.interrupted(context.WithoutCancel(ctx), run, cmp.Or(err, ctx.Err()))
 	}
-	if final == nil {
-		return nil, err
-	}
-	return &Result{Run: final, Metrics: final.Metrics}, err
+	return final, err
 }
 
 // interrupted records a local run whose context ended as cancelled, so it
 // does not keep its namespace's one active slot.
-func (e *Engine) interrupted(ctx context.Context, run *Run, runErr error) error {
+func (e *Engine) interrupted(ctx context.Context, run *evokg.EvolutionRun, runErr error) error {
 	if err := e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunCancelled, "the evolve command was interrupted"); err != nil {
 		return errors.Join(runErr, err)
 	}

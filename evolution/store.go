@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -24,24 +23,10 @@ var queryFiles embed.FS
 
 var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
-// Run is one evolution run and, when read with its metrics, every completed
-// iteration's metrics.
-type Run struct {
-	ID               uuid.UUID       `json:"id"`
-	Namespace        string          `json:"namespace"`
-	Status           evokg.RunStatus `json:"status"`
-	Params           Params          `json:"params"`
-	CurrentIteration int             `json:"current_iteration"`
-	Error            string          `json:"error,omitempty"`
-	CreatedAt        time.Time       `json:"created_at"`
-	UpdatedAt        time.Time       `json:"updated_at"`
-	StartedAt        *time.Time      `json:"started_at,omitempty"`
-	FinishedAt       *time.Time      `json:"finished_at,omitempty"`
-	Metrics          []Metrics       `json:"metrics,omitempty"`
+// newRun is a queued run of params.Namespace.
+func newRun(params Params) *evokg.EvolutionRun {
+	return &evokg.EvolutionRun{ID: evokg.NewID(), Namespace: params.Namespace, Status: evokg.RunQueued, Iterations: params.Iterations}
 }
-
-// Terminal reports whether the run has finished one way or another.
-func (r *Run) Terminal() bool { return r.Status.Terminal() }
 
 // state is what an iteration carries over to the next; it is persisted
 // with the iteration so a run resumes where it stopped.
@@ -86,23 +71,19 @@ type querier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
-func (s *store) insertRun(ctx context.Context, r *Run) error {
-	return insertRun(ctx, s.pool, r)
-}
-
-func (s *store) insertRunTx(ctx context.Context, tx pgx.Tx, r *Run) error {
-	return insertRun(ctx, tx, r)
+func (s *store) insertRun(ctx context.Context, r *evokg.EvolutionRun, params Params) error {
+	return insertRun(ctx, s.pool, r, params)
 }
 
 // insertAttempts bounds the retries of an insert that met an active run
 // which finished before it could be named.
 const insertAttempts = 3
 
-// insertRun creates r unless its namespace has an active run, which the
+// insertRun creates r with params unless its namespace has an active run, which the
 // ECONFLICT error then names. The database decides: of two callers racing
 // (API replicas, the CLI), exactly one inserts.
-func insertRun(ctx context.Context, q querier, r *Run) error {
-	params, err := json.Marshal(r.Params)
+func insertRun(ctx context.Context, q querier, r *evokg.EvolutionRun, p Params) error {
+	params, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
@@ -134,21 +115,32 @@ func activeRunConflict(ns string, active uuid.UUID, status string) error {
 		ns, active, status)}
 }
 
-func scanRun(row pgx.Row) (*Run, error) {
-	var r Run
-	var params []byte
-	err := row.Scan(&r.ID, &r.Namespace, &r.Status, &params, &r.CurrentIteration, &r.Error,
-		&r.CreatedAt, &r.UpdatedAt, &r.StartedAt, &r.FinishedAt)
-	if err != nil {
+// scanRun reads a run without its metrics.
+func scanRun(row pgx.Row) (*evokg.EvolutionRun, error) {
+	var r evokg.EvolutionRun
+	var raw []byte
+	if err := row.Scan(&r.ID, &r.Namespace, &r.Status, &raw, &r.Iteration, &r.Error, &r.CreatedAt, &r.UpdatedAt); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(params, &r.Params); err != nil {
+	var p Params
+	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, fmt.Errorf("decoding run params: %w", err)
 	}
+	r.Iterations = p.WithDefaults().Iterations
 	return &r, nil
 }
 
-func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+// params returns the params run id was started with.
+func (s *store) params(ctx context.Context, ns string, id uuid.UUID) (Params, error) {
+	var p Params
+	var raw []byte
+	if err := s.pool.QueryRow(ctx, queries.Get("run_params"), ns, id).Scan(&raw); err != nil {
+		return p, postgres.Translate(err, "reading the run params")
+	}
+	return p, json.Unmarshal(raw, &p)
+}
+
+func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*evokg.EvolutionRun, error) {
 	r, err := scanRun(s.pool.QueryRow(ctx, queries.Get("get_run"), ns, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
@@ -156,13 +148,13 @@ func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, erro
 	return r, postgres.Translate(err, "reading the run")
 }
 
-func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
+func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*evokg.EvolutionRun, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
 	if err != nil {
 		return nil, postgres.Translate(err, "listing runs")
 	}
-	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
-	return runs, postgres.Translate(err, "listing runs")
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*evokg.EvolutionRun, error) { return scanRun(r) })
+	return out, postgres.Translate(err, "listing runs")
 }
 
 // startRun marks the run running; ok is false when it is already finished.

@@ -203,9 +203,9 @@ func runToolLoop(t *testing.T, mech Mechanisms) toolRun {
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4,
 		Pool: PoolSpec{Name: "inline", Items: toolItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
 	require.NoError(t, params.Validate())
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: evokg.RunQueued, Params: params}
-	require.NoError(t, engine.store.insertRun(ctx, run))
-	require.NoError(t, engine.Run(ctx, run, nil))
+	run := newRun(params)
+	require.NoError(t, engine.store.insertRun(ctx, run, params))
+	require.NoError(t, engine.Run(ctx, run.ID, params, nil))
 	m, err := engine.store.metrics(ctx, e.ns, run.ID)
 	require.NoError(t, err)
 	require.Len(t, m, 3)

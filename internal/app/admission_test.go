@@ -262,7 +262,7 @@ func TestIngestModeLeavesQueuedRunsToTheWorkers(t *testing.T) {
 		require.NoError(t, err)
 		return got.Status == evokg.StatusCommitted
 	}, time.Minute, 50*time.Millisecond, "the process works ingest jobs (embedding, projection)")
-	got, err := e.app.Evolution.Get(e.ctx, e.ns, run.ID)
+	got, err := e.app.Evolution.GetRun(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
 	require.Equal(t, evokg.RunQueued, got.Status, "the API's run waits for a worker")
 }
