@@ -270,7 +270,7 @@ func TestEvolutionCreatesAToolTheLearnerThenUses(t *testing.T) {
 	for _, v := range versions {
 		from, err := with.graph.ToolExperiences(with.ctx, with.ns, v.ID)
 		require.NoError(t, err)
-		records[v.Version] = record{v.Validated, v.TestsRan, v.TestsPassed, len(from), v.ValidationReason != ""}
+		records[v.Version] = record{v.Validated, v.Validation.Ran, v.Validation.Passed, len(from), v.Validation.Reason != ""}
 	}
 	require.Equal(t, map[int]record{1: {false, 2, 0, out.CreatedFrom, true}, 2: {true, 2, 2, out.CreatedFrom, false}}, records)
 

@@ -51,7 +51,7 @@ func TestProtectedMemoriesSurviveEveryWritePath(t *testing.T) {
 		require.NoError(t, b.g.ProjectExperience(b.ctx, newExperience(b.ns, expOpts{}), []evokg.SimilarExperience{{ID: p.ID, Cosine: 0.99}}))
 		_, err := b.g.AddSubTask(b.ctx, b.ns, p.ID, graph.SubTask{Description: "step", Position: 1})
 		require.NoError(t, err)
-		tool, err := b.g.UpsertTool(b.ctx, b.ns, graph.Tool{Name: "calc-" + p.ID.String(), Version: 1})
+		tool, err := b.g.UpsertTool(b.ctx, b.ns, evokg.Tool{ToolSpec: evokg.ToolSpec{Name: "calc-" + p.ID.String()}, Version: 1})
 		require.NoError(t, err)
 		require.NoError(t, b.g.ToolCreatedFrom(b.ctx, b.ns, tool.ID, p.ID))
 	}
