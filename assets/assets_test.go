@@ -93,7 +93,7 @@ func requireCode(t *testing.T, err error, code string) *evokg.Error {
 func TestCreateToolValidatesItsTestsAndRecordsProvenance(t *testing.T) {
 	t.Parallel()
 	b := setup(t, assets.Config{})
-	_, err := b.graph.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "arithmetic"})
+	_, err := b.graph.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "arithmetic"})
 	require.NoError(t, err)
 	exp := b.mem.Insert(t, memtest.Memory{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "added wrongly", Vec: memtest.Unit(0)})
 	require.NoError(t, b.graph.ProjectExperience(b.ctx, exp, nil))

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
 )
@@ -46,7 +45,7 @@ func (r *runner) coverTaskType(ctx context.Context, taskType string) error {
 		return err
 	}
 	name := "solve_" + taskType
-	_, err = r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: name, Description: "Solve " + taskType + " questions"})
+	_, err = r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: name, Description: "Solve " + taskType + " questions"})
 	if err != nil && !tolerated(err) {
 		return err
 	}
@@ -77,7 +76,7 @@ func (r *runner) discover(ctx context.Context) error {
 
 func (r *runner) applyPlan(ctx context.Context, plan llm.SkillPlan) error {
 	for _, s := range plan.Skills {
-		_, err := r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: s.Name, Description: s.Description})
+		_, err := r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: s.Name, Description: s.Description})
 		if err != nil && !tolerated(err) {
 			return err
 		}

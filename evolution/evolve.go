@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/writegate"
 )
@@ -271,7 +270,7 @@ func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures [
 	if err != nil || ref.Prompt == "" || !r.gateProse(writegate.KindPrompt, skill.Name, ref.Prompt, ref.Strategy) {
 		return false, err
 	}
-	u := graph.SkillUpdate{PromptTemplate: &ref.Prompt}
+	u := evokg.SkillUpdate{PromptTemplate: &ref.Prompt}
 	if ref.Strategy != "" {
 		u.Strategy = &ref.Strategy
 	}
@@ -311,7 +310,7 @@ func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, f
 		}
 	}
 	status := evokg.SkillSplit
-	_, err = r.deps.Graph.UpdateSkill(ctx, r.ns, skill.Name, graph.SkillUpdate{Status: &status})
+	_, err = r.deps.Graph.UpdateSkill(ctx, r.ns, skill.Name, evokg.SkillUpdate{Status: &status})
 	return err == nil, err
 }
 
@@ -319,7 +318,7 @@ func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, f
 // whose name is taken keeps its node; edges that would close a cycle are
 // left out.
 func (r *runner) createPart(ctx context.Context, parent evokg.Skill, sub llm.SubSkill, prerequisites, parentTypes []string) error {
-	_, err := r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: sub.Name, Description: sub.Description,
+	_, err := r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: sub.Name, Description: sub.Description,
 		Mastery: parent.Mastery, PromptTemplate: parent.PromptTemplate, Strategy: cmp.Or(sub.Strategy, parent.Strategy)})
 	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
 		return err

@@ -42,7 +42,7 @@ func TestSplitPartsServeAndCarryTheirEdges(t *testing.T) {
 	first := runIterations(t, e, Params{Iterations: 1, MaxFailuresPerType: 10, Concurrency: 4})
 
 	strategy := "multiply per row by rows"
-	parent, err := e.graph.UpdateSkill(e.ctx, e.ns, "ratio_reasoning", graph.SkillUpdate{Strategy: &strategy})
+	parent, err := e.graph.UpdateSkill(e.ctx, e.ns, "ratio_reasoning", evokg.SkillUpdate{Strategy: &strategy})
 	require.NoError(t, err)
 	r, err := runnerOf(e, first)
 	require.NoError(t, err)

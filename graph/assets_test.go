@@ -14,7 +14,7 @@ import (
 func TestToolsAndExpertAgents(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	_, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "add"})
+	_, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "add"})
 	require.NoError(t, err)
 	exp := b.project(t, expOpts{})
 
