@@ -66,54 +66,33 @@ type snapshot struct {
 // store persists runs, iterations and snapshots in Postgres.
 type store struct{ pool *pgxpool.Pool }
 
-// querier is a pool or a transaction.
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
-
 func (s *store) insertRun(ctx context.Context, r *evokg.EvolutionRun, params Params) error {
 	return insertRun(ctx, s.pool, r, params)
 }
 
-// insertAttempts bounds the retries of an insert that met an active run
-// which finished before it could be named.
-const insertAttempts = 3
-
 // insertRun creates r with params unless its namespace has an active run, which the
 // ECONFLICT error then names. The database decides: of two callers racing
 // (API replicas, the CLI), exactly one inserts.
-func insertRun(ctx context.Context, q querier, r *evokg.EvolutionRun, p Params) error {
+func insertRun(ctx context.Context, q runs.Querier, r *evokg.EvolutionRun, p Params) error {
 	params, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
-	for range insertAttempts {
+	for range runs.InsertAttempts {
 		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return postgres.Translate(err, "creating the run")
 		}
-		var active uuid.UUID
-		var status string
-		err = q.QueryRow(ctx, queries.Get("active_run"), r.Namespace).Scan(&active, &status)
-		if !errors.Is(err, pgx.ErrNoRows) {
-			if err != nil {
-				return postgres.Translate(err, "reading the active run")
-			}
-			return activeRunConflict(r.Namespace, active, status)
+		if err := runs.ActiveConflict(ctx, q, queries.Get("active_run"), "evolution run", r.Namespace, ErrActiveRun); err != nil {
+			return err
 		}
 	}
-	return evokg.Errorf(evokg.ECONFLICT, "namespace %s had an active evolution run while this one was created; try again", r.Namespace)
+	return runs.Raced("evolution run", r.Namespace)
 }
 
 // ErrActiveRun is wrapped by the ECONFLICT error of a start refused because
 // the namespace already has an active run.
 var ErrActiveRun = errors.New("evolution: the namespace has an active run")
-
-func activeRunConflict(ns string, active uuid.UUID, status string) error {
-	return &evokg.Error{Code: evokg.ECONFLICT, Err: ErrActiveRun, Message: fmt.Sprintf(
-		"namespace %s already has an active evolution run, %s (%s): one run per namespace at a time; wait for it to finish or cancel it",
-		ns, active, status)}
-}
 
 // scanRun reads a run without its metrics.
 func scanRun(row pgx.Row) (*evokg.EvolutionRun, error) {

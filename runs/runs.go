@@ -8,11 +8,13 @@ import (
 	"context"
 	"embed"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
@@ -138,4 +140,36 @@ func Lock(ctx context.Context, pool *pgxpool.Pool, class string, id uuid.UUID, b
 		}
 		conn.Release()
 	}, nil
+}
+
+// Querier is a pool or a transaction.
+type Querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// InsertAttempts bounds the retries of an insert that met an active run
+// which ended before it could be named.
+const InsertAttempts = 3
+
+// ActiveConflict reads the active run of ns with activeSQL and returns the
+// ECONFLICT error naming it, which wraps errActive; nil when ns has none.
+func ActiveConflict(ctx context.Context, q Querier, activeSQL, kind, ns string, errActive error) error {
+	var active uuid.UUID
+	var status evokg.RunStatus
+	err := q.QueryRow(ctx, activeSQL, ns).Scan(&active, &status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return postgres.Translate(err, "reading the active "+kind)
+	}
+	return &evokg.Error{Code: evokg.ECONFLICT, Err: errActive, Message: fmt.Sprintf(
+		"namespace %s already has an active %s, %s (%s): one run per namespace at a time; wait for it to finish or cancel it",
+		ns, kind, active, status)}
+}
+
+// Raced is the error of an insert whose every attempt met an active run
+// that ended before it could be named.
+func Raced(kind, ns string) error {
+	return evokg.Errorf(evokg.ECONFLICT, "namespace %s had an active %s while this one was created; try again", ns, kind)
 }

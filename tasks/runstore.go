@@ -15,11 +15,6 @@ import (
 	"github.com/evokg/evokg/runs"
 )
 
-// querier is a pool or a transaction.
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
-
 // ErrActiveRun is wrapped by the ECONFLICT error of a start refused because
 // the namespace already has an active epoch run.
 var ErrActiveRun = errors.New("tasks: the namespace has an active epoch run")
@@ -30,15 +25,11 @@ var ErrCancelled = errors.New("tasks: the epoch run was cancelled")
 // errRunBusy: the run executes elsewhere (a rescued copy of its job).
 var errRunBusy = errors.New("tasks: the epoch run is running elsewhere")
 
-// insertAttempts bounds the retries of an insert that met an active run or
-// a key's run that ended or vanished before it could be named.
-const insertAttempts = 3
-
 // insertRun creates r, queued with params p (its settings, which it
 // takes), or returns the run its Idempotency-Key named first
 // (existing true) when that run was asked with the same params; the
 // database decides which of two racing callers creates it.
-func insertRun(ctx context.Context, q querier, r *evokg.EpochRun, p RunParams, idemKey string) (existing uuid.UUID, err error) {
+func insertRun(ctx context.Context, q runs.Querier, r *evokg.EpochRun, p RunParams, idemKey string) (existing uuid.UUID, err error) {
 	params, err := json.Marshal(p)
 	if err != nil {
 		return uuid.Nil, err
@@ -51,7 +42,7 @@ func insertRun(ctx context.Context, q querier, r *evokg.EpochRun, p RunParams, i
 	if idemKey != "" {
 		key = &idemKey
 	}
-	for range insertAttempts {
+	for range runs.InsertAttempts {
 		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, params, key).Scan(&r.CreatedAt, &r.UpdatedAt)
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return uuid.Nil, postgres.Translate(err, "creating the epoch run")
@@ -59,24 +50,16 @@ func insertRun(ctx context.Context, q querier, r *evokg.EpochRun, p RunParams, i
 		if id, err := runByKey(ctx, q, r.Namespace, idemKey, params); id != uuid.Nil || err != nil {
 			return id, err
 		}
-		var active uuid.UUID
-		var status string
-		err = q.QueryRow(ctx, queries.Get("active_run"), r.Namespace).Scan(&active, &status)
-		if err == nil {
-			return uuid.Nil, &evokg.Error{Code: evokg.ECONFLICT, Err: ErrActiveRun, Message: fmt.Sprintf(
-				"namespace %s already has an active epoch run, %s (%s): one run per namespace at a time; wait for it to finish or cancel it",
-				r.Namespace, active, status)}
-		}
-		if !errors.Is(err, pgx.ErrNoRows) {
-			return uuid.Nil, postgres.Translate(err, "reading the active epoch run")
+		if err := runs.ActiveConflict(ctx, q, queries.Get("active_run"), "epoch run", r.Namespace, ErrActiveRun); err != nil {
+			return uuid.Nil, err
 		}
 	}
-	return uuid.Nil, evokg.Errorf(evokg.ECONFLICT, "namespace %s had an active epoch run while this one was created; try again", r.Namespace)
+	return uuid.Nil, runs.Raced("epoch run", r.Namespace)
 }
 
 // runByKey returns the run idemKey names, a conflict when it was asked
 // with other params, and uuid.Nil without one.
-func runByKey(ctx context.Context, q querier, ns, idemKey string, params []byte) (uuid.UUID, error) {
+func runByKey(ctx context.Context, q runs.Querier, ns, idemKey string, params []byte) (uuid.UUID, error) {
 	if idemKey == "" {
 		return uuid.Nil, nil
 	}
