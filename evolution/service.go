@@ -3,7 +3,6 @@ package evolution
 import (
 	"cmp"
 	"context"
-	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -160,18 +159,9 @@ func RunLocal(ctx context.Context, engine *Engine, params Params, progress Progr
 	}
 	final, err := engine.Execute(ctx, run.Namespace, run.ID, progress)
 	if ctx.Err() != nil && (final == nil || !final.Run.Status.Terminal()) {
-		return nil, engine.interrupted(context.WithoutCancel(ctx), run, cmp.Or(err, ctx.Err()))
+		return nil, engine.life.Interrupted(ctx, run.Namespace, run.ID, "the evolve command was interrupted", cmp.Or(err, ctx.Err()))
 	}
 	return final, err
-}
-
-// interrupted records a local run whose context ended as cancelled, so it
-// does not keep its namespace's one active slot.
-func (e *Engine) interrupted(ctx context.Context, run *evokg.EvolutionRun, runErr error) error {
-	if err := e.store.finishRun(ctx, run.Namespace, run.ID, evokg.RunCancelled, "the evolve command was interrupted"); err != nil {
-		return errors.Join(runErr, err)
-	}
-	return runErr
 }
 
 // admit applies the defaults to params and checks them, then against the

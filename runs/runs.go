@@ -57,6 +57,16 @@ func (l Lifecycle) Record(ctx context.Context, ns string, id uuid.UUID, runErr e
 	return l.Finish(ctx, ns, id, evokg.RunFailed, FailureReason(runErr))
 }
 
+// Interrupted records a run executing in this process whose ctx ended as
+// cancelled with reason (nothing resumes it), so it does not keep its
+// namespace's one active slot; it returns runErr.
+func (l Lifecycle) Interrupted(ctx context.Context, ns string, id uuid.UUID, reason string, runErr error) error {
+	if err := l.Finish(context.WithoutCancel(ctx), ns, id, evokg.RunCancelled, reason); err != nil {
+		return errors.Join(runErr, err)
+	}
+	return runErr
+}
+
 // BusySnooze is how long a job waits when its run (or task) executes elsewhere.
 const BusySnooze = time.Minute
 

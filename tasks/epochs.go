@@ -28,11 +28,9 @@ func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, prog
 	if _, err := insertRun(ctx, e.deps.Pool, run, params, ""); err != nil {
 		return nil, err
 	}
-	id := run.ID
-	final, err := e.executeRun(ctx, ns, id, progress, false)
+	final, err := e.executeRun(ctx, ns, run.ID, progress, false)
 	if ctx.Err() != nil && (final == nil || !final.Status.Terminal()) {
-		stop := e.store.finishRun(context.WithoutCancel(ctx), ns, id, evokg.RunCancelled, "the epochs command was interrupted")
-		return nil, errors.Join(cmp.Or(err, ctx.Err()), stop)
+		return nil, e.life.Interrupted(ctx, ns, run.ID, "the epochs command was interrupted", cmp.Or(err, ctx.Err()))
 	}
 	return final, err
 }
