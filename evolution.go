@@ -71,7 +71,7 @@ type IterationMetrics struct {
 type EvolutionRun struct {
 	ID         uuid.UUID          `json:"id"`
 	Namespace  string             `json:"namespace"`
-	Status     string             `json:"status"` // queued, running, succeeded, failed, cancelled
+	Status     RunStatus          `json:"status"`
 	Iterations int                `json:"iterations"`
 	Iteration  int                `json:"iteration"`
 	Metrics    []IterationMetrics `json:"metrics,omitempty"`

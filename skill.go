@@ -16,6 +16,40 @@ type Skill struct {
 	CreatedAt      time.Time `json:"created_at"`
 }
 
+// NewSkill describes a skill to create.
+type NewSkill struct {
+	Name           string
+	Description    string
+	Mastery        float64
+	PromptTemplate string
+	Strategy       string
+}
+
+// Validate checks a skill to create.
+func (s NewSkill) Validate() error {
+	var v Validator
+	v.Check(s.Name != "", "/name", "is required")
+	v.Check(s.Mastery >= 0 && s.Mastery <= 1, "/mastery", "must be in [0, 1]")
+	return v.Err()
+}
+
+// SkillUpdate changes the mutable slots of a skill; nil fields are kept.
+type SkillUpdate struct {
+	Mastery        *float64
+	PromptTemplate *string
+	Strategy       *string
+	Status         *string
+	Description    *string
+}
+
+// Validate checks an update.
+func (u SkillUpdate) Validate() error {
+	var v Validator
+	v.Check(u.Mastery == nil || (*u.Mastery >= 0 && *u.Mastery <= 1), "/mastery", "must be in [0, 1]")
+	v.Check(u.Status == nil || *u.Status == SkillActive || *u.Status == SkillSplit, "/status", "must be active or split")
+	return v.Err()
+}
+
 // Skill statuses.
 const (
 	SkillActive = "active"

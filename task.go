@@ -217,7 +217,7 @@ type EpochRunRequest struct {
 type EpochRun struct {
 	ID            uuid.UUID      `json:"id"`
 	Namespace     string         `json:"namespace"`
-	Status        string         `json:"status"` // queued, running, succeeded, failed, cancelled
+	Status        RunStatus      `json:"status"`
 	Pool          EpochPool      `json:"pool"`
 	Epochs        int            `json:"epochs"`
 	Epoch         int            `json:"epoch"` // the epoch running or last run; Epochs+1 for the frozen split

@@ -11,7 +11,7 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
-// NamespaceStore keeps namespaces in Postgres.
+// NamespaceStore keeps namespaces in Postgres. It implements evokg.NamespaceService.
 type NamespaceStore struct{ pool *pgxpool.Pool }
 
 // NewNamespaceStore returns a namespace store on pool.

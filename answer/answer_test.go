@@ -187,7 +187,7 @@ func TestLearnerPlansItsSignatureWithTheLearnerModel(t *testing.T) {
 func TestRefinedStrategyReachesTheLearnersPrompt(t *testing.T) {
 	t.Parallel()
 	b := setup(t, ollamafake.Rule{Task: "answer", Reply: answerReply})
-	_, err := b.graph.CreateSkill(t.Context(), b.ns, graph.NewSkill{Name: "multiplying", Description: "products"})
+	_, err := b.graph.CreateSkill(t.Context(), b.ns, evokg.NewSkill{Name: "multiplying", Description: "products"})
 	require.NoError(t, err)
 	require.NoError(t, b.graph.LinkSkillToTask(t.Context(), b.ns, "multiplying", "arithmetic"))
 	svc := b.svc(fixedArms{bandit.StrategySemantic, bandit.StrategyDirectCoT})
@@ -196,7 +196,7 @@ func TestRefinedStrategyReachesTheLearnersPrompt(t *testing.T) {
 	_, err = svc.Answer(t.Context(), b.ns, q)
 	require.NoError(t, err)
 	strategy := "Multiply the rows by the amount per row; never add them."
-	_, err = b.graph.UpdateSkill(t.Context(), b.ns, "multiplying", graph.SkillUpdate{Strategy: &strategy})
+	_, err = b.graph.UpdateSkill(t.Context(), b.ns, "multiplying", evokg.SkillUpdate{Strategy: &strategy})
 	require.NoError(t, err)
 	r, err := svc.Answer(t.Context(), b.ns, q)
 	require.NoError(t, err)

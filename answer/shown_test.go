@@ -156,7 +156,7 @@ func (b *shownBundle) seed() {
 	b.memory("graph neighbour of another task type", memtest.Memory{TaskType: "geometry", Question: "Sides of 7 hexagons?"}, -0.2, s1.ID)
 
 	b.memory("principle", memtest.Memory{Outcome: evokg.OutcomePrinciple, Content: "equal groups call for a product"}, 0.7)
-	for _, s := range []graph.NewSkill{{Name: "counting", Mastery: 0.9}, {Name: "multiplying", Mastery: 0.2}} {
+	for _, s := range []evokg.NewSkill{{Name: "counting", Mastery: 0.9}, {Name: "multiplying", Mastery: 0.2}} {
 		_, err := b.graph.CreateSkill(t.Context(), b.ns, s)
 		require.NoError(t, err)
 	}

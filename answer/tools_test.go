@@ -13,7 +13,6 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/sandbox"
@@ -182,7 +181,7 @@ func TestAnswerRecordKeepsToolCalls(t *testing.T) {
 	bandits, err := bandit.New(testenv.Postgres(t), bandit.Config{RoutingArms: []string{bandit.StrategyToolCall}}, testenv.Logger(t))
 	require.NoError(t, err)
 	svc := b.svc(bandits).WithTools(sandboxTools{[]evokg.Tool{areaTool}}, answer.ToolConfig{})
-	_, err = b.graph.CreateSkill(t.Context(), b.ns, graph.NewSkill{Name: "measuring", Description: "areas"})
+	_, err = b.graph.CreateSkill(t.Context(), b.ns, evokg.NewSkill{Name: "measuring", Description: "areas"})
 	require.NoError(t, err)
 	resp, err := answer.NewOnline(svc, b.graph).Answer(t.Context(), b.ns,
 		evokg.AnswerRequest{TaskType: "area", Question: areaQuestion.Question, Skill: "measuring"})

@@ -4,7 +4,7 @@
 // error table, and the operational endpoints /healthz, /readyz and /metrics.
 //
 // Handlers are thin: decode → validate → call a port → encode. The ports
-// (ExperienceService, Retriever, Answerer, …) are implemented by the other
+// (evokg.ExperienceService, evokg.RetrievalService, …) are implemented by the other
 // packages and wired by cmd/evokg; a route group is mounted only when its
 // port is set in Deps.
 package api
@@ -104,20 +104,20 @@ func (c Config) Validate() error {
 // port is optional and its routes are mounted only when it is set.
 type Deps struct {
 	Keys        Authenticator
-	Namespaces  NamespaceService
+	Namespaces  evokg.NamespaceService
 	Experiences evokg.ExperienceService
-	Retriever   Retriever
-	Answerer    Answerer
-	Skills      SkillService
-	TaskTypes   TaskTypeService
-	Evolution   EvolutionService
+	Retriever   evokg.RetrievalService
+	Answerer    evokg.AnswerService
+	Skills      evokg.SkillService
+	TaskTypes   evokg.TaskTypeService
+	Evolution   evokg.EvolutionService
 	Tasks       evokg.TaskService
 	EpochRuns   evokg.EpochRunService
-	Graph       GraphService
-	Usage       UsageService
-	Bandits     BanditService
-	Maintenance MaintenanceService
-	Assets      AssetService
+	Graph       evokg.GraphService
+	Usage       evokg.UsageService
+	Bandits     evokg.BanditService
+	Maintenance evokg.MaintenanceService
+	Assets      evokg.AssetService
 
 	// Checks are the readiness checks by name (postgres, neo4j, ollama).
 	Checks map[string]Check

@@ -82,7 +82,7 @@ func (f *fakes) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 	return f.enter(ctx)
 }
 
-// retrievals is the Retriever port of fakes (its Feedback differs from the Answerer's).
+// retrievals is the RetrievalService of fakes (its Feedback differs from the AnswerService's).
 type retrievals struct{ *fakes }
 
 func (f retrievals) Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error) {

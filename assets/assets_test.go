@@ -38,9 +38,9 @@ type flakyGraph struct {
 	failTools atomic.Int32
 }
 
-func (f *flakyGraph) ProjectTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error) {
+func (f *flakyGraph) ProjectTool(ctx context.Context, ns string, t evokg.Tool) (evokg.Tool, error) {
 	if f.failTools.Add(-1) >= 0 {
-		return graph.Tool{}, evokg.Errorf(evokg.EUNAVAILABLE, "neo4j is down (test)")
+		return evokg.Tool{}, evokg.Errorf(evokg.EUNAVAILABLE, "neo4j is down (test)")
 	}
 	return f.Graph.ProjectTool(ctx, ns, t)
 }
@@ -92,7 +92,7 @@ func requireCode(t *testing.T, err error, code string) *evokg.Error {
 func TestCreateToolValidatesItsTestsAndRecordsProvenance(t *testing.T) {
 	t.Parallel()
 	b := setup(t, assets.Config{})
-	_, err := b.graph.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "arithmetic"})
+	_, err := b.graph.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "arithmetic"})
 	require.NoError(t, err)
 	exp := b.mem.Insert(t, memtest.Memory{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Content: "added wrongly", Vec: memtest.Unit(0)})
 	require.NoError(t, b.graph.ProjectExperience(b.ctx, exp, nil))
@@ -114,7 +114,7 @@ func TestCreateToolValidatesItsTestsAndRecordsProvenance(t *testing.T) {
 	require.Len(t, skillTools, 1)
 	assert.Equal(t, tool.ID, skillTools[0].ID)
 	assert.True(t, skillTools[0].Validated)
-	assert.Equal(t, 2, skillTools[0].TestsPassed)
+	assert.Equal(t, 2, skillTools[0].Validation.Passed)
 	from, err := b.graph.ToolExperiences(b.ctx, b.ns, tool.ID)
 	require.NoError(t, err)
 	assert.Equal(t, []uuid.UUID{exp.ID}, from)
@@ -314,7 +314,7 @@ func TestAHalfWrittenToolIsNeverServed(t *testing.T) {
 func TestAStaleGraphNodeIsReplaced(t *testing.T) {
 	t.Parallel()
 	b := setup(t, assets.Config{})
-	stale, err := b.graph.UpsertTool(b.ctx, b.ns, graph.Tool{Name: "add_numbers", Version: 1, Code: "old"})
+	stale, err := b.graph.UpsertTool(b.ctx, b.ns, evokg.Tool{ToolSpec: evokg.ToolSpec{Name: "add_numbers", Code: "old"}, Version: 1})
 	require.NoError(t, err)
 	tool, err := b.svc.CreateTool(b.ctx, b.ns, addSpec())
 	require.NoError(t, err)
@@ -347,7 +347,7 @@ func TestExpertAgentsCanUseToolsAndAreRecruited(t *testing.T) {
 	inGraph, err := b.graph.ListExpertAgents(b.ctx, b.ns)
 	require.NoError(t, err)
 	require.Len(t, inGraph, 2)
-	assert.Equal(t, []uuid.UUID{tool.ID}, inGraph[0].Tools) // accountant CAN_USE add_numbers
+	assert.Equal(t, []uuid.UUID{tool.ID}, inGraph[0].ToolIDs) // accountant CAN_USE add_numbers
 
 	recruited, err := b.svc.RecruitAgents(b.ctx, b.ns, "add numbers for invoices", 5)
 	require.NoError(t, err)

@@ -6,7 +6,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -14,9 +13,7 @@ import (
 // provenance, then marks its row projected. Every write is an idempotent
 // MERGE, so a failed projection is simply run again.
 func (s *Service) projectTool(ctx context.Context, ns string, t evokg.Tool) error {
-	_, err := s.graph.ProjectTool(ctx, ns, graph.Tool{ID: t.ID, Name: t.Name, Description: t.Description,
-		InputSchema: string(t.InputSchema), OutputSchema: string(t.OutputSchema), Code: t.Code, Validated: t.Validated,
-		Version: t.Version, TestsRan: t.Validation.Ran, TestsPassed: t.Validation.Passed, ValidationReason: t.Validation.Reason})
+	_, err := s.graph.ProjectTool(ctx, ns, t)
 	if err != nil {
 		return err
 	}
@@ -34,7 +31,7 @@ func (s *Service) projectTool(ctx context.Context, ns string, t evokg.Tool) erro
 }
 
 func (s *Service) projectAgent(ctx context.Context, ns string, a evokg.ExpertAgent) error {
-	_, err := s.graph.ProjectExpertAgent(ctx, ns, graph.ExpertAgent{ID: a.ID, Role: a.Role, Version: a.Version, SystemPrompt: a.SystemPrompt})
+	_, err := s.graph.ProjectExpertAgent(ctx, ns, a)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/sandbox"
 	"github.com/evokg/evokg/vector"
@@ -77,10 +76,10 @@ func (c Config) WithDefaults() Config {
 // Graph is the part of the graph the asset memory projects into.
 type Graph interface {
 	GetSkill(ctx context.Context, ns, name string) (evokg.Skill, error)
-	ProjectTool(ctx context.Context, ns string, t graph.Tool) (graph.Tool, error)
+	ProjectTool(ctx context.Context, ns string, t evokg.Tool) (evokg.Tool, error)
 	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 	ToolCreatedFrom(ctx context.Context, ns string, tool, experience uuid.UUID) error
-	ProjectExpertAgent(ctx context.Context, ns string, a graph.ExpertAgent) (graph.ExpertAgent, error)
+	ProjectExpertAgent(ctx context.Context, ns string, a evokg.ExpertAgent) (evokg.ExpertAgent, error)
 	GrantTool(ctx context.Context, ns string, agent, tool uuid.UUID) error
 }
 

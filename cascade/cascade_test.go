@@ -68,7 +68,7 @@ func unit(i int) []float32 {
 // ratio_total), with principles on each, plus four successes of ratio_total.
 func handBuilt(t *testing.T, b bundle) []uuid.UUID {
 	t.Helper()
-	for _, s := range []graph.NewSkill{{Name: "counting", Mastery: 0.9}, {Name: "multiplication", Mastery: 0.7},
+	for _, s := range []evokg.NewSkill{{Name: "counting", Mastery: 0.9}, {Name: "multiplication", Mastery: 0.7},
 		{Name: "ratio", Mastery: 0.2}, {Name: "unrelated", Mastery: 0.1}} {
 		_, err := b.g.CreateSkill(b.ctx, b.ns, s)
 		require.NoError(t, err)

@@ -57,7 +57,7 @@ func enqueueOnly(t *testing.T, engine *Engine, pg *pgxpool.Pool) *Service {
 	return NewService(engine, client)
 }
 
-func requireActiveRunConflict(t *testing.T, err error, active *Run) {
+func requireActiveRunConflict(t *testing.T, err error, active *evokg.EvolutionRun) {
 	t.Helper()
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "%v", err)
 	require.ErrorIs(t, err, ErrActiveRun)
@@ -86,16 +86,16 @@ func TestOneActiveRunPerNamespace(t *testing.T) {
 	_, err = svc.Start(e.ctx, other, smallParams())
 	require.NoError(t, err, "another namespace has its own slot")
 
-	_, err = svc.Cancel(e.ctx, e.ns, first.ID)
+	_, err = svc.CancelRun(e.ctx, e.ns, first.ID)
 	require.NoError(t, err)
 	second, err := svc.Start(e.ctx, e.ns, smallParams())
 	require.NoError(t, err, "a finished run frees the slot")
-	runs, err := svc.List(e.ctx, e.ns, 10)
+	runs, err := svc.ListRuns(e.ctx, e.ns)
 	require.NoError(t, err)
 	require.Len(t, runs, 2)
 	require.Equal(t, second.ID, runs[0].ID)
-	require.Equal(t, StatusQueued, runs[0].Status)
-	require.Equal(t, StatusCancelled, runs[1].Status)
+	require.Equal(t, evokg.RunQueued, runs[0].Status)
+	require.Equal(t, evokg.RunCancelled, runs[1].Status)
 }
 
 // TestConcurrentStartsAdmitExactlyOne races starts from two processes' worth
@@ -110,7 +110,7 @@ func TestConcurrentStartsAdmitExactlyOne(t *testing.T) {
 	}
 	for round := range 3 {
 		start := make(chan struct{})
-		runs := make([]*Run, 8)
+		runs := make([]*evokg.EvolutionRun, 8)
 		errs := make([]error, 8)
 		var wg sync.WaitGroup
 		for i := range runs {
@@ -121,7 +121,7 @@ func TestConcurrentStartsAdmitExactlyOne(t *testing.T) {
 		}
 		close(start)
 		wg.Wait()
-		var won *Run
+		var won *evokg.EvolutionRun
 		for i, err := range errs {
 			if err == nil {
 				require.Nil(t, won, "round %d: two runs admitted", round)
@@ -134,7 +134,7 @@ func TestConcurrentStartsAdmitExactlyOne(t *testing.T) {
 				requireActiveRunConflict(t, err, won)
 			}
 		}
-		_, err := replicas[0].Cancel(e.ctx, e.ns, won.ID)
+		_, err := replicas[0].CancelRun(e.ctx, e.ns, won.ID)
 		require.NoError(t, err)
 	}
 	var active int
@@ -172,7 +172,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	over.Namespace = e.ns
 	_, err = RunLocal(e.ctx, engine, over, nil)
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err), "the CLI has the same caps")
-	runs, err := svc.List(e.ctx, e.ns, 10)
+	runs, err := svc.ListRuns(e.ctx, e.ns)
 	require.NoError(t, err)
 	require.Empty(t, runs, "a refused run is not created")
 
@@ -208,7 +208,7 @@ func TestInterruptedLocalRunFreesItsNamespace(t *testing.T) {
 	runs, err := e.engine.store.listRuns(e.ctx, e.ns, 10)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)
-	require.Equal(t, StatusCancelled, runs[0].Status)
+	require.Equal(t, evokg.RunCancelled, runs[0].Status)
 	require.NotEmpty(t, runs[0].Error)
 	_, err = RunLocal(e.ctx, e.engine, params, nil)
 	require.NoError(t, err, "the namespace takes a new run")
@@ -240,7 +240,13 @@ func TestMigrationKeepsTheOldestActiveRun(t *testing.T) {
 	require.NoError(t, err)
 	rows, err := pg.Query(ctx, `SELECT id::text, status FROM evolution_runs WHERE namespace = $1 ORDER BY created_at`, ns)
 	require.NoError(t, err)
-	got, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct{ ID, Status string }])
+	got, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct {
+		ID     string
+		Status evokg.RunStatus
+	}])
 	require.NoError(t, err)
-	require.Equal(t, []struct{ ID, Status string }{{ids[0], StatusRunning}, {ids[1], StatusCancelled}, {ids[2], StatusCancelled}}, got)
+	require.Equal(t, []struct {
+		ID     string
+		Status evokg.RunStatus
+	}{{ids[0], evokg.RunRunning}, {ids[1], evokg.RunCancelled}, {ids[2], evokg.RunCancelled}}, got)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/memswitch"
 	"github.com/evokg/evokg/questions"
 )
 
@@ -12,7 +11,7 @@ import (
 // answers whether one is off (*memswitch.Store).
 type MemorySwitch interface {
 	Off(ctx context.Context, ns, taskType string) (bool, error)
-	Record(ctx context.Context, ns string, e memswitch.Evaluation) (evokg.MemorySwitch, error)
+	Record(ctx context.Context, ns string, e evokg.MemorySwitch) (evokg.MemorySwitch, error)
 	List(ctx context.Context, ns string) ([]evokg.MemorySwitch, error)
 }
 
@@ -73,8 +72,8 @@ func (r *runner) switchMemory(ctx context.Context, k int, m *Metrics) error {
 		if v.Total == 0 {
 			continue
 		}
-		st, err := r.deps.MemorySwitch.Record(ctx, r.ns, memswitch.Evaluation{TaskType: t, WithMemory: v.Accuracy,
-			WithoutMemory: v.WithoutMemory, Delta: r.p.MemorySwitchDelta, RunID: r.run.ID, Iteration: k})
+		st, err := r.deps.MemorySwitch.Record(ctx, r.ns, evokg.MemorySwitch{TaskType: t, WithMemory: v.Accuracy,
+			WithoutMemory: v.WithoutMemory, Delta: r.p.MemorySwitchDelta, RunID: r.id, Iteration: k})
 		if err != nil {
 			return err
 		}

@@ -22,18 +22,27 @@ func newLearner(items []questions.Item) *learnerScript {
 }
 
 // runIterations creates a run of e2e items with params p and executes it.
-func runIterations(t *testing.T, e e2e, p Params) *Run {
+func runIterations(t *testing.T, e e2e, p Params) *Result {
 	t.Helper()
 	p.Namespace = e.ns
 	p.Pool = PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}
 	p = p.WithDefaults()
 	require.NoError(t, p.Validate())
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: p}
-	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+	run := newRun(p)
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run, p))
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)
 	require.Len(t, final.Metrics, p.Iterations)
 	return final
+}
+
+// runnerOf is a runner of res's run as stored.
+func runnerOf(e e2e, res *Result) (*runner, error) {
+	p, err := e.engine.store.params(e.ctx, e.ns, res.Run.ID)
+	if err != nil {
+		return nil, err
+	}
+	return e.engine.newRunner(e.ctx, res.Run.ID, p, nil)
 }
 
 // liveFailures records n answers of taskType from outside any run and

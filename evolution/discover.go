@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
 )
@@ -21,7 +20,7 @@ func (r *runner) phase0(ctx context.Context) error {
 		return err
 	}
 	if len(existing) == 0 {
-		r.progress(Progress{RunID: r.run.ID, Iterations: r.p.Iterations, Phase: "discover"})
+		r.progress(Progress{RunID: r.id, Iterations: r.p.Iterations, Phase: "discover"})
 		if err := r.discover(ctx); err != nil {
 			return err
 		}
@@ -46,7 +45,7 @@ func (r *runner) coverTaskType(ctx context.Context, taskType string) error {
 		return err
 	}
 	name := "solve_" + taskType
-	_, err = r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: name, Description: "Solve " + taskType + " questions"})
+	_, err = r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: name, Description: "Solve " + taskType + " questions"})
 	if err != nil && !tolerated(err) {
 		return err
 	}
@@ -66,7 +65,7 @@ func (r *runner) discover(ctx context.Context) error {
 	if itemFailure(err) {
 		// Phase 0 goes on without a plan: every task type gets a skill of its own.
 		r.log.WarnContext(ctx, "skill discovery failed; each task type gets a skill of its own",
-			"namespace", r.ns, "run", r.run.ID, "error", err)
+			"namespace", r.ns, "run", r.id, "error", err)
 		return nil
 	}
 	if err != nil {
@@ -77,7 +76,7 @@ func (r *runner) discover(ctx context.Context) error {
 
 func (r *runner) applyPlan(ctx context.Context, plan llm.SkillPlan) error {
 	for _, s := range plan.Skills {
-		_, err := r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: s.Name, Description: s.Description})
+		_, err := r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: s.Name, Description: s.Description})
 		if err != nil && !tolerated(err) {
 			return err
 		}

@@ -203,13 +203,13 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, questions.Sizes{Train: 30, Validation: 5, Test: 5}, pl.Sizes())
 
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
-	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+	run := newRun(params)
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
 
 	// Iterations 1 and 2, as if the worker stopped after the second.
-	first := *run
-	first.Params.Iterations = 2
-	require.NoError(t, e.engine.Run(e.ctx, &first, nil))
+	first := params
+	first.Iterations = 2
+	require.NoError(t, e.engine.Run(e.ctx, run.ID, first, nil))
 	before := protectedRecords(t, e)
 	m2, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
@@ -218,8 +218,8 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	// The run resumes from its last completed iteration (3 of 3).
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, final.Status)
-	require.Equal(t, 3, final.CurrentIteration)
+	require.Equal(t, evokg.RunSucceeded, final.Run.Status)
+	require.Equal(t, 3, final.Run.Iteration)
 	require.Len(t, final.Metrics, 3)
 	m := final.Metrics
 	for _, x := range m {

@@ -15,6 +15,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/writegate"
 )
 
@@ -84,6 +85,7 @@ type Engine struct {
 	deps  Deps
 	store *store
 	log   *slog.Logger
+	life  runs.Lifecycle
 }
 
 // NewEngine returns an Engine over d.
@@ -95,7 +97,9 @@ func NewEngine(d Deps) (*Engine, error) {
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{deps: d, store: &store{pool: d.Pool}, log: d.Logger}, nil
+	st := &store{pool: d.Pool}
+	life := runs.Lifecycle{Kind: "evolution run", Log: d.Logger, Cancelled: ErrCancelled, Busy: ErrRunBusy, Finish: st.finishRun}
+	return &Engine{deps: d, store: st, log: d.Logger, life: life}, nil
 }
 
 // Progress is reported while a run works.
@@ -115,15 +119,15 @@ type ProgressFunc func(Progress)
 // ErrCancelled is returned by Run when the run was cancelled.
 var ErrCancelled = evokg.Errorf(evokg.ECONFLICT, "the evolution run was cancelled")
 
-// Run executes run, which must exist in the store (Service.Start,
+// Run executes run id with params (of params.Namespace), which must exist in the store (Service.Start,
 // RunLocal), from its last completed iteration to the last one, persisting
 // every iteration. Most callers want Execute, which also records the outcome. It returns ErrCancelled when the run is
 // cancelled between iterations and ctx's error when ctx ends.
-func (e *Engine) Run(ctx context.Context, run *Run, progress ProgressFunc) error {
+func (e *Engine) Run(ctx context.Context, id uuid.UUID, params Params, progress ProgressFunc) error {
 	if progress == nil {
 		progress = func(Progress) {}
 	}
-	r, err := e.newRunner(ctx, run, progress)
+	r, err := e.newRunner(ctx, id, params, progress)
 	if err != nil {
 		return err
 	}
@@ -133,7 +137,7 @@ func (e *Engine) Run(ctx context.Context, run *Run, progress ProgressFunc) error
 // runner is the state of one run while it executes.
 type runner struct {
 	*Engine
-	run      *Run
+	id       uuid.UUID // the run's
 	p        Params
 	ns       string
 	pool     questions.Pool
@@ -173,9 +177,8 @@ func (e *Engine) answerer(disableBandits bool) *answer.Service {
 	return svc
 }
 
-func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc) (*runner, error) {
-	p := run.Params.WithDefaults()
-	p.Namespace = run.Namespace
+func (e *Engine) newRunner(ctx context.Context, id uuid.UUID, params Params, progress ProgressFunc) (*runner, error) {
+	p := params.WithDefaults()
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -183,11 +186,11 @@ func (e *Engine) newRunner(ctx context.Context, run *Run, progress ProgressFunc)
 	if err != nil {
 		return nil, err
 	}
-	k, st, err := e.store.lastState(ctx, run.Namespace, run.ID)
+	k, st, err := e.store.lastState(ctx, p.Namespace, id)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{Engine: e, run: run, p: p, ns: run.Namespace, pool: pl, st: st, k: k, progress: progress,
+	r := &runner{Engine: e, id: id, p: p, ns: p.Namespace, pool: pl, st: st, k: k, progress: progress,
 		gate: writegate.Rules{Contradiction: questions.RuleContradiction(p.Pool.Name)}, toured: map[uint64]bool{}}
 	r.grader = questions.Grader{Judge: r.judge}
 	r.answerer = e.answerer(p.DisableBandits)
@@ -209,7 +212,7 @@ func (r *runner) execute(ctx context.Context) error {
 		}
 		r.k = k
 	}
-	r.progress(Progress{RunID: r.run.ID, Iteration: r.k, Iterations: r.p.Iterations, Phase: "done", Accuracy: r.st.LastAccuracy})
+	r.progress(Progress{RunID: r.id, Iteration: r.k, Iterations: r.p.Iterations, Phase: "done", Accuracy: r.st.LastAccuracy})
 	return nil
 }
 
@@ -217,11 +220,11 @@ func (r *runner) checkCancelled(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	status, err := r.store.runStatus(ctx, r.ns, r.run.ID)
+	status, err := r.store.runStatus(ctx, r.ns, r.id)
 	if err != nil {
 		return err
 	}
-	if status == StatusCancelled {
+	if status == evokg.RunCancelled {
 		return ErrCancelled
 	}
 	return nil
@@ -230,13 +233,13 @@ func (r *runner) checkCancelled(ctx context.Context) error {
 // step reports progress through one phase of iteration k: item of items
 // done, acc the iteration's evaluation accuracy.
 func (r *runner) step(k int, phase string, item, items int, acc float64) {
-	r.progress(Progress{RunID: r.run.ID, Iteration: k, Iterations: r.p.Iterations, Phase: phase,
+	r.progress(Progress{RunID: r.id, Iteration: k, Iterations: r.p.Iterations, Phase: phase,
 		Item: item, Items: items, Accuracy: acc})
 }
 
 // callCtx attaches the accounting metadata of iteration k to ctx.
 func (r *runner) callCtx(ctx context.Context, k int) context.Context {
-	meta := llm.CallMeta{Namespace: r.ns, RunID: r.run.ID.String(), Iteration: k}
+	meta := llm.CallMeta{Namespace: r.ns, RunID: r.id.String(), Iteration: k}
 	if r.deps.IterationBudget != nil {
 		meta.Budget = r.deps.IterationBudget(meta.RunID, k)
 	}
@@ -317,7 +320,7 @@ func (r *runner) finish(ctx context.Context, k int, start time.Time, it *evaluat
 	r.rejected.take(m)
 	m.Rollbacks = r.st.Rollbacks
 	m.Durations.Total = time.Since(start).Seconds()
-	r.log.InfoContext(ctx, "evolution iteration done", "namespace", r.ns, "run", r.run.ID, "iteration", k,
+	r.log.InfoContext(ctx, "evolution iteration done", "namespace", r.ns, "run", r.id, "iteration", k,
 		"accuracy", m.Accuracy, "validation", m.Validation.Accuracy, "test", m.Test.Accuracy, "flips", m.Flips, "rollback", m.Rollback)
-	return r.store.saveIteration(ctx, r.ns, r.run.ID, m, r.st)
+	return r.store.saveIteration(ctx, r.ns, r.id, m, r.st)
 }

@@ -169,7 +169,7 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []que
 			if a.Correct {
 				correct++
 			}
-			r.progress(Progress{RunID: r.run.ID, Iteration: k, Iterations: r.p.Iterations, Phase: phase,
+			r.progress(Progress{RunID: r.id, Iteration: k, Iterations: r.p.Iterations, Phase: phase,
 				Item: done, Items: len(items), Accuracy: accuracy(correct, done)})
 			return nil
 		})
@@ -188,7 +188,7 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []que
 func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evokg.Skill, mem withMemory) (graded, error) {
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
-		Temperature: &zero, Run: &r.run.ID, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch}
+		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}
 		if len(skills) == 1 {
@@ -222,9 +222,9 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 		if a.Failed {
 			continue // no valid answer to reward
 		}
-		id := answerID(r.run.ID, k, a.Item.ID)
+		id := answerID(r.id, k, a.Item.ID)
 		rec := bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType, Skill: a.Skill, Question: a.Item.Question,
-			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.run.ID, Iteration: &k, ToolCalls: a.ToolCalls}
+			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.id, Iteration: &k, ToolCalls: a.ToolCalls}
 		if _, err := r.deps.Bandit.RecordAnswer(ctx, rec); err != nil {
 			return err
 		}
@@ -283,7 +283,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 			// An episode's success transfers as the recipe's procedure does.
 			req.Procedure, req.Content = explorer.Procedure(world.PlayedProcedure(*ep, a.Answer))
 		}
-		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, "success", a.Item.ID)); err != nil {
+		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.id, k, "success", a.Item.ID)); err != nil {
 			return n, err
 		}
 		n++

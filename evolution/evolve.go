@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/writegate"
 )
@@ -133,7 +132,7 @@ func (r *runner) writeFailure(ctx context.Context, k int, a graded, kind evokg.F
 			req.Supersedes = &prev
 		}
 	}
-	res, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.run.ID, k, purpose+"/"+string(kind), a.Item.ID))
+	res, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, req, idemKey(r.id, k, purpose+"/"+string(kind), a.Item.ID))
 	if err == nil && kind == evokg.FailureTypeStrategy {
 		r.st.TypeStrategies[a.Item.TaskType] = res.ID
 	}
@@ -248,7 +247,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 		if !r.gateProse(writegate.KindPrinciple, skill.Name, p.Text, content) {
 			continue
 		}
-		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.run.ID, skill.Name, len(existing), i)
+		key := fmt.Sprintf("evo:%s:principle:%s:%d:%d", r.id, skill.Name, len(existing), i)
 		if _, err := r.deps.Memory.IngestEmbedded(ctx, r.ns, evokg.ExperienceInput{
 			ExperienceFields: evokg.ExperienceFields{
 				TaskType:    taskType,
@@ -271,7 +270,7 @@ func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures [
 	if err != nil || ref.Prompt == "" || !r.gateProse(writegate.KindPrompt, skill.Name, ref.Prompt, ref.Strategy) {
 		return false, err
 	}
-	u := graph.SkillUpdate{PromptTemplate: &ref.Prompt}
+	u := evokg.SkillUpdate{PromptTemplate: &ref.Prompt}
 	if ref.Strategy != "" {
 		u.Strategy = &ref.Strategy
 	}
@@ -311,7 +310,7 @@ func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, f
 		}
 	}
 	status := evokg.SkillSplit
-	_, err = r.deps.Graph.UpdateSkill(ctx, r.ns, skill.Name, graph.SkillUpdate{Status: &status})
+	_, err = r.deps.Graph.UpdateSkill(ctx, r.ns, skill.Name, evokg.SkillUpdate{Status: &status})
 	return err == nil, err
 }
 
@@ -319,7 +318,7 @@ func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, f
 // whose name is taken keeps its node; edges that would close a cycle are
 // left out.
 func (r *runner) createPart(ctx context.Context, parent evokg.Skill, sub llm.SubSkill, prerequisites, parentTypes []string) error {
-	_, err := r.deps.Graph.CreateSkill(ctx, r.ns, graph.NewSkill{Name: sub.Name, Description: sub.Description,
+	_, err := r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: sub.Name, Description: sub.Description,
 		Mastery: parent.Mastery, PromptTemplate: parent.PromptTemplate, Strategy: cmp.Or(sub.Strategy, parent.Strategy)})
 	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
 		return err

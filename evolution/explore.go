@@ -46,13 +46,13 @@ func (r *runner) exploreOne(ctx context.Context, a graded) (explorer.Result, err
 	ep := *a.Item.Episode
 	var calls int
 	if !r.toured[ep.World] {
-		res, err := r.deps.Explorer.Tour(ctx, r.ns, ep, fmt.Sprintf("evo:%s:tour", r.run.ID))
+		res, err := r.deps.Explorer.Tour(ctx, r.ns, ep, fmt.Sprintf("evo:%s:tour", r.id))
 		if err != nil {
 			return res, err
 		}
 		r.toured[ep.World], calls = true, res.ModelCalls
 	}
-	res, err := r.deps.Explorer.Harvest(ctx, r.ns, ep, fmt.Sprintf("evo:%s", r.run.ID))
+	res, err := r.deps.Explorer.Harvest(ctx, r.ns, ep, fmt.Sprintf("evo:%s", r.id))
 	res.ModelCalls += calls
 	return res, err
 }

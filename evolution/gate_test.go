@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/questions"
@@ -31,9 +30,9 @@ func TestWriteGateKeepsWrongCorrectionsOut(t *testing.T) {
 	})
 	params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 3, Concurrency: 4,
 		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
-	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
-	require.NoError(t, e.engine.Run(e.ctx, run, nil))
+	run := newRun(params)
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
+	require.NoError(t, e.engine.Run(e.ctx, run.ID, params, nil))
 	m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
 	require.Len(t, m, 1)
@@ -71,9 +70,9 @@ func TestWriteGateChecksThePoolsRule(t *testing.T) {
 			return "", false
 		})
 		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4, Pool: p}.WithDefaults()
-		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
-		require.NoError(t, e.engine.store.insertRun(e.ctx, run))
-		require.NoError(t, e.engine.Run(e.ctx, run, nil))
+		run := newRun(params)
+		require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
+		require.NoError(t, e.engine.Run(e.ctx, run.ID, params, nil))
 		m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
 		require.NoError(t, err)
 		require.Len(t, m, 1)
@@ -110,9 +109,9 @@ func TestWriteGateChecksAPrinciplesOwnText(t *testing.T) {
 		})
 		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4,
 			Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
-		run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
-		require.NoError(t, e.engine.store.insertRun(e.ctx, run))
-		require.NoError(t, e.engine.Run(e.ctx, run, nil))
+		run := newRun(params)
+		require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
+		require.NoError(t, e.engine.Run(e.ctx, run.ID, params, nil))
 		m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
 		require.NoError(t, err)
 		require.Len(t, m, 1)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/questions"
 )
@@ -44,7 +45,7 @@ func TestInvalidRepliesFailItemsNotTheRun(t *testing.T) {
 	params := Params{Namespace: e.ns, Iterations: 1, Concurrency: 4, Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 	res, err := RunLocal(e.ctx, e.engine, params, nil)
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, res.Run.Status)
+	require.Equal(t, evokg.RunSucceeded, res.Run.Status)
 	require.Len(t, res.Metrics, 1)
 	m := res.Metrics[0]
 	phases := map[string]ItemFailure{}
@@ -74,10 +75,10 @@ func TestFailedRunRecordsTheReason(t *testing.T) {
 	params := Params{Namespace: e.ns, Iterations: 1, Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 	res, err := RunLocal(e.ctx, e.engine, params, nil)
 	require.Error(t, err)
-	require.Equal(t, StatusFailed, res.Run.Status)
+	require.Equal(t, evokg.RunFailed, res.Run.Status)
 	require.True(t, strings.HasPrefix(res.Run.Error, "phase 0: "), res.Run.Error)
 	require.Contains(t, res.Run.Error, "model qwen3:8b not found on Ollama server")
 	got, err := e.engine.Get(e.ctx, e.ns, res.Run.ID)
 	require.NoError(t, err)
-	require.Equal(t, res.Run.Error, got.Error)
+	require.Equal(t, res.Run.Error, got.Run.Error)
 }

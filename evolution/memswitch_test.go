@@ -9,7 +9,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
@@ -90,9 +89,9 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	e.engine.deps.MemorySwitch = switches
 	params.Namespace = e.ns
 
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
-	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
-	require.NoError(t, e.engine.Run(e.ctx, run, nil))
+	run := newRun(params)
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
+	require.NoError(t, e.engine.Run(e.ctx, run.ID, params, nil))
 	m, err := e.engine.store.metrics(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
 	require.Len(t, m, 2)
@@ -117,8 +116,8 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	l.mu.Lock()
 	l.helps = true
 	l.mu.Unlock()
-	run.Params.Iterations = 3
-	require.NoError(t, e.engine.Run(e.ctx, run, nil))
+	params.Iterations = 3
+	require.NoError(t, e.engine.Run(e.ctx, run.ID, params, nil))
 	m, err = e.engine.store.metrics(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
 	require.Len(t, m, 3)

@@ -49,9 +49,9 @@ type Memory interface {
 // Graph is the part of the EvoKG graph (*graph.Graph) the loop reads and
 // writes: skills and their mutable slots, task types, the frontier.
 type Graph interface {
-	CreateSkill(ctx context.Context, ns string, s graph.NewSkill) (evokg.Skill, error)
+	CreateSkill(ctx context.Context, ns string, s evokg.NewSkill) (evokg.Skill, error)
 	ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error)
-	UpdateSkill(ctx context.Context, ns, name string, u graph.SkillUpdate) (evokg.Skill, error)
+	UpdateSkill(ctx context.Context, ns, name string, u evokg.SkillUpdate) (evokg.Skill, error)
 	SetMastery(ctx context.Context, ns, name string, mastery float64) error
 	AddPrerequisite(ctx context.Context, ns, pre, skill string) error
 	AddComposition(ctx context.Context, ns, part, whole string) error

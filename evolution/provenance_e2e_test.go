@@ -9,7 +9,6 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
 
-	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
@@ -62,8 +61,8 @@ func TestHarvestedMemoriesCarrySignatureAndProvenance(t *testing.T) {
 	p := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 5, TopM: 10, Concurrency: 4,
 		Pool: PoolSpec{Name: questions.Arith, Size: 16, Seed: 7}}.WithDefaults()
 	require.NoError(t, p.Validate())
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: p}
-	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+	run := newRun(p)
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run, p))
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)
 	require.Positive(t, final.Metrics[1].Harvested, "iteration 2 answers with iteration 1's corrections and harvests")

@@ -19,29 +19,53 @@ import (
 // StartRun starts a run of namespace ns from an API request.
 func (s *Service) StartRun(ctx context.Context, ns string, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {
 	run, err := s.Start(ctx, ns, runParams(req))
-	return apiRun(run), requestPointers(err)
+	if err != nil {
+		return evokg.EvolutionRun{}, requestPointers(err)
+	}
+	return *run, nil
 }
 
-// ListRuns returns the newest runs of ns, at most DefaultListLimit.
+// DefaultListLimit bounds ListRuns.
+const DefaultListLimit = 50
+
+// ListRuns returns the newest runs of ns, at most DefaultListLimit, without
+// their metrics.
 func (s *Service) ListRuns(ctx context.Context, ns string) ([]evokg.EvolutionRun, error) {
-	runs, err := s.List(ctx, ns, DefaultListLimit)
+	runs, err := s.engine.store.listRuns(ctx, ns, DefaultListLimit)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]evokg.EvolutionRun, len(runs))
 	for i, r := range runs {
-		out[i] = apiRun(r)
+		out[i] = *r
 	}
-	return out, err
+	return out, nil
 }
 
 // GetRun returns run id with its metrics.
 func (s *Service) GetRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error) {
-	run, err := s.Get(ctx, ns, id)
-	return apiRun(run), err
+	res, err := s.engine.Get(ctx, ns, id)
+	if err != nil {
+		return evokg.EvolutionRun{}, err
+	}
+	return *res.Run, nil
 }
 
-// CancelRun cancels run id (see Cancel).
+// CancelRun stops a queued or running run; the worker notices before its
+// next iteration. Cancelling a finished run is a conflict.
 func (s *Service) CancelRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EvolutionRun, error) {
-	run, err := s.Cancel(ctx, ns, id)
-	return apiRun(run), err
+	ok, err := s.engine.store.cancelRun(ctx, ns, id)
+	if err != nil {
+		return evokg.EvolutionRun{}, err
+	}
+	res, err := s.engine.Get(ctx, ns, id)
+	if err != nil {
+		return evokg.EvolutionRun{}, err
+	}
+	if !ok {
+		return *res.Run, evokg.Errorf(evokg.ECONFLICT, "run %s is already %s", id, res.Run.Status)
+	}
+	return *res.Run, nil
 }
 
 // requestPointers rewrites the pointers of a refused run's field errors,
@@ -81,19 +105,8 @@ func runParams(req evokg.EvolutionRunRequest) Params {
 
 func itemID(i int) string { return fmt.Sprintf("item-%05d", i) }
 
-func apiRun(r *Run) evokg.EvolutionRun {
-	if r == nil {
-		return evokg.EvolutionRun{}
-	}
-	out := evokg.EvolutionRun{ID: r.ID, Namespace: r.Namespace, Status: r.Status, Iterations: r.Params.WithDefaults().Iterations,
-		Iteration: r.CurrentIteration, Error: r.Error, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
-	for _, m := range r.Metrics {
-		out.Metrics = append(out.Metrics, apiMetrics(m))
-	}
-	return out
-}
-
-func apiMetrics(m Metrics) evokg.IterationMetrics {
+// summary is m as the API shows it.
+func (m Metrics) summary() evokg.IterationMetrics {
 	byType := map[string]float64{}
 	for name, t := range m.ByTaskType {
 		byType[name] = t.Accuracy

@@ -3,8 +3,6 @@ package evolution
 import (
 	"cmp"
 	"context"
-	"errors"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -41,9 +39,6 @@ var _ river.Worker[RunArgs] = (*Worker)(nil)
 // NewWorker returns the River worker of evolution runs.
 func NewWorker(engine *Engine) *Worker { return &Worker{engine: engine} }
 
-// busySnooze is how long a job waits when its run is executing elsewhere.
-const busySnooze = time.Minute
-
 // Timeout: a run takes as long as its iterations take.
 func (w *Worker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
 
@@ -52,31 +47,16 @@ func (w *Worker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
 func (w *Worker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	canRetry := job.Attempt < job.MaxAttempts
 	_, err := w.engine.execute(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
-	if errors.Is(err, ErrRunBusy) {
-		return river.JobSnooze(busySnooze) // a rescued duplicate: look again later
-	}
-	if err != nil && ctx.Err() != nil {
-		return err // the worker stopped: the run stays running and the job's retry resumes it
-	}
-	if errors.Is(err, ErrCancelled) || (err != nil && !(canRetry && retryable(err))) {
-		return nil // the outcome is on the run; retrying would not change it
-	}
-	return err
-}
-
-// retryable errors leave the run running for the next job attempt.
-func retryable(err error) bool {
-	code := evokg.ErrorCode(err)
-	return code == evokg.EUNAVAILABLE || code == evokg.ETIMEOUT
+	return w.engine.life.JobResult(ctx, err, canRetry)
 }
 
 // Execute loads run id, marks it running, runs it to the end and records
 // the outcome. It returns the run as it ended.
-func (e *Engine) Execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc) (*Run, error) {
+func (e *Engine) Execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc) (*Result, error) {
 	return e.execute(ctx, ns, id, progress, false)
 }
 
-func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Run, error) {
+func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Result, error) {
 	unlock, err := e.store.lockRun(ctx, id)
 	if err != nil {
 		return nil, err
@@ -86,12 +66,16 @@ func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress 
 	if err != nil {
 		return nil, err
 	}
-	run, err := e.store.getRun(ctx, ns, id)
-	if err != nil || !ok {
-		return run, err
+	if !ok {
+		return e.Get(ctx, ns, id) // it ended already
 	}
-	runErr := e.Run(ctx, run, progress)
-	if err := e.record(ctx, run, runErr, canRetry); err != nil {
+	params, err := e.store.params(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	params.Namespace = ns
+	runErr := e.Run(ctx, id, params, progress)
+	if err := e.life.Record(ctx, ns, id, runErr, canRetry); err != nil {
 		return nil, err
 	}
 	final, err := e.Get(ctx, ns, id)
@@ -101,58 +85,27 @@ func (e *Engine) execute(ctx context.Context, ns string, id uuid.UUID, progress 
 	return final, runErr
 }
 
-// record stores the outcome of a run. A context that ended, or a transient
-// error when the job will be retried, leaves the run running so the next
-// attempt resumes it; a cancellation is already stored.
-func (e *Engine) record(ctx context.Context, run *Run, runErr error, canRetry bool) error {
-	switch {
-	case runErr == nil:
-		return e.store.finishRun(ctx, run.Namespace, run.ID, StatusSucceeded, "")
-	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
-		return nil
-	case canRetry && retryable(runErr):
-		e.log.WarnContext(ctx, "evolution run interrupted; it resumes on retry", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-		return nil
-	}
-	e.log.ErrorContext(ctx, "evolution run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-	return e.store.finishRun(ctx, run.Namespace, run.ID, StatusFailed, failureReason(runErr))
-}
-
-// failureReason is what a failed run records: where the loop was (the
-// prefixes its wraps add, "iteration 2: evolve: ") and the client-safe
-// message of the domain error that ended it, or the whole error when it
-// carries none.
-func failureReason(err error) string {
-	var domain *evokg.Error
-	if !errors.As(err, &domain) {
-		return evokg.TruncateRunes(err.Error(), 1000)
-	}
-	prefix := ""
-	for e := err; ; {
-		next := errors.Unwrap(e)
-		if _, ok := e.(*evokg.Error); ok || next == nil {
-			break
-		}
-		full, inner := e.Error(), next.Error()
-		if !strings.HasSuffix(full, inner) {
-			break
-		}
-		prefix += strings.TrimSuffix(full, inner)
-		e = next
-	}
-	return evokg.TruncateRunes(prefix+evokg.ErrorMessage(err), 1000)
+// Result is a run with its metrics: in full (Metrics), and as the API
+// shows them (Run.Metrics).
+type Result struct {
+	Run     *evokg.EvolutionRun `json:"run"`
+	Metrics []Metrics           `json:"metrics"`
 }
 
 // Get returns run id with its per-iteration metrics.
-func (e *Engine) Get(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+func (e *Engine) Get(ctx context.Context, ns string, id uuid.UUID) (*Result, error) {
 	run, err := e.store.getRun(ctx, ns, id)
 	if err != nil {
 		return nil, err
 	}
-	if run.Metrics, err = e.store.metrics(ctx, ns, id); err != nil {
+	metrics, err := e.store.metrics(ctx, ns, id)
+	if err != nil {
 		return nil, err
 	}
-	return run, nil
+	for _, m := range metrics {
+		run.Metrics = append(run.Metrics, m.summary())
+	}
+	return &Result{Run: run, Metrics: metrics}, nil
 }
 
 // Service is what the API calls: it creates runs and enqueues their job in
@@ -171,15 +124,15 @@ func NewService(engine *Engine, client *river.Client[pgx.Tx]) *Service {
 // namespace ns and enqueues its job in the same transaction. A run over a
 // cap is ELIMIT; a namespace with an active run already is ECONFLICT
 // (wrapping ErrActiveRun), naming that run.
-func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, error) {
+func (s *Service) Start(ctx context.Context, ns string, params Params) (*evokg.EvolutionRun, error) {
 	params.Namespace = ns
 	params, err := s.engine.admit(params)
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{ID: evokg.NewID(), Namespace: ns, Status: StatusQueued, Params: params}
+	run := newRun(params)
 	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
-		if err := s.engine.store.insertRunTx(ctx, tx, run); err != nil {
+		if err := insertRun(ctx, tx, run, params); err != nil {
 			return err
 		}
 		_, err := s.river.InsertTx(ctx, tx, RunArgs{RunID: run.ID, Namespace: ns}, nil)
@@ -191,45 +144,6 @@ func (s *Service) Start(ctx context.Context, ns string, params Params) (*Run, er
 	return run, nil
 }
 
-// Get returns a run with its metrics.
-func (s *Service) Get(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
-	return s.engine.Get(ctx, ns, id)
-}
-
-// DefaultListLimit bounds List.
-const DefaultListLimit = 50
-
-// List returns the newest runs of ns (without metrics).
-func (s *Service) List(ctx context.Context, ns string, limit int) ([]*Run, error) {
-	if limit <= 0 || limit > DefaultListLimit {
-		limit = DefaultListLimit
-	}
-	return s.engine.store.listRuns(ctx, ns, limit)
-}
-
-// Cancel stops a queued or running run; the worker notices before its next
-// iteration. Cancelling a finished run is a conflict.
-func (s *Service) Cancel(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
-	ok, err := s.engine.store.cancelRun(ctx, ns, id)
-	if err != nil {
-		return nil, err
-	}
-	run, err := s.engine.Get(ctx, ns, id)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return run, evokg.Errorf(evokg.ECONFLICT, "run %s is already %s", id, run.Status)
-	}
-	return run, nil
-}
-
-// Result is a finished run with its metrics.
-type Result struct {
-	Run     *Run      `json:"run"`
-	Metrics []Metrics `json:"metrics"`
-}
-
 // RunLocal creates a run for params.Namespace and executes it in this
 // process (the CLI's `evokg evolve`), reporting progress. It obeys the same
 // limits and the same one-active-run rule as Service.Start. Nothing resumes
@@ -239,27 +153,15 @@ func RunLocal(ctx context.Context, engine *Engine, params Params, progress Progr
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{ID: evokg.NewID(), Namespace: params.Namespace, Status: StatusQueued, Params: params}
-	if err := engine.store.insertRun(ctx, run); err != nil {
+	run := newRun(params)
+	if err := engine.store.insertRun(ctx, run, params); err != nil {
 		return nil, err
 	}
 	final, err := engine.Execute(ctx, run.Namespace, run.ID, progress)
-	if ctx.Err() != nil && (final == nil || !final.Terminal()) {
-		return nil, engine.interrupted(context.WithoutCancel(ctx), run, cmp.Or(err, ctx.Err()))
+	if ctx.Err() != nil && (final == nil || !final.Run.Status.Terminal()) {
+		return nil, engine.life.Interrupted(ctx, run.Namespace, run.ID, "the evolve command was interrupted", cmp.Or(err, ctx.Err()))
 	}
-	if final == nil {
-		return nil, err
-	}
-	return &Result{Run: final, Metrics: final.Metrics}, err
-}
-
-// interrupted records a local run whose context ended as cancelled, so it
-// does not keep its namespace's one active slot.
-func (e *Engine) interrupted(ctx context.Context, run *Run, runErr error) error {
-	if err := e.store.finishRun(ctx, run.Namespace, run.ID, StatusCancelled, "the evolve command was interrupted"); err != nil {
-		return errors.Join(runErr, err)
-	}
-	return runErr
+	return final, err
 }
 
 // admit applies the defaults to params and checks them, then against the

@@ -54,17 +54,17 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 
 	run, err := svc.Start(e.ctx, e.ns, smallParams())
 	require.NoError(t, err)
-	require.Equal(t, StatusQueued, run.Status)
+	require.Equal(t, evokg.RunQueued, run.Status)
 	require.Eventually(t, func() bool {
-		got, err := svc.Get(e.ctx, e.ns, run.ID)
+		got, err := svc.GetRun(e.ctx, e.ns, run.ID)
 		require.NoError(t, err)
-		require.NotEqual(t, StatusFailed, got.Status, got.Error)
-		return got.Status == StatusSucceeded
+		require.NotEqual(t, evokg.RunFailed, got.Status, got.Error)
+		return got.Status == evokg.RunSucceeded
 	}, 2*time.Minute, 50*time.Millisecond)
 
-	got, err := svc.Get(e.ctx, e.ns, run.ID)
+	got, err := e.engine.Get(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, 2, got.CurrentIteration)
+	require.Equal(t, 2, got.Run.Iteration)
 	require.Len(t, got.Metrics, 2)
 	// 6 train + 2 validation + 2 test answers + the 4 validation and test
 	// answers without memory, then 10 (the baseline is answered once per
@@ -73,11 +73,11 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 	require.GreaterOrEqual(t, got.Metrics[0].LearnerCalls, int64(14))
 	require.GreaterOrEqual(t, got.Metrics[1].LearnerCalls, int64(10))
 	require.EqualValues(t, e.fake.CountModel(llm.DefaultLearnerModel), got.Metrics[0].LearnerCalls+got.Metrics[1].LearnerCalls)
-	runs, err := svc.List(e.ctx, e.ns, 10)
+	runs, err := svc.ListRuns(e.ctx, e.ns)
 	require.NoError(t, err)
 	require.Len(t, runs, 1)
 
-	_, err = svc.Cancel(e.ctx, e.ns, run.ID)
+	_, err = svc.CancelRun(e.ctx, e.ns, run.ID)
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "a finished run cannot be cancelled")
 }
 
@@ -105,13 +105,13 @@ func TestInterruptedRunJobIsRetried(t *testing.T) {
 	require.ErrorIs(t, worker.Work(ctx, job), context.Canceled, "the job fails, so River retries it")
 	got, err := e.engine.Get(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, StatusRunning, got.Status)
+	require.Equal(t, evokg.RunRunning, got.Run.Status)
 
 	job.Attempt++
 	require.NoError(t, worker.Work(e.ctx, job))
 	got, err = e.engine.Get(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, got.Status)
+	require.Equal(t, evokg.RunSucceeded, got.Run.Status)
 	require.Len(t, got.Metrics, 2)
 }
 
@@ -123,17 +123,17 @@ func TestCancelledRunDoesNoWork(t *testing.T) {
 	svc := NewService(e.engine, queue) // enqueues only: nobody works the job
 	run, err := svc.Start(e.ctx, e.ns, smallParams())
 	require.NoError(t, err)
-	cancelled, err := svc.Cancel(e.ctx, e.ns, run.ID)
+	cancelled, err := svc.CancelRun(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, StatusCancelled, cancelled.Status)
+	require.Equal(t, evokg.RunCancelled, cancelled.Status)
 
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)
-	require.Equal(t, StatusCancelled, final.Status)
+	require.Equal(t, evokg.RunCancelled, final.Run.Status)
 	require.Empty(t, final.Metrics)
 	require.Zero(t, e.fake.CountTask("answer"), "no learner call for a cancelled run")
 
-	_, err = svc.Get(e.ctx, e.ns, evokg.NewID())
+	_, err = svc.GetRun(e.ctx, e.ns, evokg.NewID())
 	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
 }
 
@@ -150,7 +150,7 @@ func TestRunLocalReportsProgress(t *testing.T) {
 		events = append(events, p)
 	})
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, res.Run.Status)
+	require.Equal(t, evokg.RunSucceeded, res.Run.Status)
 	require.Len(t, res.Metrics, 2)
 
 	evaluate := 0

@@ -37,12 +37,12 @@ func (r *runner) rollback(ctx context.Context, m *Metrics, v Verdict) error {
 	if err := r.deps.Graph.RestoreSlots(ctx, r.ns, snap.Skills); err != nil {
 		return err
 	}
-	if err := r.deps.Bandit.Revert(ctx, r.ns, r.run.ID, snap.RunBandits); err != nil {
+	if err := r.deps.Bandit.Revert(ctx, r.ns, r.id, snap.RunBandits); err != nil {
 		return err
 	}
 	r.st.Rollbacks++
 	m.Rollback, m.RollbackKind = true, kind
-	r.log.WarnContext(ctx, "delta-guard rolled back mutable slots", "namespace", r.ns, "run", r.run.ID,
+	r.log.WarnContext(ctx, "delta-guard rolled back mutable slots", "namespace", r.ns, "run", r.id,
 		"kind", kind, "to_iteration", snap.Iteration, "accuracy", m.Accuracy, "drop", v.Drop)
 	return nil
 }
@@ -56,13 +56,13 @@ func (r *runner) accept(ctx context.Context, k int, acc float64) error {
 	if err != nil {
 		return err
 	}
-	own, err := r.deps.Bandit.RunContributions(ctx, r.ns, r.run.ID)
+	own, err := r.deps.Bandit.RunContributions(ctx, r.ns, r.id)
 	if err != nil {
 		return err
 	}
-	snap := &snapshot{ID: uuid.NewSHA1(r.run.ID, fmt.Appendf(nil, "snapshot/%d", k)), Iteration: k, Skills: skills,
+	snap := &snapshot{ID: uuid.NewSHA1(r.id, fmt.Appendf(nil, "snapshot/%d", k)), Iteration: k, Skills: skills,
 		Bandits: posteriors, RunBandits: own, Accuracy: acc}
-	if err := r.store.saveSnapshot(ctx, r.ns, r.run.ID, snap); err != nil {
+	if err := r.store.saveSnapshot(ctx, r.ns, r.id, snap); err != nil {
 		return err
 	}
 	r.st.LastAccuracy, r.st.LastSnapshot = acc, snap.ID

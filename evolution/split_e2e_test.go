@@ -42,9 +42,9 @@ func TestSplitPartsServeAndCarryTheirEdges(t *testing.T) {
 	first := runIterations(t, e, Params{Iterations: 1, MaxFailuresPerType: 10, Concurrency: 4})
 
 	strategy := "multiply per row by rows"
-	parent, err := e.graph.UpdateSkill(e.ctx, e.ns, "ratio_reasoning", graph.SkillUpdate{Strategy: &strategy})
+	parent, err := e.graph.UpdateSkill(e.ctx, e.ns, "ratio_reasoning", evokg.SkillUpdate{Strategy: &strategy})
 	require.NoError(t, err)
-	r, err := e.engine.newRunner(e.ctx, first, nil)
+	r, err := runnerOf(e, first)
 	require.NoError(t, err)
 	ok, err := r.splitSkill(e.ctx, parent, []string{hardRatio}, []string{"Q: crate | learner answered: 1 | gold: 2"})
 	require.NoError(t, err)
@@ -70,7 +70,7 @@ func TestSplitPartsServeAndCarryTheirEdges(t *testing.T) {
 	require.Equal(t, evokg.SkillSplit, before.Status)
 
 	second := runIterations(t, e, Params{Iterations: 1, MaxFailuresPerType: 10, Concurrency: 4})
-	require.Equal(t, []string{"ratio_scaling", "ratio_totals"}, answeringSkills(t, e, hardRatio, second.ID.String()),
+	require.Equal(t, []string{"ratio_scaling", "ratio_totals"}, answeringSkills(t, e, hardRatio, second.Run.ID.String()),
 		"the routing bandit sends hard_ratio questions to both parts")
 	after, err := e.graph.GetSkill(e.ctx, e.ns, "ratio_reasoning")
 	require.NoError(t, err)
@@ -90,7 +90,7 @@ func TestPromptRefinementWritesTheStrategy(t *testing.T) {
 	skill, err := e.graph.GetSkill(e.ctx, e.ns, "rate_reasoning")
 	require.NoError(t, err)
 	require.Empty(t, skill.Strategy, "iteration 1's operation extracts principles")
-	r, err := e.engine.newRunner(e.ctx, first, nil)
+	r, err := runnerOf(e, first)
 	require.NoError(t, err)
 	ok, err := r.refinePrompt(e.ctx, skill, []string{"Q: crate | learner answered: 1 | gold: 2"})
 	require.NoError(t, err)

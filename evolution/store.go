@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -16,6 +15,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 )
 
 //go:embed queries/*.sql
@@ -23,34 +23,9 @@ var queryFiles embed.FS
 
 var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
-// Run statuses.
-const (
-	StatusQueued    = "queued"
-	StatusRunning   = "running"
-	StatusSucceeded = "succeeded"
-	StatusFailed    = "failed"
-	StatusCancelled = "cancelled"
-)
-
-// Run is one evolution run and, when read with its metrics, every completed
-// iteration's metrics.
-type Run struct {
-	ID               uuid.UUID  `json:"id"`
-	Namespace        string     `json:"namespace"`
-	Status           string     `json:"status"`
-	Params           Params     `json:"params"`
-	CurrentIteration int        `json:"current_iteration"`
-	Error            string     `json:"error,omitempty"`
-	CreatedAt        time.Time  `json:"created_at"`
-	UpdatedAt        time.Time  `json:"updated_at"`
-	StartedAt        *time.Time `json:"started_at,omitempty"`
-	FinishedAt       *time.Time `json:"finished_at,omitempty"`
-	Metrics          []Metrics  `json:"metrics,omitempty"`
-}
-
-// Terminal reports whether the run has finished one way or another.
-func (r *Run) Terminal() bool {
-	return r.Status == StatusSucceeded || r.Status == StatusFailed || r.Status == StatusCancelled
+// newRun is a queued run of params.Namespace.
+func newRun(params Params) *evokg.EvolutionRun {
+	return &evokg.EvolutionRun{ID: evokg.NewID(), Namespace: params.Namespace, Status: evokg.RunQueued, Iterations: params.Iterations}
 }
 
 // state is what an iteration carries over to the next; it is persisted
@@ -91,74 +66,60 @@ type snapshot struct {
 // store persists runs, iterations and snapshots in Postgres.
 type store struct{ pool *pgxpool.Pool }
 
-// querier is a pool or a transaction.
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+func (s *store) insertRun(ctx context.Context, r *evokg.EvolutionRun, params Params) error {
+	return insertRun(ctx, s.pool, r, params)
 }
 
-func (s *store) insertRun(ctx context.Context, r *Run) error {
-	return insertRun(ctx, s.pool, r)
-}
-
-func (s *store) insertRunTx(ctx context.Context, tx pgx.Tx, r *Run) error {
-	return insertRun(ctx, tx, r)
-}
-
-// insertAttempts bounds the retries of an insert that met an active run
-// which finished before it could be named.
-const insertAttempts = 3
-
-// insertRun creates r unless its namespace has an active run, which the
+// insertRun creates r with params unless its namespace has an active run, which the
 // ECONFLICT error then names. The database decides: of two callers racing
 // (API replicas, the CLI), exactly one inserts.
-func insertRun(ctx context.Context, q querier, r *Run) error {
-	params, err := json.Marshal(r.Params)
+func insertRun(ctx context.Context, q runs.Querier, r *evokg.EvolutionRun, p Params) error {
+	params, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
-	for range insertAttempts {
+	for range runs.InsertAttempts {
 		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return postgres.Translate(err, "creating the run")
 		}
-		var active uuid.UUID
-		var status string
-		err = q.QueryRow(ctx, queries.Get("active_run"), r.Namespace).Scan(&active, &status)
-		if !errors.Is(err, pgx.ErrNoRows) {
-			if err != nil {
-				return postgres.Translate(err, "reading the active run")
-			}
-			return activeRunConflict(r.Namespace, active, status)
+		if err := runs.ActiveConflict(ctx, q, queries.Get("active_run"), "evolution run", r.Namespace, ErrActiveRun); err != nil {
+			return err
 		}
 	}
-	return evokg.Errorf(evokg.ECONFLICT, "namespace %s had an active evolution run while this one was created; try again", r.Namespace)
+	return runs.Raced("evolution run", r.Namespace)
 }
 
 // ErrActiveRun is wrapped by the ECONFLICT error of a start refused because
 // the namespace already has an active run.
 var ErrActiveRun = errors.New("evolution: the namespace has an active run")
 
-func activeRunConflict(ns string, active uuid.UUID, status string) error {
-	return &evokg.Error{Code: evokg.ECONFLICT, Err: ErrActiveRun, Message: fmt.Sprintf(
-		"namespace %s already has an active evolution run, %s (%s): one run per namespace at a time; wait for it to finish or cancel it",
-		ns, active, status)}
-}
-
-func scanRun(row pgx.Row) (*Run, error) {
-	var r Run
-	var params []byte
-	err := row.Scan(&r.ID, &r.Namespace, &r.Status, &params, &r.CurrentIteration, &r.Error,
-		&r.CreatedAt, &r.UpdatedAt, &r.StartedAt, &r.FinishedAt)
-	if err != nil {
+// scanRun reads a run without its metrics.
+func scanRun(row pgx.Row) (*evokg.EvolutionRun, error) {
+	var r evokg.EvolutionRun
+	var raw []byte
+	if err := row.Scan(&r.ID, &r.Namespace, &r.Status, &raw, &r.Iteration, &r.Error, &r.CreatedAt, &r.UpdatedAt); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(params, &r.Params); err != nil {
+	var p Params
+	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, fmt.Errorf("decoding run params: %w", err)
 	}
+	r.Iterations = p.WithDefaults().Iterations
 	return &r, nil
 }
 
-func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+// params returns the params run id was started with.
+func (s *store) params(ctx context.Context, ns string, id uuid.UUID) (Params, error) {
+	var p Params
+	var raw []byte
+	if err := s.pool.QueryRow(ctx, queries.Get("run_params"), ns, id).Scan(&raw); err != nil {
+		return p, postgres.Translate(err, "reading the run params")
+	}
+	return p, json.Unmarshal(raw, &p)
+}
+
+func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*evokg.EvolutionRun, error) {
 	r, err := scanRun(s.pool.QueryRow(ctx, queries.Get("get_run"), ns, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
@@ -166,18 +127,18 @@ func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, erro
 	return r, postgres.Translate(err, "reading the run")
 }
 
-func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
+func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*evokg.EvolutionRun, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
 	if err != nil {
 		return nil, postgres.Translate(err, "listing runs")
 	}
-	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
-	return runs, postgres.Translate(err, "listing runs")
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*evokg.EvolutionRun, error) { return scanRun(r) })
+	return out, postgres.Translate(err, "listing runs")
 }
 
 // startRun marks the run running; ok is false when it is already finished.
 func (s *store) startRun(ctx context.Context, ns string, id uuid.UUID) (bool, error) {
-	var status string
+	var status evokg.RunStatus
 	err := s.pool.QueryRow(ctx, queries.Get("start_run"), ns, id).Scan(&status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
@@ -185,7 +146,7 @@ func (s *store) startRun(ctx context.Context, ns string, id uuid.UUID) (bool, er
 	return err == nil, postgres.Translate(err, "starting the run")
 }
 
-func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
+func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status evokg.RunStatus, msg string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
 	return postgres.Translate(err, "finishing the run")
 }
@@ -199,8 +160,8 @@ func (s *store) cancelRun(ctx context.Context, ns string, id uuid.UUID) (bool, e
 	return err == nil, postgres.Translate(err, "cancelling the run")
 }
 
-func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (string, error) {
-	var status string
+func (s *store) runStatus(ctx context.Context, ns string, id uuid.UUID) (evokg.RunStatus, error) {
+	var status evokg.RunStatus
 	err := s.pool.QueryRow(ctx, queries.Get("run_status"), ns, id).Scan(&status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", evokg.Errorf(evokg.ENOTFOUND, "evolution run %s not found", id)
@@ -348,26 +309,7 @@ func checkAppendOnly(prev, now MemoryCounts) error {
 // ErrRunBusy is returned when another worker is executing the run.
 var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being executed by another worker")
 
-// lockRun holds a session advisory lock on run id for as long as the run
-// executes, so a job River rescues as stuck never runs beside the original.
-// The lock goes with the connection if the process dies.
+// lockRun holds the run's advisory lock while it executes.
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
-	conn, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return nil, postgres.Translate(err, "locking the run")
-	}
-	var ok bool
-	if err := conn.QueryRow(ctx, queries.Get("try_run_lock"), id.String()).Scan(&ok); err != nil || !ok {
-		conn.Release()
-		if err != nil {
-			return nil, postgres.Translate(err, "locking the run")
-		}
-		return nil, ErrRunBusy
-	}
-	return func() {
-		if _, err := conn.Exec(context.WithoutCancel(ctx), queries.Get("run_unlock"), id.String()); err != nil {
-			conn.Conn().Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing drops the lock
-		}
-		conn.Release()
-	}, nil
+	return runs.Lock(ctx, s.pool, "evokg.evolution_run", id, ErrRunBusy)
 }

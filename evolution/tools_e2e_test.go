@@ -203,9 +203,9 @@ func runToolLoop(t *testing.T, mech Mechanisms) toolRun {
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4,
 		Pool: PoolSpec{Name: "inline", Items: toolItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
 	require.NoError(t, params.Validate())
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
-	require.NoError(t, engine.store.insertRun(ctx, run))
-	require.NoError(t, engine.Run(ctx, run, nil))
+	run := newRun(params)
+	require.NoError(t, engine.store.insertRun(ctx, run, params))
+	require.NoError(t, engine.Run(ctx, run.ID, params, nil))
 	m, err := engine.store.metrics(ctx, e.ns, run.ID)
 	require.NoError(t, err)
 	require.Len(t, m, 3)
@@ -270,7 +270,7 @@ func TestEvolutionCreatesAToolTheLearnerThenUses(t *testing.T) {
 	for _, v := range versions {
 		from, err := with.graph.ToolExperiences(with.ctx, with.ns, v.ID)
 		require.NoError(t, err)
-		records[v.Version] = record{v.Validated, v.TestsRan, v.TestsPassed, len(from), v.ValidationReason != ""}
+		records[v.Version] = record{v.Validated, v.Validation.Ran, v.Validation.Passed, len(from), v.Validation.Reason != ""}
 	}
 	require.Equal(t, map[int]record{1: {false, 2, 0, out.CreatedFrom, true}, 2: {true, 2, 2, out.CreatedFrom, false}}, records)
 

@@ -51,11 +51,11 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	params := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 10, Concurrency: 4, DisableBandits: true,
 		Pool: PoolSpec{Name: "env", Size: 30, Seed: 1, Validation: 0.1, Test: 0.1}}.WithDefaults()
 	require.NoError(t, params.Validate())
-	run := &Run{ID: evokg.NewID(), Namespace: e.ns, Status: StatusQueued, Params: params}
-	require.NoError(t, e.engine.store.insertRun(e.ctx, run))
+	run := newRun(params)
+	require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
 	final, err := e.engine.Execute(e.ctx, e.ns, run.ID, nil)
 	require.NoError(t, err)
-	require.Equal(t, StatusSucceeded, final.Status)
+	require.Equal(t, evokg.RunSucceeded, final.Run.Status)
 	for _, m := range final.Metrics {
 		t.Logf("explorer=%v environment=%v iteration %d: accuracy %.3f validation %.3f test %.3f (without memory %.3f) explored %d recipes %d harvested %d",
 			withExplorer, environment, m.Iteration, m.Accuracy, m.Validation.Accuracy, m.Test.Accuracy, m.Test.WithoutMemory, m.Explored, m.Recipes, m.Harvested)

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/llm"
@@ -29,8 +30,8 @@ type ItemResult struct {
 // layer, at temperature 0: with memory as a client gets it, without memory
 // or routing (the baseline), and without memory but with the bandits'
 // routing; it grades the answers. Calls are accounted to run.
-func evaluate(ctx context.Context, d Deps, run *evolution.Run, items []questions.Item, concurrency int) ([]ItemResult, error) {
-	ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: run.Namespace, RunID: run.ID.String(), Iteration: run.CurrentIteration + 1})
+func evaluate(ctx context.Context, d Deps, run *evokg.EvolutionRun, items []questions.Item, concurrency int) ([]ItemResult, error) {
+	ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: run.Namespace, RunID: run.ID.String(), Iteration: run.Iteration + 1})
 	out := make([]ItemResult, len(items))
 	var mu sync.Mutex
 	done := 0
@@ -46,7 +47,7 @@ func evaluate(ctx context.Context, d Deps, run *evolution.Run, items []questions
 			mu.Lock()
 			defer mu.Unlock()
 			done++
-			d.Progress(evolution.Progress{RunID: run.ID, Iteration: run.CurrentIteration, Iterations: run.CurrentIteration,
+			d.Progress(evolution.Progress{RunID: run.ID, Iteration: run.Iteration, Iterations: run.Iteration,
 				Phase: "experiment", Item: done, Items: len(items)})
 			return nil
 		})

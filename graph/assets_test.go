@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/google/uuid"
@@ -13,14 +14,14 @@ import (
 func TestToolsAndExpertAgents(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	_, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "add"})
+	_, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "add"})
 	require.NoError(t, err)
 	exp := b.project(t, expOpts{})
 
-	tool, err := b.g.UpsertTool(b.ctx, b.ns, graph.Tool{Name: "calculator", Description: "adds", InputSchema: `{"type":"object"}`,
-		OutputSchema: `{"type":"number"}`, Code: "def f(a, b): return a + b", Version: 1})
+	tool, err := b.g.UpsertTool(b.ctx, b.ns, evokg.Tool{ToolSpec: evokg.ToolSpec{Name: "calculator", Description: "adds",
+		InputSchema: json.RawMessage(`{"type":"object"}`), OutputSchema: json.RawMessage(`{"type":"number"}`), Code: "def f(a, b): return a + b"}, Version: 1})
 	require.NoError(t, err)
-	_, err = b.g.UpsertTool(b.ctx, b.ns, graph.Tool{Name: "calculator", Version: 1})
+	_, err = b.g.UpsertTool(b.ctx, b.ns, evokg.Tool{ToolSpec: evokg.ToolSpec{Name: "calculator"}, Version: 1})
 	requireCode(t, err, evokg.ECONFLICT)
 	tool.Validated = true
 	_, err = b.g.UpsertTool(b.ctx, b.ns, tool)
@@ -32,7 +33,7 @@ func TestToolsAndExpertAgents(t *testing.T) {
 	_, err = b.g.GetTool(b.ctx, b.ns, uuid.New())
 	requireCode(t, err, evokg.ENOTFOUND)
 
-	agent, err := b.g.UpsertExpertAgent(b.ctx, b.ns, graph.ExpertAgent{Role: "accountant", SystemPrompt: "You add."})
+	agent, err := b.g.UpsertExpertAgent(b.ctx, b.ns, evokg.ExpertAgent{ExpertAgentSpec: evokg.ExpertAgentSpec{Role: "accountant", SystemPrompt: "You add."}})
 	require.NoError(t, err)
 	require.NoError(t, b.g.GrantTool(b.ctx, b.ns, agent.ID, tool.ID))
 	require.NoError(t, b.g.ToolCreatedFrom(b.ctx, b.ns, tool.ID, exp.ID))
@@ -42,7 +43,7 @@ func TestToolsAndExpertAgents(t *testing.T) {
 	agents, err := b.g.ListExpertAgents(b.ctx, b.ns)
 	require.NoError(t, err)
 	require.Len(t, agents, 1)
-	require.Equal(t, []uuid.UUID{tool.ID}, agents[0].Tools)
+	require.Equal(t, []uuid.UUID{tool.ID}, agents[0].ToolIDs)
 	tools, err := b.g.SkillTools(b.ctx, b.ns, "add")
 	require.NoError(t, err)
 	require.Len(t, tools, 1)

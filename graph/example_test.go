@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/testenv"
 )
@@ -27,7 +28,7 @@ func Example() {
 	defer g.PurgeNamespace(ctx, ns)
 
 	for name, mastery := range map[string]float64{"count": 0.9, "add": 0.3, "multiply": 0.1} {
-		if _, err := g.CreateSkill(ctx, ns, graph.NewSkill{Name: name, Mastery: mastery}); err != nil {
+		if _, err := g.CreateSkill(ctx, ns, evokg.NewSkill{Name: name, Mastery: mastery}); err != nil {
 			fmt.Println(err)
 			return
 		}

@@ -142,7 +142,7 @@ func TestPrinciplesAndCascade(t *testing.T) {
 	t.Parallel()
 	b := setup(t, func(c *graph.Config) { c.MaxPrinciples = 2 })
 	for _, n := range []string{"count", "add", "multiply", "unrelated"} {
-		_, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: n})
+		_, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: n})
 		require.NoError(t, err)
 	}
 	require.NoError(t, b.g.AddPrerequisite(b.ctx, b.ns, "count", "add"))

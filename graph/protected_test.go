@@ -16,7 +16,7 @@ import (
 func TestProtectedMemoriesSurviveEveryWritePath(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	_, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "add", Mastery: 0.3})
+	_, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "add", Mastery: 0.3})
 	require.NoError(t, err)
 
 	principle := newExperience(b.ns, expOpts{Outcome: evokg.OutcomePrinciple, Content: "carry the one", Confidence: 0.01})
@@ -49,7 +49,7 @@ func TestProtectedMemoriesSurviveEveryWritePath(t *testing.T) {
 		// Edges drawn at it by other writes.
 		b.project(t, expOpts{Outcome: evokg.OutcomeRecipe, Signature: []string{"add"}, Entities: []string{"n"}})
 		require.NoError(t, b.g.ProjectExperience(b.ctx, newExperience(b.ns, expOpts{}), []evokg.SimilarExperience{{ID: p.ID, Cosine: 0.99}}))
-		tool, err := b.g.UpsertTool(b.ctx, b.ns, graph.Tool{Name: "calc-" + p.ID.String(), Version: 1})
+		tool, err := b.g.UpsertTool(b.ctx, b.ns, evokg.Tool{ToolSpec: evokg.ToolSpec{Name: "calc-" + p.ID.String()}, Version: 1})
 		require.NoError(t, err)
 		require.NoError(t, b.g.ToolCreatedFrom(b.ctx, b.ns, tool.ID, p.ID))
 	}
@@ -91,7 +91,7 @@ func TestSnapshotAndRestoreSlots(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	for _, n := range []string{"add", "sub"} {
-		_, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: n, Mastery: 0.2, PromptTemplate: "t-" + n, Strategy: "cot"})
+		_, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: n, Mastery: 0.2, PromptTemplate: "t-" + n, Strategy: "cot"})
 		require.NoError(t, err)
 	}
 	snap, err := b.g.SnapshotSlots(b.ctx, b.ns)
@@ -102,9 +102,9 @@ func TestSnapshotAndRestoreSlots(t *testing.T) {
 	}, snap)
 
 	m, tpl, split := 0.8, "new", evokg.SkillSplit
-	_, err = b.g.UpdateSkill(b.ctx, b.ns, "add", graph.SkillUpdate{Mastery: &m, PromptTemplate: &tpl, Status: &split})
+	_, err = b.g.UpdateSkill(b.ctx, b.ns, "add", evokg.SkillUpdate{Mastery: &m, PromptTemplate: &tpl, Status: &split})
 	require.NoError(t, err)
-	_, err = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "later", Mastery: 0.6})
+	_, err = b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "later", Mastery: 0.6})
 	require.NoError(t, err)
 	require.NoError(t, b.g.RestoreSlots(b.ctx, b.ns, snap))
 

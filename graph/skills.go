@@ -8,46 +8,14 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// NewSkill describes a skill to create.
-type NewSkill struct {
-	Name           string
-	Description    string
-	Mastery        float64
-	PromptTemplate string
-	Strategy       string
-}
-
-func (s NewSkill) validate() error {
-	var v evokg.Validator
-	v.Check(s.Name != "", "/name", "is required")
-	v.Check(s.Mastery >= 0 && s.Mastery <= 1, "/mastery", "must be in [0, 1]")
-	return v.Err()
-}
-
-// SkillUpdate changes the mutable slots of a skill; nil fields are kept.
-type SkillUpdate struct {
-	Mastery        *float64
-	PromptTemplate *string
-	Strategy       *string
-	Status         *string
-	Description    *string
-}
-
-func (u SkillUpdate) validate() error {
-	var v evokg.Validator
-	v.Check(u.Mastery == nil || (*u.Mastery >= 0 && *u.Mastery <= 1), "/mastery", "must be in [0, 1]")
-	v.Check(u.Status == nil || *u.Status == evokg.SkillActive || *u.Status == evokg.SkillSplit, "/status", "must be active or split")
-	return v.Err()
-}
-
 // CreateSkill adds a skill to the capability subgraph. It fails with ELIMIT
 // when the namespace already has MaxSkills skills and ECONFLICT when the
 // name is taken.
-func (g *Graph) CreateSkill(ctx context.Context, ns string, s NewSkill) (evokg.Skill, error) {
+func (g *Graph) CreateSkill(ctx context.Context, ns string, s evokg.NewSkill) (evokg.Skill, error) {
 	if err := checkNamespace(ns); err != nil {
 		return evokg.Skill{}, err
 	}
-	if err := s.validate(); err != nil {
+	if err := s.Validate(); err != nil {
 		return evokg.Skill{}, err
 	}
 	recs, err := g.writeOne(ctx, "skill_create", params(ns,
@@ -85,8 +53,8 @@ func (g *Graph) ListSkills(ctx context.Context, ns string) ([]evokg.Skill, error
 }
 
 // UpdateSkill changes the mutable slots of a skill and returns it.
-func (g *Graph) UpdateSkill(ctx context.Context, ns, name string, u SkillUpdate) (evokg.Skill, error) {
-	if err := u.validate(); err != nil {
+func (g *Graph) UpdateSkill(ctx context.Context, ns, name string, u evokg.SkillUpdate) (evokg.Skill, error) {
+	if err := u.Validate(); err != nil {
 		return evokg.Skill{}, err
 	}
 	recs, err := g.writeOne(ctx, "skill_update", params(ns, "name", name,
@@ -103,7 +71,7 @@ func (g *Graph) UpdateSkill(ctx context.Context, ns, name string, u SkillUpdate)
 
 // SetMastery sets a skill's mastery.
 func (g *Graph) SetMastery(ctx context.Context, ns, name string, mastery float64) error {
-	_, err := g.UpdateSkill(ctx, ns, name, SkillUpdate{Mastery: &mastery})
+	_, err := g.UpdateSkill(ctx, ns, name, evokg.SkillUpdate{Mastery: &mastery})
 	return err
 }
 

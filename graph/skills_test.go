@@ -15,27 +15,27 @@ func TestSkillsCreateUpdateAndCap(t *testing.T) {
 	t.Parallel()
 	b := setup(t, func(c *graph.Config) { c.MaxSkills = 3 })
 
-	s, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "add", Mastery: 0.2, PromptTemplate: "Add {a} and {b}", Strategy: "cot"})
+	s, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "add", Mastery: 0.2, PromptTemplate: "Add {a} and {b}", Strategy: "cot"})
 	require.NoError(t, err)
 	require.Equal(t, "add", s.Name)
 	require.Equal(t, b.ns, s.Namespace)
 	require.Equal(t, evokg.SkillActive, s.Status)
 	require.False(t, s.CreatedAt.IsZero())
 
-	_, err = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "add"})
+	_, err = b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "add"})
 	requireCode(t, err, evokg.ECONFLICT)
-	_, err = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "bad", Mastery: 1.5})
+	_, err = b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "bad", Mastery: 1.5})
 	requireCode(t, err, evokg.EINVALID)
 
 	for _, name := range []string{"sub", "mul"} {
-		_, err = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: name})
+		_, err = b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: name})
 		require.NoError(t, err)
 	}
-	_, err = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "div"})
+	_, err = b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "div"})
 	requireCode(t, err, evokg.ELIMIT)
 
 	m, tpl, strat := 0.75, "Sum {a}+{b}", "pot"
-	s, err = b.g.UpdateSkill(b.ctx, b.ns, "add", graph.SkillUpdate{Mastery: &m, PromptTemplate: &tpl, Strategy: &strat})
+	s, err = b.g.UpdateSkill(b.ctx, b.ns, "add", evokg.SkillUpdate{Mastery: &m, PromptTemplate: &tpl, Strategy: &strat})
 	require.NoError(t, err)
 	require.InDelta(t, 0.75, s.Mastery, 1e-12)
 	require.Equal(t, tpl, s.PromptTemplate)
@@ -60,7 +60,7 @@ func TestSkillEdgesRefuseCycles(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	for _, n := range []string{"a", "b", "c", "d"} {
-		_, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: n})
+		_, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: n})
 		require.NoError(t, err)
 	}
 	require.NoError(t, b.g.AddPrerequisite(b.ctx, b.ns, "a", "b"))
@@ -91,7 +91,7 @@ func TestFrontier(t *testing.T) {
 	// base(0.9) -> mid(0.3) -> top(0.1); other(0.2) without prerequisites;
 	// done(0.8) mastered; half(0.4) needs base and mid.
 	for name, m := range map[string]float64{"base": 0.9, "mid": 0.3, "top": 0.1, "other": 0.2, "done": 0.8, "half": 0.4} {
-		_, err := b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: name, Mastery: m})
+		_, err := b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: name, Mastery: m})
 		require.NoError(t, err)
 	}
 	for _, e := range [][2]string{{"base", "mid"}, {"mid", "top"}, {"base", "half"}, {"mid", "half"}} {
@@ -111,7 +111,7 @@ func TestFrontier(t *testing.T) {
 	require.Equal(t, []string{"other", "top"}, names(0.25), "mid counts as mastered at θ=0.25, half is mastered")
 
 	split := evokg.SkillSplit
-	_, err := b.g.UpdateSkill(b.ctx, b.ns, "other", graph.SkillUpdate{Status: &split})
+	_, err := b.g.UpdateSkill(b.ctx, b.ns, "other", evokg.SkillUpdate{Status: &split})
 	require.NoError(t, err)
 	require.Equal(t, []string{"mid"}, names(0.5), "split skills leave the frontier")
 }
@@ -154,7 +154,7 @@ func TestTaskTypesAndObservations(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, tt.Focus, "a new plan replaces the old focus")
 
-	_, err = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: "add"})
+	_, err = b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: "add"})
 	require.NoError(t, err)
 	require.NoError(t, b.g.LinkSkillToTask(b.ctx, b.ns, "add", "arithmetic"))
 	require.NoError(t, b.g.LinkSkillToTask(b.ctx, b.ns, "add", "algebra"), "creates the task type")
@@ -170,7 +170,7 @@ func TestNamespaceIsolation(t *testing.T) {
 	t.Parallel()
 	a, b := setup(t), setup(t)
 	for i, x := range []bundle{a, b} {
-		_, err := x.g.CreateSkill(x.ctx, x.ns, graph.NewSkill{Name: "add", Mastery: 0.1 * float64(i+1)})
+		_, err := x.g.CreateSkill(x.ctx, x.ns, evokg.NewSkill{Name: "add", Mastery: 0.1 * float64(i+1)})
 		require.NoError(t, err, "the same skill name in two namespaces")
 		require.NoError(t, x.g.LinkSkillToTask(x.ctx, x.ns, "add", "arithmetic"))
 		x.project(t, expOpts{Signature: []string{"parse", "add"}, Entities: []string{"number"}})
@@ -221,7 +221,7 @@ func TestConcurrentWritersRespectTheCapAndTheDAG(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = b.g.CreateSkill(b.ctx, b.ns, graph.NewSkill{Name: fmt.Sprintf("s%02d", i)})
+			_, errs[i] = b.g.CreateSkill(b.ctx, b.ns, evokg.NewSkill{Name: fmt.Sprintf("s%02d", i)})
 		}()
 	}
 	wg.Wait()

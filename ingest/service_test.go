@@ -103,7 +103,7 @@ func TestIngestPreEvaluatedCommitsRowVectorAndJob(t *testing.T) {
 	require.Equal(t, "two plus t", rec.ChainOfThought, "chain of thought cut to 10 runes")
 	require.Equal(t, 1, b.embed.Calls())
 
-	hits, err := b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: rec.TaskType,
+	hits, err := b.store.Nearest(ctx, vector.NearestQuery{Namespace: b.ns, TaskType: rec.TaskType,
 		Embedding: bagVector("what is two plus two"), K: 3})
 	require.NoError(t, err)
 	require.Len(t, hits[0], 1)
@@ -363,7 +363,7 @@ func TestIngestEmbeddedIsRetrievableAtOnce(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, evokg.StatusQueued, res.Status)
 	require.Equal(t, 1, b.embed.Calls())
-	hits, err := b.store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.ns, TaskType: "arithmetic",
+	hits, err := b.store.Nearest(ctx, vector.NearestQuery{Namespace: b.ns, TaskType: "arithmetic",
 		Embedding: bagVector("what is five plus five"), K: 3})
 	require.NoError(t, err)
 	require.Len(t, hits[0], 1)

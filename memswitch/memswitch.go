@@ -10,7 +10,6 @@ import (
 	"context"
 	"embed"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -42,19 +41,6 @@ func Decide(off bool, with, without, delta float64) bool {
 	return without-with > delta+slack
 }
 
-// Evaluation is one task type's held-out accuracy with and without memory.
-type Evaluation struct {
-	TaskType      string
-	WithMemory    float64
-	WithoutMemory float64
-	Delta         float64
-	RunID         uuid.UUID
-	Iteration     int
-}
-
-// State is a task type's switch as last decided.
-type State = evokg.MemorySwitch
-
 // Store keeps the switches; it is the only writer of memory_switches.
 type Store struct{ pool *pgxpool.Pool }
 
@@ -71,9 +57,10 @@ func (s *Store) Off(ctx context.Context, ns, taskType string) (bool, error) {
 	return off, postgres.Translate(err, "reading the memory switch")
 }
 
-// Record decides a task type's switch from an evaluation and stores it.
-func (s *Store) Record(ctx context.Context, ns string, e Evaluation) (State, error) {
-	var st State
+// Record decides a task type's switch from an evaluation (e's figures;
+// e.Off is what Record decides) and stores it.
+func (s *Store) Record(ctx context.Context, ns string, e evokg.MemorySwitch) (evokg.MemorySwitch, error) {
+	var st evokg.MemorySwitch
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var off bool
 		err := tx.QueryRow(ctx, queries["lock_switch"], ns, e.TaskType).Scan(&off)
@@ -88,15 +75,15 @@ func (s *Store) Record(ctx context.Context, ns string, e Evaluation) (State, err
 }
 
 // List returns the switches of ns by task type.
-func (s *Store) List(ctx context.Context, ns string) ([]State, error) {
+func (s *Store) List(ctx context.Context, ns string) ([]evokg.MemorySwitch, error) {
 	rows, err := s.pool.Query(ctx, queries["list_switches"], ns)
 	if err != nil {
 		return nil, postgres.Translate(err, "listing the memory switches")
 	}
 	defer rows.Close()
-	out := []State{}
+	out := []evokg.MemorySwitch{}
 	for rows.Next() {
-		var st State
+		var st evokg.MemorySwitch
 		if err := scanState(rows, &st); err != nil {
 			return nil, postgres.Translate(err, "listing the memory switches")
 		}
@@ -105,7 +92,7 @@ func (s *Store) List(ctx context.Context, ns string) ([]State, error) {
 	return out, postgres.Translate(rows.Err(), "listing the memory switches")
 }
 
-func scanState(row pgx.Row, st *State) error {
+func scanState(row pgx.Row, st *evokg.MemorySwitch) error {
 	return row.Scan(&st.TaskType, &st.Off, &st.WithMemory, &st.WithoutMemory, &st.Delta, &st.RunID,
 		&st.Iteration, &st.ChangedAt, &st.UpdatedAt)
 }

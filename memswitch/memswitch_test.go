@@ -42,9 +42,9 @@ func TestSwitchEngagesAndReleases(t *testing.T) {
 	s := memswitch.NewStore(testenv.Postgres(t))
 	ns, other := testenv.Namespace(t), testenv.Namespace(t)
 	run := evokg.NewID()
-	record := func(k int, with float64) memswitch.State {
+	record := func(k int, with float64) evokg.MemorySwitch {
 		t.Helper()
-		st, err := s.Record(ctx, ns, memswitch.Evaluation{TaskType: "glyph", WithMemory: with, WithoutMemory: 0.5,
+		st, err := s.Record(ctx, ns, evokg.MemorySwitch{TaskType: "glyph", WithMemory: with, WithoutMemory: 0.5,
 			Delta: memswitch.DefaultDelta, RunID: run, Iteration: k})
 		require.NoError(t, err)
 		return st
@@ -77,6 +77,6 @@ func TestSwitchEngagesAndReleases(t *testing.T) {
 	list, err := s.List(ctx, ns)
 	require.NoError(t, err)
 	require.Len(t, list, 1)
-	require.Equal(t, memswitch.State{TaskType: "glyph", Off: false, WithMemory: 0.75, WithoutMemory: 0.5,
+	require.Equal(t, evokg.MemorySwitch{TaskType: "glyph", Off: false, WithMemory: 0.75, WithoutMemory: 0.5,
 		Delta: memswitch.DefaultDelta, RunID: run, Iteration: 4, ChangedAt: released.ChangedAt, UpdatedAt: released.UpdatedAt}, list[0])
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -17,6 +16,7 @@ import (
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/validate"
 )
 
@@ -95,6 +95,7 @@ type Engine struct {
 	deps  Deps
 	store *store
 	log   *slog.Logger
+	life  runs.Lifecycle
 }
 
 // NewEngine returns an engine.
@@ -106,7 +107,9 @@ func NewEngine(cfg Config, deps Deps) (*Engine, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Engine{cfg: cfg.WithDefaults(), deps: deps, store: &store{pool: deps.Pool}, log: log}, nil
+	st := &store{pool: deps.Pool}
+	life := runs.Lifecycle{Kind: "epoch run", Log: log, Cancelled: ErrCancelled, Busy: errRunBusy, Finish: st.finishRun}
+	return &Engine{cfg: cfg.WithDefaults(), deps: deps, store: st, log: log, life: life}, nil
 }
 
 // Execute runs (or resumes) task id to its end and returns it as stored. A
@@ -162,45 +165,15 @@ func (e *Engine) run(ctx context.Context, r *row) error {
 // fail records a task that could not run to its end, unless the error is
 // transient and the job will run it again.
 func (e *Engine) fail(ctx context.Context, r *row, runErr error) error {
-	if ctx.Err() != nil || retryable(runErr) {
+	if ctx.Err() != nil || runs.Retryable(runErr) {
 		return runErr
 	}
 	e.log.ErrorContext(ctx, "prgii task failed", "namespace", r.Namespace, "task", r.ID, "error", runErr)
-	r.Status, r.Error = evokg.TaskFailed, evokg.TruncateRunes(errorText(runErr), 1000)
+	r.Status, r.Error = evokg.TaskFailed, runs.FailureReason(runErr)
 	if err := e.commitEnd(context.WithoutCancel(ctx), r); err != nil {
 		return errors.Join(runErr, err)
 	}
 	return runErr
-}
-
-// errorText is the client-safe text of an error: the prefixes its wraps
-// add ("epoch 1: item x: iterate: ") and the message of the domain error
-// within, or the whole text of an error that carries none.
-func errorText(err error) string {
-	var de *evokg.Error
-	if !errors.As(err, &de) {
-		return err.Error()
-	}
-	prefix := ""
-	for e := err; ; {
-		next := errors.Unwrap(e)
-		if _, ok := e.(*evokg.Error); ok || next == nil {
-			break
-		}
-		full, inner := e.Error(), next.Error()
-		if !strings.HasSuffix(full, inner) {
-			break
-		}
-		prefix += strings.TrimSuffix(full, inner)
-		e = next
-	}
-	return prefix + evokg.ErrorMessage(err)
-}
-
-// retryable errors leave the task running for the job's next attempt.
-func retryable(err error) bool {
-	code := evokg.ErrorCode(err)
-	return code == evokg.EUNAVAILABLE || code == evokg.ETIMEOUT
 }
 
 // finish stores the status the attempts decided and enqueues the trace's

@@ -19,40 +19,37 @@ type ProgressFunc func(evokg.EpochMetrics)
 // process (evokg epochs), under the same rules as Service.StartEpochRun:
 // the same validation and one active run per namespace. Nothing resumes a
 // local run, so one that ctx interrupts is recorded as cancelled.
-func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, progress ProgressFunc) (*Run, error) {
-	run, err := e.admit(ns, params)
+func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, progress ProgressFunc) (*evokg.EpochRun, error) {
+	params, err := e.admit(ns, params)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := insertRun(ctx, e.deps.Pool, run, ""); err != nil {
+	run := newRun(ns)
+	if _, err := insertRun(ctx, e.deps.Pool, run, params, ""); err != nil {
 		return nil, err
 	}
 	final, err := e.executeRun(ctx, ns, run.ID, progress, false)
-	if ctx.Err() != nil && (final == nil || !final.Terminal()) {
-		stop := e.store.finishRun(context.WithoutCancel(ctx), ns, run.ID, RunCancelled, "the epochs command was interrupted")
-		return nil, errors.Join(cmp.Or(err, ctx.Err()), stop)
+	if ctx.Err() != nil && (final == nil || !final.Status.Terminal()) {
+		return nil, e.life.Interrupted(ctx, ns, run.ID, "the epochs command was interrupted", cmp.Or(err, ctx.Err()))
 	}
 	return final, err
 }
 
-// admit applies the defaults to params, checks them and returns the queued
-// run they ask for.
-func (e *Engine) admit(ns string, params RunParams) (*Run, error) {
+// admit applies the defaults to params and checks them.
+func (e *Engine) admit(ns string, params RunParams) (RunParams, error) {
 	params = params.withDefaults()
 	var v evokg.Validator
 	v.Check(evokg.ValidNamespace(ns), "/namespace", "must be 1-63 lower-case letters, digits, '-' or '_'")
 	if err := v.Err(); err != nil {
-		return nil, err
+		return params, err
 	}
-	if _, _, err := params.split(); err != nil {
-		return nil, err
-	}
-	return &Run{ID: evokg.NewID(), Namespace: ns, Status: RunQueued, Params: params, Metrics: []evokg.EpochMetrics{}}, nil
+	_, _, err := params.split()
+	return params, err
 }
 
 // executeRun runs (or resumes) run id to its end, records the outcome and
 // returns the run as it ended.
-func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*Run, error) {
+func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc, canRetry bool) (*evokg.EpochRun, error) {
 	unlock, err := e.store.lockRun(ctx, id)
 	if err != nil {
 		return nil, err
@@ -66,8 +63,12 @@ func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progre
 	if err != nil || !ok {
 		return run, err
 	}
-	runErr := e.runEpochs(ctx, run, progress)
-	if err := e.recordRun(ctx, run, runErr, canRetry); err != nil {
+	params, err := e.store.runParams(ctx, ns, id)
+	if err != nil {
+		return nil, err
+	}
+	runErr := e.runEpochs(ctx, run, params, progress)
+	if err := e.life.Record(ctx, run.Namespace, run.ID, runErr, canRetry); err != nil {
 		return nil, errors.Join(runErr, err)
 	}
 	final, err := e.GetRun(ctx, ns, id)
@@ -77,40 +78,23 @@ func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progre
 	return final, runErr
 }
 
-// recordRun stores a run's outcome. A context that ended, or a transient
-// error when the job will be retried, leaves the run running so the next
-// attempt resumes it; a cancellation is stored already.
-func (e *Engine) recordRun(ctx context.Context, run *Run, runErr error, canRetry bool) error {
-	switch {
-	case runErr == nil:
-		return e.store.finishRun(ctx, run.Namespace, run.ID, RunSucceeded, "")
-	case errors.Is(runErr, ErrCancelled), ctx.Err() != nil:
-		return nil
-	case canRetry && retryable(runErr):
-		e.log.WarnContext(ctx, "epoch run interrupted; it resumes on retry", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-		return nil
-	}
-	e.log.ErrorContext(ctx, "epoch run failed", "namespace", run.Namespace, "run", run.ID, "error", runErr)
-	return e.store.finishRun(ctx, run.Namespace, run.ID, RunFailed, evokg.TruncateRunes(errorText(runErr), 1000))
-}
-
 // runEpochs sends the training split through PRGII once per epoch, each
 // item a task graded by normalized match against its gold answer, then
 // (frozen) the held-out split once with memory frozen, as epoch Epochs+1.
-func (e *Engine) runEpochs(ctx context.Context, run *Run, progress ProgressFunc) error {
-	training, heldOut, err := run.Params.split()
+func (e *Engine) runEpochs(ctx context.Context, run *evokg.EpochRun, params RunParams, progress ProgressFunc) error {
+	training, heldOut, err := params.split()
 	if err != nil {
 		return err
 	}
-	for epoch := 1; epoch <= run.Params.Epochs; epoch++ {
+	for epoch := 1; epoch <= run.Epochs; epoch++ {
 		if err := e.runEpoch(ctx, run, epoch, training, progress); err != nil {
 			return fmt.Errorf("epoch %d: %w", epoch, err)
 		}
 	}
-	if !run.Params.Frozen {
+	if !run.Frozen {
 		return nil
 	}
-	if err := e.runEpoch(ctx, run, run.Params.Epochs+1, heldOut, progress); err != nil {
+	if err := e.runEpoch(ctx, run, run.Epochs+1, heldOut, progress); err != nil {
 		return fmt.Errorf("held-out: %w", err)
 	}
 	return nil
@@ -118,13 +102,13 @@ func (e *Engine) runEpochs(ctx context.Context, run *Run, progress ProgressFunc)
 
 // runEpoch runs items once as the run's epoch; before each task it records
 // the epoch and stops if the run was cancelled.
-func (e *Engine) runEpoch(ctx context.Context, run *Run, epoch int, items []questions.Item, progress ProgressFunc) error {
+func (e *Engine) runEpoch(ctx context.Context, run *evokg.EpochRun, epoch int, items []questions.Item, progress ProgressFunc) error {
 	for _, it := range items {
 		status, err := e.store.enterEpoch(ctx, run.Namespace, run.ID, epoch)
 		if err != nil {
 			return err
 		}
-		if status == RunCancelled {
+		if status == evokg.RunCancelled {
 			return ErrCancelled
 		}
 		if err := e.runItem(ctx, run, batchKey{ID: run.ID, Epoch: epoch, Item: it.ID}, it); err != nil {
@@ -148,7 +132,7 @@ func (e *Engine) runEpoch(ctx context.Context, run *Run, epoch int, items []ques
 
 // runItem runs the item's task of key, creating it unless a resumed run
 // had started it already.
-func (e *Engine) runItem(ctx context.Context, run *Run, key batchKey, it questions.Item) error {
+func (e *Engine) runItem(ctx context.Context, run *evokg.EpochRun, key batchKey, it questions.Item) error {
 	id, err := e.store.batchTask(ctx, run.Namespace, key)
 	if err != nil || id != uuid.Nil {
 		if err == nil {
@@ -156,9 +140,9 @@ func (e *Engine) runItem(ctx context.Context, run *Run, key batchKey, it questio
 		}
 		return err
 	}
-	frozen := key.Epoch > run.Params.Epochs
+	frozen := key.Epoch > run.Epochs
 	r, err := e.newTask(run.Namespace, evokg.TaskRequest{Question: it.Question, TaskType: it.TaskType, Context: it.Context,
-		MaxIterations: run.Params.MaxIterations, Validator: evokg.ValidatorSpec{Kind: evokg.ValidatorNormalized, Gold: it.Answer}}, frozen)
+		MaxIterations: run.MaxIterations, Validator: evokg.ValidatorSpec{Kind: evokg.ValidatorNormalized, Gold: it.Answer}}, frozen)
 	if err != nil {
 		return err
 	}
@@ -183,7 +167,7 @@ func (e *Engine) runTask(ctx context.Context, ns string, id uuid.UUID) error {
 
 // GetRun returns run id with its figures, computed from the stored
 // attempts of its tasks.
-func (e *Engine) GetRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+func (e *Engine) GetRun(ctx context.Context, ns string, id uuid.UUID) (*evokg.EpochRun, error) {
 	run, err := e.store.getRun(ctx, ns, id)
 	if err != nil {
 		return nil, err
@@ -194,7 +178,7 @@ func (e *Engine) GetRun(ctx context.Context, ns string, id uuid.UUID) (*Run, err
 	}
 	run.Metrics = []evokg.EpochMetrics{}
 	for _, m := range all {
-		if m.Epoch > run.Params.Epochs {
+		if m.Epoch > run.Epochs {
 			run.FrozenResult = &m
 			continue
 		}

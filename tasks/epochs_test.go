@@ -66,7 +66,7 @@ func TestEpochsComputeSRAndCSRFromStoredAttempts(t *testing.T) {
 	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items, HeldOutItems: []questions.Item{held}},
 		Epochs: 2, MaxIterations: 2, Frozen: true}, func(m evokg.EpochMetrics) { progress = append(progress, m) })
 	require.NoError(t, err)
-	require.Equal(t, RunSucceeded, run.Status)
+	require.Equal(t, evokg.RunSucceeded, run.Status)
 
 	require.Equal(t, []evokg.EpochMetrics{
 		{Epoch: 1, Tasks: 4, Solved: 3, SR: 0.75, CSR: 0.75, MeanIterations: 1.5, FirstAttemptShare: 0.5},

@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/runs"
 )
 
 // Queue is the River queue of PRGII tasks; a worker process's concurrency
@@ -39,9 +40,6 @@ type TaskWorker struct {
 // NewTaskWorker returns the River worker of PRGII tasks.
 func NewTaskWorker(engine *Engine) *TaskWorker { return &TaskWorker{engine: engine} }
 
-// busySnooze is how long a job waits when its task runs elsewhere.
-const busySnooze = time.Minute
-
 // Timeout: a task takes as long as its attempts take; the task lock keeps
 // a rescued copy from running beside it.
 func (w *TaskWorker) Timeout(*river.Job[TaskArgs]) time.Duration { return -1 }
@@ -52,12 +50,12 @@ func (w *TaskWorker) Work(ctx context.Context, job *river.Job[TaskArgs]) error {
 	_, err := w.engine.Execute(ctx, job.Args.Namespace, job.Args.TaskID)
 	switch {
 	case errors.Is(err, errTaskBusy):
-		return river.JobSnooze(busySnooze)
+		return river.JobSnooze(runs.BusySnooze)
 	case err != nil && ctx.Err() != nil:
 		return err // the worker stopped: the job's retry resumes the task
-	case err != nil && retryable(err) && job.Attempt < job.MaxAttempts:
+	case err != nil && runs.Retryable(err) && job.Attempt < job.MaxAttempts:
 		return err
-	case err != nil && retryable(err):
+	case err != nil && runs.Retryable(err):
 		return w.engine.giveUp(ctx, job.Args.Namespace, job.Args.TaskID, err)
 	}
 	return nil
@@ -69,7 +67,7 @@ func (e *Engine) giveUp(ctx context.Context, ns string, id uuid.UUID, cause erro
 	if err != nil {
 		return err
 	}
-	r.Status, r.Error = evokg.TaskFailed, evokg.TruncateRunes(errorText(cause), 1000)
+	r.Status, r.Error = evokg.TaskFailed, runs.FailureReason(cause)
 	return e.commitEnd(ctx, r)
 }
 
@@ -150,13 +148,5 @@ func (w *RunWorker) Timeout(*river.Job[RunArgs]) time.Duration { return -1 }
 func (w *RunWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	canRetry := job.Attempt < job.MaxAttempts
 	_, err := w.engine.executeRun(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
-	switch {
-	case errors.Is(err, errRunBusy):
-		return river.JobSnooze(busySnooze)
-	case err != nil && ctx.Err() != nil:
-		return err
-	case errors.Is(err, ErrCancelled), err != nil && !(canRetry && retryable(err)):
-		return nil
-	}
-	return err
+	return w.engine.life.JobResult(ctx, err, canRetry)
 }

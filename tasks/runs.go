@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/questions"
@@ -25,15 +22,6 @@ const (
 	DefaultPoolSize = 20
 	// DefaultHeldOut is the held-out fraction of a generated pool.
 	DefaultHeldOut = 0.2
-)
-
-// Run statuses.
-const (
-	RunQueued    = "queued"
-	RunRunning   = "running"
-	RunSucceeded = "succeeded"
-	RunFailed    = "failed"
-	RunCancelled = "cancelled"
 )
 
 // PoolSpec says which items a run sends through PRGII: a built-in
@@ -59,25 +47,6 @@ type RunParams struct {
 	// HeldOut is the held-out fraction of a generated pool (never trained
 	// on; evaluated only when Frozen).
 	HeldOut float64 `json:"held_out"`
-}
-
-// Run is one epoch run with, when read whole, its figures.
-type Run struct {
-	ID           uuid.UUID
-	Namespace    string
-	Status       string
-	Params       RunParams
-	Epoch        int
-	Error        string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
-	Metrics      []evokg.EpochMetrics
-	FrozenResult *evokg.EpochMetrics
-}
-
-// Terminal reports whether the run has ended one way or another.
-func (r *Run) Terminal() bool {
-	return r.Status == RunSucceeded || r.Status == RunFailed || r.Status == RunCancelled
 }
 
 // withDefaults fills a generated pool's size and seed; a size above what

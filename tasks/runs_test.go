@@ -57,7 +57,7 @@ func TestEpochRunAdmission(t *testing.T) {
 	req := evokg.EpochRunRequest{Pool: digits, Epochs: 2, Frozen: true}
 	first, err := svc.StartEpochRun(b.ctx, b.ns, req, "k1")
 	require.NoError(t, err)
-	require.Equal(t, RunQueued, first.Status)
+	require.Equal(t, evokg.RunQueued, first.Status)
 	require.Equal(t, evokg.EpochPool{Name: questions.Digits, Size: 10, Seed: 3}, first.Pool)
 	require.InDelta(t, DefaultHeldOut, first.HeldOut, 1e-12, "held_out absent is the default fraction")
 
@@ -73,7 +73,7 @@ func TestEpochRunAdmission(t *testing.T) {
 
 	cancelled, err := svc.CancelEpochRun(b.ctx, b.ns, first.ID)
 	require.NoError(t, err)
-	require.Equal(t, RunCancelled, cancelled.Status)
+	require.Equal(t, evokg.RunCancelled, cancelled.Status)
 	_, err = svc.CancelEpochRun(b.ctx, b.ns, first.ID)
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err))
 
@@ -119,9 +119,10 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 	}
 	learner := &interrupter{stopAt: items[1].Question, seen: map[string]int{}}
 	b := setup(t, testenv.Postgres(t), generating(learner.reply))
-	run, err := b.engine.admit(b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2})
+	params, err := b.engine.admit(b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2})
 	require.NoError(t, err)
-	_, err = insertRun(b.ctx, b.pg, run, "")
+	run := newRun(b.ns)
+	_, err = insertRun(b.ctx, b.pg, run, params, "")
 	require.NoError(t, err)
 
 	worker := NewRunWorker(b.engine)
@@ -132,13 +133,13 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 	require.True(t, errors.Is(err, context.Canceled), "the job fails, so River retries it: %v", err)
 	stopped, err := b.engine.GetRun(b.ctx, b.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, RunRunning, stopped.Status, "an interrupted run stays running for its job's retry")
+	require.Equal(t, evokg.RunRunning, stopped.Status, "an interrupted run stays running for its job's retry")
 
 	job.Attempt++
 	require.NoError(t, worker.Work(b.ctx, job))
 	resumed, err := b.engine.GetRun(b.ctx, b.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, RunSucceeded, resumed.Status)
+	require.Equal(t, evokg.RunSucceeded, resumed.Status)
 	require.Len(t, resumed.Metrics, 2)
 	for _, m := range resumed.Metrics {
 		require.Equal(t, 3, m.Tasks, "epoch %d", m.Epoch)
@@ -165,9 +166,9 @@ func TestEpochRunJobRunsToItsEnd(t *testing.T) {
 	require.Eventually(t, func() bool {
 		run, err = svc.GetEpochRun(b.ctx, b.ns, run.ID)
 		require.NoError(t, err)
-		return run.Status != RunQueued && run.Status != RunRunning
+		return run.Status != evokg.RunQueued && run.Status != evokg.RunRunning
 	}, 2*time.Minute, 20*time.Millisecond)
-	require.Equal(t, RunSucceeded, run.Status, run.Error)
+	require.Equal(t, evokg.RunSucceeded, run.Status, run.Error)
 	require.Len(t, run.Metrics, 2)
 	require.Equal(t, 3, run.Metrics[0].Tasks, "3 of 5 items train")
 	require.NotNil(t, run.FrozenResult)
@@ -221,7 +222,7 @@ func TestFailedTaskDoesNotEndTheRun(t *testing.T) {
 	})
 	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2}, nil)
 	require.NoError(t, err)
-	require.Equal(t, RunSucceeded, run.Status)
+	require.Equal(t, evokg.RunSucceeded, run.Status)
 	for _, m := range run.Metrics {
 		require.Equal(t, 2, m.Tasks, "epoch %d", m.Epoch)
 		require.Equal(t, 1, m.Failed)

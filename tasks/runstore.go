@@ -12,12 +12,8 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 )
-
-// querier is a pool or a transaction.
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
 
 // ErrActiveRun is wrapped by the ECONFLICT error of a start refused because
 // the namespace already has an active epoch run.
@@ -29,23 +25,24 @@ var ErrCancelled = errors.New("tasks: the epoch run was cancelled")
 // errRunBusy: the run executes elsewhere (a rescued copy of its job).
 var errRunBusy = errors.New("tasks: the epoch run is running elsewhere")
 
-// insertAttempts bounds the retries of an insert that met an active run or
-// a key's run that ended or vanished before it could be named.
-const insertAttempts = 3
-
-// insertRun creates r, or returns the run its Idempotency-Key named first
+// insertRun creates r, queued with params p (its settings, which it
+// takes), or returns the run its Idempotency-Key named first
 // (existing true) when that run was asked with the same params; the
 // database decides which of two racing callers creates it.
-func insertRun(ctx context.Context, q querier, r *Run, idemKey string) (existing uuid.UUID, err error) {
-	params, err := json.Marshal(r.Params)
+func insertRun(ctx context.Context, q runs.Querier, r *evokg.EpochRun, p RunParams, idemKey string) (existing uuid.UUID, err error) {
+	params, err := json.Marshal(p)
 	if err != nil {
 		return uuid.Nil, err
 	}
+	if err := json.Unmarshal(params, r); err != nil {
+		return uuid.Nil, err
+	}
+	r.Status = evokg.RunQueued
 	var key *string
 	if idemKey != "" {
 		key = &idemKey
 	}
-	for range insertAttempts {
+	for range runs.InsertAttempts {
 		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, params, key).Scan(&r.CreatedAt, &r.UpdatedAt)
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return uuid.Nil, postgres.Translate(err, "creating the epoch run")
@@ -53,24 +50,16 @@ func insertRun(ctx context.Context, q querier, r *Run, idemKey string) (existing
 		if id, err := runByKey(ctx, q, r.Namespace, idemKey, params); id != uuid.Nil || err != nil {
 			return id, err
 		}
-		var active uuid.UUID
-		var status string
-		err = q.QueryRow(ctx, queries.Get("active_run"), r.Namespace).Scan(&active, &status)
-		if err == nil {
-			return uuid.Nil, &evokg.Error{Code: evokg.ECONFLICT, Err: ErrActiveRun, Message: fmt.Sprintf(
-				"namespace %s already has an active epoch run, %s (%s): one run per namespace at a time; wait for it to finish or cancel it",
-				r.Namespace, active, status)}
-		}
-		if !errors.Is(err, pgx.ErrNoRows) {
-			return uuid.Nil, postgres.Translate(err, "reading the active epoch run")
+		if err := runs.ActiveConflict(ctx, q, queries.Get("active_run"), "epoch run", r.Namespace, ErrActiveRun); err != nil {
+			return uuid.Nil, err
 		}
 	}
-	return uuid.Nil, evokg.Errorf(evokg.ECONFLICT, "namespace %s had an active epoch run while this one was created; try again", r.Namespace)
+	return uuid.Nil, runs.Raced("epoch run", r.Namespace)
 }
 
 // runByKey returns the run idemKey names, a conflict when it was asked
 // with other params, and uuid.Nil without one.
-func runByKey(ctx context.Context, q querier, ns, idemKey string, params []byte) (uuid.UUID, error) {
+func runByKey(ctx context.Context, q runs.Querier, ns, idemKey string, params []byte) (uuid.UUID, error) {
 	if idemKey == "" {
 		return uuid.Nil, nil
 	}
@@ -100,19 +89,31 @@ func sameJSON(a, b []byte) bool {
 	return bytes.Equal(ja, jb)
 }
 
-func scanRun(row pgx.Row) (*Run, error) {
-	var r Run
+// scanRun reads a run without its figures; its stored params are its
+// settings (pool, epochs, max_iterations, frozen, held_out).
+func scanRun(row pgx.Row) (*evokg.EpochRun, error) {
+	r := evokg.EpochRun{Metrics: []evokg.EpochMetrics{}}
 	var params []byte
 	if err := row.Scan(&r.ID, &r.Namespace, &r.Status, &params, &r.Epoch, &r.Error, &r.CreatedAt, &r.UpdatedAt); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(params, &r.Params); err != nil {
+	if err := json.Unmarshal(params, &r); err != nil {
 		return nil, fmt.Errorf("decoding epoch run params: %w", err)
 	}
 	return &r, nil
 }
 
-func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, error) {
+// runParams returns the params run id was started with.
+func (s *store) runParams(ctx context.Context, ns string, id uuid.UUID) (RunParams, error) {
+	var p RunParams
+	var raw []byte
+	if err := s.pool.QueryRow(ctx, queries.Get("run_params"), ns, id).Scan(&raw); err != nil {
+		return p, postgres.Translate(err, "reading the epoch run params")
+	}
+	return p, json.Unmarshal(raw, &p)
+}
+
+func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*evokg.EpochRun, error) {
 	r, err := scanRun(s.pool.QueryRow(ctx, queries.Get("get_run"), ns, id))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, evokg.Errorf(evokg.ENOTFOUND, "epoch run %s not found", id)
@@ -120,13 +121,13 @@ func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*Run, erro
 	return r, postgres.Translate(err, "reading the epoch run")
 }
 
-func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*Run, error) {
+func (s *store) listRuns(ctx context.Context, ns string, limit int) ([]*evokg.EpochRun, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("list_runs"), ns, limit)
 	if err != nil {
 		return nil, postgres.Translate(err, "listing epoch runs")
 	}
-	runs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*Run, error) { return scanRun(r) })
-	return runs, postgres.Translate(err, "listing epoch runs")
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (*evokg.EpochRun, error) { return scanRun(r) })
+	return out, postgres.Translate(err, "listing epoch runs")
 }
 
 // rowChanged runs a statement returning a row when it changed one.
@@ -139,14 +140,14 @@ func (s *store) rowChanged(ctx context.Context, query, ns string, id uuid.UUID) 
 	return err == nil, postgres.Translate(err, "updating the epoch run")
 }
 
-func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status, msg string) error {
+func (s *store) finishRun(ctx context.Context, ns string, id uuid.UUID, status evokg.RunStatus, msg string) error {
 	_, err := s.pool.Exec(ctx, queries.Get("finish_run"), ns, id, status, msg)
 	return postgres.Translate(err, "finishing the epoch run")
 }
 
 // enterEpoch records the run's epoch and returns its status.
-func (s *store) enterEpoch(ctx context.Context, ns string, id uuid.UUID, epoch int) (string, error) {
-	var status string
+func (s *store) enterEpoch(ctx context.Context, ns string, id uuid.UUID, epoch int) (evokg.RunStatus, error) {
+	var status evokg.RunStatus
 	err := s.pool.QueryRow(ctx, queries.Get("run_epoch"), ns, id, epoch).Scan(&status)
 	return status, postgres.Translate(err, "recording the run's epoch")
 }
@@ -163,5 +164,5 @@ func (s *store) batchTask(ctx context.Context, ns string, key batchKey) (uuid.UU
 
 // lockRun holds a session advisory lock on run id while it executes.
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
-	return s.advisoryLock(ctx, "try_run_lock", "run_unlock", id, errRunBusy)
+	return runs.Lock(ctx, s.pool, "evokg.prgii_run", id, errRunBusy)
 }

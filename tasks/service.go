@@ -81,13 +81,14 @@ func (s *Service) ListTasks(ctx context.Context, ns string) ([]evokg.Task, error
 // (wrapping ErrActiveRun), naming that run; an Idempotency-Key used before
 // returns its run when req is the same, and is ECONFLICT otherwise.
 func (s *Service) StartEpochRun(ctx context.Context, ns string, req evokg.EpochRunRequest, idemKey string) (evokg.EpochRun, error) {
-	run, err := s.engine.admit(ns, runParams(req))
+	params, err := s.engine.admit(ns, runParams(req))
 	if err != nil {
 		return evokg.EpochRun{}, err
 	}
+	run := newRun(ns)
 	var existing uuid.UUID
 	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
-		if existing, err = insertRun(ctx, tx, run, idemKey); err != nil || existing != uuid.Nil {
+		if existing, err = insertRun(ctx, tx, run, params, idemKey); err != nil || existing != uuid.Nil {
 			return err
 		}
 		_, err := s.engine.deps.Jobs.InsertTx(ctx, tx, RunArgs{RunID: run.ID, Namespace: ns}, nil)
@@ -99,7 +100,12 @@ func (s *Service) StartEpochRun(ctx context.Context, ns string, req evokg.EpochR
 	if existing != uuid.Nil {
 		return s.GetEpochRun(ctx, ns, existing)
 	}
-	return run.View(), nil
+	return *run, nil
+}
+
+// newRun is a new run of ns, before its params.
+func newRun(ns string) *evokg.EpochRun {
+	return &evokg.EpochRun{ID: evokg.NewID(), Namespace: ns, Metrics: []evokg.EpochMetrics{}}
 }
 
 // GetEpochRun returns a run with its figures so far.
@@ -108,7 +114,7 @@ func (s *Service) GetEpochRun(ctx context.Context, ns string, id uuid.UUID) (evo
 	if err != nil {
 		return evokg.EpochRun{}, err
 	}
-	return run.View(), nil
+	return *run, nil
 }
 
 // ListEpochRuns returns the newest runs of ns, without their figures.
@@ -119,7 +125,7 @@ func (s *Service) ListEpochRuns(ctx context.Context, ns string) ([]evokg.EpochRu
 	}
 	out := make([]evokg.EpochRun, len(runs))
 	for i, r := range runs {
-		out[i] = r.View()
+		out[i] = *r
 	}
 	return out, nil
 }
@@ -136,9 +142,9 @@ func (s *Service) CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (
 		return evokg.EpochRun{}, err
 	}
 	if !ok {
-		return run.View(), evokg.Errorf(evokg.ECONFLICT, "epoch run %s is already %s", id, run.Status)
+		return *run, evokg.Errorf(evokg.ECONFLICT, "epoch run %s is already %s", id, run.Status)
 	}
-	return run.View(), nil
+	return *run, nil
 }
 
 // runParams reads an API request; held_out absent is the default fraction.
@@ -149,18 +155,6 @@ func runParams(req evokg.EpochRunRequest) RunParams {
 	}
 	return RunParams{Pool: PoolSpec{Name: req.Pool.Name, Size: req.Pool.Size, Seed: req.Pool.Seed}, Epochs: req.Epochs,
 		MaxIterations: req.MaxIterations, Frozen: req.Frozen, HeldOut: heldOut}
-}
-
-// View is the API's view of a run (the CLI prints it too).
-func (r *Run) View() evokg.EpochRun {
-	metrics := r.Metrics
-	if metrics == nil {
-		metrics = []evokg.EpochMetrics{}
-	}
-	return evokg.EpochRun{ID: r.ID, Namespace: r.Namespace, Status: r.Status, Epochs: r.Params.Epochs, Epoch: r.Epoch,
-		Pool:          evokg.EpochPool{Name: r.Params.Pool.Name, Size: r.Params.Pool.Size, Seed: r.Params.Pool.Seed},
-		MaxIterations: r.Params.MaxIterations, Frozen: r.Params.Frozen, HeldOut: r.Params.HeldOut,
-		Metrics: metrics, FrozenResult: r.FrozenResult, Error: r.Error, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 // newTask checks req and returns the queued task it asks for, J defaulted

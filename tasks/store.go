@@ -13,6 +13,7 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 )
 
 //go:embed queries/*.sql
@@ -178,30 +179,7 @@ func (s *store) finishTx(ctx context.Context, tx pgx.Tx, t *evokg.Task) error {
 // lock holds a session advisory lock on task id while it runs, so a
 // rescued copy of its job never runs beside it.
 func (s *store) lock(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
-	return s.advisoryLock(ctx, "try_task_lock", "task_unlock", id, errTaskBusy)
-}
-
-// advisoryLock takes a session advisory lock on id with the tryQuery, or
-// returns busy when another session holds it.
-func (s *store) advisoryLock(ctx context.Context, tryQuery, unlockQuery string, id uuid.UUID, busy error) (unlock func(), err error) {
-	conn, err := s.pool.Acquire(ctx)
-	if err != nil {
-		return nil, postgres.Translate(err, "taking a lock")
-	}
-	var ok bool
-	if err := conn.QueryRow(ctx, queries.Get(tryQuery), id.String()).Scan(&ok); err != nil || !ok {
-		conn.Release()
-		if err != nil {
-			return nil, postgres.Translate(err, "taking a lock")
-		}
-		return nil, busy
-	}
-	return func() {
-		if _, err := conn.Exec(context.WithoutCancel(ctx), queries.Get(unlockQuery), id.String()); err != nil {
-			conn.Conn().Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing drops the lock
-		}
-		conn.Release()
-	}, nil
+	return runs.Lock(ctx, s.pool, "evokg.prgii_task", id, errTaskBusy)
 }
 
 var errTaskBusy = errors.New("tasks: the task is running elsewhere")

@@ -87,7 +87,7 @@ func TestLargeSliceMergesIndexAndTail(t *testing.T) {
 	require.Len(t, hits, 5)
 	require.Equal(t, tail, ids(hits[:3]), "the tail's nearest lead the pack")
 	requireExactTopK(t, b.Store, b.NS, taskType, unit(50), tilt(50, 60, 0.4), tilt(50, 99, 0.5))
-	nbs, err := b.Store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.NS, TaskType: taskType, Embedding: unit(50), K: 5})
+	nbs, err := b.Store.Nearest(ctx, vector.NearestQuery{Namespace: b.NS, TaskType: taskType, Embedding: unit(50), K: 5})
 	require.NoError(t, err)
 	for i, n := range nbs[0] {
 		require.Equal(t, hits[i].ID, n.ID, "neighbour %d", i)

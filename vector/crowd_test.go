@@ -49,8 +49,8 @@ func TestSmallSliceFindsItsCopiesBesideACrowd(t *testing.T) {
 	require.NoError(t, err)
 	require.ElementsMatch(t, want, idStrings(ids(hits)), "the memory pack holds both copies")
 
-	nq := vector.NeighborQuery{Namespace: b.NS, TaskType: taskType, Embedding: unit(7), K: 11, MinSimilarity: 0.85}
-	nbs, err := b.Store.Neighbors(ctx, nq)
+	nq := vector.NearestQuery{Namespace: b.NS, TaskType: taskType, Embedding: unit(7), K: 11, MinSimilarity: 0.85}
+	nbs, err := b.Store.Nearest(ctx, nq)
 	require.NoError(t, err)
 	var got []string
 	for _, n := range nbs[0] {

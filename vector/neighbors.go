@@ -13,26 +13,26 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
-// NeighborQuery asks for the K nearest experiences of one (namespace, task
+// NearestQuery asks for the K nearest experiences of one (namespace, task
 // type) slice, both channels, with similarity at least MinSimilarity.
-type NeighborQuery struct {
+type NearestQuery struct {
 	Namespace, TaskType string
 	Embedding           []float32
 	K                   int
 	MinSimilarity       float64
 }
 
-// Neighbors answers several neighbour queries in one round trip (result i
+// Nearest answers several neighbour queries in one round trip (result i
 // answers qs[i]), reading ids and similarities only: it is what drawing
 // SIMILAR_TO edges needs, without the payloads of Search. The slices are
 // counted first, once per (namespace, task type) of the batch; each query
 // then runs one plain statement per non-empty channel, exact on a small
 // slice, by the planner's choice on a large one. Planning those costs a fraction of
 // one statement that gates all four branches itself.
-func (s *Store) Neighbors(ctx context.Context, qs ...NeighborQuery) ([][]evokg.SimilarExperience, error) {
+func (s *Store) Nearest(ctx context.Context, qs ...NearestQuery) ([][]evokg.SimilarExperience, error) {
 	for i, q := range qs {
-		if err := s.checkNeighborQuery(q); err != nil {
-			return nil, fmt.Errorf("neighbour query %d: %w", i, err)
+		if err := s.checkNearestQuery(q); err != nil {
+			return nil, fmt.Errorf("nearest query %d: %w", i, err)
 		}
 	}
 	sizes, err := s.sliceSizes(ctx, qs)
@@ -75,7 +75,7 @@ type sliceKey struct {
 
 // sliceSizes counts the rows of each channel of the slices the queries
 // search, up to the exact-scan bound.
-func (s *Store) sliceSizes(ctx context.Context, qs []NeighborQuery) (map[sliceKey]int, error) {
+func (s *Store) sliceSizes(ctx context.Context, qs []NearestQuery) (map[sliceKey]int, error) {
 	byNS := map[string][]string{}
 	for _, q := range qs {
 		if !slices.Contains(byNS[q.Namespace], q.TaskType) {
@@ -122,7 +122,7 @@ func nearest(hits []evokg.SimilarExperience, k int) []evokg.SimilarExperience {
 	return hits[:min(k, len(hits))]
 }
 
-func (s *Store) checkNeighborQuery(q NeighborQuery) error {
+func (s *Store) checkNearestQuery(q NearestQuery) error {
 	var v evokg.Validator
 	v.Check(q.Namespace != "", "/namespace", "is required")
 	v.Check(q.TaskType != "", "/task_type", "is required")

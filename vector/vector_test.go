@@ -116,7 +116,7 @@ func TestDimensionErrors(t *testing.T) {
 	require.Equal(t, "/embedding", e.Fields[0].Pointer)
 	require.Contains(t, e.Fields[0].Detail, "has 3 dimensions, the embedding indexes have 768")
 
-	_, err = b.Store.Neighbors(ctx, vector.NeighborQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: make([]float32, dim+1), K: 3})
+	_, err = b.Store.Nearest(ctx, vector.NearestQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: make([]float32, dim+1), K: 3})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 
 	require.NoError(t, vector.CheckDimension(ctx, b.Pool, dim))
@@ -181,11 +181,11 @@ func TestNeighborsBothChannelsOfOneSlice(t *testing.T) {
 	b.Insert(t, expOpts{TaskType: "geometry", Vec: unit(20)})
 	b.Insert(t, expOpts{Namespace: other, Vec: unit(20)})
 
-	q := vector.NeighborQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(20), K: 10}
+	q := vector.NearestQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(20), K: 10}
 	strict, loose := q, q
 	strict.MinSimilarity, strict.K = 0.85, 10
 	loose.K = 2
-	res, err := b.Store.Neighbors(context.Background(), q, strict, loose)
+	res, err := b.Store.Nearest(context.Background(), q, strict, loose)
 	require.NoError(t, err)
 	neighborIDs := func(ns []evokg.SimilarExperience) []uuid.UUID {
 		var out []uuid.UUID
@@ -201,7 +201,7 @@ func TestNeighborsBothChannelsOfOneSlice(t *testing.T) {
 	require.Equal(t, []uuid.UUID{a.ID, f.ID}, neighborIDs(res[2]), "K across both channels")
 
 	q.TaskType = ""
-	_, err = b.Store.Neighbors(context.Background(), q)
+	_, err = b.Store.Nearest(context.Background(), q)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 }
 
@@ -277,8 +277,8 @@ func TestNeighborsOfALargeSliceMatchTheExactTopK(t *testing.T) {
 	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(30, 80, 0.96)})
 	b.Insert(t, expOpts{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Vec: tilt(30, 81, 0.1)})
 
-	q := vector.NeighborQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(30), K: 6}
-	res, err := b.Store.Neighbors(ctx, q)
+	q := vector.NearestQuery{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(30), K: 6}
+	res, err := b.Store.Nearest(ctx, q)
 	require.NoError(t, err)
 	var want []vector.Hit
 	for _, ch := range []evokg.Channel{evokg.ChannelSuccess, evokg.ChannelFailure} {

@@ -65,7 +65,7 @@ func VectorNeighbors(s *vector.Store) Neighbors { return vectorNeighbors{s: s} }
 type vectorNeighbors struct{ s *vector.Store }
 
 func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, embedding []float32, k int, minCosine float64) ([]evokg.SimilarExperience, error) {
-	res, err := n.SimilarBatch(ctx, []NeighborQuery{{Experience: exp, Embedding: embedding}}, k, minCosine)
+	res, err := n.SimilarBatch(ctx, []SimilarQuery{{Experience: exp, Embedding: embedding}}, k, minCosine)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func (n vectorNeighbors) Similar(ctx context.Context, exp *evokg.Experience, emb
 // SimilarBatch finds the neighbours of every query (both channels of its
 // task type, ids and cosines only), split over one connection per CPU: each
 // round trip is answered by one Postgres backend, one core.
-func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error) {
+func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []SimilarQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error) {
 	out := make([][]evokg.SimilarExperience, len(qs))
 	parts := min(runtime.GOMAXPROCS(0), max(1, len(qs)/32))
 	size := (len(qs) + parts - 1) / parts
@@ -83,12 +83,12 @@ func (n vectorNeighbors) SimilarBatch(ctx context.Context, qs []NeighborQuery, k
 	for lo := 0; lo < len(qs); lo += size {
 		hi := min(lo+size, len(qs))
 		g.Go(func() error {
-			vqs := make([]vector.NeighborQuery, hi-lo)
+			vqs := make([]vector.NearestQuery, hi-lo)
 			for i, q := range qs[lo:hi] {
-				vqs[i] = vector.NeighborQuery{Namespace: q.Experience.Namespace, TaskType: q.Experience.TaskType,
+				vqs[i] = vector.NearestQuery{Namespace: q.Experience.Namespace, TaskType: q.Experience.TaskType,
 					Embedding: q.Embedding, K: k, MinSimilarity: minCosine}
 			}
-			res, err := n.s.Neighbors(gctx, vqs...)
+			res, err := n.s.Nearest(gctx, vqs...)
 			copy(out[lo:hi], res)
 			return err
 		})

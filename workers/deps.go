@@ -46,8 +46,8 @@ type BatchProjector interface {
 	ProjectExperiences(ctx context.Context, exps []*evokg.Experience, similar map[uuid.UUID][]evokg.SimilarExperience) error
 }
 
-// NeighborQuery asks for the SIMILAR_TO candidates of one experience.
-type NeighborQuery struct {
+// SimilarQuery asks for the SIMILAR_TO candidates of one experience.
+type SimilarQuery struct {
 	Experience *evokg.Experience
 	Embedding  []float32
 }
@@ -55,7 +55,7 @@ type NeighborQuery struct {
 // BatchNeighbors is Neighbors for many experiences at once (one round
 // trip); result i answers qs[i]. VectorNeighbors implements it.
 type BatchNeighbors interface {
-	SimilarBatch(ctx context.Context, qs []NeighborQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error)
+	SimilarBatch(ctx context.Context, qs []SimilarQuery, k int, minCosine float64) ([][]evokg.SimilarExperience, error)
 }
 
 // SliceLister lists the slices of a namespace that have grown to the

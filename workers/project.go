@@ -294,7 +294,7 @@ func (w *projectWorker) project(ctx context.Context, batch []pending, similar ma
 // embedding, or all of them without Neighbors, use the recorded ones.
 func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.UUID][]evokg.SimilarExperience, error) {
 	out := make(map[uuid.UUID][]evokg.SimilarExperience, len(batch))
-	var queries []NeighborQuery
+	var queries []SimilarQuery
 	for _, p := range batch {
 		if w.deps.Neighbors == nil || p.embedding == nil {
 			s, err := w.links.load(ctx, p.exp.Namespace, p.exp.ID)
@@ -304,7 +304,7 @@ func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.
 			out[p.exp.ID] = s
 			continue
 		}
-		queries = append(queries, NeighborQuery{Experience: p.exp, Embedding: p.embedding})
+		queries = append(queries, SimilarQuery{Experience: p.exp, Embedding: p.embedding})
 	}
 	if len(queries) == 0 {
 		return out, nil
@@ -329,7 +329,7 @@ func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.
 	return out, nil
 }
 
-func (w *projectWorker) neighbors(ctx context.Context, qs []NeighborQuery) ([][]evokg.SimilarExperience, error) {
+func (w *projectWorker) neighbors(ctx context.Context, qs []SimilarQuery) ([][]evokg.SimilarExperience, error) {
 	k := w.cfg.SimilarK + 1
 	if bn, ok := w.deps.Neighbors.(BatchNeighbors); ok {
 		return bn.SimilarBatch(ctx, qs, k, w.cfg.SimilarThreshold)

@@ -49,10 +49,9 @@ func (c *EpochsCmd) Run(g *Globals) error {
 	if run == nil {
 		return err
 	}
-	view := run.View()
-	writeEpochs(os.Stdout, view)
+	writeEpochs(os.Stdout, *run)
 	if c.JSON {
-		if jerr := json.NewEncoder(os.Stdout).Encode(view); jerr != nil && err == nil {
+		if jerr := json.NewEncoder(os.Stdout).Encode(run); jerr != nil && err == nil {
 			err = jerr
 		}
 	}

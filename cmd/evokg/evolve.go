@@ -74,9 +74,9 @@ func (c *EvolveCmd) fail(res *evolution.Result, err error) error {
 	if !errors.As(err, &domain) {
 		reason = err.Error()
 	}
-	status := evolution.StatusFailed
+	status := evokg.RunFailed
 	if errors.Is(err, context.Canceled) {
-		status = evolution.StatusCancelled // RunLocal records an interrupted run so
+		status = evokg.RunCancelled // RunLocal records an interrupted run so
 	}
 	out := map[string]any{"namespace": c.Namespace, "status": status, "error": reason,
 		"iterations": []evolution.Metrics{}}

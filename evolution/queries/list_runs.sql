@@ -1,4 +1,4 @@
-SELECT id, namespace, status, params, current_iteration, error, created_at, updated_at, started_at, finished_at
+SELECT id, namespace, status, params, current_iteration, error, created_at, updated_at
 FROM evolution_runs
 WHERE namespace = $1
 ORDER BY created_at DESC, id DESC

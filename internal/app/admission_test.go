@@ -125,7 +125,7 @@ func TestEvolutionAdmissionOverTheAPI(t *testing.T) {
 
 	var first evokg.EvolutionRun
 	e.do(t, http.MethodPost, "/evolution-runs", `{"generator":{"name":"arith","size":30},"iterations":2}`, http.StatusAccepted, &first)
-	require.Equal(t, evolution.StatusQueued, first.Status)
+	require.Equal(t, evokg.RunQueued, first.Status)
 
 	var p api.Problem
 	e.do(t, http.MethodPost, "/evolution-runs", `{"generator":{"name":"arith","size":30},"iterations":2}`, http.StatusConflict, &p)
@@ -263,7 +263,7 @@ func TestIngestModeLeavesQueuedRunsToTheWorkers(t *testing.T) {
 		require.NoError(t, err)
 		return got.Status == evokg.StatusCommitted
 	}, time.Minute, 50*time.Millisecond, "the process works ingest jobs (embedding, projection)")
-	got, err := e.app.Evolution.Get(e.ctx, e.ns, run.ID)
+	got, err := e.app.Evolution.GetRun(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)
-	require.Equal(t, evolution.StatusQueued, got.Status, "the API's run waits for a worker")
+	require.Equal(t, evokg.RunQueued, got.Status, "the API's run waits for a worker")
 }

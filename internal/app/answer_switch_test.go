@@ -69,7 +69,7 @@ func TestAnswerMemoryAndRoutingSwitches(t *testing.T) {
 
 	switches := memswitch.NewStore(e.app.Pool)
 	record := func(with float64) {
-		_, err := switches.Record(e.ctx, e.ns, memswitch.Evaluation{TaskType: "glyph", WithMemory: with, WithoutMemory: 0.5,
+		_, err := switches.Record(e.ctx, e.ns, evokg.MemorySwitch{TaskType: "glyph", WithMemory: with, WithoutMemory: 0.5,
 			Delta: memswitch.DefaultDelta, RunID: evokg.NewID(), Iteration: 1})
 		require.NoError(t, err)
 	}

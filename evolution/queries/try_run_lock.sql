@@ -1,1 +1,0 @@
-SELECT pg_try_advisory_lock(hashtext('evokg.evolution_run'), hashtext($1::text))

@@ -1,0 +1,86 @@
+package evokg
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+)
+
+// The services of the API's features, one small interface each; the
+// feature packages implement them and cmd/evokg wires them.
+
+// NamespaceService creates and reads namespaces.
+type NamespaceService interface {
+	CreateNamespace(ctx context.Context, ns Namespace) (Namespace, error)
+	GetNamespace(ctx context.Context, name string) (Namespace, error)
+}
+
+// RetrievalService builds a memory pack for a question, recorded under an id, and
+// applies a reward once per retrieval to the search arm that built it.
+type RetrievalService interface {
+	Retrieve(ctx context.Context, ns string, req RetrieveRequest) (RetrieveResponse, error)
+	Feedback(ctx context.Context, ns string, retrievalID uuid.UUID, req FeedbackRequest) (RetrievalFeedbackResponse, error)
+}
+
+// AnswerService answers with the frozen learner and the graph's memories, and
+// applies a reward once per answer.
+type AnswerService interface {
+	Answer(ctx context.Context, ns string, req AnswerRequest) (AnswerResponse, error)
+	Feedback(ctx context.Context, ns string, answerID uuid.UUID, req FeedbackRequest) (FeedbackResponse, error)
+}
+
+// SkillService reads the capability subgraph.
+type SkillService interface {
+	ListSkills(ctx context.Context, ns string) ([]Skill, error)
+	Frontier(ctx context.Context, ns string) ([]Skill, error)
+	GetSkill(ctx context.Context, ns, name string) (SkillDetail, error)
+}
+
+// TaskTypeService lists task types with their curriculum score s(t)
+// (*evolution.Engine).
+type TaskTypeService interface {
+	ListTaskTypes(ctx context.Context, ns string) ([]TaskTypeScore, error)
+}
+
+// EvolutionService starts and follows MAGE evolution runs.
+type EvolutionService interface {
+	StartRun(ctx context.Context, ns string, req EvolutionRunRequest) (EvolutionRun, error)
+	ListRuns(ctx context.Context, ns string) ([]EvolutionRun, error)
+	GetRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
+	CancelRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
+}
+
+// GraphService runs graph traversals.
+type GraphService interface {
+	// Neighbors returns the experiences within maxHops of the seeds, nearest first.
+	Neighbors(ctx context.Context, ns string, seeds []uuid.UUID, maxHops int) ([]Neighbor, error)
+	// SignatureMatches returns the experiences whose signature matches sig, best first.
+	SignatureMatches(ctx context.Context, ns, taskType string, sig []string, threshold float64, limit int) ([]SignatureMatch, error)
+}
+
+// UsageService reports model-call accounting.
+type UsageService interface {
+	// Usage counts the model calls of namespace ns, or of one of its
+	// evolution runs when run is not nil.
+	Usage(ctx context.Context, ns string, run *uuid.UUID) (Usage, error)
+}
+
+// BanditService reports the search and routing bandits' posteriors.
+type BanditService interface {
+	Posteriors(ctx context.Context, ns string) ([]BanditState, error)
+}
+
+// AssetService is the asset memory (*assets.Service): tools validated in
+// the sandbox and expert agents.
+type AssetService interface {
+	Tools
+	ExpertAgents
+	// ToolVersions returns every version of a tool, newest first.
+	ToolVersions(ctx context.Context, ns, name string) ([]Tool, error)
+}
+
+// MaintenanceService runs maintenance operations.
+type MaintenanceService interface {
+	// Reindex rebuilds the bloated vector indexes of every namespace.
+	Reindex(ctx context.Context, opts ReindexOptions) (ReindexReport, error)
+}

@@ -1,0 +1,3 @@
+SELECT params
+FROM prgii_runs
+WHERE namespace = $1 AND id = $2

@@ -1,1 +1,0 @@
-SELECT pg_advisory_unlock(hashtext('evokg.prgii_task'), hashtext($1::text))
