@@ -64,7 +64,7 @@ func setupShown(t *testing.T) *shownBundle {
 	fake := ollamafake.New(ollamafake.Options{Rules: []ollamafake.Rule{{Task: "answer", Reply: answerReply}}})
 	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
 	require.NoError(t, err)
-	casc, err := cascade.New(cascade.Config{Components: cascade.All()}, g, pool)
+	casc, err := cascade.New(cascade.Config{Components: allComponents}, g, pool)
 	require.NoError(t, err)
 	return &shownBundle{t: t, ns: testenv.Namespace(t), fake: fake, models: models, graph: g,
 		store: vector.NewStore(pool, memtest.Dim), casc: casc, markers: map[string]uuid.UUID{}, kinds: map[string]string{}, dirs: memtest.Dim - 1}
@@ -296,3 +296,6 @@ func TestMemoryIDsAreWhatThePromptShows(t *testing.T) {
 		require.NotContains(t, all, never)
 	}
 }
+
+// allComponents switches every cascade component on.
+var allComponents = cascade.Components{Principles: true, Recipes: true, Plan: true, Boost: true, Environment: true}

@@ -52,11 +52,6 @@ type Components struct {
 	Environment bool `json:"environment"`
 }
 
-// All switches every component on.
-func All() Components {
-	return Components{Principles: true, Recipes: true, Plan: true, Boost: true, Environment: true}
-}
-
 // Config configures a Builder.
 type Config struct {
 	Components Components

@@ -163,7 +163,7 @@ func setupE2EOn(t *testing.T, learner ollamafake.ScriptFunc, pg *pgxpool.Pool) e
 	memory := ingest.NewService(ingest.Config{}, pg, queue, models.Embedder(), store, logger)
 	b, err := bandit.New(pg, bandit.Config{Seed: 3}, logger)
 	require.NoError(t, err)
-	casc, err := cascade.New(cascade.Config{Components: cascade.All()}, g, pg)
+	casc, err := cascade.New(cascade.Config{Components: allComponents}, g, pg)
 	require.NoError(t, err)
 	engine, err := NewEngine(Deps{Pool: pg, Graph: g, Teacher: models.Teacher(), Learner: models.Learner(),
 		Retriever: retrieval.New(retrieval.Config{}, store, g, models.Embedder(), logger), Memory: memory, Bandit: b,
@@ -311,3 +311,6 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	require.GreaterOrEqual(t, m[1].LearnerCalls, int64(40))
 	require.Greater(t, m[0].TeacherCalls, int64(0))
 }
+
+// allComponents switches every cascade component on.
+var allComponents = cascade.Components{Principles: true, Recipes: true, Plan: true, Boost: true, Environment: true}

@@ -3,7 +3,8 @@
 // memory falls below its memory-off baseline by more than δ for a task
 // type, the learner stops using that task type's memories, until a later
 // evaluation with memory beats the baseline. Each switch is a row in
-// Postgres; it turns memory off and on, never deletes a memory.
+// Postgres; it turns memory off and on, never deletes a memory. It owns the
+// table memory_switches.
 package memswitch
 
 import (

@@ -21,9 +21,6 @@ const (
 	TaskCraft = taskTypePrefix + KindCraft
 )
 
-// TaskTypes lists the environment's task types.
-func TaskTypes() []string { return []string{TaskCraft, TaskFetch, TaskPlace} }
-
 // DefaultMaxSteps is an episode's step budget unless it sets one.
 const DefaultMaxSteps = 24
 
