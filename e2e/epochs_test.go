@@ -175,7 +175,7 @@ func TestEpochsCommand(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run), "the last line is the JSON run")
 	require.Contains(t, out, "held-out (frozen)", "the table has the frozen row")
 
-	require.Equal(t, "succeeded", run.Status)
+	require.Equal(t, evokg.RunSucceeded, run.Status)
 	require.Len(t, run.Metrics, 2)
 	require.NotNil(t, run.FrozenResult)
 	requireStoredFigures(t, openPool(t, pgURL), run)
@@ -250,7 +250,7 @@ type problem struct {
 // while the Idempotency-Key replays the first; the first is cancelled; a
 // worker then runs the next one to its end, and its figures equal those of
 // its stored attempts, each task readable at GET tasks/{id}.
-func TestPRGIIRunsThroughTheAPI(t *testing.T) {
+func TestEpochRunsThroughTheAPI(t *testing.T) {
 	t.Parallel()
 	fake := ollamafake.New(ollamafake.Options{})
 	fake.Script(digitsLearner)
@@ -274,7 +274,7 @@ func TestPRGIIRunsThroughTheAPI(t *testing.T) {
 	var first evokg.EpochRun
 	h := c.send(t, http.MethodPost, "/epoch-runs", body, map[string]string{"Idempotency-Key": "first"}, http.StatusAccepted, &first)
 	require.Equal(t, "/v1/namespaces/"+c.ns+"/epoch-runs/"+first.ID.String(), h.Get("Location"))
-	require.Equal(t, "queued", first.Status, "no worker runs yet")
+	require.Equal(t, evokg.RunQueued, first.Status, "no worker runs yet")
 	var replay evokg.EpochRun
 	c.send(t, http.MethodPost, "/epoch-runs", body, map[string]string{"Idempotency-Key": "first"}, http.StatusAccepted, &replay)
 	require.Equal(t, first.ID, replay.ID, "the same key and body replay the run")
@@ -286,7 +286,7 @@ func TestPRGIIRunsThroughTheAPI(t *testing.T) {
 
 	var cancelled evokg.EpochRun
 	c.post(t, "/epoch-runs/"+first.ID.String()+"/cancel", "", http.StatusOK, &cancelled)
-	require.Equal(t, "cancelled", cancelled.Status)
+	require.Equal(t, evokg.RunCancelled, cancelled.Status)
 	c.post(t, "/epoch-runs/"+first.ID.String()+"/cancel", "", http.StatusConflict, nil)
 
 	var run evokg.EpochRun
@@ -294,9 +294,9 @@ func TestPRGIIRunsThroughTheAPI(t *testing.T) {
 	env.start(t, "worker")
 	poll(t, commitTimeout, "epoch run "+run.ID.String()+" to finish", func() (bool, error) {
 		c.get(t, "/epoch-runs/"+run.ID.String(), http.StatusOK, &run)
-		return run.Status != "queued" && run.Status != "running", nil
+		return run.Status.Terminal(), nil
 	})
-	require.Equal(t, "succeeded", run.Status, run.Error)
+	require.Equal(t, evokg.RunSucceeded, run.Status, run.Error)
 	require.Len(t, run.Metrics, 2)
 	require.Equal(t, 3, run.Epoch, "the frozen split ran as epoch 3")
 	requireStoredFigures(t, openPool(t, env.pgURL), run)
