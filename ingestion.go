@@ -21,6 +21,10 @@ type ExperienceInput struct {
 	// Embedding is the client's own embedding of the experience; without it
 	// the platform embeds the experience's EmbeddingText.
 	Embedding []float32 `json:"embedding,omitempty"`
+	// Probation asks that the memory start probationary: kept, not served
+	// until an evolution run's probation has tried it on validation items
+	// (package utility). A namespace can ask it of every write.
+	Probation bool `json:"probation,omitempty"`
 }
 
 // PreEvaluated reports whether the experience needs no grading: it carries

@@ -128,6 +128,9 @@ type Question struct {
 	// Mode is the memory pack's allocation (retrieval.Modes); empty for the
 	// configured one.
 	Mode string
+	// Include are memories to show whatever their state, each first in its
+	// list (retrieval.Request.Include): evolution's probation replays.
+	Include []uuid.UUID
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -226,7 +229,7 @@ func (s *Service) pack(ctx context.Context, ns string, q Question, strategy stri
 		return &retrieval.Pack{}, nil
 	}
 	pack, err := s.retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: q.TaskType,
-		Question: q.Question, Context: q.Context, Strategy: strategy, Signature: sig, Mode: q.Mode})
+		Question: q.Question, Context: q.Context, Strategy: strategy, Signature: sig, Mode: q.Mode, Include: q.Include})
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: %w", err)
 	}

@@ -161,9 +161,10 @@ func hasDuplicates(arms []string) bool {
 // Bandit selects arms and applies rewards for both bandits. It is safe for
 // concurrent use, within one process and across processes.
 type Bandit struct {
-	pool *pgxpool.Pool
-	cfg  Config
-	log  *slog.Logger
+	pool   *pgxpool.Pool
+	cfg    Config
+	log    *slog.Logger
+	credit Creditor // nil: rewards credit no memory
 
 	mu  sync.Mutex // guards rng
 	rng *rand.Rand

@@ -27,6 +27,9 @@ type Answer struct {
 	Iteration  *int       `json:"iteration,omitempty"`
 	// ToolCalls are the tools the learner called for the answer.
 	ToolCalls []evokg.ToolUse `json:"tool_calls,omitempty"`
+	// MemoryIDs are the memories the answer's prompt showed: its reward
+	// credits them (Creditor).
+	MemoryIDs []uuid.UUID `json:"memory_ids,omitempty"`
 }
 
 func (b *Bandit) validateAnswer(a Answer) error {
@@ -49,7 +52,7 @@ func (b *Bandit) RecordAnswer(ctx context.Context, a Answer) (uuid.UUID, error) 
 		a.ID = evokg.NewID()
 	}
 	_, err := b.pool.Exec(ctx, queries.Get("insert_answer"), a.ID, a.Namespace, a.TaskType, a.Skill,
-		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls))
+		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls), a.MemoryIDs)
 	if err != nil {
 		return uuid.Nil, postgres.Translate(err, "recording an answer")
 	}
@@ -66,6 +69,9 @@ type RewardResult struct {
 	// Answer is the rewarded answer: its task type, skill and the arms the
 	// reward went to.
 	Answer Answer `json:"answer"`
+	// Quarantined are the memories the answer showed that this reward's
+	// live evidence took out of service (package utility).
+	Quarantined []uuid.UUID `json:"quarantined,omitempty"`
 }
 
 // TaskTypeStats are the reward-stream counts of one task type.
@@ -105,7 +111,7 @@ func checkReward(reward float64) error {
 
 func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.UUID, reward float64) (RewardResult, error) {
 	var a Answer
-	err := tx.QueryRow(ctx, queries.Get("get_answer"), ns, id).Scan(&a.TaskType, &a.Skill, &a.SearchArm, &a.RoutingArm, &a.RunID, &a.ToolCalls)
+	err := tx.QueryRow(ctx, queries.Get("get_answer"), ns, id).Scan(&a.TaskType, &a.Skill, &a.SearchArm, &a.RoutingArm, &a.RunID, &a.ToolCalls, &a.MemoryIDs)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return RewardResult{}, evokg.Errorf(evokg.ENOTFOUND, "answer %s not found", id)
 	}
@@ -138,7 +144,23 @@ func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.
 		fail = 1
 	}
 	err = tx.QueryRow(ctx, queries.Get("count_task_type"), ns, a.TaskType, fail).Scan(&res.TaskType.NSeen, &res.TaskType.NFail)
+	if err != nil || b.credit == nil {
+		return res, err
+	}
+	res.Quarantined, err = b.credit.CreditTx(ctx, tx, ns, a.MemoryIDs, fail == 0)
 	return res, err
+}
+
+// Creditor credits the memories a rewarded answer showed, inside the
+// reward's transaction; *utility.Store implements it.
+type Creditor interface {
+	CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID, right bool) ([]uuid.UUID, error)
+}
+
+// WithCredit has every reward credit the memories its answer showed.
+func (b *Bandit) WithCredit(c Creditor) *Bandit {
+	b.credit = c
+	return b
 }
 
 func (b *Bandit) rewardArm(ctx context.Context, tx pgx.Tx, ns string, k Kind, key, arm string, reward float64) error {

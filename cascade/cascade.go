@@ -171,6 +171,9 @@ func (b *Builder) Build(ctx context.Context, ns, taskType string) (*Block, error
 		if err != nil {
 			return nil, err
 		}
+		if lattice, err = b.servedOnly(ctx, ns, lattice); err != nil {
+			return nil, err
+		}
 		if c.Principles {
 			blk.Principles = prerequisitePrinciples(lattice, b.cfg.MaxPrinciples)
 		}
@@ -187,6 +190,35 @@ func (b *Builder) Build(ctx context.Context, ns, taskType string) (*Block, error
 	}
 	blk.Rendered = render(blk)
 	return blk, nil
+}
+
+// servedOnly drops from the lattice the principles that are not served
+// (probationary or quarantined): the graph holds every principle, Postgres
+// says which are served.
+func (b *Builder) servedOnly(ctx context.Context, ns string, lattice []graph.CascadeSkill) ([]graph.CascadeSkill, error) {
+	var ids []uuid.UUID
+	for _, s := range lattice {
+		for _, p := range s.Principles {
+			ids = append(ids, p.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return lattice, nil
+	}
+	rows, err := b.pool.Query(ctx, queries.Get("unserved"), ns, ids)
+	if err != nil {
+		return nil, postgres.Translate(err, "reading memory states")
+	}
+	unserved, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, postgres.Translate(err, "reading memory states")
+	}
+	for i := range lattice {
+		lattice[i].Principles = slices.DeleteFunc(slices.Clone(lattice[i].Principles), func(p graph.ExperienceNode) bool {
+			return slices.Contains(unserved, p.ID)
+		})
+	}
+	return lattice, nil
 }
 
 // prerequisitePrinciples returns the principles of skills below the serving

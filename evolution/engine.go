@@ -50,8 +50,12 @@ type Deps struct {
 	// operation creates validated tools in it and the learner's tool_call
 	// arm recruits and calls them. Without it the operation creates none
 	// and the arm uses the built-in calculator.
-	Tools  evokg.Tools
-	Logger *slog.Logger
+	Tools evokg.Tools
+	// Utility, when set, is memory utility (*utility.Store): the memories
+	// the teacher writes start probationary and are tried on validation
+	// items before they are served (unless Mechanisms.NoUtility).
+	Utility Utility
+	Logger  *slog.Logger
 }
 
 func (d Deps) validate() error {
@@ -77,6 +81,10 @@ type Mechanisms struct {
 	// NoToolAuthoring skips the tool operation: no tool is created, so the
 	// learner's tool_call arm keeps to the tools it already has.
 	NoToolAuthoring bool
+	// NoUtility writes every memory active at once: no probation. (The
+	// process's retrieval then gives utility no weight and live evidence
+	// quarantines nothing: internal/app.)
+	NoUtility bool
 }
 
 // Engine executes evolution runs. It is safe for concurrent use; each run
@@ -269,6 +277,9 @@ func (r *runner) iteration(ctx context.Context, k int) error {
 	evolveStart := time.Now()
 	if err := r.evolve(ctx, k, it, m); err != nil {
 		return fmt.Errorf("evolve: %w", err)
+	}
+	if err := r.probation(ctx, k, it, m); err != nil {
+		return fmt.Errorf("probation: %w", err)
 	}
 	m.Durations.Evolve = time.Since(evolveStart).Seconds()
 	return r.finish(ctx, k, start, it, m)

@@ -139,8 +139,12 @@ func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, erro
 // sampling (and counts the pulls); otherwise the greedy arm is used.
 // ignoreSwitch reads memory even for a task type whose memory switch is
 // off. off answers as the memory-off baseline (no memory, default
-// strategies).
-type withMemory struct{ explore, ignoreSwitch, off bool }
+// strategies). include shows those memories whatever their state
+// (probation).
+type withMemory struct {
+	explore, ignoreSwitch, off bool
+	include                    []uuid.UUID
+}
 
 // answerAll answers items with Concurrency workers, as mem says. An item
 // whose reply stays invalid or times out fails alone and counts as wrong; a
@@ -188,7 +192,8 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []que
 func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evokg.Skill, mem withMemory) (graded, error) {
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
-		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch}
+		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch,
+		Include: mem.include}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}
 		if len(skills) == 1 {
@@ -224,7 +229,8 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 		}
 		id := answerID(r.id, k, a.Item.ID)
 		rec := bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType, Skill: a.Skill, Question: a.Item.Question,
-			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.id, Iteration: &k, ToolCalls: a.ToolCalls}
+			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.id, Iteration: &k, ToolCalls: a.ToolCalls,
+			MemoryIDs: a.MemoryIDs}
 		if _, err := r.deps.Bandit.RecordAnswer(ctx, rec); err != nil {
 			return err
 		}

@@ -126,6 +126,7 @@ func (r *runner) writeFailure(ctx context.Context, k int, a graded, kind evokg.F
 			DerivedFrom:    provenance(a.MemoryIDs),
 			Evaluation:     &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1, TeacherFeedback: "teacher correction of a failed answer"},
 		},
+		Probation: r.probationOn(),
 	}
 	if kind == evokg.FailureTypeStrategy {
 		if prev, ok := r.st.TypeStrategies[a.Item.TaskType]; ok {
@@ -256,6 +257,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 				Content:     content,
 				DerivedFrom: provenance(r.corrections[taskType]),
 			},
+			Probation: r.probationOn(),
 		}, key); err != nil {
 			return false, err
 		}

@@ -74,6 +74,8 @@ type Metrics struct {
 	Explored int          `json:"explored,omitempty"`
 	Recipes  int          `json:"recipes,omitempty"`
 	Memories MemoryCounts `json:"memories"` // committed totals after the iteration
+	// Probation is what probation tried, activated and quarantined.
+	Probation Probation `json:"probation"`
 	// Calls made during the iteration; TeacherShare = teacher/(teacher+learner).
 	TeacherCalls int64   `json:"teacher_calls"`
 	LearnerCalls int64   `json:"learner_calls"`

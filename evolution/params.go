@@ -69,6 +69,12 @@ type Params struct {
 	// MemorySwitchDelta is δ of the per-task-type memory switch. Default
 	// memswitch.DefaultDelta (0.05).
 	MemorySwitchDelta float64 `json:"memory_switch_delta,omitempty"`
+	// ProbationItems is how many validation items of its task type
+	// probation answers with a probationary memory. Default 3.
+	ProbationItems int `json:"probation_items,omitempty"`
+	// ProbationCalls caps the learner calls probation makes in one
+	// iteration; memories beyond it wait for the next. Default 60.
+	ProbationCalls int `json:"probation_calls,omitempty"`
 }
 
 // Defaults.
@@ -85,6 +91,8 @@ const (
 	DefaultDiscoverySample = 24
 	DefaultPruneThreshold  = 0.3
 	DefaultConcurrency     = 4
+	DefaultProbationItems  = 3
+	DefaultProbationCalls  = 60
 	MaxIterations          = 500
 	MaxPoolSize            = 20_000
 )
@@ -108,6 +116,8 @@ func (p Params) WithDefaults() Params {
 	p.PruneThreshold = cmp.Or(p.PruneThreshold, DefaultPruneThreshold)
 	p.Concurrency = cmp.Or(p.Concurrency, DefaultConcurrency)
 	p.MemorySwitchDelta = cmp.Or(p.MemorySwitchDelta, memswitch.DefaultDelta)
+	p.ProbationItems = cmp.Or(p.ProbationItems, DefaultProbationItems)
+	p.ProbationCalls = cmp.Or(p.ProbationCalls, DefaultProbationCalls)
 	return p
 }
 
@@ -155,6 +165,8 @@ func (p Params) Validate() error {
 	v.Check(p.RefreshEvery >= 1, "/refresh_every", "must be at least 1")
 	v.Check(p.Concurrency >= 1 && p.Concurrency <= 64, "/concurrency", "must be within 1..64")
 	v.Check(p.MemorySwitchDelta > 0 && p.MemorySwitchDelta < 1, "/memory_switch_delta", "must be within (0, 1)")
+	v.Check(p.ProbationItems >= 1 && p.ProbationItems <= 50, "/probation_items", "must be within 1..50")
+	v.Check(p.ProbationCalls >= 1 && p.ProbationCalls <= 10_000, "/probation_calls", "must be within 1..10000")
 	return v.Err()
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/world"
 )
 
@@ -71,6 +72,12 @@ type Graph interface {
 	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
 	// GetExperience returns an experience's projection, or ENOTFOUND.
 	GetExperience(ctx context.Context, ns string, id uuid.UUID) (graph.ExperienceNode, error)
+}
+
+// Utility is memory utility (*utility.Store): probation's queue and verdicts.
+type Utility interface {
+	Probationary(ctx context.Context, ns string, taskTypes []string) ([]utility.Pending, error)
+	Decide(ctx context.Context, ns string, vs ...utility.Verdict) error
 }
 
 // Refresher is implemented by retrievers that cache memory packs; the loop

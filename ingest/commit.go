@@ -11,6 +11,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/utility"
 )
 
 // item is one experience ready to be written.
@@ -19,6 +20,7 @@ type item struct {
 	status    evokg.IngestStatus
 	embedding []float32
 	gate      *evokg.GateDecision // pre-evaluated with an evaluation
+	probation bool                // the writer asked that it start probationary
 }
 
 // result is the item's receipt.
@@ -126,12 +128,12 @@ func (s *Service) newItem(ns string, r *evokg.ExperienceInput) item {
 		if r.Embedding == nil {
 			status = evokg.StatusEmbedding
 		}
-		return item{exp: exp, status: status, embedding: r.Embedding, gate: exp.ApplyQualityGate()}
+		return item{exp: exp, status: status, embedding: r.Embedding, gate: exp.ApplyQualityGate(), probation: r.Probation}
 	}
 	if exp.Outcome == "" {
 		exp.Outcome = evokg.OutcomeSuccess
 	}
-	return item{exp: exp, status: evokg.StatusEvaluating, embedding: r.Embedding}
+	return item{exp: exp, status: evokg.StatusEvaluating, embedding: r.Embedding, probation: r.Probation}
 }
 
 // experienceFrom is the stored form of a posted experience: the agent's
@@ -173,6 +175,7 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 		if err := queueInsert(batch, it.exp, it.status); err != nil {
 			return err
 		}
+		utility.QueueWritten(batch, it.exp, it.probation)
 		if it.status != evokg.StatusQueued {
 			continue
 		}

@@ -20,6 +20,7 @@ const (
 	ChannelStructural = "structural"
 	ChannelGraph      = "graph"
 	ChannelPrinciple  = "principle"
+	ChannelProbation  = "probation" // Request.Include: a memory on probation, shown on purpose
 )
 
 // Parts are the components of an item's composite score, before weighting.
@@ -29,6 +30,8 @@ type Parts struct {
 	Proximity  float64 `json:"proximity"`
 	Quality    float64 `json:"quality"`
 	Recency    float64 `json:"recency"`
+	// Utility is u − 0.5: the memory's utility, centred (see Weights).
+	Utility float64 `json:"utility"`
 }
 
 // Item is one memory of a pack, with the channels that found it and its score.
@@ -41,7 +44,13 @@ type Item struct {
 	Score       float64           `json:"score"`
 	Parts       Parts             `json:"parts"`
 	Channels    []string          `json:"channels"`
-	embedding   []float32         // from the index searches; nil for items found only by the graph
+	// State is whether the memory is served: active in every pack a client
+	// gets, probationary only in a probation replay (Request.Include).
+	State evokg.MemoryState `json:"state"`
+	// Utility is the memory's evidence: live counts, replay counts, score.
+	Utility   evokg.Utility `json:"utility"`
+	included  bool          // put first by Request.Include
+	embedding []float32     // from the index searches; nil for items found only by the graph
 }
 
 // Allocation is how many successes and failures a pack holds (κ).
@@ -97,9 +106,10 @@ func (c Config) Allocate(mode, context string) Allocation {
 	}
 }
 
-// Score is the composite score α·sem + β·σ + γ·prox + δ·q + ε·recency.
+// Score is the composite score α·sem + β·σ + γ·prox + δ·q + ε·recency + ζ·(u − 0.5).
 func (w Weights) Score(p Parts) float64 {
-	return w.Alpha*p.Semantic + w.Beta*p.Structural + w.Gamma*p.Proximity + w.Delta*p.Quality + w.Epsilon*p.Recency
+	return w.Alpha*p.Semantic + w.Beta*p.Structural + w.Gamma*p.Proximity + w.Delta*p.Quality + w.Epsilon*p.Recency +
+		w.Zeta*p.Utility
 }
 
 // Recency is 0.5^(age/halfLife): 1 for a memory written now.
@@ -144,6 +154,7 @@ func (cs *candidates) add(it Item) {
 		}
 	}
 	cur.Parts = maxParts(cur.Parts, it.Parts)
+	cur.included = cur.included || it.included
 	if cur.Text == "" {
 		cur.Text = it.Text
 	}
@@ -156,6 +167,7 @@ func maxParts(a, b Parts) Parts {
 		Proximity:  max(a.Proximity, b.Proximity),
 		Quality:    max(a.Quality, b.Quality),
 		Recency:    max(a.Recency, b.Recency),
+		Utility:    a.Utility, // one memory, one utility
 	}
 }
 
@@ -173,8 +185,16 @@ func (cs *candidates) ranked(w Weights) []Item {
 	return out
 }
 
+// sortItems orders items best first: included ones (a probation replay's)
+// first, then by score, then by id.
 func sortItems(items []Item) {
 	slices.SortStableFunc(items, func(a, b Item) int {
+		if a.included != b.included {
+			if a.included {
+				return -1
+			}
+			return 1
+		}
 		if a.Score != b.Score {
 			if a.Score > b.Score {
 				return -1
@@ -219,6 +239,9 @@ func selectItems(ranked []Item, alloc Allocation, typeStrategyMin float64, k int
 // usable reports whether a ranked candidate may enter a pack: a success, or
 // a failure the type_strategy rule allows.
 func usable(it Item, typeStrategyMin float64) bool {
+	if it.included {
+		return it.Outcome == evokg.OutcomeSuccess || it.Outcome == evokg.OutcomeFailure
+	}
 	switch it.Outcome {
 	case evokg.OutcomeSuccess:
 		return true
@@ -243,8 +266,11 @@ func (r *Retriever) hitItem(h vector.Hit, channel string, now time.Time) Item {
 		Parts: Parts{
 			Quality: h.Quality,
 			Recency: Recency(h.CreatedAt, now, r.cfg.RecencyHalfLife),
+			Utility: h.Utility.Score - 0.5,
 		},
 		Channels:  []string{channel},
+		State:     h.Utility.State,
+		Utility:   h.Utility,
 		embedding: h.Embedding,
 	}
 }

@@ -49,7 +49,21 @@ func TestCompositeScore(t *testing.T) {
 	w := Weights{Alpha: 0.5, Beta: 0.2, Gamma: 0.1, Delta: 0.15, Epsilon: 0.05}
 	p := Parts{Semantic: 0.8, Structural: 1, Proximity: 0.5, Quality: 0.9, Recency: 0.25}
 	require.InDelta(t, 0.5*0.8+0.2*1+0.1*0.5+0.15*0.9+0.05*0.25, w.Score(p), 1e-12)
-	require.InDelta(t, 1.0, DefaultWeights.Score(Parts{1, 1, 1, 1, 1}), 1e-12, "default weights sum to 1")
+	require.InDelta(t, 1.0, DefaultWeights.Score(Parts{1, 1, 1, 1, 1, 0}), 1e-12, "α…ε sum to 1; no utility evidence adds nothing")
+
+	// Utility: a memory right in 1 of 9 answers that showed it (u = 2/11)
+	// against one right in 8 of 9 (u = 9/11), equal otherwise.
+	hurts := evokg.UtilityScore(1, 8, 0, 0)
+	helps := evokg.UtilityScore(8, 1, 0, 0)
+	require.InDelta(t, 2.0/11, hurts, 1e-12)
+	require.InDelta(t, 9.0/11, helps, 1e-12)
+	same := Parts{Semantic: 0.8, Quality: 1, Recency: 1}
+	a, b := same, same
+	a.Utility, b.Utility = hurts-0.5, helps-0.5
+	require.InDelta(t, 0.2*(9.0/11-2.0/11), DefaultWeights.Score(b)-DefaultWeights.Score(a), 1e-12)
+	// The helpful one outranks a hurtful one up to 0.28 more similar.
+	a.Semantic += 0.28
+	require.Greater(t, DefaultWeights.Score(b), DefaultWeights.Score(a))
 }
 
 func TestRecencyAndProximity(t *testing.T) {

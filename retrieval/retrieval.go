@@ -76,6 +76,10 @@ type Request struct {
 	Strategy string `json:"strategy,omitempty"`
 	// Mode is the allocation, one of Modes. Default Config.Mode.
 	Mode string `json:"mode,omitempty"`
+	// Include are memories of the task type to show whatever their state,
+	// each first in its list: a probation replay (package evolution) shows
+	// the learner a memory that is not served yet. Clients never set it.
+	Include []uuid.UUID `json:"-"`
 }
 
 // Retriever builds memory packs. It is safe for concurrent use.
@@ -130,6 +134,9 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 		if principles, err = r.principles(ctx, req, emb); err != nil {
 			return nil, err
 		}
+	}
+	if principles, err = r.include(ctx, req, cands, principles); err != nil {
+		return nil, err
 	}
 	ranked, principles, err := r.dedupe(ctx, req.Namespace, cands.ranked(r.cfg.Weights), principles)
 	if err != nil {
@@ -336,6 +343,34 @@ func (r *Retriever) foundItem(h vector.Hit, p Parts, now time.Time) Item {
 	}
 	it.Parts.Structural, it.Parts.Proximity = p.Structural, p.Proximity
 	return it
+}
+
+// include adds the memories req.Include names, in any state, marked to be
+// placed first: successes and failures among the candidates, principles
+// before the other principles.
+func (r *Retriever) include(ctx context.Context, req Request, cands *candidates, principles []Item) ([]Item, error) {
+	hits, err := r.store.AnyPayloads(ctx, req.Namespace, req.TaskType, req.Include)
+	if err != nil {
+		return nil, err
+	}
+	now := r.now()
+	var first []Item
+	for _, h := range hits {
+		it := r.hitItem(h, ChannelProbation, now)
+		it.included = true
+		it.Score = r.cfg.Weights.Score(it.Parts)
+		if h.Outcome == evokg.OutcomePrinciple {
+			first = append(first, it)
+			continue
+		}
+		cands.add(it)
+	}
+	if len(first) == 0 {
+		return principles, nil
+	}
+	return slices.Concat(first, slices.DeleteFunc(principles, func(p Item) bool {
+		return slices.ContainsFunc(first, func(f Item) bool { return f.ID == p.ID })
+	})), nil
 }
 
 // assemble fills the pack from the ranked candidates.

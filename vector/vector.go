@@ -115,6 +115,8 @@ type Hit struct {
 	// Embedding is the memory's vector, returned by the searches (nil from
 	// Payloads): the pack compares its memories with each other in process.
 	Embedding []float32
+	// Utility is the memory's state and evidence (package utility).
+	Utility evokg.Utility
 }
 
 // InsertTx adds exp to its index inside tx (the ingest transaction): the
@@ -135,6 +137,14 @@ func (s *Store) InsertTx(ctx context.Context, tx pgx.Tx, exp *evokg.Experience, 
 func (s *Store) IndexStagedTx(ctx context.Context, tx pgx.Tx, ids []uuid.UUID) error {
 	_, err := tx.Exec(ctx, queries.Get("index_staged"), ids)
 	return postgres.Translate(err, "indexing the imported embeddings")
+}
+
+// SetServedTx marks, inside tx, whether the memories ids of one namespace
+// and task type are served: whether searches find them (package utility
+// keeps it equal to their state being active).
+func (s *Store) SetServedTx(ctx context.Context, tx pgx.Tx, ns, taskType string, ids []uuid.UUID, served bool) error {
+	_, err := tx.Exec(ctx, queries.Get("set_served"), ns, taskType, ids, served)
+	return postgres.Translate(err, "marking memories served")
 }
 
 // QueueInsert queues the insert InsertTx runs on b, for a caller that sends
@@ -258,12 +268,22 @@ func (s *Store) SearchPrinciples(ctx context.Context, q Query) ([]Hit, error) {
 // Payloads returns the scoring columns and payload of the experiences ids of
 // one namespace and task type, or of any task type when taskType is "" (for
 // hits found by the structural and graph channels). Similarity is zero;
-// unknown ids are absent.
+// unknown ids and memories not served (probationary, quarantined) are absent.
 func (s *Store) Payloads(ctx context.Context, ns, taskType string, ids []uuid.UUID) ([]Hit, error) {
+	return s.payloads(ctx, ns, taskType, ids, false)
+}
+
+// AnyPayloads is Payloads for memories in any state: a probation replay
+// shows the learner a memory that is not served yet.
+func (s *Store) AnyPayloads(ctx context.Context, ns, taskType string, ids []uuid.UUID) ([]Hit, error) {
+	return s.payloads(ctx, ns, taskType, ids, true)
+}
+
+func (s *Store) payloads(ctx context.Context, ns, taskType string, ids []uuid.UUID, anyState bool) ([]Hit, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	rows, err := s.pool.Query(ctx, queries.Get("payloads"), ns, taskType, ids)
+	rows, err := s.pool.Query(ctx, queries.Get("payloads"), ns, taskType, ids, anyState)
 	if err != nil {
 		return nil, postgres.Translate(err, "reading experience payloads")
 	}
@@ -370,10 +390,14 @@ func collectHits(rows pgx.Rows) ([]Hit, error) {
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Hit, error) {
 		var h Hit
 		var outcome, kind string
+		u := &h.Utility
 		err := row.Scan(&h.ID, &h.TaskType, &outcome, &kind, &h.Quality, &h.Signature, &h.CreatedAt, &h.Similarity,
 			&h.Payload.Question, &h.Payload.Answer, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill,
-			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches, &h.Embedding)
+			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches, &h.Embedding,
+			&u.State, &u.Reason, &u.ShownRight, &u.ShownWrong, &u.Helped, &u.Hurt, &u.Tied, &u.UpdatedAt)
 		h.Outcome, h.FailureKind = evokg.Outcome(outcome), evokg.FailureKind(kind)
+		u.ID, u.TaskType = h.ID, h.TaskType
+		u.Score = evokg.UtilityScore(u.ShownRight, u.ShownWrong, u.Helped, u.Hurt)
 		return h, err
 	})
 }

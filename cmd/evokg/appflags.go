@@ -15,6 +15,7 @@ import (
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
+	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/validate"
 )
 
@@ -40,12 +41,14 @@ type AppFlags struct {
 	ReadTarget       time.Duration `name:"ingest-read-target" env:"EVOKG_INGEST_READ_TARGET" default:"0s" help:"Reads first: while the worst p95 among the kinds of graph read this process serves (one per statement, over the last second) is above this, its ingest writes are paced down (to no fewer than --ingest-read-floor a second); 0 paces nothing."`
 	ReadFloor        float64       `name:"ingest-read-floor" env:"EVOKG_INGEST_READ_FLOOR" default:"${ingest_read_floor}" help:"Experiences a second below which --ingest-read-target never paces a process's writes."`
 	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
+	Utility          bool          `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
+	UtilityMinShown  int64         `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
 	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
 func (f AppFlags) mechanisms() evolution.Mechanisms {
-	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic, NoToolAuthoring: !f.ToolAuthoring}
+	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic, NoToolAuthoring: !f.ToolAuthoring, NoUtility: !f.Utility}
 }
 
 // cascadeComponents reads the --cascade list.
@@ -133,7 +136,7 @@ type RetrievalFlags struct {
 	TypeStrategyMin     float64   `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"${retrieval_type_strategy_min}" help:"Similarity a type_strategy failure needs."`
 	StructuralThreshold float64   `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"${structural_threshold}" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
 	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"${retrieval_char_budget}" help:"Character budget of the rendered memory block."`
-	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε (semantic, structural, graph proximity, quality, recency)."`
+	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε[,ζ] (semantic, structural, graph proximity, quality, recency, utility; ζ keeps its default when only five are given)."`
 	Mode                string    `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"${retrieval_mode}" enum:"${retrieval_modes}" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts; DESIGN.md §4) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
 	EfSearch            int       `name:"ef-search" env:"EVOKG_RETRIEVAL_EF_SEARCH" default:"${retrieval_ef_search}" help:"HNSW candidate list of a semantic search (hnsw.ef_search, 1-1000): larger trades latency for recall on large task types."`
 	StructuralScope     string    `name:"structural-scope" env:"EVOKG_RETRIEVAL_STRUCTURAL_SCOPE" default:"${retrieval_structural_scope}" enum:"${retrieval_structural_scopes}" help:"What the structural channel matches: all (every task type: APEX-EM's cross-domain transfer) or same_task_type (MAGE's task filter). Semantic and graph channels always stay within the task type."`
@@ -144,8 +147,11 @@ func (f RetrievalFlags) Config() retrieval.Config {
 	cfg := retrieval.Config{K: f.K, ShortContextChars: f.ShortContextChars, ExtendedShortText: f.ExtendedShortText,
 		TypeStrategyMin: f.TypeStrategyMin, StructuralThreshold: f.StructuralThreshold, CharBudget: f.CharBudget,
 		Mode: f.Mode, StructuralScope: f.StructuralScope, EfSearch: f.EfSearch}
-	if w := f.Weights; len(w) == 5 {
-		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4]}
+	if w := f.Weights; len(w) == 5 || len(w) == 6 {
+		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4], Zeta: retrieval.DefaultWeights.Zeta}
+		if len(w) == 6 {
+			cfg.Weights.Zeta = w[5]
+		}
 	}
 	return cfg
 }
@@ -162,7 +168,8 @@ func (f AppFlags) AppConfig() app.Config {
 		Graph:     f.Neo4jFlags.Config(),
 		LLM:       f.OllamaFlags.LLMConfig(f.EmbeddingDim),
 		HTTP:      f.OllamaFlags.HTTPClient(),
-		Retrieval: f.RetrievalFlags.Config(),
+		Retrieval: f.retrievalConfig(),
+		Utility:   utility.Policy{MinShown: f.UtilityMinShown, Off: !f.Utility},
 		Ingest: ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers,
 			MaxLag: f.MaxLag, MaxQueued: f.MaxQueued, MaxHold: f.MaxHold, ReadTarget: f.ReadTarget, ReadFloor: f.ReadFloor},
 		Bandit:     bandit.Config{},
@@ -174,6 +181,16 @@ func (f AppFlags) AppConfig() app.Config {
 		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold},
 		PRGII:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
 	}
+}
+
+// retrievalConfig is the retrieval configuration; --no-utility gives
+// utility no weight.
+func (f AppFlags) retrievalConfig() retrieval.Config {
+	cfg := f.RetrievalFlags.Config().WithDefaults()
+	if !f.Utility {
+		cfg.Weights.Zeta = 0
+	}
+	return cfg
 }
 
 // Open opens the app in mode.

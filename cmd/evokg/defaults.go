@@ -18,6 +18,7 @@ import (
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
+	"github.com/evokg/evokg/utility"
 )
 
 // defaultVars are the flags' defaults (${name} in their tags), each read from
@@ -73,12 +74,13 @@ func defaultVars() kong.Vars {
 		"retrieval_char_budget":         itoa(retrieval.DefaultCharBudget),
 		"retrieval_weights":             weights(retrieval.DefaultWeights),
 		"recruit_threshold":             ftoa(assets.DefaultRecruitThreshold),
+		"utility_min_shown":             itoa(utility.DefaultMinShown),
 	}
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// weights lists w as --retrieval-weights takes it: α,β,γ,δ,ε.
+// weights lists w as --retrieval-weights takes it: α,β,γ,δ,ε,ζ.
 func weights(w retrieval.Weights) string {
-	return strings.Join([]string{ftoa(w.Alpha), ftoa(w.Beta), ftoa(w.Gamma), ftoa(w.Delta), ftoa(w.Epsilon)}, ",")
+	return strings.Join([]string{ftoa(w.Alpha), ftoa(w.Beta), ftoa(w.Gamma), ftoa(w.Delta), ftoa(w.Epsilon), ftoa(w.Zeta)}, ",")
 }

@@ -32,6 +32,7 @@ import (
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/usage"
+	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
 )
@@ -52,6 +53,8 @@ type Config struct {
 	Evolution evolution.Limits
 	// Mechanisms switches evolution's guidance mechanisms off (all on by default).
 	Mechanisms evolution.Mechanisms
+	// Utility is when live evidence quarantines a memory.
+	Utility utility.Policy
 	// Assets tunes the asset memory (tools and expert agents).
 	Assets assets.Config
 	// PRGII tunes tasks run through PRGII (validators, tasks per worker).
@@ -91,6 +94,7 @@ type App struct {
 	Jobs        *river.Client[pgx.Tx]
 	Maintenance *maintenance.Service
 	Assets      *assets.Service
+	Utility     *utility.Store
 	Registry    *prometheus.Registry
 	Config      Config
 	logger      *slog.Logger
@@ -191,6 +195,8 @@ func (a *App) openJobs(mode Mode) error {
 	if err != nil {
 		return err
 	}
+	a.Utility = utility.NewStore(a.Pool, a.Vectors, inserter, a.Config.Utility)
+	a.Bandits.WithCredit(a.Utility)
 	ingestCfg := a.Config.Ingest
 	ingestCfg.Reads = a.Graph
 	a.Ingest = ingest.NewService(ingestCfg, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
@@ -224,6 +230,7 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 		MemorySwitch: memswitch.NewStore(a.Pool),
 		Explorer:     explorer.New(explorer.Config{}, a.Models.Learner(), a.Graph, a.Ingest, a.logger),
 		Tools:        a.Assets,
+		Utility:      a.Utility,
 	})
 }
 

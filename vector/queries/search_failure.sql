@@ -22,13 +22,15 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
-       coalesce(e.record->'patches', '[]'), s.embedding::real[]
+       coalesce(e.record->'patches', '[]'), s.embedding::real[],
+       coalesce(u.state, 'active'), coalesce(u.reason, ''), coalesce(u.shown_right, 0), coalesce(u.shown_wrong, 0),
+       coalesce(u.helped, 0), coalesce(u.hurt, 0), coalesce(u.tied, 0), u.updated_at
   FROM (SELECT *
           FROM ((SELECT id, task_type, outcome, failure_kind, quality, signature, created_at, embedding,
                         1 - (embedding <=> $3::real[]::vector) AS similarity
                    FROM failure_index
                   WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
-                    AND ($5::text IS NULL OR failure_kind = $5::text)
+                    AND ($5::text IS NULL OR failure_kind = $5::text) AND served
                     AND (SELECT small FROM slice)
                   ORDER BY (embedding <=> $3::real[]::vector) + 0
                   LIMIT $6)
@@ -37,7 +39,7 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
                         1 - (embedding <=> $3::real[]::vector)
                    FROM failure_index
                   WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
-                    AND ($5::text IS NULL OR failure_kind = $5::text)
+                    AND ($5::text IS NULL OR failure_kind = $5::text) AND served
                     AND ann AND NOT (SELECT small FROM slice)
                   ORDER BY embedding <=> $3::real[]::vector
                   LIMIT $6)
@@ -46,7 +48,7 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
                         1 - (embedding <=> $3::real[]::vector)
                    FROM failure_index
                   WHERE namespace = $1 AND task_type = $2 AND outcome = ANY ($4::text[])
-                    AND ($5::text IS NULL OR failure_kind = $5::text)
+                    AND ($5::text IS NULL OR failure_kind = $5::text) AND served
                     AND NOT ann AND NOT (SELECT small FROM slice)
                   ORDER BY (embedding <=> $3::real[]::vector) + 0
                   LIMIT $6)) u
@@ -54,4 +56,5 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
          ORDER BY u.similarity DESC, u.id
          LIMIT $6) s
   JOIN experiences e ON e.id = s.id
+  LEFT JOIN memory_utility u ON u.experience_id = s.id
  ORDER BY s.similarity DESC, s.id

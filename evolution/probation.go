@@ -1,0 +1,136 @@
+package evolution
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/uuid"
+
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/utility"
+)
+
+// Probation is what probation did in one iteration.
+type Probation struct {
+	Tried       int   `json:"tried"`       // memories replayed and decided
+	Activated   int   `json:"activated"`   // of them, now served
+	Quarantined int   `json:"quarantined"` // of them, kept out
+	Waiting     int   `json:"waiting"`     // probationary memories left for a later iteration (cap, or no validation item of their type)
+	Replays     int   `json:"replays"`     // validation answers given with a probationary memory
+	Helped      int   `json:"helped"`      // replays right with the memory, wrong without it
+	Hurt        int   `json:"hurt"`        // replays wrong with it, right without it
+	Calls       int64 `json:"learner_calls"`
+}
+
+// probationOn reports whether the memories the teacher writes start
+// probationary.
+func (r *runner) probationOn() bool {
+	return r.deps.Utility != nil && !r.deps.Mechanisms.NoUtility
+}
+
+// probation tries the probationary memories of the run's task types. Each
+// is shown, first in its list, to the learner on up to ProbationItems
+// validation items of its task type; the comparison is the same item's
+// answer in this iteration's validation evaluation, made with the served
+// memories and without this one. A memory that hurt on more items than it
+// helped is quarantined, any other is activated. The verdicts are recorded
+// together after every replay, so each replay saw the memories that
+// evaluation saw. A memory's replays start only while one learner call per
+// replay fits within ProbationCalls; the rest wait for a later iteration.
+// Only validation items are used: never a test item, never a training one.
+func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metrics) error {
+	if !r.probationOn() {
+		return nil
+	}
+	byType := map[string][]graded{}
+	for _, a := range ev.validation {
+		if !a.Failed {
+			byType[a.Item.TaskType] = append(byType[a.Item.TaskType], a)
+		}
+	}
+	pending, err := r.deps.Utility.Probationary(ctx, r.ns, sortedKeys(ev.skills))
+	if err != nil {
+		return err
+	}
+	before := r.calls.learner.Load()
+	var verdicts []utility.Verdict
+	for i, p := range pending {
+		r.step(k, "probation", i, len(pending), m.Accuracy)
+		items := replayItems(byType[p.TaskType], p.ID, r.p.ProbationItems)
+		if len(items) == 0 || r.calls.learner.Load()-before+int64(len(items)) > int64(r.p.ProbationCalls) {
+			m.Probation.Waiting++
+			continue
+		}
+		v, err := r.replay(ctx, k, ev, p, items, &m.Probation)
+		if err != nil {
+			return err
+		}
+		verdicts = append(verdicts, v)
+	}
+	m.Probation.Calls = r.calls.learner.Load() - before
+	if len(verdicts) == 0 {
+		return nil
+	}
+	return r.deps.Utility.Decide(ctx, r.ns, verdicts...)
+}
+
+// replay answers items with memory p shown and compares each with its
+// validation answer.
+func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pending, items []graded, pm *Probation) (utility.Verdict, error) {
+	qs := make([]questions.Item, len(items))
+	for i, a := range items {
+		qs[i] = a.Item
+	}
+	with, err := r.answerAll(ctx, k, "probation", qs, ev.skills,
+		withMemory{ignoreSwitch: true, include: []uuid.UUID{p.ID}})
+	if err != nil {
+		return utility.Verdict{}, fmt.Errorf("probation of %s: %w", p.ID, err)
+	}
+	v := utility.Verdict{ID: p.ID}
+	var ids []string
+	for i, w := range with {
+		if w.Failed {
+			continue
+		}
+		ids = append(ids, w.Item.ID)
+		switch without := items[i].Correct; {
+		case w.Correct && !without:
+			v.Helped++
+		case !w.Correct && without:
+			v.Hurt++
+		default:
+			v.Tied++
+		}
+	}
+	pm.Tried++
+	pm.Replays += len(ids)
+	pm.Helped += int(v.Helped)
+	pm.Hurt += int(v.Hurt)
+	v.State, v.Reason = evokg.MemoryActive, "probation: "
+	if v.Hurt > v.Helped {
+		v.State, v.Reason = evokg.MemoryQuarantined, "probation: hurt the learner: "
+		pm.Quarantined++
+	} else {
+		pm.Activated++
+	}
+	v.Reason += fmt.Sprintf("helped %d, hurt %d, tied %d on validation items %s (run %s, iteration %d)",
+		v.Helped, v.Hurt, v.Tied, strings.Join(ids, ", "), r.id, k)
+	return v, nil
+}
+
+// replayItems picks up to n of a task type's validation answers for memory
+// id, in an order fixed by the memory and the item (so a resumed iteration
+// picks the same ones, and memories of one type spread over its items).
+func replayItems(answers []graded, id uuid.UUID, n int) []graded {
+	out := slices.Clone(answers)
+	key := func(a graded) string {
+		h := sha256.Sum256([]byte(id.String() + "/" + a.Item.ID))
+		return string(h[:])
+	}
+	slices.SortFunc(out, func(a, b graded) int { return strings.Compare(key(a), key(b)) })
+	return out[:min(n, len(out))]
+}

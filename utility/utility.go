@@ -1,0 +1,306 @@
+// Package utility keeps, for every memory, the evidence of whether it helps
+// the learner and whether it is served.
+//
+// A memory is probationary (written, not served until probation tries it),
+// active (served) or quarantined (kept, not served, with the reason;
+// reversible). Evidence comes from two places: the reward stream credits
+// the memories an answer showed (CreditTx, in the reward's transaction),
+// and probation replays (Decide) count the validation items on which the
+// learner was right with the memory and wrong without it, and the reverse.
+// Live evidence quarantines an active memory whose answers are right
+// clearly less often than its task type's (Policy).
+//
+// Postgres is the source of truth; every change also marks the memory's
+// index rows served or not (vector.Store.SetServedTx) and queues a
+// MirrorArgs job that copies the state and counts onto the memory's Neo4j
+// node, in the same transaction. It owns the table memory_utility.
+package utility
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
+)
+
+//go:embed queries/*.sql
+var queryFiles embed.FS
+
+var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+
+// Policy is when live evidence quarantines an active memory: once at least
+// MinShown rewarded answers showed it, when the upper bound of the 95%
+// Wilson interval of their share right is below the task type's share right
+// in the reward stream. A memory that is merely shown where the learner is
+// often wrong keeps its place: only one clearly worse than its task type's
+// answers goes.
+type Policy struct {
+	// MinShown is the live evidence needed. Default 8.
+	MinShown int64
+	// Off keeps counting but never quarantines on live evidence.
+	Off bool
+}
+
+// DefaultMinShown is Policy.MinShown's default.
+const DefaultMinShown = 8
+
+func (p Policy) withDefaults() Policy {
+	if p.MinShown <= 0 {
+		p.MinShown = DefaultMinShown
+	}
+	return p
+}
+
+// quarantines reports whether live evidence of right of n, against the task
+// type's share right, quarantines a memory.
+func (p Policy) quarantines(right, n int64, typeShare float64) bool {
+	return !p.Off && n >= p.MinShown && evokg.WilsonUpper(right, n) < typeShare
+}
+
+// Served marks a memory's index rows served or not; *vector.Store implements it.
+type Served interface {
+	SetServedTx(ctx context.Context, tx pgx.Tx, ns, taskType string, ids []uuid.UUID, served bool) error
+}
+
+// Store reads and writes memory utility.
+type Store struct {
+	pool   *pgxpool.Pool
+	served Served
+	jobs   *river.Client[pgx.Tx] // nil: no Neo4j mirror
+	policy Policy
+}
+
+// NewStore returns a Store; jobs, when not nil, queues the Neo4j mirror.
+func NewStore(pool *pgxpool.Pool, served Served, jobs *river.Client[pgx.Tx], policy Policy) *Store {
+	return &Store{pool: pool, served: served, jobs: jobs, policy: policy.withDefaults()}
+}
+
+// QueueWritten queues on b (the ingest batch, before the memory's index
+// row) the probationary record of a memory written on probation: when the
+// writer asks for it or its namespace asks it of every write.
+func QueueWritten(b *pgx.Batch, exp *evokg.Experience, probation bool) {
+	b.Queue(queries["written"], exp.ID, exp.Namespace, exp.TaskType, probation, "written on probation: not served until tried")
+}
+
+// CreditTx credits, inside the reward's transaction tx, the memories ids an
+// answer of ns showed with one right or wrong answer, and quarantines those
+// the live evidence condemns (Policy). It returns the memories quarantined.
+func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID, right bool) ([]uuid.UUID, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	r, w := 0, 1
+	if right {
+		r, w = 1, 0
+	}
+	rows, err := tx.Query(ctx, queries["credit"], ns, sorted(ids), r, w)
+	if err != nil {
+		return nil, err
+	}
+	type counted struct {
+		id              uuid.UUID
+		taskType, state string
+		right, wrong    int64
+	}
+	credited, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (counted, error) {
+		var c counted
+		err := row.Scan(&c.id, &c.taskType, &c.state, &c.right, &c.wrong)
+		return c, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []uuid.UUID
+	for _, c := range credited {
+		if c.state != string(evokg.MemoryActive) {
+			continue
+		}
+		share, ok, err := typeShare(ctx, tx, ns, c.taskType)
+		if err != nil || !ok || !s.policy.quarantines(c.right, c.right+c.wrong, share) {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		reason := fmt.Sprintf("live evidence: right in %d of %d rewarded answers that showed it (95%% upper bound %.2f), %.2f for the task type",
+			c.right, c.right+c.wrong, evokg.WilsonUpper(c.right, c.right+c.wrong), share)
+		if err := s.decideTx(ctx, tx, ns, Verdict{ID: c.id, State: evokg.MemoryQuarantined, Reason: reason}); err != nil {
+			return nil, err
+		}
+		out = append(out, c.id)
+	}
+	return out, s.mirrorTx(ctx, tx, ns, ids)
+}
+
+// typeShare is the share of right rewarded answers of a task type.
+func typeShare(ctx context.Context, tx pgx.Tx, ns, taskType string) (float64, bool, error) {
+	var share *float64
+	err := tx.QueryRow(ctx, queries["type_accuracy"], ns, taskType).Scan(&share)
+	if err == pgx.ErrNoRows || (err == nil && share == nil) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	return *share, true, nil
+}
+
+// Verdict is a decision on one memory: its new state, why, and the replay
+// counts behind it (zero for a client's decision).
+type Verdict struct {
+	ID                 uuid.UUID
+	State              evokg.MemoryState
+	Reason             string
+	Helped, Hurt, Tied int64
+}
+
+// Decide records verdicts on memories of ns in one transaction: state,
+// reason and replay counts, the index rows' served mark and the mirror job.
+// An unknown id is ENOTFOUND and nothing is recorded.
+func (s *Store) Decide(ctx context.Context, ns string, vs ...Verdict) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		ids := make([]uuid.UUID, len(vs))
+		for i, v := range vs {
+			if err := s.decideTx(ctx, tx, ns, v); err != nil {
+				return err
+			}
+			ids[i] = v.ID
+		}
+		return s.mirrorTx(ctx, tx, ns, ids)
+	})
+	return postgres.Translate(err, "recording memory states")
+}
+
+func (s *Store) decideTx(ctx context.Context, tx pgx.Tx, ns string, v Verdict) error {
+	if !v.State.Valid() {
+		return evokg.Invalid(evokg.FieldError{Pointer: "/state", Detail: fmt.Sprintf("must be one of %v", evokg.MemoryStates)})
+	}
+	var taskType string
+	err := tx.QueryRow(ctx, queries["decide"], ns, v.ID, string(v.State), v.Reason, v.Helped, v.Hurt, v.Tied).Scan(&taskType)
+	if err == pgx.ErrNoRows {
+		return evokg.Errorf(evokg.ENOTFOUND, "memory %s not found in namespace %s", v.ID, ns)
+	}
+	if err != nil {
+		return err
+	}
+	return s.served.SetServedTx(ctx, tx, ns, taskType, []uuid.UUID{v.ID}, v.State == evokg.MemoryActive)
+}
+
+// Get returns the utility of memory id of ns (ENOTFOUND when unknown).
+func (s *Store) Get(ctx context.Context, ns string, id uuid.UUID) (evokg.Utility, error) {
+	us, err := s.Many(ctx, ns, []uuid.UUID{id})
+	if err != nil {
+		return evokg.Utility{}, err
+	}
+	if len(us) == 0 {
+		return evokg.Utility{}, evokg.Errorf(evokg.ENOTFOUND, "memory %s not found in namespace %s", id, ns)
+	}
+	return us[0], nil
+}
+
+// Many returns the utility of the memories ids of ns that exist, by id.
+func (s *Store) Many(ctx context.Context, ns string, ids []uuid.UUID) ([]evokg.Utility, error) {
+	rows, err := s.pool.Query(ctx, queries["get"], ns, ids)
+	if err != nil {
+		return nil, postgres.Translate(err, "reading memory utility")
+	}
+	out, err := pgx.CollectRows(rows, scanUtility)
+	return out, postgres.Translate(err, "reading memory utility")
+}
+
+// ListQuery selects memories by state.
+type ListQuery struct {
+	State    evokg.MemoryState // probationary or quarantined
+	TaskType string            // "" for any
+	After    uuid.UUID         // keyset: ids after this one
+	Limit    int
+}
+
+// List returns the memories of ns in a state other than active, by id.
+func (s *Store) List(ctx context.Context, ns string, q ListQuery) ([]evokg.Utility, error) {
+	if q.State != evokg.MemoryProbationary && q.State != evokg.MemoryQuarantined {
+		return nil, evokg.Invalid(evokg.FieldError{Pointer: "/state", Detail: "must be probationary or quarantined"})
+	}
+	rows, err := s.pool.Query(ctx, queries["list"], ns, string(q.State), q.TaskType, q.After, q.Limit)
+	if err != nil {
+		return nil, postgres.Translate(err, "listing memories by state")
+	}
+	out, err := pgx.CollectRows(rows, scanUtility)
+	return out, postgres.Translate(err, "listing memories by state")
+}
+
+func scanUtility(row pgx.CollectableRow) (evokg.Utility, error) {
+	var u evokg.Utility
+	var state string
+	var updated *time.Time
+	err := row.Scan(&u.ID, &u.TaskType, &state, &u.Reason, &u.ShownRight, &u.ShownWrong, &u.Helped, &u.Hurt, &u.Tied, &updated)
+	u.State, u.UpdatedAt = evokg.MemoryState(state), updated
+	u.Score = evokg.UtilityScore(u.ShownRight, u.ShownWrong, u.Helped, u.Hurt)
+	return u, err
+}
+
+// Pending is a probationary memory waiting for its replays.
+type Pending struct {
+	ID       uuid.UUID
+	TaskType string
+	Outcome  evokg.Outcome
+}
+
+// Probationary lists the probationary memories of ns of the task types,
+// teacher corrections and principles first, oldest first.
+func (s *Store) Probationary(ctx context.Context, ns string, taskTypes []string) ([]Pending, error) {
+	rows, err := s.pool.Query(ctx, queries["probationary"], ns, taskTypes)
+	if err != nil {
+		return nil, postgres.Translate(err, "listing probationary memories")
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Pending, error) {
+		var p Pending
+		var outcome string
+		err := row.Scan(&p.ID, &p.TaskType, &outcome)
+		p.Outcome = evokg.Outcome(outcome)
+		return p, err
+	})
+	return out, postgres.Translate(err, "listing probationary memories")
+}
+
+// mirrorTx queues the Neo4j mirror of the memories ids of ns.
+func (s *Store) mirrorTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.UUID) error {
+	if s.jobs == nil || len(ids) == 0 {
+		return nil
+	}
+	_, err := s.jobs.InsertTx(ctx, tx, MirrorArgs{Namespace: ns, IDs: sorted(ids)}, nil)
+	return err
+}
+
+func sorted(ids []uuid.UUID) []uuid.UUID {
+	out := slices.Clone(ids)
+	slices.SortFunc(out, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
+	return slices.Compact(out)
+}
+
+// MirrorArgs asks a worker to copy the utility of memories onto their Neo4j
+// nodes (workers.MirrorWorker). The worker reads the current rows, so a
+// late or repeated job writes the latest state.
+type MirrorArgs struct {
+	Namespace string      `json:"namespace"`
+	IDs       []uuid.UUID `json:"ids"`
+}
+
+// QueueMirror is the River queue of mirror jobs: the graph-projection queue.
+const QueueMirror = "ingest_project"
+
+// Kind implements river.JobArgs.
+func (MirrorArgs) Kind() string { return "evokg_memory_utility_mirror" }
+
+// InsertOpts implements river.JobArgsWithInsertOpts.
+func (MirrorArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueMirror} }
