@@ -39,13 +39,13 @@ type Utility struct {
 	ID         uuid.UUID   `json:"id"`
 	TaskType   string      `json:"task_type"`
 	State      MemoryState `json:"state"`
-	Reason     string      `json:"reason,omitempty"`      // why it is in its state (set by probation, live evidence or a client)
-	ShownRight int64       `json:"shown_right"`           // rewarded answers that showed it, right
-	ShownWrong int64       `json:"shown_wrong"`           // rewarded answers that showed it, wrong
-	Helped     int64       `json:"helped"`                // replays right with it, wrong without it
-	Hurt       int64       `json:"hurt"`                  // replays wrong with it, right without it
-	Tied       int64       `json:"tied"`                  // replays with the same grade both ways
-	Score      float64     `json:"score"`                 // (helpful+1)/(helpful+harmful+2), 0.5 without evidence
+	Reason     string      `json:"reason,omitempty"`     // why it is in its state (set by probation, live evidence or a client)
+	ShownRight int64       `json:"shown_right"`          // rewarded answers that showed it, right
+	ShownWrong int64       `json:"shown_wrong"`          // rewarded answers that showed it, wrong
+	Helped     int64       `json:"helped"`               // replays right with it, wrong without it
+	Hurt       int64       `json:"hurt"`                 // replays wrong with it, right without it
+	Tied       int64       `json:"tied"`                 // replays with the same grade both ways
+	Score      float64     `json:"score"`                // (helpful+1)/(helpful+harmful+2), 0.5 without evidence
 	UpdatedAt  *time.Time  `json:"updated_at,omitempty"` // nil while no evidence or decision was recorded
 }
 

@@ -198,11 +198,33 @@ func (e *Engine) newRunner(ctx context.Context, id uuid.UUID, params Params, pro
 	if err != nil {
 		return nil, err
 	}
+	if p.TeacherNoise > 0 {
+		e = e.withNoisyTeacher(p.TeacherNoise, fmt.Sprintf("%s/%d", p.Pool.Name, p.Pool.Seed))
+	}
 	r := &runner{Engine: e, id: id, p: p, ns: p.Namespace, pool: pl, st: st, k: k, progress: progress,
 		gate: writegate.Rules{Contradiction: questions.RuleContradiction(p.Pool.Name)}, toured: map[uint64]bool{}}
 	r.grader = questions.Grader{Judge: r.judge}
 	r.answerer = e.answerer(p.DisableBandits)
 	return r, nil
+}
+
+// withNoisyTeacher is e whose teacher writes a share of its corrections
+// and principles wrong on purpose (Params.TeacherNoise), chosen by seed:
+// the pool's, so runs on one pool and seed corrupt the same texts whatever
+// else differs (the ablation's arms are paired).
+func (e *Engine) withNoisyTeacher(share float64, seed string) *Engine {
+	cp := *e
+	cp.deps.Teacher = &noisyTeacher{Teacher: e.deps.Teacher, share: share, seed: seed}
+	return &cp
+}
+
+// corrupted counts the texts the noisy teacher changed so far (0 without
+// teacher noise).
+func (r *runner) corrupted() int64 {
+	if n, ok := r.deps.Teacher.(*noisyTeacher); ok {
+		return n.corrupted.Load()
+	}
+	return 0
 }
 
 func (r *runner) execute(ctx context.Context) error {
@@ -258,6 +280,7 @@ func (r *runner) callCtx(ctx context.Context, k int) context.Context {
 func (r *runner) iteration(ctx context.Context, k int) error {
 	ctx = r.callCtx(ctx, k)
 	r.corrections = map[string][]uuid.UUID{}
+	corrupted := r.corrupted()
 	start := time.Now()
 	m := &Metrics{Iteration: k}
 	it, err := r.evaluateAll(ctx, k, m)
@@ -281,6 +304,7 @@ func (r *runner) iteration(ctx context.Context, k int) error {
 	if err := r.probation(ctx, k, it, m); err != nil {
 		return fmt.Errorf("probation: %w", err)
 	}
+	m.Corrupted = r.corrupted() - corrupted
 	m.Durations.Evolve = time.Since(evolveStart).Seconds()
 	return r.finish(ctx, k, start, it, m)
 }

@@ -76,6 +76,9 @@ type Metrics struct {
 	Memories MemoryCounts `json:"memories"` // committed totals after the iteration
 	// Probation is what probation tried, activated and quarantined.
 	Probation Probation `json:"probation"`
+	// Corrupted counts the teacher's texts made wrong on purpose this
+	// iteration (Params.TeacherNoise) before the write gate saw them.
+	Corrupted int64 `json:"teacher_corrupted,omitempty"`
 	// Calls made during the iteration; TeacherShare = teacher/(teacher+learner).
 	TeacherCalls int64   `json:"teacher_calls"`
 	LearnerCalls int64   `json:"learner_calls"`

@@ -75,6 +75,10 @@ type Params struct {
 	// ProbationCalls caps the learner calls probation makes in one
 	// iteration; memories beyond it wait for the next. Default 60.
 	ProbationCalls int `json:"probation_calls,omitempty"`
+	// TeacherNoise is the share of the teacher's corrections and
+	// principles made wrong on purpose (every number moved by 1 to 9): the
+	// wrong-teacher ablation. Default 0.
+	TeacherNoise float64 `json:"teacher_noise,omitempty"`
 }
 
 // Defaults.
@@ -167,6 +171,7 @@ func (p Params) Validate() error {
 	v.Check(p.MemorySwitchDelta > 0 && p.MemorySwitchDelta < 1, "/memory_switch_delta", "must be within (0, 1)")
 	v.Check(p.ProbationItems >= 1 && p.ProbationItems <= 50, "/probation_items", "must be within 1..50")
 	v.Check(p.ProbationCalls >= 1 && p.ProbationCalls <= 10_000, "/probation_calls", "must be within 1..10000")
+	v.Check(p.TeacherNoise >= 0 && p.TeacherNoise <= 1, "/teacher_noise", "must be within [0, 1]")
 	return v.Err()
 }
 

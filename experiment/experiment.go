@@ -65,6 +65,9 @@ type Config struct {
 	MaxFailuresPerType int
 	// Resamples of the bootstrap. Default 10,000.
 	Resamples int
+	// TeacherNoise is the share of the teacher's corrections and
+	// principles made wrong on purpose (evolution.Params.TeacherNoise).
+	TeacherNoise float64
 }
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -98,7 +101,7 @@ func (c Config) params(seed uint64) evolution.Params {
 		spec = evolution.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, Validation: c.Validation, Test: c.Test}
 	}
 	return evolution.Params{Namespace: c.namespace(seed), Pool: spec, Iterations: c.Iterations,
-		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType}.WithDefaults()
+		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType, TeacherNoise: c.TeacherNoise}.WithDefaults()
 }
 
 func (c Config) namespace(seed uint64) string { return fmt.Sprintf("%s-s%d", c.Namespace, seed) }

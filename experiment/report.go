@@ -73,8 +73,12 @@ type SeedResult struct {
 	LearnerCalls  int64           `json:"learner_calls"` // of the run (the final evaluation's are not counted)
 	TeacherShare  float64         `json:"teacher_share"`
 	Rejected      int             `json:"rejected"`
-	WallSeconds   float64         `json:"wall_s"`
-	Items         []ItemResult    `json:"items"`
+	// Corrupted counts the teacher's texts made wrong on purpose
+	// (--teacher-noise); Probation sums what probation did.
+	Corrupted   int64               `json:"teacher_corrupted"`
+	Probation   evolution.Probation `json:"probation"`
+	WallSeconds float64             `json:"wall_s"`
+	Items       []ItemResult        `json:"items"`
 }
 
 func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
@@ -92,6 +96,8 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 		s.TeacherCalls += m.TeacherCalls
 		s.LearnerCalls += m.LearnerCalls
 		s.Rejected += m.Rejected
+		s.Corrupted += m.Corrupted
+		s.Probation = addProbation(s.Probation, m.Probation)
 		s.Curve = append(s.Curve, Point{Iteration: m.Iteration, Accuracy: m.Accuracy,
 			Validation: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 			Test: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory, Rejected: m.Rejected, MemoryOff: m.MemoryOff,
@@ -105,6 +111,13 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 	}
 	s.TeacherShare = share(s.TeacherCalls, s.LearnerCalls)
 	return s
+}
+
+// addProbation sums two iterations' (or seeds') probation counts; Waiting
+// is the later one's: memories still waiting.
+func addProbation(a, b evolution.Probation) evolution.Probation {
+	return evolution.Probation{Tried: a.Tried + b.Tried, Activated: a.Activated + b.Activated, Quarantined: a.Quarantined + b.Quarantined,
+		Waiting: b.Waiting, Replays: a.Replays + b.Replays, Helped: a.Helped + b.Helped, Hurt: a.Hurt + b.Hurt, Calls: a.Calls + b.Calls}
 }
 
 // TypeResult is a task type's test accuracy over every seed.
@@ -146,13 +159,20 @@ type Report struct {
 	ByTaskType   map[string]TypeResult `json:"by_task_type"`
 	TeacherShare float64               `json:"teacher_share"` // teacher calls / all model calls of the runs
 	Rejected     int                   `json:"rejected"`
-	WallSeconds  float64               `json:"wall_s"`
-	PerSeed      []SeedResult          `json:"per_seed"`
+	// TeacherNoise is the share of the teacher's texts made wrong on
+	// purpose; Corrupted how many were, over every seed.
+	TeacherNoise float64 `json:"teacher_noise"`
+	Corrupted    int64   `json:"teacher_corrupted"`
+	// Probation sums what probation tried, activated and quarantined over
+	// every seed (all zero with --no-utility).
+	Probation   evolution.Probation `json:"probation"`
+	WallSeconds float64             `json:"wall_s"`
+	PerSeed     []SeedResult        `json:"per_seed"`
 }
 
 // summarize pools the seeds' test items into the report.
 func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
-	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod,
+	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod, TeacherNoise: c.TeacherNoise,
 		Split: questions.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
 	r.Splits, r.Validation = sumSplits(seeds), sumDecisions(seeds)
 	if r.PerSeed == nil {
@@ -163,6 +183,10 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	var teacher, learner int64
 	for _, s := range seeds {
 		teacher, learner, r.Rejected = teacher+s.TeacherCalls, learner+s.LearnerCalls, r.Rejected+s.Rejected
+		r.Corrupted += s.Corrupted
+		waiting := r.Probation.Waiting + s.Probation.Waiting // each seed's memories left waiting
+		r.Probation = addProbation(r.Probation, s.Probation)
+		r.Probation.Waiting = waiting
 		for _, it := range s.Items {
 			d := float64(boolInt(it.WithMemory) - boolInt(it.WithoutMemory))
 			diffs = append(diffs, d)

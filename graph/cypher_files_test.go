@@ -130,7 +130,7 @@ func TestBrowserQueriesAreValid(t *testing.T) {
 	require.NoError(t, err)
 	session := driver.NewSession(ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead})
 	defer session.Close(ctx)
-	p := map[string]any{"namespace": "x", "theta": 0.5, "task_type": "t", "id": "i", "skill": "s", "tool": "t", "names": []string{"n"}}
+	p := map[string]any{"namespace": "x", "theta": 0.5, "task_type": "t", "id": "i", "skill": "s", "tool": "t", "names": []string{"n"}, "state": "quarantined"}
 	for _, name := range files {
 		b, err := fs.ReadFile(cypher.FS, name)
 		require.NoError(t, err)

@@ -303,4 +303,27 @@ const QueueMirror = "ingest_project"
 func (MirrorArgs) Kind() string { return "evokg_memory_utility_mirror" }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
-func (MirrorArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueMirror} }
+// A memory not projected yet is retried with River's backoff, 10 attempts
+// (over about an hour).
+func (MirrorArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueMirror, MaxAttempts: 10}
+}
+
+// Quarantine takes memory id of ns out of service, keeping it, for a
+// client's reason; ENOTFOUND when it does not exist.
+func (s *Store) Quarantine(ctx context.Context, ns string, id uuid.UUID, reason string) (evokg.Utility, error) {
+	return s.set(ctx, ns, id, evokg.MemoryQuarantined, "quarantined by a client: "+reason)
+}
+
+// Restore serves memory id of ns again (active), whatever its state, for a
+// client's reason; ENOTFOUND when it does not exist.
+func (s *Store) Restore(ctx context.Context, ns string, id uuid.UUID, reason string) (evokg.Utility, error) {
+	return s.set(ctx, ns, id, evokg.MemoryActive, "restored by a client: "+reason)
+}
+
+func (s *Store) set(ctx context.Context, ns string, id uuid.UUID, state evokg.MemoryState, reason string) (evokg.Utility, error) {
+	if err := s.Decide(ctx, ns, Verdict{ID: id, State: state, Reason: reason}); err != nil {
+		return evokg.Utility{}, err
+	}
+	return s.Get(ctx, ns, id)
+}

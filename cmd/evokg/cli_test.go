@@ -12,6 +12,8 @@ import (
 
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/vector"
 )
 
@@ -46,7 +48,7 @@ func TestServeDefaults(t *testing.T) {
 	require.Equal(t, "qwen3:8b", cli.Serve.TeacherModel)
 	require.Equal(t, "llama3.1:8b", cli.Serve.LearnerModel)
 	require.Equal(t, "nomic-embed-text", cli.Serve.EmbeddingModel)
-	require.Equal(t, []float64{0.45, 0.25, 0.10, 0.10, 0.10}, cli.Serve.Weights)
+	require.Equal(t, []float64{0.45, 0.25, 0.10, 0.10, 0.10, 0.20}, cli.Serve.Weights)
 	require.False(t, cli.Serve.NoMigrate, "serve migrates at start unless disabled")
 }
 
@@ -206,3 +208,22 @@ func TestMechanismSwitchesReachTheEngine(t *testing.T) {
 
 // allComponents switches every cascade component on.
 var allComponents = cascade.Components{Principles: true, Recipes: true, Plan: true, Boost: true, Environment: true}
+
+// --no-utility is the utility ablation: no probation, no utility weight, no
+// live quarantine; five weights keep ζ's default.
+func TestNoUtilityTurnsEveryPartOff(t *testing.T) {
+	cli, _, err := parse(t, "evolve", "--namespace", "n", "--no-utility", "--retrieval-weights", "0.5,0.2,0.1,0.1,0.1")
+	require.NoError(t, err)
+	cfg := cli.Evolve.AppConfig()
+	require.True(t, cfg.Mechanisms.NoUtility)
+	require.True(t, cfg.Utility.Off)
+	require.Zero(t, cfg.Retrieval.Weights.Zeta)
+
+	cli, _, err = parse(t, "evolve", "--namespace", "n", "--retrieval-weights", "0.5,0.2,0.1,0.1,0.1")
+	require.NoError(t, err)
+	cfg = cli.Evolve.AppConfig()
+	require.False(t, cfg.Mechanisms.NoUtility)
+	require.False(t, cfg.Utility.Off)
+	require.Equal(t, retrieval.DefaultWeights.Zeta, cfg.Retrieval.Weights.Zeta)
+	require.Equal(t, int64(utility.DefaultMinShown), cfg.Utility.MinShown)
+}

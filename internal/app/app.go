@@ -259,6 +259,9 @@ func (a *App) workerDeps() workers.Deps {
 			if err := river.AddWorkerSafely(w, workers.NewForgetWorker(a.Graph)); err != nil {
 				return err
 			}
+			if err := river.AddWorkerSafely(w, workers.NewMirrorWorker(a.Utility, a.Graph)); err != nil {
+				return err
+			}
 			if err := river.AddWorkerSafely(w, tasks.NewTaskWorker(a.PRGII)); err != nil {
 				return err
 			}

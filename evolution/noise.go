@@ -1,0 +1,70 @@
+package evolution
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"regexp"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/evokg/evokg/llm"
+)
+
+// noisyTeacher makes a share of the teacher's corrections and principles
+// wrong on purpose, for the teacher-noise ablation (Params.TeacherNoise,
+// `evokg experiment --teacher-noise`): every number in a chosen text moves
+// by 1 to 9, the way a small teacher writes "30 + 34 = 94". Which texts are
+// chosen, and by how much, is fixed by the run and the question or skill, so
+// a run is repeatable. Corrupted counts the texts it changed.
+type noisyTeacher struct {
+	Teacher
+	share     float64
+	seed      string
+	corrupted atomic.Int64
+}
+
+var number = regexp.MustCompile(`\d+`)
+
+// pick returns whether the text keyed by key is corrupted, and the shift.
+func (n *noisyTeacher) pick(key string) (bool, int) {
+	h := sha256.Sum256([]byte(n.seed + "/" + key))
+	u := float64(binary.BigEndian.Uint64(h[:8])>>11) / float64(1<<53)
+	return u < n.share, 1 + int(h[8])%9
+}
+
+func shift(text string, by int) string {
+	return number.ReplaceAllStringFunc(text, func(s string) string {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return s
+		}
+		return strconv.Itoa(v + by)
+	})
+}
+
+func (n *noisyTeacher) WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error) {
+	fm, err := n.Teacher.WriteFailureMemory(ctx, req)
+	ok, by := n.pick(fmt.Sprintf("correction/%s/%s", req.Kind, req.Question))
+	if err != nil || !ok {
+		return fm, err
+	}
+	n.corrupted.Add(1)
+	fm.Content = shift(fm.Content, by)
+	for i, s := range fm.Steps {
+		fm.Steps[i] = shift(s, by)
+	}
+	return fm, nil
+}
+
+func (n *noisyTeacher) ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error) {
+	specs, err := n.Teacher.ExtractPrinciples(ctx, req)
+	for i := range specs {
+		if ok, by := n.pick(fmt.Sprintf("principle/%s/%d/%d", req.Skill, len(req.Existing), i)); err == nil && ok {
+			n.corrupted.Add(1)
+			specs[i].Text = shift(specs[i].Text, by)
+		}
+	}
+	return specs, err
+}
