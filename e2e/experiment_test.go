@@ -83,7 +83,12 @@ type experimentReport struct {
 	McNemar       struct{ Better, Worse int }
 	TeacherShare  float64 `json:"teacher_share"`
 	WallSeconds   float64 `json:"wall_s"`
-	PerSeed       []struct {
+	Corrupted     int64   `json:"teacher_corrupted"`
+	Probation     struct {
+		Tried, Activated, Quarantined, Waiting, Replays, Helped, Hurt int
+		Calls                                                         int64 `json:"learner_calls"`
+	}
+	PerSeed []struct {
 		Seed          int
 		Namespace     string
 		WithMemory    arm `json:"with_memory"`

@@ -15,9 +15,13 @@ import (
 // noisyTeacher makes a share of the teacher's corrections and principles
 // wrong on purpose, for the teacher-noise ablation (Params.TeacherNoise,
 // `evokg experiment --teacher-noise`): every number in a chosen text moves
-// by 1 to 9, the way a small teacher writes "30 + 34 = 94". Which texts are
-// chosen, and by how much, is fixed by the run and the question or skill, so
-// a run is repeatable. Corrupted counts the texts it changed.
+// by 1 to 9, except the gold answer of the item a correction corrects. That
+// is the teacher a write gate cannot catch: it states the right answer of
+// the item it was shown, with a wrong method ("here it gives 17, by a×b + 4")
+// that misleads the learner everywhere else. (A correction whose stated
+// answer is wrong, "30 + 34 = 94", the gate refuses: writegate.) Which texts
+// are chosen, and by how much, is fixed by the seed and the question or
+// skill, so a run is repeatable. Corrupted counts the texts it changed.
 type noisyTeacher struct {
 	Teacher
 	share     float64
@@ -34,10 +38,11 @@ func (n *noisyTeacher) pick(key string) (bool, int) {
 	return u < n.share, 1 + int(h[8])%9
 }
 
-func shift(text string, by int) string {
+// shift moves every number of text but keep by by.
+func shift(text, keep string, by int) string {
 	return number.ReplaceAllStringFunc(text, func(s string) string {
 		v, err := strconv.Atoi(s)
-		if err != nil {
+		if err != nil || s == keep {
 			return s
 		}
 		return strconv.Itoa(v + by)
@@ -51,9 +56,9 @@ func (n *noisyTeacher) WriteFailureMemory(ctx context.Context, req llm.FailureMe
 		return fm, err
 	}
 	n.corrupted.Add(1)
-	fm.Content = shift(fm.Content, by)
+	fm.Content = shift(fm.Content, req.Gold, by)
 	for i, s := range fm.Steps {
-		fm.Steps[i] = shift(s, by)
+		fm.Steps[i] = shift(s, req.Gold, by)
 	}
 	return fm, nil
 }
@@ -63,7 +68,7 @@ func (n *noisyTeacher) ExtractPrinciples(ctx context.Context, req llm.Principles
 	for i := range specs {
 		if ok, by := n.pick(fmt.Sprintf("principle/%s/%d/%d", req.Skill, len(req.Existing), i)); err == nil && ok {
 			n.corrupted.Add(1)
-			specs[i].Text = shift(specs[i].Text, by)
+			specs[i].Text = shift(specs[i].Text, "", by)
 		}
 	}
 	return specs, err

@@ -70,10 +70,10 @@ type Params struct {
 	// memswitch.DefaultDelta (0.05).
 	MemorySwitchDelta float64 `json:"memory_switch_delta,omitempty"`
 	// ProbationItems is how many validation items of its task type
-	// probation answers with a probationary memory. Default 3.
+	// probation answers with a probationary memory. Default 4.
 	ProbationItems int `json:"probation_items,omitempty"`
 	// ProbationCalls caps the learner calls probation makes in one
-	// iteration; memories beyond it wait for the next. Default 60.
+	// iteration; memories beyond it wait for the next. Default 120.
 	ProbationCalls int `json:"probation_calls,omitempty"`
 	// TeacherNoise is the share of the teacher's corrections and
 	// principles made wrong on purpose (every number moved by 1 to 9): the
@@ -95,8 +95,8 @@ const (
 	DefaultDiscoverySample = 24
 	DefaultPruneThreshold  = 0.3
 	DefaultConcurrency     = 4
-	DefaultProbationItems  = 3
-	DefaultProbationCalls  = 60
+	DefaultProbationItems  = 4
+	DefaultProbationCalls  = 120
 	MaxIterations          = 500
 	MaxPoolSize            = 20_000
 )

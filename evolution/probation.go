@@ -34,10 +34,13 @@ func (r *runner) probationOn() bool {
 
 // probation tries the probationary memories of the run's task types. Each
 // is shown, first in its list, to the learner on up to ProbationItems
-// validation items of its task type; the comparison is the same item's
-// answer in this iteration's validation evaluation, made with the served
-// memories and without this one. A memory that hurt on more items than it
-// helped is quarantined, any other is activated. The verdicts are recorded
+// validation items of its task type. The comparison is what the learner
+// already does on the item: its answer in this iteration's validation
+// evaluation (with the served memories, without this one) and its answer
+// without memory (the baseline); it is right without the memory when
+// either was right. A memory hurts on an item it is wrong with where the
+// learner was right without it, helps on one the reverse; one that hurt
+// on more items than it helped is quarantined, any other is activated. The verdicts are recorded
 // together after every replay, so each replay saw the memories that
 // evaluation saw. A memory's replays start only while one learner call per
 // replay fits within ProbationCalls; the rest wait for a later iteration.
@@ -56,6 +59,7 @@ func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metric
 	if err != nil {
 		return err
 	}
+	pending = roundRobin(pending)
 	before := r.calls.learner.Load()
 	var verdicts []utility.Verdict
 	for i, p := range pending {
@@ -97,7 +101,7 @@ func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pe
 			continue
 		}
 		ids = append(ids, w.Item.ID)
-		switch without := items[i].Correct; {
+		switch without := items[i].Correct || r.st.Baseline[w.Item.ID]; {
 		case w.Correct && !without:
 			v.Helped++
 		case !w.Correct && without:
@@ -120,6 +124,29 @@ func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pe
 	v.Reason += fmt.Sprintf("helped %d, hurt %d, tied %d on validation items %s (run %s, iteration %d)",
 		v.Helped, v.Hurt, v.Tied, strings.Join(ids, ", "), r.id, k)
 	return v, nil
+}
+
+// roundRobin interleaves the queue by task type, each type's memories in
+// their order, so that under the cap every type gets its first memories
+// tried before any type gets many.
+func roundRobin(queue []utility.Pending) []utility.Pending {
+	var types []string
+	byType := map[string][]utility.Pending{}
+	for _, p := range queue {
+		if _, ok := byType[p.TaskType]; !ok {
+			types = append(types, p.TaskType)
+		}
+		byType[p.TaskType] = append(byType[p.TaskType], p)
+	}
+	out := make([]utility.Pending, 0, len(queue))
+	for i := 0; len(out) < len(queue); i++ {
+		for _, t := range types {
+			if i < len(byType[t]) {
+				out = append(out, byType[t][i])
+			}
+		}
+	}
+	return out
 }
 
 // replayItems picks up to n of a task type's validation answers for memory

@@ -40,10 +40,13 @@ var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
 // Policy is when live evidence quarantines an active memory: once at least
 // MinShown rewarded answers showed it, when the upper bound of the 95%
-// Wilson interval of their share right is below the task type's share right
-// in the reward stream. A memory that is merely shown where the learner is
-// often wrong keeps its place: only one clearly worse than its task type's
-// answers goes.
+// Wilson interval of their share right is below the learner's accuracy on
+// the task type without memory (the memory switch's last validation
+// baseline; before one exists, the share right of the task type's rewarded
+// answers). A memory merely shown where the learner is often wrong keeps
+// its place: only one clearly worse than no memory at all goes. (The
+// baseline is not the task type's accuracy with memory, which a harmful
+// memory itself drags down.)
 type Policy struct {
 	// MinShown is the live evidence needed. Default 8.
 	MinShown int64
@@ -132,7 +135,7 @@ func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.U
 			}
 			continue
 		}
-		reason := fmt.Sprintf("live evidence: right in %d of %d rewarded answers that showed it (95%% upper bound %.2f), %.2f for the task type",
+		reason := fmt.Sprintf("live evidence: right in %d of %d rewarded answers that showed it (95%% upper bound %.2f), %.2f for the task type without memory",
 			c.right, c.right+c.wrong, evokg.WilsonUpper(c.right, c.right+c.wrong), share)
 		if err := s.decideTx(ctx, tx, ns, Verdict{ID: c.id, State: evokg.MemoryQuarantined, Reason: reason}); err != nil {
 			return nil, err
@@ -142,7 +145,7 @@ func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.U
 	return out, s.mirrorTx(ctx, tx, ns, ids)
 }
 
-// typeShare is the share of right rewarded answers of a task type.
+// typeShare is what a memory of taskType is compared with (Policy).
 func typeShare(ctx context.Context, tx pgx.Tx, ns, taskType string) (float64, bool, error) {
 	var share *float64
 	err := tx.QueryRow(ctx, queries["type_accuracy"], ns, taskType).Scan(&share)
