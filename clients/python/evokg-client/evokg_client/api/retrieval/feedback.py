@@ -124,7 +124,7 @@ def sync_detailed(
 
      The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
     answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
-    below the server's failure threshold, 0.5 by default, is wrong). An active memory right clearly
+    below 0.5 is wrong). An active memory right clearly
     less often than its task type's answers is quarantined, and `quarantined` lists it.
     A 404 for an unknown answer; a second reward for the same answer is a 409.
 
@@ -165,7 +165,7 @@ def sync(
 
      The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
     answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
-    below the server's failure threshold, 0.5 by default, is wrong). An active memory right clearly
+    below 0.5 is wrong). An active memory right clearly
     less often than its task type's answers is quarantined, and `quarantined` lists it.
     A 404 for an unknown answer; a second reward for the same answer is a 409.
 
@@ -201,7 +201,7 @@ async def asyncio_detailed(
 
      The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
     answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
-    below the server's failure threshold, 0.5 by default, is wrong). An active memory right clearly
+    below 0.5 is wrong). An active memory right clearly
     less often than its task type's answers is quarantined, and `quarantined` lists it.
     A 404 for an unknown answer; a second reward for the same answer is a 409.
 
@@ -240,7 +240,7 @@ async def asyncio(
 
      The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
     answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
-    below the server's failure threshold, 0.5 by default, is wrong). An active memory right clearly
+    below 0.5 is wrong). An active memory right clearly
     less often than its task type's answers is quarantined, and `quarantined` lists it.
     A 404 for an unknown answer; a second reward for the same answer is a 409.
 
