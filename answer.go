@@ -27,6 +27,11 @@ type RetrievedMemory struct {
 	Score        float64            `json:"score"`
 	Components   map[string]float64 `json:"components,omitempty"`
 	Text         string             `json:"text"`
+	// State is the memory's state: active, as every memory a pack serves.
+	State MemoryState `json:"state"`
+	// Utility is the memory's evidence of helping and its score u; the
+	// utility component is u − 0.5.
+	Utility Utility `json:"utility"`
 }
 
 // RetrieveResponse is a memory pack and its rendered prompt block. ID names
@@ -73,6 +78,9 @@ type AnswerResponse struct {
 	Answer    string      `json:"answer"`
 	Arms      []PulledArm `json:"arms"`
 	MemoryIDs []uuid.UUID `json:"memory_ids"`
+	// Memories are the utility of the memories of MemoryIDs, in their
+	// order, read after the answer was recorded.
+	Memories []Utility `json:"memories"`
 	// MemorySwitchOff is set when the task type's memory switch is off, so
 	// the learner answered without memory.
 	MemorySwitchOff bool `json:"memory_switch_off"`
@@ -116,6 +124,9 @@ type FeedbackResponse struct {
 	AnswerID uuid.UUID   `json:"answer_id"`
 	Reward   float64     `json:"reward"`
 	Updated  []PulledArm `json:"updated"`
+	// Quarantined are the memories the answer showed that this reward's
+	// live evidence took out of service.
+	Quarantined []uuid.UUID `json:"quarantined,omitempty"`
 }
 
 // RetrievalFeedbackResponse confirms the reward of a retrieval, applied to

@@ -29,7 +29,10 @@ func ValidNamespace(ns string) bool { return namespacePattern.MatchString(ns) }
 // Namespace is one isolated EvoKG (one agent, benchmark or team). Every node,
 // edge, row and job carries one.
 type Namespace struct {
-	Name        string    `json:"name"`
-	Description string    `json:"description,omitempty"`
-	CreatedAt   time.Time `json:"created_at"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	// Probation has every memory its clients post start probationary, as
+	// ExperienceInput.Probation asks for one.
+	Probation bool      `json:"probation"`
+	CreatedAt time.Time `json:"created_at"`
 }

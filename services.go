@@ -29,6 +29,18 @@ type AnswerService interface {
 	Feedback(ctx context.Context, ns string, answerID uuid.UUID, req FeedbackRequest) (FeedbackResponse, error)
 }
 
+// UtilityService reads the utility of memories and takes them out of
+// service and back (*utility.Store). An unknown memory is ENOTFOUND.
+type UtilityService interface {
+	Get(ctx context.Context, ns string, id uuid.UUID) (Utility, error)
+	// List pages through the memories of one state other than active.
+	List(ctx context.Context, ns string, f UtilityFilter) (UtilityPage, error)
+	// Quarantine takes a memory out of service, keeping it, for reason.
+	Quarantine(ctx context.Context, ns string, id uuid.UUID, reason string) (Utility, error)
+	// Restore serves a memory again (active), whatever its state, for reason.
+	Restore(ctx context.Context, ns string, id uuid.UUID, reason string) (Utility, error)
+}
+
 // SkillService reads the capability subgraph.
 type SkillService interface {
 	ListSkills(ctx context.Context, ns string) ([]Skill, error)

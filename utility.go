@@ -71,3 +71,18 @@ func WilsonUpper(right, n int64) float64 {
 	spread := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn))
 	return math.Min(1, (center+spread)/(1+z*z/nn))
 }
+
+// UtilityFilter selects the memories of one state for a listing.
+type UtilityFilter struct {
+	State    MemoryState // probationary or quarantined
+	TaskType string      // "" for any
+	Cursor   string      // NextCursor of the previous page
+	Limit    int         // 1 to 200; 0 for 50
+}
+
+// UtilityPage is one page of a listing by state, by id; NextCursor is
+// empty on the last.
+type UtilityPage struct {
+	Items      []Utility `json:"items"`
+	NextCursor string    `json:"next_cursor,omitempty"`
+}

@@ -20,8 +20,8 @@ func NewNamespaceStore(pool *pgxpool.Pool) *NamespaceStore { return &NamespaceSt
 // CreateNamespace creates ns; ECONFLICT if it exists.
 func (s *NamespaceStore) CreateNamespace(ctx context.Context, ns evokg.Namespace) (evokg.Namespace, error) {
 	var out evokg.Namespace
-	err := s.pool.QueryRow(ctx, queries.Get("namespace_insert"), ns.Name, ns.Description).
-		Scan(&out.Name, &out.Description, &out.CreatedAt)
+	err := s.pool.QueryRow(ctx, queries.Get("namespace_insert"), ns.Name, ns.Description, ns.Probation).
+		Scan(&out.Name, &out.Description, &out.Probation, &out.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return evokg.Namespace{}, evokg.Errorf(evokg.ECONFLICT, "namespace %q already exists", ns.Name)
 	}
@@ -34,7 +34,7 @@ func (s *NamespaceStore) CreateNamespace(ctx context.Context, ns evokg.Namespace
 // GetNamespace returns the namespace called name; ENOTFOUND if none.
 func (s *NamespaceStore) GetNamespace(ctx context.Context, name string) (evokg.Namespace, error) {
 	var out evokg.Namespace
-	err := s.pool.QueryRow(ctx, queries.Get("namespace_get"), name).Scan(&out.Name, &out.Description, &out.CreatedAt)
+	err := s.pool.QueryRow(ctx, queries.Get("namespace_get"), name).Scan(&out.Name, &out.Description, &out.Probation, &out.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return evokg.Namespace{}, evokg.Errorf(evokg.ENOTFOUND, "namespace %q does not exist", name)
 	}

@@ -3,6 +3,7 @@ package answer_test
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -291,15 +292,32 @@ func TestAnswerModePerRequest(t *testing.T) {
 		b.memory(memtest.Memory{Question: "How many " + q + "?"})
 		b.memory(memtest.Memory{Outcome: evokg.OutcomeFailure, Kind: evokg.FailureSpecific, Question: "Count the " + q, Content: "multiply, do not add"})
 	}
-	online := answer.NewOnline(b.svc(fixedArms{bandit.StrategySemantic, bandit.StrategyDirectCoT}), b.graph)
+	online := answer.NewOnline(b.svc(fixedArms{bandit.StrategySemantic, bandit.StrategyDirectCoT}), b.graph).
+		WithUtility(byIDUtilities{})
 	req := evokg.AnswerRequest{TaskType: "arithmetic", Question: "How many tiles in 12 rows of seven?"}
 	mage, err := online.Answer(t.Context(), b.ns, req)
 	require.NoError(t, err)
 	require.Len(t, mage.MemoryIDs, 3, "κ: 2 successes + 1 failure")
+	require.Len(t, mage.Memories, 3)
+	for i, u := range mage.Memories {
+		require.Equal(t, mage.MemoryIDs[i], u.ID, "the utility of each memory shown, in the answer's order")
+	}
 	req.Mode = retrieval.ModeAPEX
 	apex, err := online.Answer(t.Context(), b.ns, req)
 	require.NoError(t, err)
 	require.Len(t, apex.MemoryIDs, 5, "P+ top-3 and P− top-2")
 	require.Equal(t, 1, apex.LearnerCalls)
 	require.Zero(t, apex.TeacherCalls)
+}
+
+// byIDUtilities reads the utility of memories as *utility.Store does: by id.
+type byIDUtilities struct{}
+
+func (byIDUtilities) Many(_ context.Context, _ string, ids []uuid.UUID) ([]evokg.Utility, error) {
+	out := make([]evokg.Utility, len(ids))
+	for i, id := range ids {
+		out[i] = evokg.Utility{ID: id, State: evokg.MemoryActive, Score: 0.5}
+	}
+	slices.SortFunc(out, func(a, b evokg.Utility) int { return slices.Compare(a.ID[:], b.ID[:]) })
+	return out, nil
 }

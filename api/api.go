@@ -106,6 +106,7 @@ type Deps struct {
 	Keys        Authenticator
 	Namespaces  evokg.NamespaceService
 	Experiences evokg.ExperienceService
+	Utility     evokg.UtilityService
 	Retriever   evokg.RetrievalService
 	Answerer    evokg.AnswerService
 	Skills      evokg.SkillService
@@ -183,7 +184,7 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
 
 // String describes the mounted route groups, for logs.
 func (d Deps) String() string {
-	return fmt.Sprintf("namespaces=%t experiences=%t retrieve=%t answer=%t skills=%t task_types=%t evolution=%t tasks=%t epoch_runs=%t graph=%t usage=%t bandits=%t maintenance=%t",
-		d.Namespaces != nil, d.Experiences != nil, d.Retriever != nil, d.Answerer != nil, d.Skills != nil,
+	return fmt.Sprintf("namespaces=%t experiences=%t utility=%t retrieve=%t answer=%t skills=%t task_types=%t evolution=%t tasks=%t epoch_runs=%t graph=%t usage=%t bandits=%t maintenance=%t",
+		d.Namespaces != nil, d.Experiences != nil, d.Utility != nil, d.Retriever != nil, d.Answerer != nil, d.Skills != nil,
 		d.TaskTypes != nil, d.Evolution != nil, d.Tasks != nil, d.EpochRuns != nil, d.Graph != nil, d.Usage != nil, d.Bandits != nil, d.Maintenance != nil)
 }

@@ -61,12 +61,17 @@ func TestAuthScopes(t *testing.T) {
 	ns := testenv.Namespace(t)
 	read := b.key(t, []string{evokg.ScopeMemoryRead}, ns)
 	p := "/v1/namespaces/" + ns
+	id := "0190b5a0-0000-7000-8000-000000000001"
 	cases := []struct {
 		c      call
 		status int
 	}{
 		{call{method: "GET", path: p + "/skills"}, 200},
+		{call{method: "GET", path: p + "/experiences/" + id + "/utility"}, 200},
+		{call{method: "GET", path: p + "/experiences/utility?state=quarantined"}, 200},
 		{call{method: "POST", path: p + "/experiences", body: `{"task_type":"a","question":"q"}`}, 403},
+		{call{method: "POST", path: p + "/experiences/" + id + "/quarantine", body: `{"reason":"r"}`}, 403},
+		{call{method: "POST", path: p + "/experiences/" + id + "/restore", body: `{"reason":"r"}`}, 403},
 		{call{method: "POST", path: p + "/evolution-runs", body: `{"pool":[{"question":"q","task_type":"a","gold":"g"}]}`}, 403},
 		{call{method: "POST", path: p + "/maintenance/prune", body: `{"threshold":0.2}`}, 403},
 		{call{method: "POST", path: "/v1/namespaces", body: `{"name":"` + ns + `"}`}, 403},
@@ -79,7 +84,7 @@ func TestAuthScopes(t *testing.T) {
 			require.Contains(t, problemOf(t, rec.Body.Bytes()).Detail, "scope")
 		}
 	}
-	require.EqualValues(t, 1, b.fakes.calls.Load())
+	require.EqualValues(t, 3, b.fakes.calls.Load())
 }
 
 // TestNamespaceIsolation: a key for namespace A can never read or write B,
@@ -97,6 +102,10 @@ func TestNamespaceIsolation(t *testing.T) {
 		{method: "GET", path: "/experiences"},
 		{method: "GET", path: "/experiences/" + id},
 		{method: "DELETE", path: "/experiences/" + id},
+		{method: "GET", path: "/experiences/utility?state=probationary"},
+		{method: "GET", path: "/experiences/" + id + "/utility"},
+		{method: "POST", path: "/experiences/" + id + "/quarantine", body: `{"reason":"r"}`},
+		{method: "POST", path: "/experiences/" + id + "/restore", body: `{"reason":"r"}`},
 		{method: "POST", path: "/retrieve", body: `{"question":"q","task_type":"a"}`},
 		{method: "POST", path: "/answer", body: `{"question":"q","task_type":"a"}`},
 		{method: "POST", path: "/answers/" + id + "/feedback", body: `{"reward":1}`},

@@ -45,7 +45,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 48)
+	require.Len(t, routed, 52)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -65,13 +65,17 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "GET", path: "/healthz"}, 200},
 		{call{method: "GET", path: "/openapi.json"}, 200},
 		{call{method: "GET", path: "/openapi.yaml"}, 200},
-		{call{method: "POST", path: "/v1/namespaces", body: `{"name":"` + ns + `","description":"contract"}`}, 201},
+		{call{method: "POST", path: "/v1/namespaces", body: `{"name":"` + ns + `","description":"contract","probation":true}`}, 201},
 		{call{method: "GET", path: p}, 200},
 		{call{method: "POST", path: p + "/experiences", body: `{"task_type":"arithmetic","question":"2+2?","answer":"4","outcome":"success_memory","evaluation":{"correct":1,"efficient":1,"complete":1,"q":1,"status":"successful"}}`, header: map[string]string{"Idempotency-Key": "k1"}}, 202},
 		{call{method: "POST", path: p + "/experiences/batch", body: `[{"task_type":"arithmetic","question":"1+1?"},{"task_type":"arithmetic","outcome":"principle","content":"carry the one"}]`}, 202},
 		{call{method: "GET", path: p + "/experiences?outcome=success_memory&task_type=arithmetic&limit=10"}, 200},
 		{call{method: "GET", path: p + "/experiences/" + id}, 200},
 		{call{method: "DELETE", path: p + "/experiences/" + id}, 204},
+		{call{method: "GET", path: p + "/experiences/utility?state=quarantined&task_type=arithmetic&limit=10"}, 200},
+		{call{method: "GET", path: p + "/experiences/" + id + "/utility"}, 200},
+		{call{method: "POST", path: p + "/experiences/" + id + "/quarantine", body: `{"reason":"keeps misleading"}`}, 200},
+		{call{method: "POST", path: p + "/experiences/" + id + "/restore", body: `{"reason":"fixed upstream"}`}, 200},
 		{call{method: "POST", path: p + "/retrieve", body: `{"question":"3+3?","task_type":"arithmetic","mode":"apex"}`}, 200},
 		{call{method: "POST", path: p + "/answer", body: `{"question":"3+3?","task_type":"arithmetic"}`}, 200},
 		{call{method: "POST", path: p + "/answers/" + id + "/feedback", body: `{"reward":1}`}, 200},
@@ -119,7 +123,7 @@ func TestContractExchanges(t *testing.T) {
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 38, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 42, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

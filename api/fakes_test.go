@@ -86,8 +86,10 @@ func (f *fakes) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 type retrievals struct{ *fakes }
 
 func (f retrievals) Retrieve(ctx context.Context, ns string, req evokg.RetrieveRequest) (evokg.RetrieveResponse, error) {
-	return evokg.RetrieveResponse{ID: evokg.NewID(), Memories: []evokg.RetrievedMemory{{ExperienceID: evokg.NewID(), Outcome: evokg.OutcomeSuccess,
-		TaskType: req.TaskType, Score: 0.8, Components: map[string]float64{"semantic": 0.9}, Text: "2+2=4"}},
+	id := evokg.NewID()
+	return evokg.RetrieveResponse{ID: evokg.NewID(), Memories: []evokg.RetrievedMemory{{ExperienceID: id, Outcome: evokg.OutcomeSuccess,
+		TaskType: req.TaskType, Score: 0.8, Components: map[string]float64{"semantic": 0.9, "utility": 0}, Text: "2+2=4",
+		State: evokg.MemoryActive, Utility: utilityOf(id, evokg.MemoryActive, "")}},
 		Prompt: "Successes:\n2+2=4", Strategy: "semantic"}, f.enter(ctx)
 }
 
@@ -97,12 +99,39 @@ func (f retrievals) Feedback(ctx context.Context, ns string, id uuid.UUID, req e
 }
 
 func (f *fakes) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {
+	id := evokg.NewID()
 	return evokg.AnswerResponse{ID: evokg.NewID(), Answer: "4", Arms: []evokg.PulledArm{{Bandit: "search", Key: req.TaskType, Arm: "semantic"}},
-		MemoryIDs: []uuid.UUID{evokg.NewID()}, LearnerCalls: 1}, f.enter(ctx)
+		MemoryIDs: []uuid.UUID{id}, Memories: []evokg.Utility{utilityOf(id, evokg.MemoryActive, "")}, LearnerCalls: 1}, f.enter(ctx)
 }
 
 func (f *fakes) Feedback(ctx context.Context, ns string, id uuid.UUID, req evokg.FeedbackRequest) (evokg.FeedbackResponse, error) {
-	return evokg.FeedbackResponse{AnswerID: id, Reward: req.Reward, Updated: []evokg.PulledArm{{Bandit: "search", Key: "arithmetic", Arm: "semantic"}}}, f.enter(ctx)
+	return evokg.FeedbackResponse{AnswerID: id, Reward: req.Reward, Updated: []evokg.PulledArm{{Bandit: "search", Key: "arithmetic", Arm: "semantic"}},
+		Quarantined: []uuid.UUID{evokg.NewID()}}, f.enter(ctx)
+}
+
+func utilityOf(id uuid.UUID, state evokg.MemoryState, reason string) evokg.Utility {
+	at := fixedTime
+	return evokg.Utility{ID: id, TaskType: "arithmetic", State: state, Reason: reason, ShownRight: 3, ShownWrong: 1,
+		Helped: 1, Score: evokg.UtilityScore(3, 1, 1, 0), UpdatedAt: &at}
+}
+
+// utilities is the UtilityService of fakes (its Get and List differ from the ExperienceService's).
+type utilities struct{ *fakes }
+
+func (f utilities) Get(ctx context.Context, ns string, id uuid.UUID) (evokg.Utility, error) {
+	return utilityOf(id, evokg.MemoryActive, ""), f.enter(ctx)
+}
+
+func (f utilities) List(ctx context.Context, ns string, q evokg.UtilityFilter) (evokg.UtilityPage, error) {
+	return evokg.UtilityPage{Items: []evokg.Utility{utilityOf(evokg.NewID(), q.State, "written on probation")}, NextCursor: "AZC1oAAAcACAAAAAAAAAAQ"}, f.enter(ctx)
+}
+
+func (f utilities) Quarantine(ctx context.Context, ns string, id uuid.UUID, reason string) (evokg.Utility, error) {
+	return utilityOf(id, evokg.MemoryQuarantined, "quarantined by a client: "+reason), f.enter(ctx)
+}
+
+func (f utilities) Restore(ctx context.Context, ns string, id uuid.UUID, reason string) (evokg.Utility, error) {
+	return utilityOf(id, evokg.MemoryActive, "restored by a client: "+reason), f.enter(ctx)
 }
 
 func skill(ns string) evokg.Skill {

@@ -31,7 +31,7 @@ func (s *server) createNamespace(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ns, err := s.deps.Namespaces.CreateNamespace(r.Context(), evokg.Namespace{Name: req.Name, Description: req.Description})
+	ns, err := s.deps.Namespaces.CreateNamespace(r.Context(), evokg.Namespace{Name: req.Name, Description: req.Description, Probation: req.Probation})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -178,13 +178,19 @@ func experienceQuery(r *http.Request) (evokg.ExperienceFilter, error) {
 	q := evokg.ExperienceFilter{Outcome: evokg.Outcome(qv.Get("outcome")), TaskType: qv.Get("task_type"), Cursor: qv.Get("cursor")}
 	var v evokg.Validator
 	v.Check(q.Outcome == "" || q.Outcome.Valid(), "/outcome", "not a memory class")
-	q.Limit = defaultPageSize
-	if l := qv.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		v.Check(err == nil && n >= 1 && n <= maxPageSize, "/limit", "must be an integer from 1 to 200")
-		q.Limit = n
-	}
+	q.Limit = pageLimit(&v, qv.Get("limit"))
 	return q, v.Err()
+}
+
+// pageLimit reads the limit query parameter l of a listing: 1 to 200, by
+// default 50.
+func pageLimit(v *evokg.Validator, l string) int {
+	if l == "" {
+		return defaultPageSize
+	}
+	n, err := strconv.Atoi(l)
+	v.Check(err == nil && n >= 1 && n <= maxPageSize, "/limit", "must be an integer from 1 to 200")
+	return n
 }
 
 func (s *server) deleteExperience(w http.ResponseWriter, r *http.Request) {

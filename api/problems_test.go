@@ -72,6 +72,7 @@ func TestValidationAndDecoding(t *testing.T) {
 	ns := testenv.Namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	p := "/v1/namespaces/" + ns
+	id := "0190b5a0-0000-7000-8000-000000000001"
 	cases := []struct {
 		c       call
 		status  int
@@ -87,6 +88,17 @@ func TestValidationAndDecoding(t *testing.T) {
 		{call{method: "GET", path: p + "/experiences?limit=1000"}, 422, "/limit"},
 		{call{method: "POST", path: p + "/experiences", body: `{"task_type":"a","question":"q","outcome":"gossip"}`}, 422, "/outcome"},
 		{call{method: "POST", path: p + "/experiences/batch", body: `[{"task_type":"a","question":"q"},{"question":"q"}]`}, 422, "/1/task_type"},
+		{call{method: "POST", path: p + "/experiences/" + id + "/quarantine", body: `{}`}, 422, "/reason"},
+		{call{method: "POST", path: p + "/experiences/" + id + "/quarantine", body: `{"reason":"` + strings.Repeat("r", 1001) + `"}`}, 422, "/reason"},
+		{call{method: "POST", path: p + "/experiences/" + id + "/restore", body: `{"reason":""}`}, 422, "/reason"},
+		{call{method: "POST", path: p + "/experiences/" + id + "/restore", body: `{"reason":7}`}, 400, "/reason"},
+		{call{method: "POST", path: p + "/experiences/" + id + "/restore", body: `{"reason":"r","state":"active"}`}, 400, "/state"},
+		{call{method: "POST", path: p + "/experiences/not-a-uuid/quarantine", body: `{"reason":"r"}`}, 422, "/id"},
+		{call{method: "GET", path: p + "/experiences/not-a-uuid/utility"}, 422, "/id"},
+		{call{method: "GET", path: p + "/experiences/utility"}, 422, "/state"},
+		{call{method: "GET", path: p + "/experiences/utility?state=active"}, 422, "/state"},
+		{call{method: "GET", path: p + "/experiences/utility?state=quarantined&cursor=bad"}, 422, "/cursor"},
+		{call{method: "GET", path: p + "/experiences/utility?state=quarantined&limit=0"}, 422, "/limit"},
 	}
 	for _, tc := range cases {
 		tc.c.token = token

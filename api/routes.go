@@ -94,6 +94,12 @@ func (s *server) namespaced(r chi.Router) {
 		read.Get("/experiences/{id}", s.getExperience)
 		write.Delete("/experiences/{id}", s.deleteExperience)
 	}
+	if s.deps.Utility != nil {
+		read.Get("/experiences/utility", s.listUtility)
+		read.Get("/experiences/{id}/utility", s.getUtility)
+		write.Post("/experiences/{id}/quarantine", s.quarantine)
+		write.Post("/experiences/{id}/restore", s.restore)
+	}
 	if s.deps.Retriever != nil {
 		read.Post("/retrieve", s.retrieve)
 		write.Post("/retrievals/{id}/feedback", s.retrievalFeedback)

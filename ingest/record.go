@@ -2,7 +2,6 @@ package ingest
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/cursor"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -56,7 +56,7 @@ func (s *Service) List(ctx context.Context, ns string, f evokg.ExperienceFilter)
 	page := evokg.ExperiencePage{Items: recs}
 	if len(recs) > limit {
 		page.Items = recs[:limit]
-		page.NextCursor = encodeCursor(recs[limit-1].ID)
+		page.NextCursor = cursor.Encode(recs[limit-1].ID)
 	}
 	return page, nil
 }
@@ -66,26 +66,13 @@ func checkFilter(f evokg.ExperienceFilter) (uuid.UUID, int, error) {
 	v.Check(f.Outcome == "" || f.Outcome.Valid(), "/outcome", "is not a memory class")
 	v.Check(f.Status == "" || f.Status.Valid(), "/status", "must be queued, evaluating, committed or failed")
 	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 500]")
-	after, err := decodeCursor(f.Cursor)
+	after, err := cursor.Decode(f.Cursor)
 	v.Check(err == nil, "/cursor", "is not a cursor returned by this API")
 	limit := f.Limit
 	if limit == 0 {
 		limit = DefaultListLimit
 	}
 	return after, limit, v.Err()
-}
-
-func encodeCursor(id uuid.UUID) string { return base64.RawURLEncoding.EncodeToString(id[:]) }
-
-func decodeCursor(c string) (uuid.UUID, error) {
-	if c == "" {
-		return uuid.Nil, nil
-	}
-	b, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
-		return uuid.Nil, err
-	}
-	return uuid.FromBytes(b)
 }
 
 func scanRecord(row pgx.Row) (*evokg.StoredExperience, error) {

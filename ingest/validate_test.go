@@ -130,13 +130,3 @@ func TestPackedVectorRoundTrip(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &empty))
 	require.Nil(t, empty.Embedding)
 }
-
-func TestCursorRoundTrip(t *testing.T) {
-	t.Parallel()
-	id := evokg.NewID()
-	got, err := decodeCursor(encodeCursor(id))
-	require.NoError(t, err)
-	require.Equal(t, id, got)
-	_, err = decodeCursor("not a cursor!")
-	require.Error(t, err)
-}

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -28,6 +30,16 @@ func (t tool) sdkTool(doc *document) (*sdk.Tool, error) {
 	for _, member := range t.ids {
 		props[member] = map[string]any{"type": "string", "format": "uuid", "description": "the id, as an earlier tool returned it"}
 		required = append(required, member)
+	}
+	for _, name := range t.query {
+		schema, req, err := doc.queryParameter(op, name)
+		if err != nil {
+			return nil, fmt.Errorf("mcp: tool %s: %w", t.name, err)
+		}
+		props[name] = schema
+		if req {
+			required = append(required, name)
+		}
 	}
 	if body := doc.requestSchema(op); body != nil {
 		if err := t.addBody(doc, body, props, &required); err != nil {
@@ -93,6 +105,10 @@ func (a *apiClient) toolHandler(t tool) sdk.ToolHandler {
 			values[param] = v
 			delete(args, member)
 		}
+		query, p := t.queryOf(args)
+		if p != nil {
+			return problemResult(*p), nil
+		}
 		if t.method == http.MethodGet {
 			for member := range args {
 				return problemResult(malformed("/"+member, "unknown member "+member)), nil
@@ -102,7 +118,7 @@ func (a *apiClient) toolHandler(t tool) sdk.ToolHandler {
 		if err != nil {
 			return nil, err
 		}
-		res, err := a.call(ctx, req.Extra, t.method, pathFor(t.path, values), body)
+		res, err := a.call(ctx, req.Extra, t.method, pathFor(t.path, values)+query, body)
 		if err != nil {
 			return nil, err
 		}
@@ -117,6 +133,42 @@ func (t tool) pathMembers() map[string]string {
 		m[param] = member
 	}
 	return m
+}
+
+// queryOf moves the members of t.query out of args into a query string
+// ("" without any); a member that is not a string, number or boolean is a
+// malformed call.
+func (t tool) queryOf(args map[string]any) (string, *problem) {
+	q := url.Values{}
+	for _, name := range t.query {
+		v, ok := args[name]
+		delete(args, name)
+		if !ok || v == nil {
+			continue
+		}
+		s, ok := queryValue(v)
+		if !ok {
+			p := malformed("/"+name, name+" must be a string, a number or a boolean")
+			return "", &p
+		}
+		q.Set(name, s)
+	}
+	if len(q) == 0 {
+		return "", nil
+	}
+	return "?" + q.Encode(), nil
+}
+
+func queryValue(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64), true
+	case bool:
+		return strconv.FormatBool(x), true
+	}
+	return "", false
 }
 
 // bodyOf is the request body: the member t.body, or what is left of the

@@ -224,7 +224,8 @@ func text(res *sdk.CallToolResult) string {
 }
 
 var toolNames = []string{"answer", "answer_feedback", "epoch_run_status", "evolution_status", "graph_neighbors", "invoke_tool",
-	"list_tools", "memory_status", "recall", "recall_feedback", "remember", "skills", "start_epoch_run", "start_evolution", "task_types"}
+	"list_memories", "list_tools", "memory_status", "memory_utility", "quarantine_memory", "recall", "recall_feedback", "remember",
+	"restore_memory", "skills", "start_epoch_run", "start_evolution", "task_types"}
 
 func TestToolsOverBothTransports(t *testing.T) {
 	t.Parallel()
@@ -239,6 +240,7 @@ func TestToolsOverBothTransports(t *testing.T) {
 			listTools(t, cs)
 			id := remember(t, cs, ns)
 			recall(t, cs, ns, id)
+			curate(t, cs, ns, id)
 			answerAndReward(t, cs, ns)
 			readGraph(t, cs, ns, id)
 			evolution(t, cs, ns)
@@ -316,6 +318,50 @@ func recall(t *testing.T, cs *sdk.ClientSession, ns, id string) {
 	require.Equal(t, pack.ID, fb.RetrievalID)
 	p := callFails(t, cs, "recall_feedback", map[string]any{"namespace": ns, "recall_id": pack.ID, "reward": 0})
 	require.Equal(t, http.StatusConflict, p.Status, "a second reward is the API's 409")
+}
+
+// recalled reports whether a recall of the remembered question serves id.
+func recalled(t *testing.T, cs *sdk.ClientSession, ns, id string) bool {
+	t.Helper()
+	var pack struct {
+		Memories []struct {
+			ExperienceID string `json:"experience_id"`
+			State        string `json:"state"`
+		} `json:"memories"`
+	}
+	call(t, cs, "recall", map[string]any{"namespace": ns, "question": "What is 17 + 25?", "task_type": "arithmetic"}, &pack)
+	for _, m := range pack.Memories {
+		require.Equal(t, "active", m.State)
+		if m.ExperienceID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// curate quarantines the remembered memory, finds it listed and not
+// recalled, and restores it.
+func curate(t *testing.T, cs *sdk.ClientSession, ns, id string) {
+	t.Helper()
+	var u evokg.Utility
+	call(t, cs, "memory_utility", map[string]any{"namespace": ns, "memory_id": id}, &u)
+	require.Equal(t, evokg.MemoryActive, u.State)
+	call(t, cs, "quarantine_memory", map[string]any{"namespace": ns, "memory_id": id, "reason": "wrong sum"}, &u)
+	require.Equal(t, evokg.MemoryQuarantined, u.State)
+	require.Equal(t, "quarantined by a client: wrong sum", u.Reason)
+	require.False(t, recalled(t, cs, ns, id), "a quarantined memory is not served")
+	var page evokg.UtilityPage
+	call(t, cs, "list_memories", map[string]any{"namespace": ns, "state": "quarantined", "task_type": "arithmetic", "limit": 1}, &page)
+	require.Len(t, page.Items, 1)
+	require.Equal(t, id, page.Items[0].ID.String())
+	require.Empty(t, page.NextCursor)
+	call(t, cs, "restore_memory", map[string]any{"namespace": ns, "memory_id": id, "reason": "checked again"}, &u)
+	require.Equal(t, evokg.MemoryActive, u.State)
+	require.True(t, recalled(t, cs, ns, id))
+	call(t, cs, "list_memories", map[string]any{"namespace": ns, "state": "quarantined"}, &page)
+	require.Empty(t, page.Items)
+	p := callFails(t, cs, "quarantine_memory", map[string]any{"namespace": ns, "memory_id": evokg.NewID().String(), "reason": "r"})
+	require.Equal(t, http.StatusNotFound, p.Status)
 }
 
 func answerAndReward(t *testing.T, cs *sdk.ClientSession, ns string) {
@@ -426,6 +472,9 @@ func TestIsolationAndScopes(t *testing.T) {
 			p = callFails(t, cs, "start_evolution", map[string]any{"namespace": mine,
 				"run": map[string]any{"generator": map[string]any{"name": "arith"}}})
 			require.Equal(t, http.StatusForbidden, p.Status, "evolve is missing")
+			p = callFails(t, cs, "quarantine_memory", map[string]any{"namespace": mine, "memory_id": evokg.NewID().String(), "reason": "r"})
+			require.Equal(t, http.StatusForbidden, p.Status, "memory:write is missing")
+			call(t, cs, "list_memories", map[string]any{"namespace": mine, "state": "probationary"}, nil)
 		})
 	}
 }
@@ -453,6 +502,17 @@ func TestMalformedCalls(t *testing.T) {
 			require.Equal(t, "/question", p.Errors[0].Pointer)
 			p = callFails(t, cs, "skills", map[string]any{"namespace": ns, "bogus": 1})
 			require.Equal(t, http.StatusBadRequest, p.Status)
+			p = callFails(t, cs, "list_memories", map[string]any{"namespace": ns})
+			require.Equal(t, http.StatusUnprocessableEntity, p.Status, "state is required, as the API says")
+			require.Equal(t, "/state", p.Errors[0].Pointer)
+			p = callFails(t, cs, "list_memories", map[string]any{"namespace": ns, "state": []string{"quarantined"}})
+			require.Equal(t, http.StatusBadRequest, p.Status, "a query member of the wrong JSON type")
+			require.Equal(t, "/state", p.Errors[0].Pointer)
+			p = callFails(t, cs, "list_memories", map[string]any{"namespace": ns, "state": "active"})
+			require.Equal(t, http.StatusUnprocessableEntity, p.Status)
+			p = callFails(t, cs, "quarantine_memory", map[string]any{"namespace": ns, "memory_id": evokg.NewID().String()})
+			require.Equal(t, http.StatusUnprocessableEntity, p.Status)
+			require.Equal(t, "/reason", p.Errors[0].Pointer)
 			_, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "no_such_tool", Arguments: map[string]any{}})
 			require.Error(t, err)
 		})

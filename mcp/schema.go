@@ -44,6 +44,28 @@ func (d *document) operation(method, path string) (map[string]any, error) {
 	return op, nil
 }
 
+// queryParameter is the JSON schema of the operation's query parameter
+// name, with its description, and whether it is required.
+func (d *document) queryParameter(op map[string]any, name string) (any, bool, error) {
+	params, _ := op["parameters"].([]any)
+	for _, p := range params {
+		param, _ := p.(map[string]any)
+		if param["in"] != "query" || param["name"] != name {
+			continue
+		}
+		schema, _ := jsonSchema(param["schema"]).(map[string]any)
+		if schema == nil {
+			return nil, false, fmt.Errorf("the query parameter %s has no schema", name)
+		}
+		if desc, ok := param["description"].(string); ok {
+			schema["description"] = desc
+		}
+		required, _ := param["required"].(bool)
+		return schema, required, nil
+	}
+	return nil, false, fmt.Errorf("the operation has no query parameter %s", name)
+}
+
 // requestSchema is the JSON body schema of an operation, nil without one.
 func (d *document) requestSchema(op map[string]any) any {
 	body, _ := op["requestBody"].(map[string]any)

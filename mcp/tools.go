@@ -8,6 +8,9 @@ type tool struct {
 	// ids maps a path parameter other than {ns} to the tool's input member
 	// carrying it.
 	ids map[string]string
+	// query names the operation's query parameters the tool takes, each an
+	// input member of its own.
+	query []string
 	// body names the input member holding the request body. Empty when the
 	// body schema is a plain object: its members are the tool's own, beside
 	// namespace and the ids.
@@ -31,10 +34,27 @@ var tools = []tool{
 		ids: map[string]string{"id": "memory_id"}, readOnly: true,
 		description: "Read one stored experience by the id remember returned: its status is embedding, evaluating, " +
 			"queued, committed (searchable and in the graph) or failed with status_reason."},
+	{name: "memory_utility", title: "Memory utility", method: "GET", path: nsPrefix + "/experiences/{id}/utility",
+		ids: map[string]string{"id": "memory_id"}, readOnly: true,
+		description: "Read whether a memory is served and whether it helps: its state (active: served; probationary: " +
+			"not served until an evolution run's probation tries it; quarantined: kept, not served), the reason, " +
+			"the rewarded answers that showed it right and wrong, probation's replays and its utility score in [0,1] (0.5 without evidence)."},
+	{name: "quarantine_memory", title: "Quarantine a memory", method: "POST", path: nsPrefix + "/experiences/{id}/quarantine",
+		ids: map[string]string{"id": "memory_id"},
+		description: "Take a memory that misleads out of service, with your reason: it is kept (never deleted) but no " +
+			"recall, answer or cascade shows it until restore_memory. Returns its utility, now quarantined."},
+	{name: "restore_memory", title: "Restore a memory", method: "POST", path: nsPrefix + "/experiences/{id}/restore",
+		ids:         map[string]string{"id": "memory_id"},
+		description: "Serve a quarantined or probationary memory again, with your reason. Returns its utility, now active."},
+	{name: "list_memories", title: "Memories by state", method: "GET", path: nsPrefix + "/experiences/utility",
+		query: []string{"state", "task_type", "cursor", "limit"}, readOnly: true,
+		description: "List the memories that are not served, by state: probationary (waiting for probation) or " +
+			"quarantined (by live evidence, probation or a client), each with its reason and utility; " +
+			"pass next_cursor as cursor for the next page."},
 	{name: "recall", title: "Recall memories", method: "POST", path: nsPrefix + "/retrieve",
 		description: "Get the memory pack for a question of a task type: prompt is the rendered memory block to put " +
 			"before the question in your prompt; memories are the items it was built from (successes, failure corrections, " +
-			"principles, structural matches, graph neighbours), each with its experience_id and score. " +
+			"principles, structural matches, graph neighbours), each with its experience_id, score and utility. " +
 			"The pack is recorded under its id: reward it with recall_feedback once you know whether it helped."},
 	{name: "recall_feedback", title: "Reward a recall", method: "POST", path: nsPrefix + "/retrievals/{id}/feedback",
 		ids: map[string]string{"id": "recall_id"},

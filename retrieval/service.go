@@ -100,9 +100,9 @@ func (p *Pack) Memories() []evokg.RetrievedMemory {
 			continue // a memory another component added (Sections)
 		}
 		out = append(out, evokg.RetrievedMemory{ExperienceID: it.ID, Outcome: it.Outcome, TaskType: it.TaskType,
-			Score: it.Score, Text: it.Text, Components: map[string]float64{
+			Score: it.Score, Text: it.Text, State: it.State, Utility: it.Utility, Components: map[string]float64{
 				"semantic": it.Parts.Semantic, "structural": it.Parts.Structural, "proximity": it.Parts.Proximity,
-				"quality": it.Parts.Quality, "recency": it.Parts.Recency}})
+				"quality": it.Parts.Quality, "recency": it.Parts.Recency, "utility": it.Parts.Utility}})
 	}
 	return out
 }

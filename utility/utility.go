@@ -17,6 +17,7 @@
 package utility
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"fmt"
@@ -29,6 +30,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/cursor"
 	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
@@ -221,25 +223,42 @@ func (s *Store) Many(ctx context.Context, ns string, ids []uuid.UUID) ([]evokg.U
 	return out, postgres.Translate(err, "reading memory utility")
 }
 
-// ListQuery selects memories by state.
-type ListQuery struct {
-	State    evokg.MemoryState // probationary or quarantined
-	TaskType string            // "" for any
-	After    uuid.UUID         // keyset: ids after this one
-	Limit    int
+// List limits.
+const (
+	DefaultListLimit = 50
+	MaxListLimit     = 200
+)
+
+// List returns a page of the memories of ns in a state other than active,
+// by id.
+func (s *Store) List(ctx context.Context, ns string, f evokg.UtilityFilter) (evokg.UtilityPage, error) {
+	after, limit, err := checkFilter(f)
+	if err != nil {
+		return evokg.UtilityPage{}, err
+	}
+	rows, err := s.pool.Query(ctx, queries["list"], ns, string(f.State), f.TaskType, after, limit+1)
+	if err != nil {
+		return evokg.UtilityPage{}, postgres.Translate(err, "listing memories by state")
+	}
+	items, err := pgx.CollectRows(rows, scanUtility)
+	if err != nil {
+		return evokg.UtilityPage{}, postgres.Translate(err, "listing memories by state")
+	}
+	page := evokg.UtilityPage{Items: items}
+	if len(items) > limit {
+		page.Items = items[:limit]
+		page.NextCursor = cursor.Encode(items[limit-1].ID)
+	}
+	return page, nil
 }
 
-// List returns the memories of ns in a state other than active, by id.
-func (s *Store) List(ctx context.Context, ns string, q ListQuery) ([]evokg.Utility, error) {
-	if q.State != evokg.MemoryProbationary && q.State != evokg.MemoryQuarantined {
-		return nil, evokg.Invalid(evokg.FieldError{Pointer: "/state", Detail: "must be probationary or quarantined"})
-	}
-	rows, err := s.pool.Query(ctx, queries["list"], ns, string(q.State), q.TaskType, q.After, q.Limit)
-	if err != nil {
-		return nil, postgres.Translate(err, "listing memories by state")
-	}
-	out, err := pgx.CollectRows(rows, scanUtility)
-	return out, postgres.Translate(err, "listing memories by state")
+func checkFilter(f evokg.UtilityFilter) (uuid.UUID, int, error) {
+	var v evokg.Validator
+	v.Check(f.State == evokg.MemoryProbationary || f.State == evokg.MemoryQuarantined, "/state", "must be probationary or quarantined")
+	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 200]")
+	after, err := cursor.Decode(f.Cursor)
+	v.Check(err == nil, "/cursor", "is not a cursor returned by this API")
+	return after, cmp.Or(f.Limit, DefaultListLimit), v.Err()
 }
 
 func scanUtility(row pgx.CollectableRow) (evokg.Utility, error) {

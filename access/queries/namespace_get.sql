@@ -1,3 +1,3 @@
-SELECT name, description, created_at
+SELECT name, description, probation, created_at
 FROM namespaces
 WHERE name = $1

@@ -1,4 +1,4 @@
-INSERT INTO namespaces (name, description)
-VALUES ($1, $2)
+INSERT INTO namespaces (name, description, probation)
+VALUES ($1, $2, $3)
 ON CONFLICT (name) DO NOTHING
-RETURNING name, description, created_at
+RETURNING name, description, probation, created_at

@@ -1,7 +1,7 @@
 """The README's Python quickstart, run by client_test.go against a real server.
 
-namespace -> ingest -> committed -> retrieve -> its feedback -> answer -> feedback, through the
-generated client only. EVOKG_URL, EVOKG_API_KEY and EVOKG_NAMESPACE name the
+namespace -> ingest -> committed -> retrieve -> its feedback -> answer -> feedback ->
+quarantine -> listed, not retrieved -> restore, through the generated client only. EVOKG_URL, EVOKG_API_KEY and EVOKG_NAMESPACE name the
 server, a key (scopes admin, memory:read, memory:write) and a fresh namespace.
 """
 
@@ -10,7 +10,13 @@ import time
 import unittest
 
 from evokg_client import AuthenticatedClient
-from evokg_client.api.experiences import get_experience, ingest_experience
+from evokg_client.api.experiences import (
+    get_experience,
+    ingest_experience,
+    list_experience_utility,
+    quarantine_experience,
+    restore_experience,
+)
 from evokg_client.api.namespaces import create_namespace
 from evokg_client.api.retrieval import answer, feedback, retrieval_feedback, retrieve
 from evokg_client.models import (
@@ -21,6 +27,8 @@ from evokg_client.models import (
     FeedbackRequest,
     FeedbackResponse,
     IngestReceipt,
+    ListExperienceUtilityState,
+    MemoryState,
     Namespace,
     NamespaceCreate,
     Outcome,
@@ -28,7 +36,10 @@ from evokg_client.models import (
     RetrievalFeedbackResponse,
     RetrieveRequest,
     RetrieveResponse,
+    StateChange,
     StoredExperience,
+    Utility,
+    UtilityPage,
 )
 
 COMMIT_TIMEOUT = 60.0  # seconds an ingested experience may take to commit
@@ -70,6 +81,7 @@ class Quickstart(unittest.TestCase):
 
             ans = answer.sync(ns, client=c, body=AnswerRequest(question="What is 17 + 26?", task_type="arithmetic"))
             self.assertIsInstance(ans, AnswerResponse, ans)
+            self.assertEqual(ans.memory_ids, [m.id for m in ans.memories])
             fb = feedback.sync(ns, ans.id, client=c, body=FeedbackRequest(reward=1))
             self.assertIsInstance(fb, FeedbackResponse, fb)
             self.assertEqual(ans.id, fb.answer_id)
@@ -77,6 +89,18 @@ class Quickstart(unittest.TestCase):
             again = feedback.sync(ns, ans.id, client=c, body=FeedbackRequest(reward=1))
             self.assertIsInstance(again, Problem, "a second reward is a 409 problem")
             self.assertEqual(409, again.status)
+
+            out = quarantine_experience.sync(ns, receipt.id, client=c, body=StateChange(reason="wrong sum"))
+            self.assertIsInstance(out, Utility, out)
+            self.assertEqual(MemoryState.QUARANTINED, out.state)
+            page = list_experience_utility.sync(ns, client=c, state=ListExperienceUtilityState.QUARANTINED)
+            self.assertIsInstance(page, UtilityPage, page)
+            self.assertEqual([receipt.id], [u.id for u in page.items])
+            pack = retrieve.sync(ns, client=c, body=RetrieveRequest(question="What is 17 + 26?", task_type="arithmetic"))
+            self.assertNotIn(receipt.id, [m.experience_id for m in pack.memories])
+            back = restore_experience.sync(ns, receipt.id, client=c, body=StateChange(reason="checked again"))
+            self.assertIsInstance(back, Utility, back)
+            self.assertEqual(MemoryState.ACTIVE, back.state)
 
     def wait_committed(self, c, ns, experience_id):
         deadline = time.monotonic() + COMMIT_TIMEOUT

@@ -68,12 +68,14 @@ from .ingest_receipt import IngestReceipt
 from .ingest_receipt_status import IngestReceiptStatus
 from .list_agents_response_200 import ListAgentsResponse200
 from .list_epoch_runs_response_200 import ListEpochRunsResponse200
+from .list_experience_utility_state import ListExperienceUtilityState
 from .list_experiences_response_200 import ListExperiencesResponse200
 from .list_runs_response_200 import ListRunsResponse200
 from .list_skills_response_200 import ListSkillsResponse200
 from .list_task_types_response_200 import ListTaskTypesResponse200
 from .list_tasks_response_200 import ListTasksResponse200
 from .list_tools_response_200 import ListToolsResponse200
+from .memory_state import MemoryState
 from .namespace import Namespace
 from .namespace_create import NamespaceCreate
 from .neighbor import Neighbor
@@ -108,6 +110,7 @@ from .skill import Skill
 from .skill_detail import SkillDetail
 from .skill_detail_history_item import SkillDetailHistoryItem
 from .skill_frontier_response_200 import SkillFrontierResponse200
+from .state_change import StateChange
 from .stored_experience import StoredExperience
 from .stored_experience_status import StoredExperienceStatus
 from .task import Task
@@ -143,6 +146,8 @@ from .tool_validation import ToolValidation
 from .tool_version import ToolVersion
 from .usage import Usage
 from .usage_rows_item import UsageRowsItem
+from .utility import Utility
+from .utility_page import UtilityPage
 from .validation_feedback import ValidationFeedback
 from .validation_feedback_outcome import ValidationFeedbackOutcome
 
@@ -216,11 +221,13 @@ __all__ = (
     "ListAgentsResponse200",
     "ListEpochRunsResponse200",
     "ListExperiencesResponse200",
+    "ListExperienceUtilityState",
     "ListRunsResponse200",
     "ListSkillsResponse200",
     "ListTasksResponse200",
     "ListTaskTypesResponse200",
     "ListToolsResponse200",
+    "MemoryState",
     "Namespace",
     "NamespaceCreate",
     "Neighbor",
@@ -255,6 +262,7 @@ __all__ = (
     "SkillDetail",
     "SkillDetailHistoryItem",
     "SkillFrontierResponse200",
+    "StateChange",
     "StoredExperience",
     "StoredExperienceStatus",
     "Task",
@@ -290,6 +298,8 @@ __all__ = (
     "ToolVersion",
     "Usage",
     "UsageRowsItem",
+    "Utility",
+    "UtilityPage",
     "ValidationFeedback",
     "ValidationFeedbackOutcome",
 )

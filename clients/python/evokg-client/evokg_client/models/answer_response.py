@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.bandit_arm import BanditArm
     from ..models.tool_use import ToolUse
+    from ..models.utility import Utility
 
 
 T = TypeVar("T", bound="AnswerResponse")
@@ -27,6 +28,8 @@ class AnswerResponse:
         memory_ids (list[UUID]): the memories whose text was in the learner's prompt (its memory block within the
             character budget, the cascade's principles and recipes included; a memory cut short with "…" counts, one left
             out does not); memories later written from this answer derive from them
+        memories (list[Utility]): the utility of the memories of memory_ids, in their order, read once the answer was
+            recorded (a memory deleted since is left out)
         learner_calls (int):
         teacher_calls (int): always 0
         memory_switch_off (bool | Unset): the task type's memory switch is off (its validation accuracy with memory fell
@@ -39,6 +42,7 @@ class AnswerResponse:
     answer: str
     arms: list[BanditArm]
     memory_ids: list[UUID]
+    memories: list[Utility]
     learner_calls: int
     teacher_calls: int
     memory_switch_off: bool | Unset = UNSET
@@ -59,6 +63,11 @@ class AnswerResponse:
         for memory_ids_item_data in self.memory_ids:
             memory_ids_item = str(memory_ids_item_data)
             memory_ids.append(memory_ids_item)
+
+        memories = []
+        for memories_item_data in self.memories:
+            memories_item = memories_item_data.to_dict()
+            memories.append(memories_item)
 
         learner_calls = self.learner_calls
 
@@ -81,6 +90,7 @@ class AnswerResponse:
                 "answer": answer,
                 "arms": arms,
                 "memory_ids": memory_ids,
+                "memories": memories,
                 "learner_calls": learner_calls,
                 "teacher_calls": teacher_calls,
             }
@@ -96,6 +106,7 @@ class AnswerResponse:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bandit_arm import BanditArm  # noqa: PLC0415
         from ..models.tool_use import ToolUse  # noqa: PLC0415
+        from ..models.utility import Utility  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -115,6 +126,13 @@ class AnswerResponse:
             memory_ids_item = UUID(memory_ids_item_data)
 
             memory_ids.append(memory_ids_item)
+
+        memories = []
+        _memories = d.pop("memories")
+        for memories_item_data in _memories:
+            memories_item = Utility.from_dict(memories_item_data)
+
+            memories.append(memories_item)
 
         learner_calls = d.pop("learner_calls")
 
@@ -136,6 +154,7 @@ class AnswerResponse:
             answer=answer,
             arms=arms,
             memory_ids=memory_ids,
+            memories=memories,
             learner_calls=learner_calls,
             teacher_calls=teacher_calls,
             memory_switch_off=memory_switch_off,

@@ -64,6 +64,9 @@ class ExperienceInput:
             supersedes (UUID | Unset): the id of another experience (not the nil UUID)
             confidence (float | Unset):
             embedding (list[float] | Unset): an embedding of the index dimension (768)
+            probation (bool | Unset): start probationary: stored, not served (in no memory pack) until an evolution run's
+                probation has tried it on validation items (GET /experiences/utility?state=probationary lists it); a namespace
+                created with probation asks it of every memory Default: False.
     """
 
     task_type: str
@@ -92,6 +95,7 @@ class ExperienceInput:
     supersedes: UUID | Unset = UNSET
     confidence: float | Unset = UNSET
     embedding: list[float] | Unset = UNSET
+    probation: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         task_type = self.task_type
@@ -196,6 +200,8 @@ class ExperienceInput:
         if not isinstance(self.embedding, Unset):
             embedding = self.embedding
 
+        probation = self.probation
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -253,6 +259,8 @@ class ExperienceInput:
             field_dict["confidence"] = confidence
         if embedding is not UNSET:
             field_dict["embedding"] = embedding
+        if probation is not UNSET:
+            field_dict["probation"] = probation
 
         return field_dict
 
@@ -402,6 +410,8 @@ class ExperienceInput:
 
         embedding = cast(list[float], d.pop("embedding", UNSET))
 
+        probation = d.pop("probation", UNSET)
+
         experience_input = cls(
             task_type=task_type,
             id=id,
@@ -429,6 +439,7 @@ class ExperienceInput:
             supersedes=supersedes,
             confidence=confidence,
             embedding=embedding,
+            probation=probation,
         )
 
         return experience_input

@@ -7,6 +7,8 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.bandit_arm import BanditArm
 
@@ -21,11 +23,14 @@ class FeedbackResponse:
         answer_id (UUID):
         reward (float):
         updated (list[BanditArm]):
+        quarantined (list[UUID] | Unset): the memories the answer showed that this reward's live evidence took out of
+            service (right clearly less often than the task type's answers); absent when none
     """
 
     answer_id: UUID
     reward: float
     updated: list[BanditArm]
+    quarantined: list[UUID] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,6 +43,13 @@ class FeedbackResponse:
             updated_item = updated_item_data.to_dict()
             updated.append(updated_item)
 
+        quarantined: list[str] | Unset = UNSET
+        if not isinstance(self.quarantined, Unset):
+            quarantined = []
+            for quarantined_item_data in self.quarantined:
+                quarantined_item = str(quarantined_item_data)
+                quarantined.append(quarantined_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -47,6 +59,8 @@ class FeedbackResponse:
                 "updated": updated,
             }
         )
+        if quarantined is not UNSET:
+            field_dict["quarantined"] = quarantined
 
         return field_dict
 
@@ -66,10 +80,20 @@ class FeedbackResponse:
 
             updated.append(updated_item)
 
+        _quarantined = d.pop("quarantined", UNSET)
+        quarantined: list[UUID] | Unset = UNSET
+        if _quarantined is not UNSET:
+            quarantined = []
+            for quarantined_item_data in _quarantined:
+                quarantined_item = UUID(quarantined_item_data)
+
+                quarantined.append(quarantined_item)
+
         feedback_response = cls(
             answer_id=answer_id,
             reward=reward,
             updated=updated,
+            quarantined=quarantined,
         )
 
         feedback_response.additional_properties = d

@@ -17,17 +17,21 @@ class Namespace:
     """
     Attributes:
         name (str):
+        probation (bool): every memory posted to the namespace starts probationary
         created_at (datetime.datetime):
         description (str | Unset):
     """
 
     name: str
+    probation: bool
     created_at: datetime.datetime
     description: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
+
+        probation = self.probation
 
         created_at = self.created_at.isoformat()
 
@@ -38,6 +42,7 @@ class Namespace:
         field_dict.update(
             {
                 "name": name,
+                "probation": probation,
                 "created_at": created_at,
             }
         )
@@ -51,12 +56,15 @@ class Namespace:
         d = dict(src_dict)
         name = d.pop("name")
 
+        probation = d.pop("probation")
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         description = d.pop("description", UNSET)
 
         namespace = cls(
             name=name,
+            probation=probation,
             created_at=created_at,
             description=description,
         )

@@ -16,15 +16,20 @@ class NamespaceCreate:
     Attributes:
         name (str):
         description (str | Unset): free text, at most 65536 characters without NUL
+        probation (bool | Unset): every memory posted to the namespace starts probationary, as an experience's own
+            probation asks Default: False.
     """
 
     name: str
     description: str | Unset = UNSET
+    probation: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
 
         description = self.description
+
+        probation = self.probation
 
         field_dict: dict[str, Any] = {}
 
@@ -35,6 +40,8 @@ class NamespaceCreate:
         )
         if description is not UNSET:
             field_dict["description"] = description
+        if probation is not UNSET:
+            field_dict["probation"] = probation
 
         return field_dict
 
@@ -45,9 +52,12 @@ class NamespaceCreate:
 
         description = d.pop("description", UNSET)
 
+        probation = d.pop("probation", UNSET)
+
         namespace_create = cls(
             name=name,
             description=description,
+            probation=probation,
         )
 
         return namespace_create

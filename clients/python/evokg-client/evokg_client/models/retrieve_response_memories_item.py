@@ -7,11 +7,13 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.memory_state import MemoryState
 from ..models.outcome import Outcome
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.retrieve_response_memories_item_components import RetrieveResponseMemoriesItemComponents
+    from ..models.utility import Utility
 
 
 T = TypeVar("T", bound="RetrieveResponseMemoriesItem")
@@ -24,9 +26,17 @@ class RetrieveResponseMemoriesItem:
         experience_id (UUID):
         outcome (Outcome):
         task_type (str):
-        score (float):
+        score (float): α·semantic + β·structural + γ·proximity + δ·quality + ε·recency + ζ·utility
         text (str):
-        components (RetrieveResponseMemoriesItemComponents | Unset):
+        state (MemoryState): probationary: written, not served until probation tries it; active: served; quarantined:
+            kept, not served, reversible
+        utility (Utility): A memory's state and its evidence of helping its learner. Live counts come from the reward
+            stream
+            (a rewarded answer whose prompt showed the memory, right or wrong); replay counts from probation,
+            which answers validation items with the memory and without it. score = (h + 1) / (h + x + 2) with
+            h = shown_right + helped and x = shown_wrong + hurt: 0.5 without evidence.
+        components (RetrieveResponseMemoriesItemComponents | Unset): the score's parts before weighting: semantic,
+            structural, proximity, quality, recency, and utility (the memory's utility score minus 0.5, in [−0.5, 0.5])
     """
 
     experience_id: UUID
@@ -34,6 +44,8 @@ class RetrieveResponseMemoriesItem:
     task_type: str
     score: float
     text: str
+    state: MemoryState
+    utility: Utility
     components: RetrieveResponseMemoriesItemComponents | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -48,6 +60,10 @@ class RetrieveResponseMemoriesItem:
 
         text = self.text
 
+        state = self.state.value
+
+        utility = self.utility.to_dict()
+
         components: dict[str, Any] | Unset = UNSET
         if not isinstance(self.components, Unset):
             components = self.components.to_dict()
@@ -61,6 +77,8 @@ class RetrieveResponseMemoriesItem:
                 "task_type": task_type,
                 "score": score,
                 "text": text,
+                "state": state,
+                "utility": utility,
             }
         )
         if components is not UNSET:
@@ -71,6 +89,7 @@ class RetrieveResponseMemoriesItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.retrieve_response_memories_item_components import RetrieveResponseMemoriesItemComponents  # noqa: PLC0415
+        from ..models.utility import Utility  # noqa: PLC0415
 
         d = dict(src_dict)
         experience_id = UUID(d.pop("experience_id"))
@@ -82,6 +101,10 @@ class RetrieveResponseMemoriesItem:
         score = d.pop("score")
 
         text = d.pop("text")
+
+        state = MemoryState(d.pop("state"))
+
+        utility = Utility.from_dict(d.pop("utility"))
 
         _components = d.pop("components", UNSET)
         components: RetrieveResponseMemoriesItemComponents | Unset
@@ -96,6 +119,8 @@ class RetrieveResponseMemoriesItem:
             task_type=task_type,
             score=score,
             text=text,
+            state=state,
+            utility=utility,
             components=components,
         )
 

@@ -11,6 +11,11 @@ T = TypeVar("T", bound="RetrieveResponseMemoriesItemComponents")
 
 @_attrs_define
 class RetrieveResponseMemoriesItemComponents:
+    """the score's parts before weighting: semantic, structural, proximity, quality, recency, and utility (the memory's
+    utility score minus 0.5, in [−0.5, 0.5])
+
+    """
+
     additional_properties: dict[str, float] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:

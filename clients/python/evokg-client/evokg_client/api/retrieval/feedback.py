@@ -122,7 +122,11 @@ def sync_detailed(
 ) -> Response[FeedbackResponse | Problem]:
     """Give the reward for an answer, applied once (scope memory:write).
 
-     A 404 for an unknown answer; a second reward for the same answer is a 409.
+     The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
+    answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
+    below 0.5 is wrong). An active memory right clearly
+    less often than its task type's answers is quarantined, and `quarantined` lists it.
+    A 404 for an unknown answer; a second reward for the same answer is a 409.
 
     Args:
         ns (str):
@@ -159,7 +163,11 @@ def sync(
 ) -> FeedbackResponse | Problem | None:
     """Give the reward for an answer, applied once (scope memory:write).
 
-     A 404 for an unknown answer; a second reward for the same answer is a 409.
+     The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
+    answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
+    below 0.5 is wrong). An active memory right clearly
+    less often than its task type's answers is quarantined, and `quarantined` lists it.
+    A 404 for an unknown answer; a second reward for the same answer is a 409.
 
     Args:
         ns (str):
@@ -191,7 +199,11 @@ async def asyncio_detailed(
 ) -> Response[FeedbackResponse | Problem]:
     """Give the reward for an answer, applied once (scope memory:write).
 
-     A 404 for an unknown answer; a second reward for the same answer is a 409.
+     The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
+    answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
+    below 0.5 is wrong). An active memory right clearly
+    less often than its task type's answers is quarantined, and `quarantined` lists it.
+    A 404 for an unknown answer; a second reward for the same answer is a 409.
 
     Args:
         ns (str):
@@ -226,7 +238,11 @@ async def asyncio(
 ) -> FeedbackResponse | Problem | None:
     """Give the reward for an answer, applied once (scope memory:write).
 
-     A 404 for an unknown answer; a second reward for the same answer is a 409.
+     The reward reaches the bandits' arms and the task type's statistics, and credits each memory the
+    answer showed with a right or a wrong answer (its utility's shown_right or shown_wrong; a reward
+    below 0.5 is wrong). An active memory right clearly
+    less often than its task type's answers is quarantined, and `quarantined` lists it.
+    A 404 for an unknown answer; a second reward for the same answer is a 409.
 
     Args:
         ns (str):

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ListExperienceUtilityState(StrEnum):
+    PROBATIONARY = "probationary"
+    QUARANTINED = "quarantined"
+
+    def __str__(self) -> str:
+        return str(self.value)
