@@ -65,6 +65,11 @@ type IterationMetrics struct {
 	MemoryOff  []string    `json:"memory_off,omitempty"`
 	Rejected   int         `json:"rejected"`
 	Rejections []Rejection `json:"rejections,omitempty"`
+	// Probation is what probation tried, activated and quarantined;
+	// TeacherCorrupted the teacher's texts made wrong on purpose
+	// (teacher-noise ablation).
+	Probation        Probation `json:"probation"`
+	TeacherCorrupted int64     `json:"teacher_corrupted,omitempty"`
 }
 
 // EvolutionRun is a run and its progress.

@@ -86,3 +86,16 @@ type UtilityPage struct {
 	Items      []Utility `json:"items"`
 	NextCursor string    `json:"next_cursor,omitempty"`
 }
+
+// Probation is what an evolution run's probation did in one iteration
+// (or, summed, in a run or an experiment).
+type Probation struct {
+	Tried       int   `json:"tried"`       // memories replayed and decided
+	Activated   int   `json:"activated"`   // of them, now served
+	Quarantined int   `json:"quarantined"` // of them, kept out
+	Waiting     int   `json:"waiting"`     // probationary memories left for a later iteration (cap, or no validation item of their type)
+	Replays     int   `json:"replays"`     // validation answers given with a probationary memory
+	Helped      int   `json:"helped"`      // replays right with the memory, wrong without it
+	Hurt        int   `json:"hurt"`        // replays wrong with it, right without it
+	Calls       int64 `json:"learner_calls"`
+}

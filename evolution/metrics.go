@@ -75,7 +75,7 @@ type Metrics struct {
 	Recipes  int          `json:"recipes,omitempty"`
 	Memories MemoryCounts `json:"memories"` // committed totals after the iteration
 	// Probation is what probation tried, activated and quarantined.
-	Probation Probation `json:"probation"`
+	Probation evokg.Probation `json:"probation"`
 	// Corrupted counts the teacher's texts made wrong on purpose this
 	// iteration (Params.TeacherNoise) before the write gate saw them.
 	Corrupted int64 `json:"teacher_corrupted,omitempty"`

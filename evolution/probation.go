@@ -14,18 +14,6 @@ import (
 	"github.com/evokg/evokg/utility"
 )
 
-// Probation is what probation did in one iteration.
-type Probation struct {
-	Tried       int   `json:"tried"`       // memories replayed and decided
-	Activated   int   `json:"activated"`   // of them, now served
-	Quarantined int   `json:"quarantined"` // of them, kept out
-	Waiting     int   `json:"waiting"`     // probationary memories left for a later iteration (cap, or no validation item of their type)
-	Replays     int   `json:"replays"`     // validation answers given with a probationary memory
-	Helped      int   `json:"helped"`      // replays right with the memory, wrong without it
-	Hurt        int   `json:"hurt"`        // replays wrong with it, right without it
-	Calls       int64 `json:"learner_calls"`
-}
-
 // probationOn reports whether the memories the teacher writes start
 // probationary.
 func (r *runner) probationOn() bool {
@@ -84,7 +72,7 @@ func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metric
 
 // replay answers items with memory p shown and compares each with its
 // validation answer.
-func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pending, items []graded, pm *Probation) (utility.Verdict, error) {
+func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pending, items []graded, pm *evokg.Probation) (utility.Verdict, error) {
 	qs := make([]questions.Item, len(items))
 	for i, a := range items {
 		qs[i] = a.Item

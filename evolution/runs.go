@@ -120,5 +120,5 @@ func (m Metrics) summary() evokg.IterationMetrics {
 		Operation: m.Operation, Selected: m.Selected, MemoryOff: m.MemoryOff,
 		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
-		Rejected: m.Rejected, Rejections: m.Rejections}
+		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted}
 }

@@ -75,10 +75,10 @@ type SeedResult struct {
 	Rejected      int             `json:"rejected"`
 	// Corrupted counts the teacher's texts made wrong on purpose
 	// (--teacher-noise); Probation sums what probation did.
-	Corrupted   int64               `json:"teacher_corrupted"`
-	Probation   evolution.Probation `json:"probation"`
-	WallSeconds float64             `json:"wall_s"`
-	Items       []ItemResult        `json:"items"`
+	Corrupted   int64           `json:"teacher_corrupted"`
+	Probation   evokg.Probation `json:"probation"`
+	WallSeconds float64         `json:"wall_s"`
+	Items       []ItemResult    `json:"items"`
 }
 
 func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
@@ -115,8 +115,8 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 
 // addProbation sums two iterations' (or seeds') probation counts; Waiting
 // is the later one's: memories still waiting.
-func addProbation(a, b evolution.Probation) evolution.Probation {
-	return evolution.Probation{Tried: a.Tried + b.Tried, Activated: a.Activated + b.Activated, Quarantined: a.Quarantined + b.Quarantined,
+func addProbation(a, b evokg.Probation) evokg.Probation {
+	return evokg.Probation{Tried: a.Tried + b.Tried, Activated: a.Activated + b.Activated, Quarantined: a.Quarantined + b.Quarantined,
 		Waiting: b.Waiting, Replays: a.Replays + b.Replays, Helped: a.Helped + b.Helped, Hurt: a.Hurt + b.Hurt, Calls: a.Calls + b.Calls}
 }
 
@@ -165,9 +165,9 @@ type Report struct {
 	Corrupted    int64   `json:"teacher_corrupted"`
 	// Probation sums what probation tried, activated and quarantined over
 	// every seed (all zero with --no-utility).
-	Probation   evolution.Probation `json:"probation"`
-	WallSeconds float64             `json:"wall_s"`
-	PerSeed     []SeedResult        `json:"per_seed"`
+	Probation   evokg.Probation `json:"probation"`
+	WallSeconds float64         `json:"wall_s"`
+	PerSeed     []SeedResult    `json:"per_seed"`
 }
 
 // summarize pools the seeds' test items into the report.

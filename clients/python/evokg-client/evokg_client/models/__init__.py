@@ -27,6 +27,7 @@ from .evolution_run import EvolutionRun
 from .evolution_run_metrics_item import EvolutionRunMetricsItem
 from .evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
 from .evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts
+from .evolution_run_metrics_item_probation import EvolutionRunMetricsItemProbation
 from .evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem
 from .evolution_run_metrics_item_rejections_item_kind import EvolutionRunMetricsItemRejectionsItemKind
 from .evolution_run_status import EvolutionRunStatus
@@ -179,6 +180,7 @@ __all__ = (
     "EvolutionRunMetricsItem",
     "EvolutionRunMetricsItemAccuracyByTaskType",
     "EvolutionRunMetricsItemMemoryCounts",
+    "EvolutionRunMetricsItemProbation",
     "EvolutionRunMetricsItemRejectionsItem",
     "EvolutionRunMetricsItemRejectionsItemKind",
     "EvolutionRunStatus",

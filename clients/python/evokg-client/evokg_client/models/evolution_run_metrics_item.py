@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
     from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts
+    from ..models.evolution_run_metrics_item_probation import EvolutionRunMetricsItemProbation
     from ..models.evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem
 
 
@@ -49,6 +50,10 @@ class EvolutionRunMetricsItem:
             gold answer)
         rejections (list[EvolutionRunMetricsItemRejectionsItem] | Unset): the rejected texts' kinds and reasons (up to
             50)
+        probation (EvolutionRunMetricsItemProbation | Unset): what probation did after the iteration: the probationary
+            memories (written by the teacher) it answered validation items with, and its verdicts; none with --no-utility
+        teacher_corrupted (int | Unset): teacher texts made wrong on purpose this iteration (the teacher-noise ablation
+            of evokg experiment; absent otherwise)
     """
 
     iteration: int
@@ -74,6 +79,8 @@ class EvolutionRunMetricsItem:
     memory_off: list[str] | Unset = UNSET
     rejected: int | Unset = UNSET
     rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
+    probation: EvolutionRunMetricsItemProbation | Unset = UNSET
+    teacher_corrupted: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,6 +143,12 @@ class EvolutionRunMetricsItem:
                 rejections_item = rejections_item_data.to_dict()
                 rejections.append(rejections_item)
 
+        probation: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.probation, Unset):
+            probation = self.probation.to_dict()
+
+        teacher_corrupted = self.teacher_corrupted
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -181,6 +194,10 @@ class EvolutionRunMetricsItem:
             field_dict["rejected"] = rejected
         if rejections is not UNSET:
             field_dict["rejections"] = rejections
+        if probation is not UNSET:
+            field_dict["probation"] = probation
+        if teacher_corrupted is not UNSET:
+            field_dict["teacher_corrupted"] = teacher_corrupted
 
         return field_dict
 
@@ -188,6 +205,7 @@ class EvolutionRunMetricsItem:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType  # noqa: PLC0415
         from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts  # noqa: PLC0415
+        from ..models.evolution_run_metrics_item_probation import EvolutionRunMetricsItemProbation  # noqa: PLC0415
         from ..models.evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -254,6 +272,15 @@ class EvolutionRunMetricsItem:
 
                 rejections.append(rejections_item)
 
+        _probation = d.pop("probation", UNSET)
+        probation: EvolutionRunMetricsItemProbation | Unset
+        if isinstance(_probation, Unset):
+            probation = UNSET
+        else:
+            probation = EvolutionRunMetricsItemProbation.from_dict(_probation)
+
+        teacher_corrupted = d.pop("teacher_corrupted", UNSET)
+
         evolution_run_metrics_item = cls(
             iteration=iteration,
             accuracy=accuracy,
@@ -278,6 +305,8 @@ class EvolutionRunMetricsItem:
             memory_off=memory_off,
             rejected=rejected,
             rejections=rejections,
+            probation=probation,
+            teacher_corrupted=teacher_corrupted,
         )
 
         evolution_run_metrics_item.additional_properties = d
