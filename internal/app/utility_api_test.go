@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
@@ -85,6 +86,24 @@ func (e *env) listed(t *testing.T, state evokg.MemoryState, limit int) []evokg.U
 	}
 }
 
+// mirrored waits until the worker has copied memory id's state and reason
+// onto its Neo4j node (what Neo4j Browser shows).
+func (e *env) mirrored(t *testing.T, id uuid.UUID, state, reason string) {
+	t.Helper()
+	driver := testenv.Neo4j(t)
+	require.Eventually(t, func() bool {
+		res, err := neo4j.ExecuteQuery(e.ctx, driver,
+			`MATCH (m:Experience {namespace: $ns, id: $id}) RETURN m.state AS state, m.state_reason AS reason`,
+			map[string]any{"ns": e.ns, "id": id.String()}, neo4j.EagerResultTransformer)
+		if err != nil || len(res.Records) != 1 {
+			return false
+		}
+		got, _ := res.Records[0].Get("state")
+		why, _ := res.Records[0].Get("reason")
+		return got == state && why == reason
+	}, 30*time.Second, 50*time.Millisecond, "the Neo4j node shows %s: %s", state, reason)
+}
+
 func ids(us []evokg.Utility) []uuid.UUID {
 	out := make([]uuid.UUID, len(us))
 	for i, u := range us {
@@ -130,6 +149,7 @@ func TestQuarantineAndRestoreOverTheAPI(t *testing.T) {
 	var stored evokg.StoredExperience
 	e.do(t, http.MethodGet, "/experiences/"+a.String(), "", http.StatusOK, &stored)
 	require.Equal(t, evokg.StatusCommitted, stored.Status, "kept, never deleted")
+	e.mirrored(t, a, "quarantined", "quarantined by a client: misleads on ★")
 
 	e.do(t, http.MethodPost, "/experiences/"+b.String()+"/quarantine", `{"reason":"also"}`, http.StatusOK, nil)
 	quarantined := e.listed(t, evokg.MemoryQuarantined, 1)
