@@ -68,6 +68,9 @@ type Config struct {
 	// TeacherNoise is the share of the teacher's corrections and
 	// principles made wrong on purpose (evolution.Params.TeacherNoise).
 	TeacherNoise float64
+	// ProbationItems and ProbationCalls bound each run's probation
+	// (evolution.Params); 0 takes the default.
+	ProbationItems, ProbationCalls int
 }
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -101,7 +104,8 @@ func (c Config) params(seed uint64) evolution.Params {
 		spec = evolution.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, Validation: c.Validation, Test: c.Test}
 	}
 	return evolution.Params{Namespace: c.namespace(seed), Pool: spec, Iterations: c.Iterations,
-		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType, TeacherNoise: c.TeacherNoise}.WithDefaults()
+		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType, TeacherNoise: c.TeacherNoise,
+		ProbationItems: c.ProbationItems, ProbationCalls: c.ProbationCalls}.WithDefaults()
 }
 
 func (c Config) namespace(seed uint64) string { return fmt.Sprintf("%s-s%d", c.Namespace, seed) }

@@ -171,11 +171,12 @@ func (s *Service) embedTexts(ctx context.Context, texts []string) ([][]float32, 
 // in tx.
 func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error {
 	batch := &pgx.Batch{}
+	probationary := map[string][]uuid.UUID{} // by namespace: the memories that start probationary
 	for _, it := range items {
 		if err := queueInsert(batch, it.exp, it.status); err != nil {
 			return err
 		}
-		utility.QueueWritten(batch, it.exp, it.probation)
+		utility.QueueWritten(batch, it.exp, it.probation, func(id uuid.UUID) { probationary[it.exp.Namespace] = append(probationary[it.exp.Namespace], id) })
 		if it.status != evokg.StatusQueued {
 			continue
 		}
@@ -186,17 +187,21 @@ func (s *Service) writeItems(ctx context.Context, tx pgx.Tx, items []item) error
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 		return fmt.Errorf("inserting experiences: %w", err)
 	}
-	return s.enqueue(ctx, tx, items)
+	return s.enqueue(ctx, tx, items, probationary)
 }
 
 // enqueue inserts the outbox entries of items in tx: an evaluation job per
 // experience the platform grades, and per namespace one embedding job for
-// those waiting for their embedding and one projection job (per
-// MaxProjectJobIDs) for the queued ones.
-func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, items []item) error {
+// those waiting for their embedding, one projection job (per
+// MaxProjectJobIDs) for the queued ones and one job mirroring the state of
+// those that start probationary onto their graph nodes.
+func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, items []item, probationary map[string][]uuid.UUID) error {
 	var jobs []river.InsertManyParams
 	for _, group := range byNamespace(items) {
 		jobs = append(jobs, s.jobsOf(group)...)
+		if ids := probationary[group[0].exp.Namespace]; len(ids) > 0 {
+			jobs = append(jobs, river.InsertManyParams{Args: utility.MirrorArgs{Namespace: group[0].exp.Namespace, IDs: ids}})
+		}
 	}
 	if len(jobs) == 0 {
 		return nil

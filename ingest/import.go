@@ -448,5 +448,5 @@ func (s *Service) enqueueFresh(ctx context.Context, tx pgx.Tx, items []item, fre
 			keep = append(keep, it)
 		}
 	}
-	return s.enqueue(ctx, tx, keep)
+	return s.enqueue(ctx, tx, keep, nil)
 }

@@ -26,6 +26,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
@@ -92,9 +93,17 @@ func NewStore(pool *pgxpool.Pool, served Served, jobs *river.Client[pgx.Tx], pol
 
 // QueueWritten queues on b (the ingest batch, before the memory's index
 // row) the probationary record of a memory written on probation: when the
-// writer asks for it or its namespace asks it of every write.
-func QueueWritten(b *pgx.Batch, exp *evokg.Experience, probation bool) {
-	b.Queue(queries["written"], exp.ID, exp.Namespace, exp.TaskType, probation, "written on probation: not served until tried")
+// writer asks for it or its namespace asks it of every write. onProbation
+// is called, when the batch is sent, if the memory starts probationary: its
+// mirror job (MirrorArgs) goes with the ingest's jobs.
+func QueueWritten(b *pgx.Batch, exp *evokg.Experience, probation bool, onProbation func(uuid.UUID)) {
+	b.Queue(queries["written"], exp.ID, exp.Namespace, exp.TaskType, probation, "written on probation: not served until tried").
+		Exec(func(tag pgconn.CommandTag) error {
+			if tag.RowsAffected() == 1 {
+				onProbation(exp.ID)
+			}
+			return nil
+		})
 }
 
 // CreditTx credits, inside the reward's transaction tx, the memories ids an
@@ -325,10 +334,10 @@ const QueueMirror = "ingest_project"
 func (MirrorArgs) Kind() string { return "evokg_memory_utility_mirror" }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
-// A memory not projected yet is retried with River's backoff, 10 attempts
-// (over about an hour).
+// A memory not projected yet is retried (workers.MirrorWorker.NextRetry),
+// 25 attempts.
 func (MirrorArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: QueueMirror, MaxAttempts: 10}
+	return river.InsertOpts{Queue: QueueMirror, MaxAttempts: 25}
 }
 
 // Quarantine takes memory id of ns out of service, keeping it, for a

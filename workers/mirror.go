@@ -3,6 +3,7 @@ package workers
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -23,8 +24,9 @@ type UtilityGraph interface {
 
 // MirrorWorker works utility.MirrorArgs: it copies the current utility
 // rows of the job's memories onto their Neo4j nodes. A memory whose node is
-// not projected yet fails the attempt, and River retries it later.
-// Register it with AddWorkers.
+// not projected yet (a memory written on probation is mirrored from its
+// ingest transaction, beside its projection job) fails the attempt, retried
+// after attempt × 2 s. Register it with AddWorkers.
 type MirrorWorker struct {
 	river.WorkerDefaults[utility.MirrorArgs]
 	rows  UtilityReader
@@ -34,6 +36,12 @@ type MirrorWorker struct {
 // NewMirrorWorker returns the worker of mirror jobs.
 func NewMirrorWorker(rows UtilityReader, g UtilityGraph) *MirrorWorker {
 	return &MirrorWorker{rows: rows, graph: g}
+}
+
+// NextRetry waits for the projection: 2 s, 4 s, 6 s… (about 10 minutes
+// over the job's 25 attempts).
+func (w *MirrorWorker) NextRetry(job *river.Job[utility.MirrorArgs]) time.Time {
+	return time.Now().Add(time.Duration(job.Attempt) * 2 * time.Second)
 }
 
 // Work implements river.Worker.

@@ -12,6 +12,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
@@ -74,6 +75,8 @@ func defaultVars() kong.Vars {
 		"retrieval_char_budget":         itoa(retrieval.DefaultCharBudget),
 		"retrieval_weights":             weights(retrieval.DefaultWeights),
 		"recruit_threshold":             ftoa(assets.DefaultRecruitThreshold),
+		"probation_items":               itoa(evolution.DefaultProbationItems),
+		"probation_calls":               itoa(evolution.DefaultProbationCalls),
 		"utility_min_shown":             itoa(utility.DefaultMinShown),
 	}
 }

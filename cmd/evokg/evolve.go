@@ -27,6 +27,7 @@ type EvolveCmd struct {
 	Size       int    `default:"200" help:"Generated pool size, all splits together."`
 	Seed       uint64 `default:"1" help:"Generator and split seed."`
 	Splits     `embed:""`
+	Probation  `embed:""`
 	Iterations int    `default:"20" help:"Iterations N."`
 	Plot       string `help:"Where to write the plot of accuracy and memory growth: .svg or .png (default evolve-<namespace>.svg)."`
 	JSON       bool   `help:"Print the per-iteration metrics as one JSON object on the last line."`
@@ -100,7 +101,8 @@ func (c *EvolveCmd) params() (evolution.Params, error) {
 	if err != nil {
 		return evolution.Params{}, err
 	}
-	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations}.WithDefaults()
+	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations,
+		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls}.WithDefaults()
 	return p, p.Validate()
 }
 

@@ -25,6 +25,7 @@ type ExperimentCmd struct {
 	Iterations   int    `default:"2" help:"Evolution iterations per seed."`
 	Seeds        int    `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`
 	Splits       `embed:""`
+	Probation    `embed:""`
 	Namespace    string  `help:"Prefix of the seeds' namespaces (<prefix>-s<seed>, which must not exist; default exp-<pool>-<time>)."`
 	Concurrency  int     `default:"4" help:"Learner calls at once."`
 	MaxFailures  int     `name:"max-failures" default:"5" help:"Failure memories per selected task type and iteration."`
@@ -71,7 +72,8 @@ func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
 
 func (c *ExperimentCmd) config() (experiment.Config, error) {
 	cfg := experiment.Config{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: c.Seeds, Validation: c.Validation, Test: c.Test,
-		Namespace: c.Namespace, Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailures, TeacherNoise: c.TeacherNoise}
+		Namespace: c.Namespace, Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailures, TeacherNoise: c.TeacherNoise,
+		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls}
 	if cfg.Namespace == "" {
 		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))
 	}

@@ -18,6 +18,12 @@ type Splits struct {
 	Test       float64 `default:"0.2" help:"Test share: answered only to be reported."`
 }
 
+// Probation bounds an evolution run's probation (evolution.Params).
+type Probation struct {
+	Items int `name:"probation-items" default:"${probation_items}" help:"Validation items a probationary memory is tried on."`
+	Calls int `name:"probation-calls" default:"${probation_calls}" help:"Learner calls probation may start per iteration; the memories beyond wait for the next."`
+}
+
 // poolSpec names the built-in pool name, or loads the JSONL file at name
 // as an inline pool, split with s.
 func (s Splits) poolSpec(name string, size int, seed uint64) (evolution.PoolSpec, error) {

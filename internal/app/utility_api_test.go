@@ -199,6 +199,7 @@ func TestProbationOverTheAPI(t *testing.T) {
 	served := e.retrieved(t, question)
 	require.Contains(t, served, active)
 	require.NotContains(t, served, onProbation)
+	e.mirrored(t, onProbation, "probationary", "written on probation: not served until tried")
 
 	strict := e.inNamespace(t, testenv.Namespace(t))
 	var ns evokg.Namespace
@@ -209,6 +210,7 @@ func TestProbationOverTheAPI(t *testing.T) {
 	posted := strict.remember(t, "What is 3 ★ 4?", "10", "")
 	require.Equal(t, []uuid.UUID{posted}, ids(strict.listed(t, evokg.MemoryProbationary, 5)))
 	require.NotContains(t, strict.retrieved(t, question), posted)
+	strict.mirrored(t, posted, "probationary", "written on probation: not served until tried")
 
 	e.createNamespace(t, `{"name":"`+e.ns+`"}`, &ns)
 	require.False(t, ns.Probation, "probation is off by default")
