@@ -121,9 +121,9 @@ func ablation(t *testing.T, noise float64, utility bool) experimentReport {
 	var r experimentReport
 	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r), "the last line is the JSON report")
 	t.Logf("%s", strings.Join(lines[:len(lines)-1], "\n"))
-	t.Logf("noise %.1f utility %t: test with memory %d/%d, without %d/%d, delta %+.3f, CI [%.3f, %.3f]; probation %+v; corrupted %d",
+	t.Logf("noise %.1f utility %t: test with memory %d/%d, without %d/%d, delta %+.3f, CI [%.3f, %.3f]; probation %+v; corrupted %d; %.0f s",
 		noise, utility, r.WithMemory.Correct, r.WithMemory.Total, r.WithoutMemory.Correct, r.WithoutMemory.Total,
-		r.Delta, r.CI95[0], r.CI95[1], r.Probation, r.Corrupted)
+		r.Delta, r.CI95[0], r.CI95[1], r.Probation, r.Corrupted, r.WallSeconds)
 	return r
 }
 
