@@ -135,19 +135,23 @@ func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.U
 		return nil, err
 	}
 	var out []uuid.UUID
+	shares := map[string]*float64{} // per task type, read once
 	for _, c := range credited {
-		if c.state != string(evokg.MemoryActive) {
+		if c.state != string(evokg.MemoryActive) || s.policy.Off || c.right+c.wrong < s.policy.MinShown {
 			continue
 		}
-		share, ok, err := typeShare(ctx, tx, ns, c.taskType)
-		if err != nil || !ok || !s.policy.quarantines(c.right, c.right+c.wrong, share) {
-			if err != nil {
+		share, read := shares[c.taskType]
+		if !read {
+			if share, err = typeShare(ctx, tx, ns, c.taskType); err != nil {
 				return nil, err
 			}
+			shares[c.taskType] = share
+		}
+		if share == nil || !s.policy.quarantines(c.right, c.right+c.wrong, *share) {
 			continue
 		}
 		reason := fmt.Sprintf("live evidence: right in %d of %d rewarded answers that showed it (95%% upper bound %.2f), %.2f for the task type without memory",
-			c.right, c.right+c.wrong, evokg.WilsonUpper(c.right, c.right+c.wrong), share)
+			c.right, c.right+c.wrong, evokg.WilsonUpper(c.right, c.right+c.wrong), *share)
 		if err := s.decideTx(ctx, tx, ns, Verdict{ID: c.id, State: evokg.MemoryQuarantined, Reason: reason}); err != nil {
 			return nil, err
 		}
@@ -156,17 +160,15 @@ func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.U
 	return out, s.mirrorTx(ctx, tx, ns, ids)
 }
 
-// typeShare is what a memory of taskType is compared with (Policy).
-func typeShare(ctx context.Context, tx pgx.Tx, ns, taskType string) (float64, bool, error) {
+// typeShare is what a memory of taskType is compared with (Policy); nil
+// when there is nothing to compare with yet.
+func typeShare(ctx context.Context, tx pgx.Tx, ns, taskType string) (*float64, error) {
 	var share *float64
 	err := tx.QueryRow(ctx, queries["type_accuracy"], ns, taskType).Scan(&share)
-	if err == pgx.ErrNoRows || (err == nil && share == nil) {
-		return 0, false, nil
+	if err == pgx.ErrNoRows {
+		return nil, nil
 	}
-	if err != nil {
-		return 0, false, err
-	}
-	return *share, true, nil
+	return share, err
 }
 
 // Verdict is a decision on one memory: its new state, why, and the replay
