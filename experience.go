@@ -100,8 +100,11 @@ type ExperienceFields struct {
 	Skill       string      `json:"skill,omitempty"`
 
 	// MAGE memory fields.
-	Question       string      `json:"question,omitempty"`
-	Answer         string      `json:"answer,omitempty"`
+	Question string `json:"question,omitempty"`
+	Answer   string `json:"answer,omitempty"`
+	// Expression is the computation an expression-mode answer wrote; Answer
+	// is its value.
+	Expression     string      `json:"expression,omitempty"`
 	ChainOfThought string      `json:"chain_of_thought,omitempty"`
 	SkillSteps     []SkillStep `json:"skill_steps,omitempty"`
 	Context        string      `json:"context,omitempty"`

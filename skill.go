@@ -61,15 +61,18 @@ const (
 // curriculum selection, KLast the curriculum step it was last selected at,
 // Focus the Navigator's bonus for the next selection.
 type TaskType struct {
-	ID          string    `json:"id"`
-	Namespace   string    `json:"namespace"`
-	Name        string    `json:"name"`
-	Description string    `json:"description,omitempty"`
-	NSeen       int       `json:"n_seen"`
-	NFail       int       `json:"n_fail"`
-	KLast       int       `json:"k_last"`
-	Focus       float64   `json:"focus"`
-	CreatedAt   time.Time `json:"created_at"`
+	ID          string  `json:"id"`
+	Namespace   string  `json:"namespace"`
+	Name        string  `json:"name"`
+	Description string  `json:"description,omitempty"`
+	NSeen       int     `json:"n_seen"`
+	NFail       int     `json:"n_fail"`
+	KLast       int     `json:"k_last"`
+	Focus       float64 `json:"focus"`
+	// Answer is how the task type's questions are answered (text unless
+	// declared).
+	Answer    AnswerSpec `json:"answer"`
+	CreatedAt time.Time  `json:"created_at"`
 }
 
 // TaskTypeScore is a task type with the curriculum score s(t) its next

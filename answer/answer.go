@@ -81,6 +81,7 @@ type Service struct {
 	memSwitch MemorySwitch // optional
 	tools     evokg.Tools  // optional: without it the tool_call arm uses the calculator
 	toolCfg   ToolConfig
+	profiles  evokg.ProfileService // optional: without it every learner gets DefaultProfile
 }
 
 // WithMemorySwitch has s answer without memory the task types whose memory
@@ -131,6 +132,11 @@ type Question struct {
 	// Include are memories to show whatever their state, each first in its
 	// list (retrieval.Request.Include): evolution's probation replays.
 	Include []uuid.UUID
+	// Answer overrides the task type's declared answer mode.
+	Answer *evokg.AnswerSpec
+	// Profile overrides the learner profile stored for the namespace and
+	// model: a calibration's candidate.
+	Profile *evokg.LearnerProfile
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -156,6 +162,12 @@ type Reply struct {
 	// ToolCalls are the recruited tools the learner called (tool_call arm),
 	// with what each returned.
 	ToolCalls []evokg.ToolUse
+	// Expression is what the learner wrote in expression mode; Answer is
+	// its value.
+	Expression string
+	// Mode is the answer mode and Profile the learner profile used.
+	Mode    evokg.AnswerMode
+	Profile evokg.LearnerProfile
 	// LearnerCalls and TeacherCalls count the model calls this answer made,
 	// repairs of invalid replies included; TeacherCalls stays 0 because
 	// the learner layer holds no teacher model.
@@ -195,17 +207,28 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 	if err != nil {
 		return r, err
 	}
-	if err := s.route(ctx, ns, r.RoutingArm, learnerRequest(q, skill, pack), &r); err != nil {
+	spec, err := s.spec(ctx, ns, q)
+	if err != nil {
+		return r, fmt.Errorf("answer mode: %w", err)
+	}
+	if r.Profile, err = s.profile(ctx, ns, q); err != nil {
+		return r, fmt.Errorf("learner profile: %w", err)
+	}
+	r.Mode = spec.Mode
+	pres := present(pack, r.Profile)
+	req := learnerRequest(q, skill, pres.block)
+	req.Answer, req.Direct = spec, !r.Profile.Reasoning
+	if err := s.route(ctx, ns, r.RoutingArm, req, pres, &r); err != nil {
 		return r, fmt.Errorf("learner: %w", err)
 	}
-	r.MemoryIDs = packIDs(pack)
+	r.MemoryIDs = pres.shown(r.RoutingArm != "" && r.RoutingArm != bandit.StrategyDirectCoT)
 	return r, nil
 }
 
 // learnerRequest is what the learner is given: the question, the memory
 // block and, unless memory is off, the skill's evolved prompt and strategy.
-func learnerRequest(q Question, skill evokg.Skill, pack *retrieval.Pack) llm.AnswerRequest {
-	req := llm.AnswerRequest{Question: q.Question, Context: q.Context, MemoryBlock: pack.Rendered, Temperature: q.Temperature}
+func learnerRequest(q Question, skill evokg.Skill, block string) llm.AnswerRequest {
+	req := llm.AnswerRequest{Question: q.Question, Context: q.Context, MemoryBlock: block, Temperature: q.Temperature}
 	if !q.NoMemory {
 		req.SkillPrompt, req.SkillStrategy = skill.PromptTemplate, skill.Strategy
 	}
@@ -311,14 +334,4 @@ func (s *Service) arms(ctx context.Context, ns string, q Question, skill string)
 	}
 	routing, err = pick(ctx, ns, bandit.Routing, skill)
 	return search, routing, err
-}
-
-// packIDs are the memories the learner was shown: those whose text is in
-// the rendered block (Pack.Shown, set by every rendering, the cascade's
-// included), none for an answer without memory.
-func packIDs(p *retrieval.Pack) []uuid.UUID {
-	if len(p.Shown) == 0 {
-		return nil
-	}
-	return slices.Clone(p.Shown)
 }

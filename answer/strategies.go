@@ -53,7 +53,7 @@ func (s *Service) signature(ctx context.Context, ns string, q Question, searchAr
 //     recruited, the learner writes the arithmetic the answer needs, the
 //     built-in calculator (Calculate) evaluates it, and the learner answers
 //     with the result.
-func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerRequest, r *Reply) error {
+func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerRequest, pres presentation, r *Reply) error {
 	var err error
 	var direct *llm.AnswerReply
 	switch arm {
@@ -67,16 +67,17 @@ func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerReque
 			return err
 		}
 	}
-	reply, err := s.reply(ctx, req, direct)
+	reply, err := s.reply(ctx, req, pres, direct)
 	if err != nil {
 		return err
 	}
+	reply = evaluate(reply)
 	if arm == bandit.StrategyVerifyThenAnswer {
 		if reply, err = s.verify(ctx, req, reply); err != nil {
 			return err
 		}
 	}
-	r.Answer, r.Reasoning = reply.Answer, reply.Reasoning
+	r.Answer, r.Reasoning, r.Expression = reply.Answer, reply.Reasoning, reply.Expression
 	return nil
 }
 
@@ -96,10 +97,14 @@ func (s *Service) toolCall(ctx context.Context, ns string, req *llm.AnswerReques
 	return nil, nil
 }
 
-// reply is the learner's answer: the one it already gave, or one asked for.
-func (s *Service) reply(ctx context.Context, req llm.AnswerRequest, direct *llm.AnswerReply) (llm.AnswerReply, error) {
+// reply is the learner's answer: the one it already gave, or one asked
+// for, with the memories as turns when the profile says so.
+func (s *Service) reply(ctx context.Context, req llm.AnswerRequest, pres presentation, direct *llm.AnswerReply) (llm.AnswerReply, error) {
 	if direct != nil {
 		return *direct, nil
+	}
+	if pres.turns {
+		req.MemoryBlock, req.Examples, req.Notes = "", pres.examples, pres.notes
 	}
 	return s.learner.Answer(ctx, req)
 }
@@ -124,7 +129,7 @@ func (s *Service) verify(ctx context.Context, req llm.AnswerRequest, draft llm.A
 	if err != nil {
 		return draft, fmt.Errorf("verify: %w", err)
 	}
-	if check.Verdict == llm.VerdictRevised && check.Answer != "" && check.Answer != draft.Answer {
+	if check.Verdict == llm.VerdictRevised && check.Answer != "" && check.Answer != draft.Answer && draft.Expression == "" {
 		return llm.AnswerReply{Answer: check.Answer, Reasoning: check.Reasoning}, nil
 	}
 	return draft, nil

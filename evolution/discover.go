@@ -26,7 +26,7 @@ func (r *runner) phase0(ctx context.Context) error {
 		}
 	}
 	for _, t := range questions.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
-		if _, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t, ""); err != nil {
+		if err := r.declare(ctx, t); err != nil {
 			return err
 		}
 		if err := r.coverTaskType(ctx, t); err != nil {
@@ -34,6 +34,18 @@ func (r *runner) phase0(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// declare creates task type t, declared with the run's answer mode
+// (Pool.AnswerMode); without one t's declaration stays as it is.
+func (r *runner) declare(ctx context.Context, t string) error {
+	mode := r.p.Pool.AnswerMode
+	if mode == "" {
+		_, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t, "")
+		return err
+	}
+	_, err := r.deps.Graph.DeclareTaskType(ctx, r.ns, t, "", evokg.AnswerSpec{Mode: mode})
+	return err
 }
 
 // coverTaskType gives a task type that no induced skill serves a skill of

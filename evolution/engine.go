@@ -55,7 +55,11 @@ type Deps struct {
 	// the teacher writes start probationary and are tried on validation
 	// items before they are served (unless Mechanisms.NoUtility).
 	Utility Utility
-	Logger  *slog.Logger
+	// Profiles, when set, keeps the learner profiles (*profile.Store): the
+	// learner answers under its namespace's profile, and a run with
+	// CalibrationItems calibrates it at the start of every iteration.
+	Profiles evokg.ProfileService
+	Logger   *slog.Logger
 }
 
 func (d Deps) validate() error {
@@ -182,6 +186,9 @@ func (e *Engine) answerer(disableBandits bool) *answer.Service {
 	if e.deps.Tools != nil {
 		svc.WithTools(e.deps.Tools, answer.ToolConfig{})
 	}
+	if e.deps.Profiles != nil {
+		svc.WithProfiles(e.deps.Profiles)
+	}
 	return svc
 }
 
@@ -283,6 +290,9 @@ func (r *runner) iteration(ctx context.Context, k int) error {
 	corrupted := r.corrupted()
 	start := time.Now()
 	m := &Metrics{Iteration: k}
+	if err := r.calibrate(ctx, k, m); err != nil {
+		return fmt.Errorf("calibration: %w", err)
+	}
 	it, err := r.evaluateAll(ctx, k, m)
 	if err != nil {
 		return err

@@ -23,6 +23,7 @@ type graded struct {
 	Item       questions.Item
 	Skill      string
 	Answer     string
+	Expression string // what the learner wrote in expression mode; Answer is its value
 	Reasoning  string
 	Correct    bool
 	Failed     bool // the learner's reply or its grading failed (an item failure)
@@ -201,7 +202,7 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 		}
 	}
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
-	a := graded{Item: it, Skill: reply.Skill, Answer: reply.Answer, Reasoning: reply.Reasoning,
+	a := graded{Item: it, Skill: reply.Skill, Answer: reply.Answer, Expression: reply.Expression, Reasoning: reply.Reasoning,
 		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs, Steps: reply.Steps,
 		Signature: reply.Signature, ToolCalls: reply.ToolCalls}
 	r.calls.learner.Add(int64(reply.LearnerCalls)) // the routing arm's and the plan's calls included
@@ -276,6 +277,7 @@ func (r *runner) harvest(ctx context.Context, k int, ev *evaluation) (int, error
 				Skill:          a.Skill,
 				Question:       a.Item.Question,
 				Answer:         a.Answer,
+				Expression:     a.Expression,
 				Context:        a.Item.Context,
 				ChainOfThought: cot,
 				Evaluation:     r.successEvaluation(a.Item.TaskType),

@@ -76,6 +76,11 @@ type Metrics struct {
 	Memories MemoryCounts `json:"memories"` // committed totals after the iteration
 	// Probation is what probation tried, activated and quarantined.
 	Probation evokg.Probation `json:"probation"`
+	// Profile is the learner profile the iteration answered under, and
+	// Calibration the measurement that chose it at the iteration's start
+	// (nil when the run does not calibrate).
+	Profile     evokg.LearnerProfile `json:"profile"`
+	Calibration *evokg.Calibration   `json:"calibration,omitempty"`
 	// Corrupted counts the teacher's texts made wrong on purpose this
 	// iteration (Params.TeacherNoise) before the write gate saw them.
 	Corrupted int64 `json:"teacher_corrupted,omitempty"`

@@ -3,6 +3,7 @@ package evolution
 import (
 	"cmp"
 	"fmt"
+	"slices"
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/memswitch"
@@ -26,6 +27,10 @@ type PoolSpec struct {
 	Test       float64 `json:"test,omitempty"`
 	// Items are the questions of an inline pool (from a JSONL file).
 	Items []questions.Item `json:"items,omitempty"`
+	// AnswerMode declares every task type of the pool answered in this
+	// mode (text, number or expression) at the run's start; empty leaves
+	// each task type as it is declared (text unless a client declared it).
+	AnswerMode evokg.AnswerMode `json:"answer_mode,omitempty"`
 }
 
 // Params configures a run. Every zero field takes the documented default
@@ -79,6 +84,10 @@ type Params struct {
 	// principles made wrong on purpose (every number moved by 1 to 9): the
 	// wrong-teacher ablation. Default 0.
 	TeacherNoise float64 `json:"teacher_noise,omitempty"`
+	// CalibrationItems is how many validation items calibration answers
+	// with each candidate learner profile at the start of every iteration
+	// (package profile); 0 calibrates nothing and keeps the stored profile.
+	CalibrationItems int `json:"calibration_items,omitempty"`
 }
 
 // Defaults.
@@ -171,6 +180,9 @@ func (p Params) Validate() error {
 	v.Check(p.MemorySwitchDelta > 0 && p.MemorySwitchDelta < 1, "/memory_switch_delta", "must be within (0, 1)")
 	v.Check(p.ProbationItems >= 1 && p.ProbationItems <= 50, "/probation_items", "must be within 1..50")
 	v.Check(p.ProbationCalls >= 1 && p.ProbationCalls <= 10_000, "/probation_calls", "must be within 1..10000")
+	v.Check(p.CalibrationItems >= 0 && p.CalibrationItems <= 200, "/calibration_items", "must be within 0..200")
+	v.Check(p.Pool.AnswerMode == "" || (p.Pool.AnswerMode != evokg.AnswerChoice && slices.Contains(evokg.AnswerModes, p.Pool.AnswerMode)),
+		"/pool/answer_mode", "must be text, number or expression")
 	v.Check(p.TeacherNoise >= 0 && p.TeacherNoise <= 1, "/teacher_noise", "must be within [0, 1]")
 	return v.Err()
 }

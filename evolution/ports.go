@@ -61,6 +61,8 @@ type Graph interface {
 	SkillParts(ctx context.Context, ns, skill string) ([]string, error)
 	LinkSkillToTask(ctx context.Context, ns, skill, taskType string) error
 	UpsertTaskType(ctx context.Context, ns, name, description string) (evokg.TaskType, error)
+	DeclareTaskType(ctx context.Context, ns, name, description string, spec evokg.AnswerSpec) (evokg.TaskType, error)
+	GetTaskType(ctx context.Context, ns, name string) (evokg.TaskType, error)
 	ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType, error)
 	RecordCurriculum(ctx context.Context, ns, taskType string, kLast, seen, failed int) (evokg.TaskType, error)
 	SetFocus(ctx context.Context, ns string, focus map[string]float64) error

@@ -22,6 +22,32 @@ func (g *Graph) UpsertTaskType(ctx context.Context, ns, name, description string
 	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
 }
 
+// DeclareTaskType creates or updates a task type with how its questions
+// are answered; an empty description keeps the one it has.
+func (g *Graph) DeclareTaskType(ctx context.Context, ns, name, description string, spec evokg.AnswerSpec) (evokg.TaskType, error) {
+	if err := checkNamespace(ns); err != nil {
+		return evokg.TaskType{}, err
+	}
+	var v evokg.Validator
+	v.Check(name != "", "/name", "is required")
+	if err := v.Err(); err != nil {
+		return evokg.TaskType{}, err
+	}
+	if err := spec.Validate("/answer"); err != nil {
+		return evokg.TaskType{}, err
+	}
+	choices := spec.Choices
+	if choices == nil {
+		choices = []string{}
+	}
+	recs, err := g.writeOne(ctx, "task_type_answer", params(ns, "name", name, "description", description,
+		"id", evokg.NewID().String(), "mode", string(spec.Mode), "choices", choices))
+	if err != nil {
+		return evokg.TaskType{}, err
+	}
+	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
 // GetTaskType returns one task type, or ENOTFOUND.
 func (g *Graph) GetTaskType(ctx context.Context, ns, name string) (evokg.TaskType, error) {
 	recs, err := g.readOne(ctx, "task_type_get", params(ns, "name", name))
@@ -98,5 +124,6 @@ func taskTypeFrom(r row) evokg.TaskType {
 		ID: r.str("id"), Namespace: r.str("namespace"), Name: r.str("name"),
 		Description: r.str("description"), NSeen: int(r.i64("n_seen")),
 		NFail: int(r.i64("n_fail")), KLast: int(r.i64("k_last")), Focus: r.f64("focus"), CreatedAt: r.time("created_at"),
+		Answer: evokg.AnswerSpec{Mode: evokg.AnswerMode(r.str("answer_mode")), Choices: r.strs("answer_choices")}.OrText(),
 	}
 }

@@ -62,6 +62,8 @@ func validateTexts(v *evokg.Validator, r *evokg.ExperienceInput) {
 		v.Check(utf8.RuneCountInString(f.s) <= MaxTextRunes, f.ptr, "is longer than 65536 characters")
 	}
 	v.Check(utf8.ValidString(r.ChainOfThought), "/chain_of_thought", "is not valid UTF-8")
+	v.Check(utf8.ValidString(r.Expression), "/expression", "is not valid UTF-8")
+	v.Check(utf8.RuneCountInString(r.Expression) <= evokg.MaxExpressionRunes, "/expression", "is longer than 200 characters")
 	if r.Goal != nil {
 		v.Check(utf8.RuneCountInString(r.Goal.TaskDescription) <= MaxTextRunes, "/goal/task_description", "is longer than 65536 characters")
 	}

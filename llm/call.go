@@ -108,7 +108,15 @@ func structured(ctx context.Context, e endpoint, role Role, task string, data an
 	if err != nil {
 		return err
 	}
-	messages := []message{{Role: "system", Content: system}, {Role: "user", Content: user}}
+	return exchange(ctx, e, role, p, []message{{Role: "system", Content: system}, {Role: "user", Content: user}}, temperature, out)
+}
+
+// exchange sends messages asking for a reply matching p's schema, repairs
+// invalid replies up to MaxRepairs times and decodes the valid reply into
+// out.
+func exchange(ctx context.Context, e endpoint, role Role, p *prompt, messages []message, temperature float64, out any) error {
+	task := p.name
+	var err error
 	var raw string
 	var invalid *invalidReplyError
 	for attempt := 0; attempt <= e.conn.maxRepairs; attempt++ {

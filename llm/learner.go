@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/evokg/evokg"
@@ -40,22 +41,47 @@ type AnswerRequest struct {
 	// Temperature overrides the learner model's temperature (0 by
 	// default; training uses 0.3).
 	Temperature *float64
+	// Answer is the reply's mode (text when unset).
+	Answer evokg.AnswerSpec
+	// Examples and Notes are the memories in the turns rendering: worked
+	// examples as user/assistant pairs before the question, the rest in the
+	// system message. The block rendering uses MemoryBlock instead.
+	Examples []Example
+	Notes    string
+	// Direct asks for the answer without reasoning first.
+	Direct bool
 }
 
 // AnswerReply is the learner's answer.
 type AnswerReply struct {
 	Answer    string `json:"answer"`
 	Reasoning string `json:"reasoning"`
+	// Expression is the computation of an expression-mode reply; the
+	// caller evaluates it into Answer.
+	Expression string `json:"expression,omitempty"`
 }
 
-// Answer asks the learner model to answer req.Question.
+// Answer asks the learner model to answer req.Question in req.Answer's
+// mode, with its memories as a block or as turns.
 func (x *Learner) Answer(ctx context.Context, req AnswerRequest) (AnswerReply, error) {
-	var reply AnswerReply
-	if err := structured(ctx, x.ep, RoleLearner, "answer", req, x.temperature(req.Temperature), &reply); err != nil {
+	req.Answer = req.Answer.OrText()
+	base, ok := x.ep.conn.prompts["answer"]
+	if !ok {
+		return AnswerReply{}, fmt.Errorf("llm: no prompt named %q", "answer")
+	}
+	p, err := x.ep.conn.answers.get(base, req.Answer, !req.Direct)
+	if err != nil {
 		return AnswerReply{}, err
 	}
-	reply.Answer = strings.TrimSpace(reply.Answer)
-	return reply, nil
+	msgs, err := answerMessages(p, req)
+	if err != nil {
+		return AnswerReply{}, err
+	}
+	var reply answerReply
+	if err := exchange(ctx, x.ep, RoleLearner, p, msgs, x.temperature(req.Temperature), &reply); err != nil {
+		return AnswerReply{}, err
+	}
+	return reply.decode(), nil
 }
 
 func (x *Learner) temperature(override *float64) float64 {

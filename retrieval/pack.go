@@ -48,9 +48,12 @@ type Item struct {
 	// gets, probationary only in a probation replay (Request.Include).
 	State evokg.MemoryState `json:"state"`
 	// Utility is the memory's evidence: live counts, replay counts, score.
-	Utility   evokg.Utility `json:"utility"`
-	included  bool          // put first by Request.Include
-	embedding []float32     // from the index searches; nil for items found only by the graph
+	Utility evokg.Utility `json:"utility"`
+	// Worked is the memory as a worked example, for a rendering as chat
+	// turns: set on successes and corrections that hold a question.
+	Worked    *Worked   `json:"-"`
+	included  bool      // put first by Request.Include
+	embedding []float32 // from the index searches; nil for items found only by the graph
 }
 
 // Allocation is how many successes and failures a pack holds (κ).
@@ -156,7 +159,7 @@ func (cs *candidates) add(it Item) {
 	cur.Parts = maxParts(cur.Parts, it.Parts)
 	cur.included = cur.included || it.included
 	if cur.Text == "" {
-		cur.Text = it.Text
+		cur.Text, cur.Worked = it.Text, it.Worked
 	}
 }
 
@@ -271,8 +274,33 @@ func (r *Retriever) hitItem(h vector.Hit, channel string, now time.Time) Item {
 		Channels:  []string{channel},
 		State:     h.Utility.State,
 		Utility:   h.Utility,
+		Worked:    worked(h, r.cfg.ItemChars),
 		embedding: h.Embedding,
 	}
+}
+
+// Worked is a memory as a worked example: the question and the reply the
+// learner should have given. A success gives its own reasoning and
+// answer; a correction its correction and the right answer.
+type Worked struct {
+	Question   string
+	Reasoning  string
+	Expression string
+	Answer     string
+}
+
+func worked(h vector.Hit, cotChars int) *Worked {
+	p := h.Payload
+	if p.Question == "" || p.Answer == "" {
+		return nil
+	}
+	switch h.Outcome {
+	case evokg.OutcomeSuccess:
+		return &Worked{Question: p.Question, Reasoning: evokg.TruncateRunes(p.ChainOfThought, cotChars), Expression: p.Expression, Answer: p.Answer}
+	case evokg.OutcomeFailure:
+		return &Worked{Question: p.Question, Reasoning: evokg.TruncateRunes(p.Content, cotChars), Expression: p.Expression, Answer: p.Answer}
+	}
+	return nil
 }
 
 // itemText is the readable payload of a memory. An exemplar shows its
@@ -297,6 +325,7 @@ func itemText(h vector.Hit, cotChars int) string {
 	} else {
 		t.line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
 	}
+	t.line("Expression: ", p.Expression)
 	t.line("Answer: ", p.Answer)
 	t.line("", p.Content)
 	return t.String()

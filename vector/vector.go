@@ -92,6 +92,7 @@ type Query struct {
 type Payload struct {
 	Question       string
 	Answer         string
+	Expression     string // an expression-mode answer's computation
 	ChainOfThought string
 	Content        string
 	Skill          string
@@ -392,7 +393,7 @@ func collectHits(rows pgx.Rows) ([]Hit, error) {
 		var outcome, kind string
 		u := &h.Utility
 		err := row.Scan(&h.ID, &h.TaskType, &outcome, &kind, &h.Quality, &h.Signature, &h.CreatedAt, &h.Similarity,
-			&h.Payload.Question, &h.Payload.Answer, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill,
+			&h.Payload.Question, &h.Payload.Answer, &h.Payload.Expression, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill,
 			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches, &h.Embedding,
 			&u.State, &u.Reason, &u.ShownRight, &u.ShownWrong, &u.Helped, &u.Hurt, &u.Tied, &u.UpdatedAt)
 		h.Outcome, h.FailureKind = evokg.Outcome(outcome), evokg.FailureKind(kind)

@@ -29,6 +29,7 @@ import (
 	"github.com/evokg/evokg/maintenance"
 	"github.com/evokg/evokg/memswitch"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/usage"
@@ -95,6 +96,7 @@ type App struct {
 	Maintenance *maintenance.Service
 	Assets      *assets.Service
 	Utility     *utility.Store
+	Profiles    *profile.Store
 	Registry    *prometheus.Registry
 	Config      Config
 	logger      *slog.Logger
@@ -181,8 +183,9 @@ func (a *App) buildServices(context.Context) error {
 	if a.Assets, err = assets.New(a.Config.Assets, a.Pool, a.Graph, a.Vectors, a.Models.Embedder(), a.logger); err != nil {
 		return fmt.Errorf("assets: %w", err)
 	}
+	a.Profiles = profile.NewStore(a.Pool)
 	a.Answer = answer.New(a.Models.Learner(), a.Retriever, a.Cascade, a.Bandits, a.Graph).
-		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{})
+		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles)
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
 }
@@ -231,6 +234,7 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 		Explorer:     explorer.New(explorer.Config{}, a.Models.Learner(), a.Graph, a.Ingest, a.logger),
 		Tools:        a.Assets,
 		Utility:      a.Utility,
+		Profiles:     a.Profiles,
 	})
 }
 

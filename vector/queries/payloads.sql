@@ -5,7 +5,7 @@
 -- Its own evidence of utility comes with each.
 SELECT e.id, e.task_type, e.outcome, coalesce(e.failure_kind, ''), e.quality, e.signature, e.created_at,
        0::double precision,
-       coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''),
+       coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''), coalesce(e.record->>'expression', ''),
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),

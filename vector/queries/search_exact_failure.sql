@@ -3,7 +3,7 @@
 -- is used. The reference for recall measurements; same parameters as search_failure.
 SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.signature, s.created_at,
        s.similarity,
-       coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''),
+       coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''), coalesce(e.record->>'expression', ''),
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),

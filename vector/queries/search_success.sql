@@ -18,7 +18,7 @@ WITH slice AS MATERIALIZED (
       FROM (SELECT 1 FROM success_index WHERE namespace = $1 AND task_type = $2 LIMIT $8) c)
 SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.signature, s.created_at,
        s.similarity,
-       coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''),
+       coalesce(e.record->>'question', ''), coalesce(e.record->>'answer', ''), coalesce(e.record->>'expression', ''),
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
