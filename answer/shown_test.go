@@ -299,3 +299,48 @@ func TestMemoryIDsAreWhatThePromptShows(t *testing.T) {
 
 // allComponents switches every cascade component on.
 var allComponents = cascade.Components{Principles: true, Recipes: true, Plan: true, Boost: true, Environment: true}
+
+// In the turns rendering too, the ids an answer reports are exactly the
+// memories whose text reached the learner, now spread over the system
+// message and the example turns; a profile's cap on memories shows fewer,
+// and reports fewer.
+func TestMemoryIDsAreWhatTheTurnsShow(t *testing.T) {
+	t.Parallel()
+	b := setupShown(t)
+	b.seed()
+	for _, p := range []evokg.LearnerProfile{{Render: evokg.RenderTurns, Reasoning: true}, {Render: evokg.RenderTurns, Memories: 3, Reasoning: true}} {
+		for _, arm := range bandit.DefaultSearchArms {
+			name := fmt.Sprintf("%s, %s", arm, p.Name())
+			before := len(b.fake.Requests())
+			r, err := b.service(retrieval.Config{}, arm).Answer(t.Context(), b.ns, answer.Question{TaskType: "arithmetic",
+				Question: shownQuestion, Signature: shownSignature, Profile: &p})
+			require.NoError(t, err, name)
+			var msgs []string
+			turns := 0
+			for _, req := range b.fake.Requests()[before:] {
+				if req.Chat != nil && req.Chat.Task == "answer" {
+					for _, m := range req.Chat.Messages {
+						msgs = append(msgs, m.Content)
+						turns += boolInt(m.Role == "assistant")
+					}
+				}
+			}
+			require.NotEmpty(t, msgs, name)
+			require.NotContains(t, msgs[len(msgs)-1], "Memories:", "%s: the question comes alone", name)
+			require.Positive(t, turns, "%s: worked examples are turns", name)
+			shown := b.shownIDs(strings.Join(msgs, "\n"))
+			require.ElementsMatch(t, shown, r.MemoryIDs, "%s: reported %v, the turns show %v", name, b.describe(r.MemoryIDs), b.describe(shown))
+			require.Equal(t, p, r.Profile, name)
+			if p.Memories > 0 {
+				require.LessOrEqual(t, turns, p.Memories, name)
+			}
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

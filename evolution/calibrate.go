@@ -23,7 +23,7 @@ func (r *runner) calibrate(ctx context.Context, k int, m *Metrics) error {
 		return err
 	}
 	r.step(k, "calibrate", 0, 0, 0)
-	sp, err := profile.Calibrate(ctx, r.answerer, questions.Grader{}, r.ns, calibrationSample(r.pool.Validation, r.p.CalibrationItems), nil)
+	sp, err := profile.Calibrate(ctx, r.answerer, questions.Grader{}, r.ns, CalibrationSample(r.pool.Validation, r.p.CalibrationItems), nil)
 	if sp.Calibration != nil {
 		r.calls.learner.Add(int64(sp.Calibration.LearnerCalls))
 	}
@@ -37,8 +37,8 @@ func (r *runner) calibrate(ctx context.Context, k int, m *Metrics) error {
 	return nil
 }
 
-// calibrationSample takes n items round-robin over their task types, in split order.
-func calibrationSample(items []questions.Item, n int) []questions.Item {
+// CalibrationSample takes n items round-robin over their task types, in split order.
+func CalibrationSample(items []questions.Item, n int) []questions.Item {
 	byType := map[string][]questions.Item{}
 	var order []string
 	for _, it := range items {

@@ -75,10 +75,17 @@ type SeedResult struct {
 	Rejected      int             `json:"rejected"`
 	// Corrupted counts the teacher's texts made wrong on purpose
 	// (--teacher-noise); Probation sums what probation did.
-	Corrupted   int64           `json:"teacher_corrupted"`
-	Probation   evokg.Probation `json:"probation"`
-	WallSeconds float64         `json:"wall_s"`
-	Items       []ItemResult    `json:"items"`
+	Corrupted int64           `json:"teacher_corrupted"`
+	Probation evokg.Probation `json:"probation"`
+	// Profile is the learner profile the test split was answered under
+	// (both arms), Calibration the last measurement that chose it, and
+	// CalibrationCalls the learner calls every calibration of the run made
+	// (within LearnerCalls).
+	Profile          evokg.LearnerProfile `json:"profile"`
+	Calibration      *evokg.Calibration   `json:"calibration,omitempty"`
+	CalibrationCalls int                  `json:"calibration_calls"`
+	WallSeconds      float64              `json:"wall_s"`
+	Items            []ItemResult         `json:"items"`
 }
 
 func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
@@ -98,6 +105,10 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 		s.Rejected += m.Rejected
 		s.Corrupted += m.Corrupted
 		s.Probation = addProbation(s.Probation, m.Probation)
+		s.Profile = m.Profile
+		if m.Calibration != nil {
+			s.Calibration, s.CalibrationCalls = m.Calibration, s.CalibrationCalls+m.Calibration.LearnerCalls
+		}
 		s.Curve = append(s.Curve, Point{Iteration: m.Iteration, Accuracy: m.Accuracy,
 			Validation: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 			Test: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory, Rejected: m.Rejected, MemoryOff: m.MemoryOff,
@@ -165,14 +176,25 @@ type Report struct {
 	Corrupted    int64   `json:"teacher_corrupted"`
 	// Probation sums what probation tried, activated and quarantined over
 	// every seed (all zero with --no-utility).
-	Probation   evokg.Probation `json:"probation"`
-	WallSeconds float64         `json:"wall_s"`
-	PerSeed     []SeedResult    `json:"per_seed"`
+	Probation evokg.Probation `json:"probation"`
+	// AnswerMode is the mode the pool's task types were declared with
+	// ("" when left as declared); Profiles the learner profile each seed's
+	// test split was answered under, CalibrationCalls the learner calls
+	// calibration made over every seed.
+	AnswerMode       evokg.AnswerMode `json:"answer_mode,omitempty"`
+	Profiles         []string         `json:"profiles"`
+	CalibrationCalls int              `json:"calibration_calls"`
+	// CallsPerItem is every model call of the runs over the items they
+	// answered for training (iterations × training items).
+	CallsPerItem float64      `json:"calls_per_item"`
+	WallSeconds  float64      `json:"wall_s"`
+	PerSeed      []SeedResult `json:"per_seed"`
 }
 
 // summarize pools the seeds' test items into the report.
 func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod, TeacherNoise: c.TeacherNoise,
+		AnswerMode: c.AnswerMode, Profiles: []string{},
 		Split: questions.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
 	r.Splits, r.Validation = sumSplits(seeds), sumDecisions(seeds)
 	if r.PerSeed == nil {
@@ -181,12 +203,16 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	var diffs, memoryDiffs []float64
 	var with, without, routed, better, worse int
 	var teacher, learner int64
+	trained := 0
 	for _, s := range seeds {
 		teacher, learner, r.Rejected = teacher+s.TeacherCalls, learner+s.LearnerCalls, r.Rejected+s.Rejected
 		r.Corrupted += s.Corrupted
 		waiting := r.Probation.Waiting + s.Probation.Waiting // each seed's memories left waiting
 		r.Probation = addProbation(r.Probation, s.Probation)
 		r.Probation.Waiting = waiting
+		r.Profiles = append(r.Profiles, s.Profile.Name())
+		r.CalibrationCalls += s.CalibrationCalls
+		trained += len(s.Curve) * s.Splits.Train
 		for _, it := range s.Items {
 			d := float64(boolInt(it.WithMemory) - boolInt(it.WithoutMemory))
 			diffs = append(diffs, d)
@@ -204,6 +230,9 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r.MemoryCI95 = PairedBootstrap(memoryDiffs, c.Resamples, 1)
 	r.McNemar = NewMcNemar(better, worse)
 	r.TeacherShare = share(teacher, learner)
+	if trained > 0 {
+		r.CallsPerItem = float64(teacher+learner) / float64(trained)
+	}
 	return r
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/utility"
@@ -78,6 +79,7 @@ func defaultVars() kong.Vars {
 		"probation_items":               itoa(evolution.DefaultProbationItems),
 		"probation_calls":               itoa(evolution.DefaultProbationCalls),
 		"utility_min_shown":             itoa(utility.DefaultMinShown),
+		"calibration_items":             itoa(profile.DefaultItems),
 	}
 }
 

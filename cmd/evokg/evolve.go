@@ -28,6 +28,7 @@ type EvolveCmd struct {
 	Seed       uint64 `default:"1" help:"Generator and split seed."`
 	Splits     `embed:""`
 	Probation  `embed:""`
+	Answering  `embed:""`
 	Iterations int    `default:"20" help:"Iterations N."`
 	Plot       string `help:"Where to write the plot of accuracy and memory growth: .svg or .png (default evolve-<namespace>.svg)."`
 	JSON       bool   `help:"Print the per-iteration metrics as one JSON object on the last line."`
@@ -101,8 +102,9 @@ func (c *EvolveCmd) params() (evolution.Params, error) {
 	if err != nil {
 		return evolution.Params{}, err
 	}
+	spec.AnswerMode = evokg.AnswerMode(c.AnswerMode)
 	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations,
-		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls}.WithDefaults()
+		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls, CalibrationItems: c.CalibrationItems}.WithDefaults()
 	return p, p.Validate()
 }
 

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -26,6 +28,7 @@ type ExperimentCmd struct {
 	Seeds        int    `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`
 	Splits       `embed:""`
 	Probation    `embed:""`
+	Answering    `embed:""`
 	Namespace    string  `help:"Prefix of the seeds' namespaces (<prefix>-s<seed>, which must not exist; default exp-<pool>-<time>)."`
 	Concurrency  int     `default:"4" help:"Learner calls at once."`
 	MaxFailures  int     `name:"max-failures" default:"5" help:"Failure memories per selected task type and iteration."`
@@ -73,7 +76,8 @@ func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
 func (c *ExperimentCmd) config() (experiment.Config, error) {
 	cfg := experiment.Config{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: c.Seeds, Validation: c.Validation, Test: c.Test,
 		Namespace: c.Namespace, Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailures, TeacherNoise: c.TeacherNoise,
-		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls}
+		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls,
+		AnswerMode: evokg.AnswerMode(c.AnswerMode), CalibrationItems: c.CalibrationItems}
 	if cfg.Namespace == "" {
 		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))
 	}
@@ -151,4 +155,6 @@ func writeExperimentTable(w io.Writer, r *experiment.Report) {
 	p := r.Probation
 	fmt.Fprintf(w, "probation: %d memories tried (%d replays, %d learner calls), %d activated, %d quarantined, %d waiting; teacher noise %.2f (%d texts made wrong)\n",
 		p.Tried, p.Replays, p.Calls, p.Activated, p.Quarantined, p.Waiting, r.TeacherNoise, r.Corrupted)
+	fmt.Fprintf(w, "learner: answer mode %s, profile per seed %s (calibration: %d learner calls); %.1f model calls per training answer, teacher share %.3f\n",
+		cmp.Or(string(r.AnswerMode), "as declared"), strings.Join(r.Profiles, ", "), r.CalibrationCalls, r.CallsPerItem, r.TeacherShare)
 }

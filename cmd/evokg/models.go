@@ -3,8 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"text/tabwriter"
+	"time"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/profile"
 
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
@@ -18,8 +23,10 @@ type ModelsCmd struct {
 // ModelsCheckCmd lists configured models, whether their servers have them,
 // and the embedding model's dimension against the configured one.
 type ModelsCheckCmd struct {
-	OllamaFlags  `embed:""`
-	EmbeddingDim int `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Embedding dimension D."`
+	OllamaFlags   `embed:""`
+	PostgresFlags `embed:""`
+	EmbeddingDim  int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Embedding dimension D."`
+	Namespace     string `help:"Also print the learner profile stored for this namespace and the learner model (read from Postgres)."`
 }
 
 func (c *ModelsCheckCmd) Run(g *Globals) error {
@@ -47,7 +54,46 @@ func (c *ModelsCheckCmd) Run(g *Globals) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%t\t%s\n", s.Layer, s.Provider, s.URL, s.Model, s.Present, d)
 	}
 	tw.Flush()
-	return errors.Join(llm.MissingModels(statuses), dimErr)
+	var profErr error
+	if c.Namespace != "" {
+		profErr = c.printProfile(g, models.Learner().Model())
+	}
+	return errors.Join(llm.MissingModels(statuses), dimErr, profErr)
+}
+
+// printProfile prints the learner profile of c.Namespace and model, with
+// the calibration that chose it.
+func (c *ModelsCheckCmd) printProfile(g *Globals, model string) error {
+	pool, err := c.Open(g.Ctx)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	sp, err := profile.NewStore(pool).Get(g.Ctx, c.Namespace, model)
+	if evokg.ErrorCode(err) == evokg.ENOTFOUND {
+		fmt.Printf("learner profile of %s in %s: %s (default: never calibrated)\n", model, c.Namespace, evokg.DefaultProfile.Name())
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Printf("learner profile of %s in %s: %s (updated %s)\n", model, c.Namespace, sp.Profile.Name(), sp.UpdatedAt.Format(time.RFC3339))
+	writeCalibration(os.Stdout, sp.Calibration)
+	return nil
+}
+
+// writeCalibration prints a calibration's figures, one candidate a line.
+func writeCalibration(w io.Writer, cal *evokg.Calibration) {
+	if cal == nil {
+		return
+	}
+	fmt.Fprintf(w, "calibrated on %d validation items, %d learner calls, %s\n", len(cal.Items), cal.LearnerCalls, cal.At.Format(time.RFC3339))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "PROFILE\tRIGHT\tACCURACY")
+	for _, s := range cal.Scores {
+		fmt.Fprintf(tw, "%s\t%d/%d\t%.3f\n", s.Profile.Name(), s.Correct, s.Items, s.Accuracy)
+	}
+	tw.Flush()
 }
 
 // probeDimension embeds one text when the embedding model is present and

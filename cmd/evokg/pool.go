@@ -24,6 +24,14 @@ type Probation struct {
 	Calls int `name:"probation-calls" default:"${probation_calls}" help:"Learner calls probation may start per iteration; the memories beyond wait for the next."`
 }
 
+// Answering is how a run's learner answers (evolution.Params): the answer
+// mode its pool's task types are declared with, and the calibration of the
+// learner profile.
+type Answering struct {
+	AnswerMode       string `name:"answer-mode" enum:",text,number,expression" default:"" help:"Declare every task type of the pool answered in this mode: 'text', 'number', or 'expression' (the learner writes the computation, the built-in calculator evaluates it). Empty keeps each task type's own declaration (text unless declared)."`
+	CalibrationItems int    `name:"calibration-items" default:"${calibration_items}" help:"Validation items answered with each candidate learner profile (memory as a block or as chat turns, with or without reasoning) at the start of every iteration; the best is stored for the namespace and model. 0 keeps the stored profile."`
+}
+
 // poolSpec names the built-in pool name, or loads the JSONL file at name
 // as an inline pool, split with s.
 func (s Splits) poolSpec(name string, size int, seed uint64) (evolution.PoolSpec, error) {
