@@ -2,7 +2,7 @@ package evolution
 
 import (
 	"fmt"
-		"slices"
+	"slices"
 	"strings"
 	"testing"
 
