@@ -25,7 +25,6 @@ type ModelsCmd struct {
 type ModelsCheckCmd struct {
 	OllamaFlags   `embed:""`
 	PostgresFlags `embed:""`
-	EmbeddingDim  int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Embedding dimension D."`
 	Namespace     string `help:"Also print the learner profile stored for this namespace and the learner model (read from Postgres)."`
 }
 
