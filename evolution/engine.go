@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -170,6 +171,9 @@ type runner struct {
 	// toured holds the worlds (seeds) the Explorer toured in this process;
 	// a resumed run tours again, writing the same observations.
 	toured map[uint64]bool
+	// modes caches each task type's answer mode (answerMode).
+	modesMu sync.Mutex
+	modes   map[string]evokg.AnswerMode
 }
 
 // answerer is the learner layer the learner answers through; without

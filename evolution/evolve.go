@@ -94,9 +94,13 @@ func (r *runner) failureMemories(ctx context.Context, k int, taskType string, an
 // within the iteration ("curriculum" or "refresh").
 func (r *runner) writeFailure(ctx context.Context, k int, a graded, kind evokg.FailureKind, purpose string) error {
 	r.calls.teacher.Add(1)
+	mode, err := r.answerMode(ctx, a.Item.TaskType)
+	if err != nil {
+		return err
+	}
 	fm, err := r.deps.Teacher.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
 		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning,
-		Critique: r.critique[a.Item.TaskType].Notes})
+		Critique: r.critique[a.Item.TaskType].Notes, Expression: mode == evokg.AnswerExpression})
 	if r.failed.add("evolve", string(kind)+" failure memory of "+a.Item.ID, err) {
 		return errStepFailed
 	}
@@ -118,6 +122,7 @@ func (r *runner) writeFailure(ctx context.Context, k int, a graded, kind evokg.F
 			Skill:          a.Skill,
 			Question:       a.Item.Question,
 			Answer:         a.Item.Answer,
+			Expression:     r.checkedExpression(fm.Expression, a.Item),
 			Context:        a.Item.Context,
 			Content:        fm.Content,
 			ChainOfThought: evokg.TruncateRunes(strings.Join(fm.Steps, "\n"), maxChainRunes),

@@ -49,29 +49,29 @@ func formatNumber(raw json.RawMessage) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-// answerSchemas caches the answer task's prompt per reply shape: the
-// template is the answer prompt's, the schema follows the mode, the
-// choices and whether reasoning comes first.
-type answerSchemas struct {
+// variants caches prompts whose reply schema depends on the request: the
+// template is the base prompt's, the schema built per key (the answer
+// task's mode, choices and reasoning; the failure analyst's expression).
+type variants struct {
 	mu    sync.Mutex
 	cache map[string]*prompt
 }
 
-// maxCachedSchemas bounds the cache; choice sets come from clients.
-const maxCachedSchemas = 256
+// maxVariants bounds the cache; choice sets come from clients.
+const maxVariants = 256
 
-func (c *answerSchemas) get(base *prompt, spec evokg.AnswerSpec, reasoning bool) (*prompt, error) {
-	key := fmt.Sprintf("%s|%t|%q", spec.Mode, reasoning, spec.Choices)
+func (c *variants) get(base *prompt, key string, build func() map[string]any) (*prompt, error) {
+	key = base.name + "|" + key
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if p, ok := c.cache[key]; ok {
 		return p, nil
 	}
-	raw, err := json.Marshal(answerSchema(spec, reasoning))
+	raw, err := json.Marshal(build())
 	if err != nil {
 		return nil, err
 	}
-	schema, err := compileSchema(base.name+"-"+string(spec.Mode), raw)
+	schema, err := compileSchema(key, raw)
 	if err != nil {
 		return nil, err
 	}
@@ -80,11 +80,17 @@ func (c *answerSchemas) get(base *prompt, spec evokg.AnswerSpec, reasoning bool)
 		return nil, err
 	}
 	p := &prompt{name: base.name, tmpl: base.tmpl, raw: raw, schema: schema, bounds: bounds}
-	if c.cache == nil || len(c.cache) >= maxCachedSchemas {
+	if c.cache == nil || len(c.cache) >= maxVariants {
 		c.cache = map[string]*prompt{}
 	}
 	c.cache[key] = p
 	return p, nil
+}
+
+// answerPrompt is the answer task's prompt for spec and reasoning.
+func (c *variants) answerPrompt(base *prompt, spec evokg.AnswerSpec, reasoning bool) (*prompt, error) {
+	key := fmt.Sprintf("%s|%t|%q", spec.Mode, reasoning, spec.Choices)
+	return c.get(base, key, func() map[string]any { return answerSchema(spec, reasoning) })
 }
 
 // answerSchema is the answer reply's JSON schema for a mode.

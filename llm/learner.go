@@ -69,7 +69,7 @@ func (x *Learner) Answer(ctx context.Context, req AnswerRequest) (AnswerReply, e
 	if !ok {
 		return AnswerReply{}, fmt.Errorf("llm: no prompt named %q", "answer")
 	}
-	p, err := x.ep.conn.answers.get(base, req.Answer, !req.Direct)
+	p, err := x.ep.conn.variants.answerPrompt(base, req.Answer, !req.Direct)
 	if err != nil {
 		return AnswerReply{}, err
 	}

@@ -33,7 +33,7 @@ type conn struct {
 	rec        Recorder
 	logger     *slog.Logger
 	prompts    promptSet
-	answers    answerSchemas
+	variants   variants
 	maxRepairs int
 }
 

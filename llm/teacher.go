@@ -3,6 +3,8 @@ package llm
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -231,6 +233,9 @@ type FailureMemoryRequest struct {
 	Gold      string
 	Reasoning string // the learner's reasoning
 	Critique  string // the Critic's notes on the task type this iteration, may be empty
+	// Expression asks for the computation of the expected answer too (a
+	// task type answered in expression mode).
+	Expression bool
 }
 
 // FailureMemory is a failure memory's content: for kind specific a
@@ -239,6 +244,9 @@ type FailureMemoryRequest struct {
 type FailureMemory struct {
 	Content string   `json:"content"`
 	Steps   []string `json:"steps"`
+	// Expression is the arithmetic that computes the expected answer
+	// (FailureMemoryRequest.Expression); the caller checks its value.
+	Expression string `json:"expression,omitempty"`
 }
 
 // WriteFailureMemory writes a failure memory of the requested kind.
@@ -247,8 +255,41 @@ func (g *Teacher) WriteFailureMemory(ctx context.Context, req FailureMemoryReque
 		req.Kind = evokg.FailureSpecific
 	}
 	var fm FailureMemory
-	err := g.call(ctx, RoleFailureAnalyst, "write_failure_memory", req, &fm)
+	if !req.Expression {
+		err := g.call(ctx, RoleFailureAnalyst, "write_failure_memory", req, &fm)
+		return fm, err
+	}
+	base, ok := g.ep.conn.prompts["write_failure_memory"]
+	if !ok {
+		return fm, fmt.Errorf("llm: no prompt named %q", "write_failure_memory")
+	}
+	p, err := g.ep.conn.variants.get(base, "expression", func() map[string]any { return withExpression(base.bounds) })
+	if err != nil {
+		return fm, err
+	}
+	system, user, err := p.render(req)
+	if err != nil {
+		return fm, err
+	}
+	err = exchange(ctx, g.ep, RoleFailureAnalyst, p, []message{{Role: "system", Content: system}, {Role: "user", Content: user}},
+		g.ep.cfg.Temperature, &fm)
+	fm.Expression = strings.TrimSpace(fm.Expression)
 	return fm, err
+}
+
+// withExpression is the failure memory schema with a required expression.
+func withExpression(schema map[string]any) map[string]any {
+	out := maps.Clone(schema)
+	props := maps.Clone(schema["properties"].(map[string]any))
+	props["expression"] = map[string]any{"type": "string", "minLength": 1, "maxLength": evokg.MaxExpressionRunes}
+	out["properties"] = props
+	out["required"] = append(slices.Clone(anySlice(schema["required"])), "expression")
+	return out
+}
+
+func anySlice(v any) []any {
+	s, _ := v.([]any)
+	return s
 }
 
 // PrinciplesRequest asks for principles of a skill from its memories.

@@ -315,6 +315,7 @@ func itemText(h vector.Hit, cotChars int) string {
 	if h.Outcome == evokg.OutcomeFailure || h.Outcome == evokg.OutcomePrinciple {
 		t.line("", p.Content)
 		t.line("Reasoning: ", evokg.TruncateRunes(p.ChainOfThought, cotChars))
+		t.line("Expression: ", p.Expression)
 		t.line("Answer: ", p.Answer)
 		t.errors(p.Errors, cotChars)
 		t.patches(p.Patches, cotChars)
