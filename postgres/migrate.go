@@ -64,6 +64,9 @@ func (m *Migrator) Up(ctx context.Context) error {
 		return fmt.Errorf("taking the migration lock: %w", err)
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), queries.Get("migrate_unlock")) //nolint:errcheck // released with the session anyway
+	if err := createFirstSchema(ctx, conn.Conn()); err != nil {
+		return err
+	}
 	river, err := m.river(ctx)
 	if err != nil {
 		return err
@@ -75,6 +78,63 @@ func (m *Migrator) Up(ctx context.Context) error {
 		return fmt.Errorf("evokg migrations: %w", err)
 	}
 	return nil
+}
+
+// createFirstSchema creates the schema the search path names first when it
+// does not exist yet, so that a URL with search_path=dim384,public (a schema
+// for another embedding dimension, see scripts/up.sh) is migrated into that
+// schema. Left missing, Postgres would skip it and the tables would land in
+// the next schema of the path. "$user" and pg_* entries are left alone.
+func createFirstSchema(ctx context.Context, conn *pgx.Conn) error {
+	var path string
+	if err := conn.QueryRow(ctx, queries.Get("search_path")).Scan(&path); err != nil {
+		return fmt.Errorf("reading the search path: %w", err)
+	}
+	schema := firstSchema(path)
+	if schema == "" {
+		return nil
+	}
+	var exists bool
+	if err := conn.QueryRow(ctx, queries.Get("schema_exists"), schema).Scan(&exists); err != nil {
+		return fmt.Errorf("looking up schema %s: %w", schema, err)
+	}
+	if exists {
+		return nil
+	}
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
+		return fmt.Errorf("creating schema %s, the first of the search path %q: %w", schema, path, err)
+	}
+	return nil
+}
+
+// firstSchema is the name of the first entry of a search_path setting (an
+// unquoted name folded to lower case, as Postgres does), or "" when that
+// entry is empty, "$user" or a pg_ schema.
+func firstSchema(path string) string {
+	path = strings.TrimSpace(path)
+	var name string
+	if rest, ok := strings.CutPrefix(path, `"`); ok {
+		var b strings.Builder
+		for i := 0; i < len(rest); i++ {
+			if rest[i] == '"' {
+				if i+1 < len(rest) && rest[i+1] == '"' { // "" is a quote inside the name
+					b.WriteByte('"')
+					i++
+					continue
+				}
+				break
+			}
+			b.WriteByte(rest[i])
+		}
+		name = b.String()
+	} else {
+		first, _, _ := strings.Cut(path, ",")
+		name = strings.ToLower(strings.TrimSpace(first))
+	}
+	if name == "" || name == "$user" || strings.HasPrefix(name, "pg_") {
+		return ""
+	}
+	return name
 }
 
 // Down rolls back the most recent EvoKG migration (River's schema stays).

@@ -3,6 +3,8 @@ package postgres_test
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"net/url"
 	"testing"
 	"time"
@@ -84,4 +86,57 @@ func TestMigrationsStayInTheirSchema(t *testing.T) {
 	require.NoError(t, pool.QueryRow(ctx, "SELECT current_schema()").Scan(&current))
 	require.Equal(t, current, schema)
 	require.NotEqual(t, "public", schema)
+}
+
+// TestMigrateCreatesTheFirstSchemaOfTheSearchPath migrates a URL whose
+// search_path names a schema that does not exist yet (as make up does for
+// an embedding dimension other than the default): the schema is created
+// and holds the tables, with the configured dimension.
+func TestMigrateCreatesTheFirstSchemaOfTheSearchPath(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	admin := testenv.Postgres(t)
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "dim7_" + hex.EncodeToString(b)
+	t.Cleanup(func() {
+		_, err := admin.Exec(context.Background(), "DROP SCHEMA IF EXISTS "+schema+" CASCADE")
+		require.NoError(t, err)
+	})
+	u, err := url.Parse(testenv.PostgresURL())
+	require.NoError(t, err)
+	q := u.Query()
+	q.Set("search_path", schema+",public")
+	u.RawQuery = q.Encode()
+
+	pool, err := postgres.Open(ctx, postgres.Config{URL: u.String(), EmbeddingDim: 7})
+	require.NoError(t, err)
+	defer pool.Close()
+	m, err := postgres.NewMigrator(pool)
+	require.NoError(t, err)
+	require.NoError(t, m.Up(ctx))
+	require.NoError(t, m.Up(ctx), "a second Up is a no-op")
+	var where, column string
+	require.NoError(t, pool.QueryRow(ctx, `SELECT n.nspname, format_type(a.atttypid, a.atttypmod)
+		FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE c.oid = 'success_index'::regclass AND a.attname = 'embedding'`).Scan(&where, &column))
+	require.Equal(t, schema, where)
+	require.Equal(t, "vector(7)", column)
+}
+
+func TestFirstSchemaOfASearchPath(t *testing.T) {
+	for path, want := range map[string]string{
+		"dim384, public":     "dim384",
+		"Dim384,public":      "dim384",
+		`"Dim 384", public`:  "Dim 384",
+		`"a""b",public`:      `a"b`,
+		`"$user", public`:    "",
+		"$user,public":       "",
+		"":                   "",
+		"pg_catalog, public": "",
+		"  dim384  ":         "dim384",
+		"public":             "public",
+	} {
+		require.Equal(t, want, postgres.FirstSchema(path), "search_path %q", path)
+	}
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# `make down`: stop what `make up` started (API, worker, fake model server,
-# and the databases if `make up` started them).
+# `make down`: stop what `make up` started (API, worker, the model servers
+# of the real small model lane or the fake one, and the databases if
+# `make up` started them). A model server or database that already ran
+# before `make up` is left running.
 #
 # While `make up` runs, it is asked to stop (SIGTERM, as Ctrl-C would) and
 # this waits until it has. `make up` itself runs this script last, and when
 # it was killed this stops what it left behind.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 STACK_DIR="${EVOKG_STACK_DIR:-$PWD/.stack}"
 PIDS="$STACK_DIR/up.pids"
 RUN="$STACK_DIR/run"
@@ -35,12 +37,20 @@ fi
 # make up's last step, or make up is gone: stop its supervisors (each stops
 # its process), then anything still running, then the databases.
 mkdir -p "$RUN" && touch "$RUN/stopping"
-stopping=()
-while read -r kind name pid; do
-  [ "$kind" = supervisor ] && running "$pid" || continue
-  kill -TERM "$pid" && stopping+=("$pid") && echo "stopping $name"
-done < "$PIDS"
-wait_gone $((GRACE + 5)) "${stopping[@]}"
+# stop_supervisors models|others stops the supervisors of the model
+# servers, or of the other processes, and waits until they are gone.
+stop_supervisors() {
+  local kind name pid stopping=()
+  while read -r kind name pid; do
+    [ "$kind" = supervisor ] && running "$pid" || continue
+    case "$name" in model-*) [ "$1" = models ] ;; *) [ "$1" = others ] ;; esac || continue
+    kill -TERM "$pid" && stopping+=("$pid") && echo "stopping $name"
+  done < "$PIDS"
+  wait_gone $((GRACE + 5)) "${stopping[@]}"
+}
+# The model servers last, once serve and worker have finished their calls.
+stop_supervisors others
+stop_supervisors models
 for f in "$RUN"/*.pid; do
   [ -f "$f" ] || continue
   pid="$(cat "$f")"; name="$(basename "$f" .pid)"

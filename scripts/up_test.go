@@ -26,7 +26,7 @@ import (
 
 // Bounds of the waits; each is a deadline on a polled condition.
 const (
-	readyTimeout   = 2 * time.Minute
+	readyTimeout   = 3 * time.Minute
 	restartTimeout = time.Minute
 	stopTimeout    = 90 * time.Second
 	poll           = 100 * time.Millisecond
@@ -64,7 +64,7 @@ func repoRoot() string {
 // every process `make up` started.
 func TestUpRestartsACrashedWorker(t *testing.T) {
 	t.Parallel()
-	up := startUp(t)
+	up := startUp(t, fakeModelServer(t)...)
 	serve := up.pid(t, "serve")
 	worker := up.pid(t, "worker")
 	up.waitLog(t, "worker", "evokg worker started", 1)
@@ -78,12 +78,9 @@ func TestUpRestartsACrashedWorker(t *testing.T) {
 	require.Equal(t, serve, up.pid(t, "serve"), "the API kept running")
 	require.True(t, up.ready(), "the API stays ready")
 
-	pids := up.allPids(t)
-	down := exec.Command("bash", "scripts/down.sh")
-	down.Dir, down.Env = repoRoot(), up.env
-	out, err := down.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	up.waitStopped(t, pids)
+	pids := up.allPids(t, 3)
+	up.down(t)
+	up.waitStopped(t, pids, 1)
 }
 
 // TestUpRestartsACrashedServe kills the API with SIGKILL: `make up`
@@ -91,7 +88,7 @@ func TestUpRestartsACrashedWorker(t *testing.T) {
 // foreground process group) then stops everything.
 func TestUpRestartsACrashedServe(t *testing.T) {
 	t.Parallel()
-	up := startUp(t)
+	up := startUp(t, fakeModelServer(t)...)
 	serve := up.pid(t, "serve")
 	worker := up.pid(t, "worker")
 
@@ -101,32 +98,43 @@ func TestUpRestartsACrashedServe(t *testing.T) {
 	require.Contains(t, up.log(t, "serve"), "serve exited with status 137 (killed by SIGKILL); restart 1 in 1s")
 	require.Equal(t, worker, up.pid(t, "worker"), "the worker kept running")
 
-	pids := up.allPids(t)
+	pids := up.allPids(t, 3)
 	require.NoError(t, syscall.Kill(-up.cmd.Process.Pid, syscall.SIGINT))
-	up.waitStopped(t, pids)
+	up.waitStopped(t, pids, 1)
 }
+
+// supervised are the names of every process make up may supervise.
+var supervised = []string{"serve", "worker", "fake-ollama", "model-chat", "model-embed"}
 
 // upRun is one `make up` on its own stack folder, ports and schema.
 type upRun struct {
-	cmd      *exec.Cmd
-	dir, url string
-	env      []string
-	out      *os.File
-	done     chan error
+	cmd             *exec.Cmd
+	dir, url, pgURL string
+	env             []string
+	out             *os.File
+	done            chan error
 }
 
-func startUp(t *testing.T) *upRun {
+// fakeModelServer is the configuration of make up with the scripted model
+// server, on a port of its own.
+func fakeModelServer(t *testing.T) []string {
+	return []string{"EVOKG_FAKE_OLLAMA=1", "EVOKG_OLLAMA_URL=http://" + freeAddr(t)}
+}
+
+// startUp runs make up with extra (the model configuration) and no other
+// EVOKG_ variable than its folders, ports, binary and databases.
+func startUp(t *testing.T, extra ...string) *upRun {
 	t.Helper()
 	testenv.Neo4j(t)
-	pgURL := testenv.IsolatedPostgresURL(t)
 	dir := t.TempDir()
 	addr := freeAddr(t)
-	up := &upRun{dir: dir, url: "http://" + addr, done: make(chan error, 1)}
+	up := &upRun{dir: dir, url: "http://" + addr, pgURL: testenv.IsolatedPostgresURL(t), done: make(chan error, 1)}
 	up.env = append(withoutEvokgVars(os.Environ()),
-		"EVOKG_STACK_DIR="+dir, "EVOKG_UP_STACK=0", "EVOKG_BIN="+evokgBin, "EVOKG_FAKE_OLLAMA=1",
-		"EVOKG_OLLAMA_URL=http://"+freeAddr(t), "EVOKG_ADDR="+addr, "EVOKG_POSTGRES_URL="+pgURL,
+		"EVOKG_STACK_DIR="+dir, "EVOKG_UP_STACK=0", "EVOKG_BIN="+evokgBin,
+		"EVOKG_ADDR="+addr, "EVOKG_POSTGRES_URL="+up.pgURL,
 		"EVOKG_NEO4J_URI="+testenv.Neo4jURI(), "EVOKG_NEO4J_USER="+testenv.Neo4jUser(),
 		"EVOKG_NEO4J_PASSWORD="+testenv.Neo4jPassword(), "EVOKG_LOG_FORMAT=text")
+	up.env = append(up.env, extra...)
 	out, err := os.Create(filepath.Join(dir, "up.out"))
 	require.NoError(t, err)
 	up.out = out
@@ -152,15 +160,17 @@ func (u *upRun) kill(t *testing.T) {
 		_ = syscall.Kill(-u.cmd.Process.Pid, syscall.SIGKILL)
 		<-u.done
 	}
-	for _, name := range []string{"serve", "worker", "fake-ollama"} {
+	for _, name := range supervised {
 		if pid := u.readPid(name); pid > 0 && running(pid) {
 			_ = syscall.Kill(pid, syscall.SIGKILL) // processes run in sessions of their own
 		}
 	}
 	if t.Failed() {
 		t.Logf("make up printed:\n%s", u.output())
-		for _, name := range []string{"serve", "worker", "fake-ollama"} {
-			t.Logf("%s.log:\n%s", name, u.log(t, name))
+		for _, name := range supervised {
+			if log := u.log(t, name); log != "" {
+				t.Logf("%s.log:\n%s", name, tail(log, 8000))
+			}
 		}
 	}
 	_ = u.out.Close()
@@ -236,8 +246,17 @@ func (u *upRun) waitLog(t *testing.T, name, text string, n int) {
 		restartTimeout, poll, "%s logs %q %d times", name, text, n)
 }
 
-// allPids are the supervisors and their processes.
-func (u *upRun) allPids(t *testing.T) []int {
+// down runs make down.
+func (u *upRun) down(t *testing.T) {
+	t.Helper()
+	down := exec.Command("bash", "scripts/down.sh")
+	down.Dir, down.Env = repoRoot(), u.env
+	out, err := down.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+}
+
+// allPids are the n supervisors and their processes.
+func (u *upRun) allPids(t *testing.T, n int) []int {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(u.dir, "up.pids"))
 	require.NoError(t, err)
@@ -249,13 +268,13 @@ func (u *upRun) allPids(t *testing.T) []int {
 			pids = append(pids, pid, u.readPid(f[1]))
 		}
 	}
-	require.Len(t, pids, 6, "fake-ollama, serve and worker, each with its supervisor")
+	require.Len(t, pids, 2*n, "%d processes, each with its supervisor", n)
 	return pids
 }
 
 // waitStopped waits until make up has ended and every pid with it, and its
-// pid files are gone.
-func (u *upRun) waitStopped(t *testing.T, pids []int) {
+// pid files are gone; crashes processes exited on their own meanwhile.
+func (u *upRun) waitStopped(t *testing.T, pids []int, crashes int) {
 	t.Helper()
 	require.Eventually(t, u.exited, stopTimeout, poll, "make up ends")
 	for _, pid := range pids {
@@ -264,7 +283,7 @@ func (u *upRun) waitStopped(t *testing.T, pids []int) {
 	require.NoFileExists(t, filepath.Join(u.dir, "up.pids"))
 	require.NoDirExists(t, filepath.Join(u.dir, "run"))
 	require.False(t, u.ready())
-	require.Equal(t, 1, strings.Count(u.output(), "exited with status"), "only the killed process exited on its own")
+	require.Equal(t, crashes, strings.Count(u.output(), "exited with status"), "only the killed processes exited on their own")
 	require.Contains(t, u.output(), " stopped\n", "make up says when it has stopped")
 }
 

@@ -1,0 +1,4 @@
+package postgres
+
+// FirstSchema exposes firstSchema to the package's tests.
+var FirstSchema = firstSchema
