@@ -151,6 +151,9 @@ type ProfileScore struct {
 	Correct  int            `json:"correct"`
 	Items    int            `json:"items"`
 	Accuracy float64        `json:"accuracy"`
+	// Invalid counts the items the learner gave no valid reply to under
+	// this profile, even after repairs (counted wrong).
+	Invalid int `json:"invalid"`
 }
 
 // Calibration is the record of the measurement that chose a profile: the

@@ -38,7 +38,10 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 	bin := buildEvokg(t)
 	experiment := func(ns string, flags ...string) experimentReport {
 		args := append([]string{"experiment", "--pool", "env", "--size", "30", "--iterations", "2",
-			"--seeds", "1", "--max-failures", "10", "--namespace", ns, "--json"}, flags...)
+			"--seeds", "1", "--max-failures", "10", "--namespace", ns, "--json",
+			// The learner profile stays the default: this test ablates the
+			// G_env facts, calibration has its own tests.
+			"--calibration-items", "0"}, flags...)
 		out, err := runCommand(t, bin, vars, args...)
 		require.NoError(t, err, out)
 		lines := strings.Split(strings.TrimSpace(out), "\n")

@@ -57,6 +57,7 @@ func (n *noisyTeacher) WriteFailureMemory(ctx context.Context, req llm.FailureMe
 	}
 	n.corrupted.Add(1)
 	fm.Content = shift(fm.Content, req.Gold, by)
+	fm.Expression = shift(fm.Expression, req.Gold, by)
 	for i, s := range fm.Steps {
 		fm.Steps[i] = shift(s, req.Gold, by)
 	}

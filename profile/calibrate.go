@@ -2,11 +2,13 @@ package profile
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
 )
 
@@ -40,7 +42,9 @@ type Grader interface {
 // at temperature 0, with the default strategies and whatever the memory
 // switch says (the memory is measured as it stands), and returns the
 // candidate with the most right answers, the first on a tie, with the
-// figures. Nothing is recorded or rewarded.
+// figures. A reply the learner cannot give under a candidate's schema,
+// even after repairs, counts as wrong (and as Invalid). Nothing is
+// recorded or rewarded.
 func Calibrate(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, candidates []evokg.LearnerProfile) (evokg.StoredProfile, error) {
 	if len(candidates) == 0 {
 		candidates = Candidates
@@ -79,6 +83,11 @@ func measure(ctx context.Context, a Answerer, g Grader, ns string, items []quest
 		r, err := a.Answer(ctx, ns, answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context,
 			Temperature: &zero, NoRouting: true, Profile: &p})
 		calls += r.LearnerCalls
+		var invalid *llm.StructuredError
+		if errors.As(err, &invalid) {
+			score.Invalid++ // no valid reply under this profile: wrong
+			continue
+		}
 		if err != nil {
 			return score, calls, err
 		}
