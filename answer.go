@@ -74,10 +74,18 @@ type PulledArm struct {
 // AnswerResponse is the learner's answer with the arms and memories that
 // produced it and the model calls it took (never a teacher call).
 type AnswerResponse struct {
-	ID        uuid.UUID   `json:"id"`
-	Answer    string      `json:"answer"`
-	Arms      []PulledArm `json:"arms"`
-	MemoryIDs []uuid.UUID `json:"memory_ids"`
+	ID     uuid.UUID `json:"id"`
+	Answer string    `json:"answer"`
+	// Expression is the computation the learner wrote in expression mode;
+	// Answer is its value.
+	Expression string `json:"expression,omitempty"`
+	// AnswerMode is the mode the question was answered in: the task type's
+	// declaration, text when it declares none.
+	AnswerMode AnswerMode `json:"answer_mode"`
+	// Profile is the learner profile the learner was given memory under.
+	Profile   LearnerProfile `json:"profile"`
+	Arms      []PulledArm    `json:"arms"`
+	MemoryIDs []uuid.UUID    `json:"memory_ids"`
 	// Memories are the utility of the memories of MemoryIDs, in their
 	// order, read after the answer was recorded.
 	Memories []Utility `json:"memories"`

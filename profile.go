@@ -2,6 +2,7 @@ package evokg
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -183,4 +184,54 @@ type ProfileService interface {
 	Profile(ctx context.Context, ns, model string) (LearnerProfile, error)
 	Get(ctx context.Context, ns, model string) (StoredProfile, error)
 	Put(ctx context.Context, sp StoredProfile) (StoredProfile, error)
+}
+
+// Bounds of a calibration a client asks for.
+const (
+	MaxCalibrationItems      = 200
+	MaxCalibrationCandidates = 8
+)
+
+// CalibrationItem is one validation item of a client's calibration: a
+// question of a task type with its gold answer.
+type CalibrationItem struct {
+	ID       string `json:"id"`
+	Question string `json:"question"`
+	// Answer is the gold answer: a number is compared numerically, any
+	// other answer as normalized text.
+	Answer   string `json:"answer"`
+	TaskType string `json:"task_type"`
+	Context  string `json:"context,omitempty"`
+}
+
+// CalibrationRequest asks for a calibration of the learner profile on the
+// client's validation items, comparing Candidates (the built-in candidates
+// when empty).
+type CalibrationRequest struct {
+	Items      []CalibrationItem `json:"items"`
+	Candidates []LearnerProfile  `json:"candidates,omitempty"`
+}
+
+// Validate checks r: 1 to MaxCalibrationItems items, each with an id, a
+// question, a gold answer and a task type, and, when candidates are given,
+// 1 to MaxCalibrationCandidates valid ones.
+func (r CalibrationRequest) Validate() error {
+	var v Validator
+	v.Check(len(r.Items) >= 1 && len(r.Items) <= MaxCalibrationItems, "/items", fmt.Sprintf("must hold 1 to %d items", MaxCalibrationItems))
+	v.Check(r.Candidates == nil || (len(r.Candidates) >= 1 && len(r.Candidates) <= MaxCalibrationCandidates), "/candidates",
+		fmt.Sprintf("must hold 1 to %d candidates", MaxCalibrationCandidates))
+	for i, it := range r.Items {
+		at := fmt.Sprintf("/items/%d", i)
+		v.Check(it.ID != "", at+"/id", "is required")
+		v.Check(it.Question != "", at+"/question", "is required")
+		v.Check(it.Answer != "", at+"/answer", "is required")
+		v.Check(it.TaskType != "", at+"/task_type", "is required")
+	}
+	for i, p := range r.Candidates {
+		var e *Error
+		if errors.As(p.Validate(fmt.Sprintf("/candidates/%d", i)), &e) {
+			v.fields = append(v.fields, e.Fields...)
+		}
+	}
+	return v.Err()
 }

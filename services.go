@@ -96,3 +96,28 @@ type MaintenanceService interface {
 	// Reindex rebuilds the bloated vector indexes of every namespace.
 	Reindex(ctx context.Context, opts ReindexOptions) (ReindexReport, error)
 }
+
+// TaskTypeDeclarer declares how a task type's questions are answered
+// (*graph.Graph): it creates the task type, or sets its answer mode and,
+// when description is not empty, its description. An invalid spec is
+// EINVALID naming fields under /answer.
+type TaskTypeDeclarer interface {
+	DeclareTaskType(ctx context.Context, ns, name, description string, spec AnswerSpec) (TaskType, error)
+}
+
+// LearnerProfileService reads, sets and calibrates the learner profiles
+// of a namespace (the profile store with the learner layer).
+type LearnerProfileService interface {
+	// LearnerModel is the model the learner answers with: the model of a
+	// request that names none, and the one a calibration measures.
+	LearnerModel() string
+	// Get returns the profile stored for ns and model, or ENOTFOUND.
+	Get(ctx context.Context, ns, model string) (StoredProfile, error)
+	// Put stores sp's profile, validated, as it is given (a profile set by
+	// hand has no calibration).
+	Put(ctx context.Context, sp StoredProfile) (StoredProfile, error)
+	// Calibrate answers the request's items (validation items) with each
+	// candidate profile, stores the best for the learner model and returns
+	// it with the calibration's figures.
+	Calibrate(ctx context.Context, ns string, req CalibrationRequest) (StoredProfile, error)
+}

@@ -61,7 +61,8 @@ func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest)
 	if err != nil {
 		return evokg.AnswerResponse{}, err
 	}
-	return evokg.AnswerResponse{ID: id, Answer: reply.Answer, Arms: pulledArms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
+	return evokg.AnswerResponse{ID: id, Answer: reply.Answer, Expression: reply.Expression, AnswerMode: reply.Mode,
+		Profile: reply.Profile, Arms: pulledArms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
 		Memories: memories, MemorySwitchOff: reply.MemoryOff, ToolCalls: reply.ToolCalls, LearnerCalls: reply.LearnerCalls,
 		TeacherCalls: reply.TeacherCalls}, nil
 }

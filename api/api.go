@@ -34,6 +34,9 @@ type Config struct {
 	RequestTimeout time.Duration
 	// BatchRequestTimeout bounds one batch-ingest request. Default 2m.
 	BatchRequestTimeout time.Duration
+	// CalibrationTimeout bounds one learner-profile calibration, which
+	// answers every item with every candidate profile. Default 10m.
+	CalibrationTimeout time.Duration
 	// RateLimit is the number of requests one API key may make per
 	// RateWindow. Default 1200; negative disables the limit.
 	RateLimit int
@@ -65,6 +68,7 @@ const (
 	DefaultMaxBatchItems       = 1000
 	DefaultRequestTimeout      = 30 * time.Second
 	DefaultBatchRequestTimeout = 2 * time.Minute
+	DefaultCalibrationTimeout  = 10 * time.Minute
 	DefaultRateLimit           = 1200
 	DefaultRateWindow          = time.Minute
 	DefaultCheckTimeout        = 3 * time.Second
@@ -77,6 +81,7 @@ func (c Config) WithDefaults() Config {
 	c.MaxBatchItems = cmp.Or(c.MaxBatchItems, DefaultMaxBatchItems)
 	c.RequestTimeout = cmp.Or(c.RequestTimeout, DefaultRequestTimeout)
 	c.BatchRequestTimeout = cmp.Or(c.BatchRequestTimeout, DefaultBatchRequestTimeout)
+	c.CalibrationTimeout = cmp.Or(c.CalibrationTimeout, DefaultCalibrationTimeout)
 	c.RateLimit = cmp.Or(c.RateLimit, DefaultRateLimit)
 	c.RateWindow = cmp.Or(c.RateWindow, DefaultRateWindow)
 	c.CheckTimeout = cmp.Or(c.CheckTimeout, DefaultCheckTimeout)
@@ -90,7 +95,7 @@ func (c Config) Validate() error {
 		return errors.New("api: body limits must be positive")
 	case c.MaxBatchItems < 1:
 		return errors.New("api: the batch item limit must be positive")
-	case c.RequestTimeout <= 0 || c.BatchRequestTimeout <= 0 || c.CheckTimeout <= 0:
+	case c.RequestTimeout <= 0 || c.BatchRequestTimeout <= 0 || c.CalibrationTimeout <= 0 || c.CheckTimeout <= 0:
 		return errors.New("api: timeouts must be positive")
 	case c.RateWindow <= 0:
 		return errors.New("api: the rate window must be positive")
@@ -111,6 +116,8 @@ type Deps struct {
 	Answerer    evokg.AnswerService
 	Skills      evokg.SkillService
 	TaskTypes   evokg.TaskTypeService
+	Declarer    evokg.TaskTypeDeclarer
+	Profiles    evokg.LearnerProfileService
 	Evolution   evokg.EvolutionService
 	Tasks       evokg.TaskService
 	EpochRuns   evokg.EpochRunService
@@ -184,7 +191,7 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
 
 // String describes the mounted route groups, for logs.
 func (d Deps) String() string {
-	return fmt.Sprintf("namespaces=%t experiences=%t utility=%t retrieve=%t answer=%t skills=%t task_types=%t evolution=%t tasks=%t epoch_runs=%t graph=%t usage=%t bandits=%t maintenance=%t",
+	return fmt.Sprintf("namespaces=%t experiences=%t utility=%t retrieve=%t answer=%t skills=%t task_types=%t declarer=%t profiles=%t evolution=%t tasks=%t epoch_runs=%t graph=%t usage=%t bandits=%t maintenance=%t",
 		d.Namespaces != nil, d.Experiences != nil, d.Utility != nil, d.Retriever != nil, d.Answerer != nil, d.Skills != nil,
-		d.TaskTypes != nil, d.Evolution != nil, d.Tasks != nil, d.EpochRuns != nil, d.Graph != nil, d.Usage != nil, d.Bandits != nil, d.Maintenance != nil)
+		d.TaskTypes != nil, d.Declarer != nil, d.Profiles != nil, d.Evolution != nil, d.Tasks != nil, d.EpochRuns != nil, d.Graph != nil, d.Usage != nil, d.Bandits != nil, d.Maintenance != nil)
 }

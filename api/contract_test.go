@@ -45,7 +45,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 52)
+	require.Len(t, routed, 56)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -84,6 +84,10 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "GET", path: p + "/skills/frontier"}, 200},
 		{call{method: "GET", path: p + "/skills/addition"}, 200},
 		{call{method: "GET", path: p + "/task-types"}, 200},
+		{call{method: "PUT", path: p + "/task-types/colour", body: `{"description":"pick a colour","answer":{"mode":"choice","choices":["red","blue"]}}`}, 200},
+		{call{method: "GET", path: p + "/learner-profile?model=llama3.1:8b"}, 200},
+		{call{method: "PUT", path: p + "/learner-profile", body: `{"render":"turns","memories":4,"item_chars":300,"reasoning":false}`}, 200},
+		{call{method: "POST", path: p + "/learner-profile/calibrate", body: `{"items":[{"id":"v1","question":"2+2?","answer":"4","task_type":"arithmetic"}],"candidates":[{"render":"block","reasoning":true}]}`}, 200},
 		{call{method: "POST", path: p + "/evolution-runs", body: `{"iterations":2,"pool":[{"question":"2+2?","task_type":"arithmetic","gold":"4"},{"question":"3+3?","task_type":"arithmetic","gold":"6"}]}`}, 202},
 		{call{method: "GET", path: p + "/evolution-runs"}, 200},
 		{call{method: "GET", path: p + "/evolution-runs/" + id}, 200},
@@ -123,7 +127,7 @@ func TestContractExchanges(t *testing.T) {
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 42, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 46, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

@@ -100,7 +100,7 @@ func (f retrievals) Feedback(ctx context.Context, ns string, id uuid.UUID, req e
 
 func (f *fakes) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {
 	id := evokg.NewID()
-	return evokg.AnswerResponse{ID: evokg.NewID(), Answer: "4", Arms: []evokg.PulledArm{{Bandit: "search", Key: req.TaskType, Arm: "semantic"}},
+	return evokg.AnswerResponse{ID: evokg.NewID(), Answer: "4", Expression: "2+2", AnswerMode: evokg.AnswerExpression, Profile: evokg.DefaultProfile, Arms: []evokg.PulledArm{{Bandit: "search", Key: req.TaskType, Arm: "semantic"}},
 		MemoryIDs: []uuid.UUID{id}, Memories: []evokg.Utility{utilityOf(id, evokg.MemoryActive, "")}, LearnerCalls: 1}, f.enter(ctx)
 }
 
@@ -152,7 +152,8 @@ func (f *fakes) GetSkill(ctx context.Context, ns, name string) (evokg.SkillDetai
 }
 
 func (f *fakes) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskTypeScore, error) {
-	return []evokg.TaskTypeScore{{TaskType: evokg.TaskType{ID: "t1", Namespace: ns, Name: "arithmetic", NSeen: 10, NFail: 3, KLast: 2, CreatedAt: fixedTime}, Score: 3.6}}, f.enter(ctx)
+	return []evokg.TaskTypeScore{{TaskType: evokg.TaskType{ID: "t1", Namespace: ns, Name: "arithmetic", NSeen: 10, NFail: 3, KLast: 2,
+		Answer: evokg.AnswerSpec{Mode: evokg.AnswerNumber}, CreatedAt: fixedTime}, Score: 3.6}}, f.enter(ctx)
 }
 
 func run(ns string, id uuid.UUID) evokg.EvolutionRun {
@@ -294,4 +295,34 @@ func (f *fakes) ListEpochRuns(ctx context.Context, ns string) ([]evokg.EpochRun,
 
 func (f *fakes) CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (evokg.EpochRun, error) {
 	return epochRun(ns, id), f.enter(ctx)
+}
+
+func (f *fakes) DeclareTaskType(ctx context.Context, ns, name, description string, spec evokg.AnswerSpec) (evokg.TaskType, error) {
+	return evokg.TaskType{ID: "t1", Namespace: ns, Name: name, Description: description, Answer: spec.OrText(), CreatedAt: fixedTime}, f.enter(ctx)
+}
+
+// profiles is the LearnerProfileService of fakes (its Get and Put differ from the ExperienceService's).
+type profiles struct{ *fakes }
+
+const fakeLearner = "qwen3:8b"
+
+func (f profiles) LearnerModel() string { return fakeLearner }
+
+func (f profiles) Get(ctx context.Context, ns, model string) (evokg.StoredProfile, error) {
+	return evokg.StoredProfile{Namespace: ns, Model: model, Profile: evokg.LearnerProfile{Render: evokg.RenderTurns, Memories: 4}, UpdatedAt: fixedTime}, f.enter(ctx)
+}
+
+func (f profiles) Put(ctx context.Context, sp evokg.StoredProfile) (evokg.StoredProfile, error) {
+	sp.UpdatedAt = fixedTime
+	return sp, f.enter(ctx)
+}
+
+func (f profiles) Calibrate(ctx context.Context, ns string, req evokg.CalibrationRequest) (evokg.StoredProfile, error) {
+	cal := &evokg.Calibration{At: fixedTime, LearnerCalls: len(req.Items)}
+	for _, it := range req.Items {
+		cal.Items = append(cal.Items, it.ID)
+	}
+	p := evokg.DefaultProfile
+	cal.Scores = []evokg.ProfileScore{{Profile: p, Correct: 1, Items: len(req.Items), Accuracy: 1 / float64(len(req.Items))}}
+	return evokg.StoredProfile{Namespace: ns, Model: fakeLearner, Profile: p, Calibration: cal, UpdatedAt: fixedTime}, f.enter(ctx)
 }

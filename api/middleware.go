@@ -127,7 +127,7 @@ func corsFor(origins []string) func(http.Handler) http.Handler {
 	}
 	return cors.Handler(cors.Options{
 		AllowedOrigins:   origins,
-		AllowedMethods:   []string{http.MethodGet, http.MethodPost, http.MethodDelete, http.MethodOptions},
+		AllowedMethods:   []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodOptions},
 		AllowedHeaders:   []string{"Authorization", "Content-Type", "Idempotency-Key", middleware.RequestIDHeader},
 		ExposedHeaders:   []string{middleware.RequestIDHeader, "Retry-After"},
 		AllowCredentials: false,

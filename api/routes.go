@@ -67,6 +67,12 @@ func (s *server) v1(r chi.Router) {
 			r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeMemoryWrite), s.conform).
 				Post("/experiences/batch", s.ingestBatch)
 		}
+		if s.deps.Profiles != nil {
+			// A calibration answers every item with every candidate: it
+			// has a timeout of its own.
+			r.With(limits(s.cfg.CalibrationTimeout, s.cfg.MaxBodyBytes), s.requireScope(evokg.ScopeEvolve), s.conform).
+				Post("/learner-profile/calibrate", s.calibrateProfile)
+		}
 		r.Group(func(r chi.Router) {
 			r.Use(s.std())
 			s.namespaced(r)
@@ -115,6 +121,13 @@ func (s *server) namespaced(r chi.Router) {
 	}
 	if s.deps.TaskTypes != nil {
 		read.Get("/task-types", s.listTaskTypes)
+	}
+	if s.deps.Declarer != nil {
+		write.Put("/task-types/{name}", s.declareTaskType)
+	}
+	if s.deps.Profiles != nil {
+		read.Get("/learner-profile", s.getProfile)
+		evolve.Put("/learner-profile", s.putProfile)
 	}
 	if s.deps.Evolution != nil {
 		evolve.Post("/evolution-runs", s.startRun)

@@ -27,8 +27,15 @@ func (t tool) sdkTool(doc *document) (*sdk.Tool, error) {
 	}
 	props := map[string]any{"namespace": namespaceSchema}
 	required := []any{"namespace"}
-	for _, member := range t.ids {
-		props[member] = map[string]any{"type": "string", "format": "uuid", "description": "the id, as an earlier tool returned it"}
+	for param, member := range t.ids {
+		schema, err := doc.pathParameter(t.method, t.path, param)
+		if err != nil {
+			return nil, fmt.Errorf("mcp: tool %s: %w", t.name, err)
+		}
+		if schema["format"] == "uuid" {
+			schema["description"] = "the id, as an earlier tool returned it"
+		}
+		props[member] = schema
 		required = append(required, member)
 	}
 	for _, name := range t.query {

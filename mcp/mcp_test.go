@@ -223,9 +223,9 @@ func text(res *sdk.CallToolResult) string {
 	return ""
 }
 
-var toolNames = []string{"answer", "answer_feedback", "epoch_run_status", "evolution_status", "graph_neighbors", "invoke_tool",
-	"list_memories", "list_tools", "memory_status", "memory_utility", "quarantine_memory", "recall", "recall_feedback", "remember",
-	"restore_memory", "skills", "start_epoch_run", "start_evolution", "task_types"}
+var toolNames = []string{"answer", "answer_feedback", "declare_task_type", "epoch_run_status", "evolution_status", "graph_neighbors",
+	"invoke_tool", "learner_profile", "list_memories", "list_tools", "memory_status", "memory_utility", "quarantine_memory", "recall",
+	"recall_feedback", "remember", "restore_memory", "skills", "start_epoch_run", "start_evolution", "task_types"}
 
 func TestToolsOverBothTransports(t *testing.T) {
 	t.Parallel()
@@ -242,6 +242,7 @@ func TestToolsOverBothTransports(t *testing.T) {
 			recall(t, cs, ns, id)
 			curate(t, cs, ns, id)
 			answerAndReward(t, cs, ns)
+			answerModesAndProfile(t, cs, ns)
 			readGraph(t, cs, ns, id)
 			evolution(t, cs, ns)
 			epochRun(t, cs, ns)
@@ -381,6 +382,47 @@ func answerAndReward(t *testing.T, cs *sdk.ClientSession, ns string) {
 	require.Equal(t, http.StatusConflict, p.Status, "a second reward is the API's 409")
 }
 
+// answerModesAndProfile declares a task type's answer mode, finds it in
+// task_types and in the answer, and reads the learner profile.
+func answerModesAndProfile(t *testing.T, cs *sdk.ClientSession, ns string) {
+	t.Helper()
+	var tt evokg.TaskType
+	call(t, cs, "declare_task_type", map[string]any{"namespace": ns, "task_type": "colours", "description": "pick a colour",
+		"answer": map[string]any{"mode": "choice", "choices": []string{"red", "blue"}}}, &tt)
+	require.Equal(t, evokg.AnswerSpec{Mode: evokg.AnswerChoice, Choices: []string{"red", "blue"}}, tt.Answer)
+	require.Equal(t, "colours", tt.Name)
+	p := callFails(t, cs, "declare_task_type", map[string]any{"namespace": ns, "task_type": "colours",
+		"answer": map[string]any{"mode": "choice", "choices": []string{"red"}}})
+	require.Equal(t, http.StatusUnprocessableEntity, p.Status)
+	require.Equal(t, "/answer/choices", p.Errors[0].Pointer, "the API's refusal, with its pointer")
+	p = callFails(t, cs, "declare_task_type", map[string]any{"namespace": ns, "answer": map[string]any{"mode": "text"}})
+	require.Equal(t, "/task_type", p.Errors[0].Pointer, "the task type is required")
+
+	var types struct {
+		Items []evokg.TaskTypeScore `json:"items"`
+	}
+	call(t, cs, "task_types", map[string]any{"namespace": ns}, &types)
+	require.True(t, slices.ContainsFunc(types.Items, func(s evokg.TaskTypeScore) bool {
+		return s.Name == "colours" && s.Answer.Mode == evokg.AnswerChoice
+	}), "task_types shows the declaration: %+v", types.Items)
+	var a evokg.AnswerResponse
+	call(t, cs, "answer", map[string]any{"namespace": ns, "question": "Which colour is the sky?", "task_type": "colours"}, &a)
+	require.Equal(t, evokg.AnswerChoice, a.AnswerMode)
+	require.Contains(t, []string{"red", "blue"}, a.Answer)
+
+	var profile struct {
+		Model   string               `json:"model"`
+		Stored  bool                 `json:"stored"`
+		Profile evokg.LearnerProfile `json:"profile"`
+	}
+	call(t, cs, "learner_profile", map[string]any{"namespace": ns}, &profile)
+	require.False(t, profile.Stored)
+	require.Equal(t, evokg.DefaultProfile, profile.Profile)
+	require.Equal(t, a.Profile, profile.Profile, "the answer's profile is the one in force")
+	call(t, cs, "learner_profile", map[string]any{"namespace": ns, "model": "qwen3:8b"}, &profile)
+	require.Equal(t, "qwen3:8b", profile.Model)
+}
+
 func readGraph(t *testing.T, cs *sdk.ClientSession, ns, id string) {
 	t.Helper()
 	var list struct {
@@ -474,6 +516,11 @@ func TestIsolationAndScopes(t *testing.T) {
 			require.Equal(t, http.StatusForbidden, p.Status, "evolve is missing")
 			p = callFails(t, cs, "quarantine_memory", map[string]any{"namespace": mine, "memory_id": evokg.NewID().String(), "reason": "r"})
 			require.Equal(t, http.StatusForbidden, p.Status, "memory:write is missing")
+			p = callFails(t, cs, "declare_task_type", map[string]any{"namespace": mine, "task_type": "t", "answer": map[string]any{"mode": "text"}})
+			require.Equal(t, http.StatusForbidden, p.Status, "memory:write is missing")
+			call(t, cs, "learner_profile", map[string]any{"namespace": mine}, nil)
+			p = callFails(t, cs, "learner_profile", map[string]any{"namespace": other})
+			require.Equal(t, http.StatusForbidden, p.Status)
 			call(t, cs, "list_memories", map[string]any{"namespace": mine, "state": "probationary"}, nil)
 		})
 	}

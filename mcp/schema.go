@@ -10,20 +10,22 @@ import (
 type document struct {
 	paths   map[string]any
 	schemas map[string]any
+	params  map[string]any // components.parameters
 }
 
 func parseDocument(b []byte) (*document, error) {
 	var raw struct {
 		Paths      map[string]any `json:"paths"`
 		Components struct {
-			Schemas   map[string]any `json:"schemas"`
-			Responses map[string]any `json:"responses"`
+			Schemas    map[string]any `json:"schemas"`
+			Responses  map[string]any `json:"responses"`
+			Parameters map[string]any `json:"parameters"`
 		} `json:"components"`
 	}
 	if err := json.Unmarshal(b, &raw); err != nil {
 		return nil, fmt.Errorf("mcp: decode the OpenAPI document: %w", err)
 	}
-	d := &document{paths: raw.Paths, schemas: map[string]any{}}
+	d := &document{paths: raw.Paths, schemas: map[string]any{}, params: raw.Components.Parameters}
 	for name, s := range raw.Components.Schemas {
 		d.schemas[name] = jsonSchema(s)
 	}
@@ -49,7 +51,7 @@ func (d *document) operation(method, path string) (map[string]any, error) {
 func (d *document) queryParameter(op map[string]any, name string) (any, bool, error) {
 	params, _ := op["parameters"].([]any)
 	for _, p := range params {
-		param, _ := p.(map[string]any)
+		param := d.parameter(p)
 		if param["in"] != "query" || param["name"] != name {
 			continue
 		}
@@ -64,6 +66,40 @@ func (d *document) queryParameter(op map[string]any, name string) (any, bool, er
 		return schema, required, nil
 	}
 	return nil, false, fmt.Errorf("the operation has no query parameter %s", name)
+}
+
+// pathParameter is the JSON schema of the path parameter name of the
+// operation at method and path (declared on the operation or its path
+// item, inline or as a component), with its description.
+func (d *document) pathParameter(method, path, name string) (map[string]any, error) {
+	item, _ := d.paths[path].(map[string]any)
+	op, _ := item[strings.ToLower(method)].(map[string]any)
+	opParams, _ := op["parameters"].([]any)
+	itemParams, _ := item["parameters"].([]any)
+	for _, p := range append(opParams, itemParams...) {
+		param := d.parameter(p)
+		if param["in"] != "path" || param["name"] != name {
+			continue
+		}
+		schema, _ := jsonSchema(param["schema"]).(map[string]any)
+		if schema == nil {
+			return nil, fmt.Errorf("the path parameter %s has no schema", name)
+		}
+		if desc, ok := param["description"].(string); ok {
+			schema["description"] = desc
+		}
+		return schema, nil
+	}
+	return nil, fmt.Errorf("%s %s has no path parameter %s", method, path, name)
+}
+
+// parameter is the parameter p, a reference to a component resolved.
+func (d *document) parameter(p any) map[string]any {
+	param, _ := p.(map[string]any)
+	if ref, ok := param["$ref"].(string); ok {
+		param, _ = d.params[strings.TrimPrefix(ref, "#/components/parameters/")].(map[string]any)
+	}
+	return param
 }
 
 // requestSchema is the JSON body schema of an operation, nil without one.

@@ -64,7 +64,9 @@ var tools = []tool{
 			"A second reward for the same recall is an error."},
 	{name: "answer", title: "Answer with memory", method: "POST", path: nsPrefix + "/answer",
 		description: "Have the platform's learner model answer a question of a task type with the memory pack. " +
-			"Returns the answer, its id (reward it with answer_feedback) and the memories and bandit arms used."},
+			"Returns the answer in the task type's answer mode (answer_mode; in expression mode the expression too, " +
+			"and its value as the answer), its id (reward it with answer_feedback), the memories and bandit arms used " +
+			"and the learner profile it answered under."},
 	{name: "answer_feedback", title: "Reward an answer", method: "POST", path: nsPrefix + "/answers/{id}/feedback",
 		ids: map[string]string{"id": "answer_id"},
 		description: "Reward an answer returned by the answer tool, once: reward in [0,1] (1 = right, 0 = wrong). " +
@@ -75,6 +77,17 @@ var tools = []tool{
 	{name: "task_types", title: "Task types", method: "GET", path: nsPrefix + "/task-types", readOnly: true,
 		description: "List the task types with how often each was seen and failed and its curriculum score s(t): " +
 			"the higher the score, the more the agent should practise it."},
+	{name: "declare_task_type", title: "Declare a task type's answer mode", method: "PUT", path: nsPrefix + "/task-types/{name}",
+		ids: map[string]string{"name": "task_type"},
+		description: "Say how the questions of a task type are answered, before asking them: answer.mode text (free text, " +
+			"the default), number (a number), choice (exactly one of answer.choices, 2 to 50 distinct strings) or " +
+			"expression (you get an arithmetic expression the platform's calculator evaluates, and its value as the answer). " +
+			"An optional description describes the task type. Returns the task type with its answer mode."},
+	{name: "learner_profile", title: "Learner profile", method: "GET", path: nsPrefix + "/learner-profile",
+		query: []string{"model"}, readOnly: true,
+		description: "Read how the platform's learner model is given memory in this namespace: the rendering (block: " +
+			"one memory block; turns: worked examples as chat turns), how many memories and how long each, and whether it " +
+			"reasons first; stored is false while the default is in force, and calibration holds the measurement that chose it, if one did."},
 	{name: "graph_neighbors", title: "Graph neighbours", method: "POST", path: nsPrefix + "/graph/neighbors", readOnly: true,
 		description: "Experiences within 1 or 2 hops of seed experiences in the knowledge graph (seeds are experience ids, " +
 			"e.g. recall's memories[].experience_id)."},

@@ -40,6 +40,8 @@ type env struct {
 	router  routers.Router
 	token   string
 	ns      string
+	// fake is the scripted model server the app calls.
+	fake *ollamafake.Server
 }
 
 func open(t *testing.T, mode app.Mode, limits evolution.Limits) *env {
@@ -82,7 +84,7 @@ func openWith(t *testing.T, mode app.Mode, configure func(*app.Config)) *env {
 	require.NoError(t, err)
 	caps := cfg.Evolution.WithDefaults() // as evokg serve passes them: the served document states the caps
 	handler := api.NewHandler(api.Config{MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize}, a.APIDeps(), logger)
-	return &env{ctx: ctx, app: a, handler: handler, router: router, token: token, ns: ns}
+	return &env{ctx: ctx, app: a, handler: handler, router: router, token: token, ns: ns, fake: fake}
 }
 
 // do sends a request under /v1/namespaces/{ns}, checks the response against

@@ -20,6 +20,8 @@ func (a *App) APIDeps() api.Deps {
 		Answerer:    answer.NewOnline(a.Answer, a.Graph).WithUtility(a.Utility),
 		Skills:      evolution.NewSkills(a.Graph, a.Pool),
 		TaskTypes:   a.Engine,
+		Declarer:    a.Graph,
+		Profiles:    learnerProfiles{Store: a.Profiles, answer: a.Answer},
 		Evolution:   a.Evolution,
 		Tasks:       tasks.NewService(a.PRGII),
 		EpochRuns:   tasks.NewService(a.PRGII),

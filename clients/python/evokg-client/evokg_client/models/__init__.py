@@ -4,15 +4,20 @@ from .a_match_against_gold_exact_normalized import AMatchAgainstGoldExactNormali
 from .a_match_against_gold_exact_normalized_kind import AMatchAgainstGoldExactNormalizedKind
 from .ajson_schema_json_schema import AJSONSchemaJsonSchema
 from .ajson_schema_json_schema_kind import AJSONSchemaJsonSchemaKind
+from .answer_mode import AnswerMode
 from .answer_request import AnswerRequest
 from .answer_request_mode import AnswerRequestMode
 from .answer_response import AnswerResponse
+from .answer_spec import AnswerSpec
 from .bandit_arm import BanditArm
 from .bandit_arm_bandit import BanditArmBandit
 from .bandit_state import BanditState
 from .bandit_state_arms_item import BanditStateArmsItem
 from .bandit_state_bandit import BanditStateBandit
 from .bandits_response_200 import BanditsResponse200
+from .calibration import Calibration
+from .calibration_item import CalibrationItem
+from .calibration_request import CalibrationRequest
 from .code_with_tests_code import CodeWithTestsCode
 from .code_with_tests_code_kind import CodeWithTestsCodeKind
 from .epoch_metrics import EpochMetrics
@@ -67,6 +72,9 @@ from .index_rebuild import IndexRebuild
 from .ingest_batch_response_202 import IngestBatchResponse202
 from .ingest_receipt import IngestReceipt
 from .ingest_receipt_status import IngestReceiptStatus
+from .learner_profile import LearnerProfile
+from .learner_profile_render import LearnerProfileRender
+from .learner_profile_state import LearnerProfileState
 from .list_agents_response_200 import ListAgentsResponse200
 from .list_epoch_runs_response_200 import ListEpochRunsResponse200
 from .list_experience_utility_state import ListExperienceUtilityState
@@ -87,6 +95,7 @@ from .openapi_json_response_200 import OpenapiJsonResponse200
 from .outcome import Outcome
 from .problem import Problem
 from .problem_errors_item import ProblemErrorsItem
+from .profile_score import ProfileScore
 from .prune_request import PruneRequest
 from .prune_result import PruneResult
 from .readiness import Readiness
@@ -126,6 +135,8 @@ from .task_plan_entities_item import TaskPlanEntitiesItem
 from .task_request import TaskRequest
 from .task_retrieval import TaskRetrieval
 from .task_status import TaskStatus
+from .task_type import TaskType
+from .task_type_declaration import TaskTypeDeclaration
 from .task_type_score import TaskTypeScore
 from .task_type_score_memory_switch import TaskTypeScoreMemorySwitch
 from .task_validator_kind import TaskValidatorKind
@@ -157,15 +168,20 @@ __all__ = (
     "AJSONSchemaJsonSchemaKind",
     "AMatchAgainstGoldExactNormalized",
     "AMatchAgainstGoldExactNormalizedKind",
+    "AnswerMode",
     "AnswerRequest",
     "AnswerRequestMode",
     "AnswerResponse",
+    "AnswerSpec",
     "BanditArm",
     "BanditArmBandit",
     "BanditsResponse200",
     "BanditState",
     "BanditStateArmsItem",
     "BanditStateBandit",
+    "Calibration",
+    "CalibrationItem",
+    "CalibrationRequest",
     "CodeWithTestsCode",
     "CodeWithTestsCodeKind",
     "EpochMetrics",
@@ -220,6 +236,9 @@ __all__ = (
     "IngestBatchResponse202",
     "IngestReceipt",
     "IngestReceiptStatus",
+    "LearnerProfile",
+    "LearnerProfileRender",
+    "LearnerProfileState",
     "ListAgentsResponse200",
     "ListEpochRunsResponse200",
     "ListExperiencesResponse200",
@@ -240,6 +259,7 @@ __all__ = (
     "Outcome",
     "Problem",
     "ProblemErrorsItem",
+    "ProfileScore",
     "PruneRequest",
     "PruneResult",
     "Readiness",
@@ -279,6 +299,8 @@ __all__ = (
     "TaskRequest",
     "TaskRetrieval",
     "TaskStatus",
+    "TaskType",
+    "TaskTypeDeclaration",
     "TaskTypeScore",
     "TaskTypeScoreMemorySwitch",
     "TaskValidatorKind",

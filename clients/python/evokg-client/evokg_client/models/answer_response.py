@@ -7,10 +7,12 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.answer_mode import AnswerMode
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.bandit_arm import BanditArm
+    from ..models.learner_profile import LearnerProfile
     from ..models.tool_use import ToolUse
     from ..models.utility import Utility
 
@@ -23,7 +25,11 @@ class AnswerResponse:
     """
     Attributes:
         id (UUID):
-        answer (str):
+        answer (str): the answer: a number written without exponent in number mode, one of the choices in choice mode,
+            the expression's value in expression mode
+        answer_mode (AnswerMode): text: a string; number: a JSON number; choice: exactly one of the task type's choices;
+            expression: an arithmetic expression the built-in calculator evaluates, whose value is the answer
+        profile (LearnerProfile): how a learner model is given memory and asked to answer
         arms (list[BanditArm]):
         memory_ids (list[UUID]): the memories whose text was in the learner's prompt (its memory block within the
             character budget, the cascade's principles and recipes included; a memory cut short with "…" counts, one left
@@ -32,6 +38,8 @@ class AnswerResponse:
             recorded (a memory deleted since is left out)
         learner_calls (int):
         teacher_calls (int): always 0
+        expression (str | Unset): expression mode: the arithmetic expression the learner wrote; answer is its value (the
+            expression itself when the calculator cannot evaluate it)
         memory_switch_off (bool | Unset): the task type's memory switch is off (its validation accuracy with memory fell
             below the memory-off baseline), so the learner answered without memory
         tool_calls (list[ToolUse] | Unset): the validated tools the learner called (the tool_call routing arm's ReAct
@@ -40,11 +48,14 @@ class AnswerResponse:
 
     id: UUID
     answer: str
+    answer_mode: AnswerMode
+    profile: LearnerProfile
     arms: list[BanditArm]
     memory_ids: list[UUID]
     memories: list[Utility]
     learner_calls: int
     teacher_calls: int
+    expression: str | Unset = UNSET
     memory_switch_off: bool | Unset = UNSET
     tool_calls: list[ToolUse] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -53,6 +64,10 @@ class AnswerResponse:
         id = str(self.id)
 
         answer = self.answer
+
+        answer_mode = self.answer_mode.value
+
+        profile = self.profile.to_dict()
 
         arms = []
         for arms_item_data in self.arms:
@@ -73,6 +88,8 @@ class AnswerResponse:
 
         teacher_calls = self.teacher_calls
 
+        expression = self.expression
+
         memory_switch_off = self.memory_switch_off
 
         tool_calls: list[dict[str, Any]] | Unset = UNSET
@@ -88,6 +105,8 @@ class AnswerResponse:
             {
                 "id": id,
                 "answer": answer,
+                "answer_mode": answer_mode,
+                "profile": profile,
                 "arms": arms,
                 "memory_ids": memory_ids,
                 "memories": memories,
@@ -95,6 +114,8 @@ class AnswerResponse:
                 "teacher_calls": teacher_calls,
             }
         )
+        if expression is not UNSET:
+            field_dict["expression"] = expression
         if memory_switch_off is not UNSET:
             field_dict["memory_switch_off"] = memory_switch_off
         if tool_calls is not UNSET:
@@ -105,6 +126,7 @@ class AnswerResponse:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.bandit_arm import BanditArm  # noqa: PLC0415
+        from ..models.learner_profile import LearnerProfile  # noqa: PLC0415
         from ..models.tool_use import ToolUse  # noqa: PLC0415
         from ..models.utility import Utility  # noqa: PLC0415
 
@@ -112,6 +134,10 @@ class AnswerResponse:
         id = UUID(d.pop("id"))
 
         answer = d.pop("answer")
+
+        answer_mode = AnswerMode(d.pop("answer_mode"))
+
+        profile = LearnerProfile.from_dict(d.pop("profile"))
 
         arms = []
         _arms = d.pop("arms")
@@ -138,6 +164,8 @@ class AnswerResponse:
 
         teacher_calls = d.pop("teacher_calls")
 
+        expression = d.pop("expression", UNSET)
+
         memory_switch_off = d.pop("memory_switch_off", UNSET)
 
         _tool_calls = d.pop("tool_calls", UNSET)
@@ -152,11 +180,14 @@ class AnswerResponse:
         answer_response = cls(
             id=id,
             answer=answer,
+            answer_mode=answer_mode,
+            profile=profile,
             arms=arms,
             memory_ids=memory_ids,
             memories=memories,
             learner_calls=learner_calls,
             teacher_calls=teacher_calls,
+            expression=expression,
             memory_switch_off=memory_switch_off,
             tool_calls=tool_calls,
         )

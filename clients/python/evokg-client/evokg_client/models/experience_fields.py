@@ -38,6 +38,7 @@ class ExperienceFields:
         skill (str | Unset):
         question (str | Unset):
         answer (str | Unset):
+        expression (str | Unset): the computation an expression-mode answer wrote; answer is its value
         chain_of_thought (str | Unset):
         skill_steps (list[ExperienceFieldsSkillStepsItem] | Unset):
         context (str | Unset):
@@ -65,6 +66,7 @@ class ExperienceFields:
     skill: str | Unset = UNSET
     question: str | Unset = UNSET
     answer: str | Unset = UNSET
+    expression: str | Unset = UNSET
     chain_of_thought: str | Unset = UNSET
     skill_steps: list[ExperienceFieldsSkillStepsItem] | Unset = UNSET
     context: str | Unset = UNSET
@@ -106,6 +108,8 @@ class ExperienceFields:
         question = self.question
 
         answer = self.answer
+
+        expression = self.expression
 
         chain_of_thought = self.chain_of_thought
 
@@ -202,6 +206,8 @@ class ExperienceFields:
             field_dict["question"] = question
         if answer is not UNSET:
             field_dict["answer"] = answer
+        if expression is not UNSET:
+            field_dict["expression"] = expression
         if chain_of_thought is not UNSET:
             field_dict["chain_of_thought"] = chain_of_thought
         if skill_steps is not UNSET:
@@ -281,6 +287,8 @@ class ExperienceFields:
         question = d.pop("question", UNSET)
 
         answer = d.pop("answer", UNSET)
+
+        expression = d.pop("expression", UNSET)
 
         chain_of_thought = d.pop("chain_of_thought", UNSET)
 
@@ -392,6 +400,7 @@ class ExperienceFields:
             skill=skill,
             question=question,
             answer=answer,
+            expression=expression,
             chain_of_thought=chain_of_thought,
             skill_steps=skill_steps,
             context=context,

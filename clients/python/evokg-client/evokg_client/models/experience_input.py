@@ -48,6 +48,7 @@ class ExperienceInput:
             skill (str | Unset): at most 200 characters without NUL
             question (str | Unset): free text, at most 65536 characters without NUL
             answer (str | Unset): free text, at most 65536 characters without NUL
+            expression (str | Unset): at most 200 characters without NUL
             chain_of_thought (str | Unset): free text, at most 65536 characters without NUL
             skill_steps (list[ExperienceInputSkillStepsItem] | Unset):
             context (str | Unset): free text, at most 65536 characters without NUL
@@ -79,6 +80,7 @@ class ExperienceInput:
     skill: str | Unset = UNSET
     question: str | Unset = UNSET
     answer: str | Unset = UNSET
+    expression: str | Unset = UNSET
     chain_of_thought: str | Unset = UNSET
     skill_steps: list[ExperienceInputSkillStepsItem] | Unset = UNSET
     context: str | Unset = UNSET
@@ -125,6 +127,8 @@ class ExperienceInput:
         question = self.question
 
         answer = self.answer
+
+        expression = self.expression
 
         chain_of_thought = self.chain_of_thought
 
@@ -227,6 +231,8 @@ class ExperienceInput:
             field_dict["question"] = question
         if answer is not UNSET:
             field_dict["answer"] = answer
+        if expression is not UNSET:
+            field_dict["expression"] = expression
         if chain_of_thought is not UNSET:
             field_dict["chain_of_thought"] = chain_of_thought
         if skill_steps is not UNSET:
@@ -315,6 +321,8 @@ class ExperienceInput:
         question = d.pop("question", UNSET)
 
         answer = d.pop("answer", UNSET)
+
+        expression = d.pop("expression", UNSET)
 
         chain_of_thought = d.pop("chain_of_thought", UNSET)
 
@@ -423,6 +431,7 @@ class ExperienceInput:
             skill=skill,
             question=question,
             answer=answer,
+            expression=expression,
             chain_of_thought=chain_of_thought,
             skill_steps=skill_steps,
             context=context,

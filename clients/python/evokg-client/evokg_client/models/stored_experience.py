@@ -41,6 +41,7 @@ class StoredExperience:
         skill (str | Unset):
         question (str | Unset):
         answer (str | Unset):
+        expression (str | Unset): the computation an expression-mode answer wrote; answer is its value
         chain_of_thought (str | Unset):
         skill_steps (list[ExperienceFieldsSkillStepsItem] | Unset):
         context (str | Unset):
@@ -72,6 +73,7 @@ class StoredExperience:
     skill: str | Unset = UNSET
     question: str | Unset = UNSET
     answer: str | Unset = UNSET
+    expression: str | Unset = UNSET
     chain_of_thought: str | Unset = UNSET
     skill_steps: list[ExperienceFieldsSkillStepsItem] | Unset = UNSET
     context: str | Unset = UNSET
@@ -115,6 +117,8 @@ class StoredExperience:
         question = self.question
 
         answer = self.answer
+
+        expression = self.expression
 
         chain_of_thought = self.chain_of_thought
 
@@ -219,6 +223,8 @@ class StoredExperience:
             field_dict["question"] = question
         if answer is not UNSET:
             field_dict["answer"] = answer
+        if expression is not UNSET:
+            field_dict["expression"] = expression
         if chain_of_thought is not UNSET:
             field_dict["chain_of_thought"] = chain_of_thought
         if skill_steps is not UNSET:
@@ -296,6 +302,8 @@ class StoredExperience:
         question = d.pop("question", UNSET)
 
         answer = d.pop("answer", UNSET)
+
+        expression = d.pop("expression", UNSET)
 
         chain_of_thought = d.pop("chain_of_thought", UNSET)
 
@@ -418,6 +426,7 @@ class StoredExperience:
             skill=skill,
             question=question,
             answer=answer,
+            expression=expression,
             chain_of_thought=chain_of_thought,
             skill_steps=skill_steps,
             context=context,

@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.answer_spec import AnswerSpec
     from ..models.task_type_score_memory_switch import TaskTypeScoreMemorySwitch
 
 
@@ -24,6 +25,7 @@ class TaskTypeScore:
         n_seen (int): rewards_seen as of the task type's last curriculum selection
         n_fail (int): rewards_failed as of the task type's last curriculum selection
         k_last (int): the namespace's curriculum step at which the task type was last selected (0 never)
+        answer (AnswerSpec): how a task type's questions are answered; choices with mode choice only, and required by it
         score (float): s(t) = n_fail(t) + λ·(k − k_last(t)) + focus(t), the score the next evolution selection uses:
             n_fail is rewards_failed (cumulative), k the namespace's next curriculum step (the largest k_last + 1), λ that
             of the latest run
@@ -43,6 +45,7 @@ class TaskTypeScore:
     n_seen: int
     n_fail: int
     k_last: int
+    answer: AnswerSpec
     score: float
     id: str | Unset = UNSET
     namespace: str | Unset = UNSET
@@ -62,6 +65,8 @@ class TaskTypeScore:
         n_fail = self.n_fail
 
         k_last = self.k_last
+
+        answer = self.answer.to_dict()
 
         score = self.score
 
@@ -93,6 +98,7 @@ class TaskTypeScore:
                 "n_seen": n_seen,
                 "n_fail": n_fail,
                 "k_last": k_last,
+                "answer": answer,
                 "score": score,
             }
         )
@@ -117,6 +123,7 @@ class TaskTypeScore:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.answer_spec import AnswerSpec  # noqa: PLC0415
         from ..models.task_type_score_memory_switch import TaskTypeScoreMemorySwitch  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -127,6 +134,8 @@ class TaskTypeScore:
         n_fail = d.pop("n_fail")
 
         k_last = d.pop("k_last")
+
+        answer = AnswerSpec.from_dict(d.pop("answer"))
 
         score = d.pop("score")
 
@@ -161,6 +170,7 @@ class TaskTypeScore:
             n_seen=n_seen,
             n_fail=n_fail,
             k_last=k_last,
+            answer=answer,
             score=score,
             id=id,
             namespace=namespace,
