@@ -21,12 +21,14 @@ class ProfileScore:
         correct (int):
         items (int):
         accuracy (float):
+        invalid (int): items the learner gave no valid reply to under this profile
     """
 
     profile: LearnerProfile
     correct: int
     items: int
     accuracy: float
+    invalid: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,6 +40,8 @@ class ProfileScore:
 
         accuracy = self.accuracy
 
+        invalid = self.invalid
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -46,6 +50,7 @@ class ProfileScore:
                 "correct": correct,
                 "items": items,
                 "accuracy": accuracy,
+                "invalid": invalid,
             }
         )
 
@@ -64,11 +69,14 @@ class ProfileScore:
 
         accuracy = d.pop("accuracy")
 
+        invalid = d.pop("invalid")
+
         profile_score = cls(
             profile=profile,
             correct=correct,
             items=items,
             accuracy=accuracy,
+            invalid=invalid,
         )
 
         profile_score.additional_properties = d
