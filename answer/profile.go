@@ -170,12 +170,15 @@ func (p presentation) shown(prelim bool) []uuid.UUID {
 
 // evaluate turns an expression-mode reply into its value with the built-in
 // calculator; an expression it cannot read leaves the expression as the
-// answer, which a grader then refuses.
+// answer, which a grader then refuses. A computation followed by the
+// learner's own result ("19 * 15 = 265") is evaluated on its left side:
+// the tool computes, the learner's arithmetic is not trusted.
 func evaluate(reply llm.AnswerReply) llm.AnswerReply {
 	if reply.Expression == "" {
 		return reply
 	}
-	v, err := Calculate(reply.Expression)
+	expr, _, _ := strings.Cut(reply.Expression, "=")
+	v, err := Calculate(expr)
 	if err != nil {
 		reply.Answer = reply.Expression
 		return reply

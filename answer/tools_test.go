@@ -14,6 +14,7 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/sandbox"
 )
@@ -198,4 +199,17 @@ func TestAnswerRecordKeepsToolCalls(t *testing.T) {
 	require.Equal(t, "rectangle_area", stored.Tool)
 	require.JSONEq(t, string(resp.ToolCalls[0].Input), string(stored.Input))
 	require.JSONEq(t, `{"area":84}`, string(stored.Output))
+}
+
+// An expression-mode reply is computed by the calculator, its left side
+// when the learner wrote a result after "=".
+func TestEvaluateComputesTheExpression(t *testing.T) {
+	for expr, want := range map[string]string{
+		"19 * 15 + 1":   "286",
+		"19 * 15 = 265": "285",
+		"3 ~ 5":         "3 ~ 5",
+		"= 4":           "= 4",
+	} {
+		require.Equal(t, want, answer.EvaluateForTest(llm.AnswerReply{Expression: expr}).Answer, expr)
+	}
 }

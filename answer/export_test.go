@@ -1,0 +1,4 @@
+package answer
+
+// EvaluateForTest exposes evaluate to the external tests.
+var EvaluateForTest = evaluate
