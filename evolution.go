@@ -35,6 +35,12 @@ type EvolutionRunRequest struct {
 	// default 0.2 each, train gets the rest. No question is in two splits.
 	Validation float64 `json:"validation,omitempty"`
 	Test       float64 `json:"test,omitempty"`
+	// AnswerMode declares the pool's task types answered in this mode
+	// (text, number or expression); empty leaves their declarations.
+	AnswerMode AnswerMode `json:"answer_mode,omitempty"`
+	// CalibrationItems is how many validation items each iteration's
+	// calibration of the learner profile answers per candidate; 0: none.
+	CalibrationItems int `json:"calibration_items,omitempty"`
 }
 
 // IterationMetrics are the per-iteration figures of a run.
@@ -70,6 +76,10 @@ type IterationMetrics struct {
 	// (teacher-noise ablation).
 	Probation        Probation `json:"probation"`
 	TeacherCorrupted int64     `json:"teacher_corrupted,omitempty"`
+	// Profile is the learner profile the iteration answered under, and
+	// Calibration the measurement that chose it at its start.
+	Profile     LearnerProfile `json:"profile"`
+	Calibration *Calibration   `json:"calibration,omitempty"`
 }
 
 // EvolutionRun is a run and its progress.

@@ -89,18 +89,18 @@ func requestPointers(err error) error {
 }
 
 var runPointers = map[string]string{"/pool/size": "/generator/size", "/pool/items": "/pool",
-	"/pool/validation": "/validation", "/pool/test": "/test"}
+	"/pool/validation": "/validation", "/pool/test": "/test", "/pool/answer_mode": "/answer_mode"}
 
 func runParams(req evokg.EvolutionRunRequest) Params {
-	spec := PoolSpec{Name: "inline", Validation: req.Validation, Test: req.Test}
+	spec := PoolSpec{Name: "inline", Validation: req.Validation, Test: req.Test, AnswerMode: req.AnswerMode}
 	if g := req.Generator; g != nil {
-		spec = PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, Validation: req.Validation, Test: req.Test}
+		spec = PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, Validation: req.Validation, Test: req.Test, AnswerMode: req.AnswerMode}
 	}
 	for i, it := range req.Pool {
 		spec.Items = append(spec.Items, questions.Item{ID: itemID(i), Question: it.Question, Answer: it.Gold,
 			TaskType: it.TaskType, Context: it.Context, Split: it.Split})
 	}
-	return Params{Iterations: req.Iterations, Pool: spec}
+	return Params{Iterations: req.Iterations, Pool: spec, CalibrationItems: req.CalibrationItems}
 }
 
 func itemID(i int) string { return fmt.Sprintf("item-%05d", i) }
@@ -120,5 +120,6 @@ func (m Metrics) summary() evokg.IterationMetrics {
 		Operation: m.Operation, Selected: m.Selected, MemoryOff: m.MemoryOff,
 		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
-		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted}
+		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
+		Profile: m.Profile, Calibration: m.Calibration}
 }

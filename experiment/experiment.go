@@ -20,6 +20,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	evokg "github.com/evokg/evokg"
@@ -77,6 +78,11 @@ type Config struct {
 	// CalibrationItems is how many validation items each iteration's
 	// calibration answers per candidate learner profile (0: none).
 	CalibrationItems int
+	// Memories are posted into each seed's namespace before its run, as a
+	// client posts memories (active at once): worked examples written by
+	// a person or a stronger model. None may ask a question of the seed's
+	// validation or test split.
+	Memories []evokg.ExperienceInput
 }
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -116,6 +122,11 @@ func (c Config) params(seed uint64) evolution.Params {
 
 func (c Config) namespace(seed uint64) string { return fmt.Sprintf("%s-s%d", c.Namespace, seed) }
 
+// Memory takes a client's memories (*ingest.Service).
+type Memory interface {
+	IngestEmbedded(ctx context.Context, ns string, req evokg.ExperienceInput, idemKey string) (evokg.IngestReceipt, error)
+}
+
 // Answerer is the learner layer (*answer.Service, with the memory switch).
 type Answerer interface {
 	Answer(ctx context.Context, ns string, q answer.Question) (answer.Reply, error)
@@ -127,6 +138,8 @@ type Deps struct {
 	Answerer Answerer
 	// Register creates a namespace; it fails (ECONFLICT) when it exists.
 	Register func(ctx context.Context, ns string) error
+	// Memory takes Config.Memories; needed only when there are some.
+	Memory Memory
 	// Progress receives each run's progress and the final evaluation's.
 	Progress evolution.ProgressFunc
 	Logger   *slog.Logger
@@ -165,14 +178,17 @@ func Run(ctx context.Context, d Deps, c Config) (*Report, error) {
 func runSeed(ctx context.Context, d Deps, c Config, seed uint64) (*SeedResult, error) {
 	start := time.Now()
 	params := c.params(seed)
-	if err := d.Register(ctx, params.Namespace); err != nil {
-		return nil, fmt.Errorf("namespace %s: %w", params.Namespace, err)
-	}
-	res, err := evolution.RunLocal(ctx, d.Engine, params, d.Progress)
+	pl, err := params.BuildPool()
 	if err != nil {
 		return nil, err
 	}
-	pl, err := params.BuildPool()
+	if err := d.Register(ctx, params.Namespace); err != nil {
+		return nil, fmt.Errorf("namespace %s: %w", params.Namespace, err)
+	}
+	if err := postMemories(ctx, d, params.Namespace, c.Memories, pl); err != nil {
+		return nil, err
+	}
+	res, err := evolution.RunLocal(ctx, d.Engine, params, d.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -181,4 +197,30 @@ func runSeed(ctx context.Context, d Deps, c Config, seed uint64) (*SeedResult, e
 		return nil, fmt.Errorf("test evaluation: %w", err)
 	}
 	return newSeedResult(seed, res, pl.Sizes(), items, time.Since(start)), nil
+}
+
+// postMemories posts memories into ns as a client would, after checking
+// that none asks a question of pl's validation or test split.
+func postMemories(ctx context.Context, d Deps, ns string, memories []evokg.ExperienceInput, pl questions.Pool) error {
+	if len(memories) == 0 {
+		return nil
+	}
+	heldOut := map[string]string{}
+	for _, it := range slices.Concat(pl.Validation, pl.Test) {
+		heldOut[questions.Normalize(it.Question)] = it.Split
+	}
+	var v evokg.Validator
+	for i, m := range memories {
+		split, ok := heldOut[questions.Normalize(m.Question)]
+		v.Check(m.Question == "" || !ok, fmt.Sprintf("/memories/%d/question", i), "is a question of the "+split+" split")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	for i, m := range memories {
+		if _, err := d.Memory.IngestEmbedded(ctx, ns, m, fmt.Sprintf("experiment-memory-%d", i)); err != nil {
+			return fmt.Errorf("memory %d: %w", i, err)
+		}
+	}
+	return nil
 }

@@ -181,9 +181,12 @@ type Report struct {
 	// ("" when left as declared); Profiles the learner profile each seed's
 	// test split was answered under, CalibrationCalls the learner calls
 	// calibration made over every seed.
-	AnswerMode       evokg.AnswerMode `json:"answer_mode,omitempty"`
-	Profiles         []string         `json:"profiles"`
-	CalibrationCalls int              `json:"calibration_calls"`
+	AnswerMode evokg.AnswerMode `json:"answer_mode,omitempty"`
+	// Memories counts the memories a client posted into each seed's
+	// namespace before its run (--memories).
+	Memories         int      `json:"memories_posted"`
+	Profiles         []string `json:"profiles"`
+	CalibrationCalls int      `json:"calibration_calls"`
 	// CallsPerItem is every model call of the runs over the items they
 	// answered for training (iterations × training items).
 	CallsPerItem float64      `json:"calls_per_item"`
@@ -194,7 +197,7 @@ type Report struct {
 // summarize pools the seeds' test items into the report.
 func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod, TeacherNoise: c.TeacherNoise,
-		AnswerMode: c.AnswerMode, Profiles: []string{},
+		AnswerMode: c.AnswerMode, Profiles: []string{}, Memories: len(c.Memories),
 		Split: questions.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
 	r.Splits, r.Validation = sumSplits(seeds), sumDecisions(seeds)
 	if r.PerSeed == nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -35,6 +36,7 @@ type ExperimentCmd struct {
 	Plot         string  `help:"Write the plot (SVG) of test accuracy with and without memory here."`
 	JSON         bool    `help:"Print the report as one JSON object on the last line."`
 	NoWorker     bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
+	Memories     string  `type:"existingfile" help:"A JSONL file of memories (one experience a line, as POST …/experiences takes it) posted into each seed's namespace before its run, as a client posts worked examples; none may ask a validation or test question."`
 	TeacherNoise float64 `name:"teacher-noise" default:"0" help:"Share (0-1) of the teacher's corrections and principles made wrong on purpose (every number moved by 1 to 9), the same texts for a given pool and seed: the wrong-teacher ablation; compare with --no-utility."`
 }
 
@@ -49,7 +51,7 @@ func (c *ExperimentCmd) Run(g *Globals) error {
 	}
 	defer closeApp()
 	bar := newRunBar(os.Stderr, cfg.Iterations)
-	report, err := experiment.Run(g.Ctx, experiment.Deps{Engine: a.Engine, Answerer: a.Answer,
+	report, err := experiment.Run(g.Ctx, experiment.Deps{Engine: a.Engine, Answerer: a.Answer, Memory: a.Ingest,
 		Register: registerFunc(a), Progress: bar.update, Logger: g.Logger}, cfg)
 	bar.finish()
 	if report != nil {
@@ -80,6 +82,12 @@ func (c *ExperimentCmd) config() (experiment.Config, error) {
 		AnswerMode: evokg.AnswerMode(c.AnswerMode), CalibrationItems: c.CalibrationItems}
 	if cfg.Namespace == "" {
 		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))
+	}
+	if c.Memories != "" {
+		var err error
+		if cfg.Memories, err = loadMemories(c.Memories); err != nil {
+			return cfg, err
+		}
 	}
 	if !questions.IsBuiltin(c.Pool) {
 		items, err := loadPool(c.Pool)
@@ -155,6 +163,31 @@ func writeExperimentTable(w io.Writer, r *experiment.Report) {
 	p := r.Probation
 	fmt.Fprintf(w, "probation: %d memories tried (%d replays, %d learner calls), %d activated, %d quarantined, %d waiting; teacher noise %.2f (%d texts made wrong)\n",
 		p.Tried, p.Replays, p.Calls, p.Activated, p.Quarantined, p.Waiting, r.TeacherNoise, r.Corrupted)
-	fmt.Fprintf(w, "learner: answer mode %s, profile per seed %s (calibration: %d learner calls); %.1f model calls per training answer, teacher share %.3f\n",
-		cmp.Or(string(r.AnswerMode), "as declared"), strings.Join(r.Profiles, ", "), r.CalibrationCalls, r.CallsPerItem, r.TeacherShare)
+	fmt.Fprintf(w, "learner: answer mode %s, profile per seed %s (calibration: %d learner calls); %.1f model calls per training answer, teacher share %.3f; %d memories posted a seed\n",
+		cmp.Or(string(r.AnswerMode), "as declared"), strings.Join(r.Profiles, ", "), r.CalibrationCalls, r.CallsPerItem, r.TeacherShare, r.Memories)
+}
+
+// loadMemories reads a JSONL file of experiences, refusing unknown fields.
+func loadMemories(path string) ([]evokg.ExperienceInput, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("memories: %w", err)
+	}
+	defer f.Close()
+	var out []evokg.ExperienceInput
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(sc.Text()))
+		dec.DisallowUnknownFields()
+		var m evokg.ExperienceInput
+		if err := dec.Decode(&m); err != nil {
+			return nil, fmt.Errorf("memories %s line %d: %w", path, line, err)
+		}
+		out = append(out, m)
+	}
+	return out, sc.Err()
 }
