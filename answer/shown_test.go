@@ -1,6 +1,7 @@
 package answer_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -308,7 +309,8 @@ func TestMemoryIDsAreWhatTheTurnsShow(t *testing.T) {
 	t.Parallel()
 	b := setupShown(t)
 	b.seed()
-	for _, p := range []evokg.LearnerProfile{{Render: evokg.RenderTurns, Reasoning: true}, {Render: evokg.RenderTurns, Memories: 3, Reasoning: true}} {
+	for _, p := range []evokg.LearnerProfile{{Render: evokg.RenderTurns, Reasoning: true}, {Render: evokg.RenderTurns, Memories: 3, Reasoning: true},
+		{Render: evokg.RenderTurns, ItemChars: 80, Reasoning: true}} {
 		for _, arm := range bandit.DefaultSearchArms {
 			name := fmt.Sprintf("%s, %s", arm, p.Name())
 			before := len(b.fake.Requests())
@@ -333,6 +335,17 @@ func TestMemoryIDsAreWhatTheTurnsShow(t *testing.T) {
 			require.Equal(t, p, r.Profile, name)
 			if p.Memories > 0 {
 				require.LessOrEqual(t, turns, p.Memories, name)
+			}
+			if p.ItemChars > 0 {
+				for _, req := range b.fake.Requests()[before:] {
+					for _, m := range req.Chat.Messages {
+						if m.Role == "assistant" {
+							var ex struct{ Reasoning string }
+							require.NoError(t, json.Unmarshal([]byte(m.Content), &ex))
+							require.LessOrEqual(t, utf8.RuneCountInString(ex.Reasoning), p.ItemChars, "%s: each memory cut to item_chars", name)
+						}
+					}
+				}
 			}
 		}
 	}
