@@ -35,11 +35,13 @@ func (e *Engine) attachMemorySwitches(ctx context.Context, ns string, types []ev
 }
 
 // baseline answers the validation and test splits without memory once per
-// run (the same learner, temperature 0, no memory pack, no evolved prompt,
-// default strategies: nothing it reads changes between iterations) and
-// keeps each item's grade in the run's state.
-func (r *runner) baseline(ctx context.Context, k int, skills map[string][]evokg.Skill) error {
-	if r.st.Baseline != nil {
+// run and learner profile (the same learner, temperature 0, no memory
+// pack, no evolved prompt, default strategies: nothing it reads changes
+// between iterations unless calibration changes the profile, whose
+// reasoning and reply schema the baseline shares) and keeps each item's
+// grade in the run's state.
+func (r *runner) baseline(ctx context.Context, k int, skills map[string][]evokg.Skill, profile evokg.LearnerProfile) error {
+	if r.st.Baseline != nil && (r.st.BaselineProfile == nil || *r.st.BaselineProfile == profile) {
 		return nil
 	}
 	baseline := map[string]bool{}
@@ -55,7 +57,7 @@ func (r *runner) baseline(ctx context.Context, k int, skills map[string][]evokg.
 			baseline[a.Item.ID] = a.Correct
 		}
 	}
-	r.st.Baseline = baseline
+	r.st.Baseline, r.st.BaselineProfile = baseline, &profile
 	return nil
 }
 

@@ -94,6 +94,9 @@ func TestCalibrationPicksTheFormatEachLearnerUses(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, second.Profile, stored.Profile)
 		require.Positive(t, second.Validation.Correct, "%s: the iteration answers under the chosen profile", format)
+		_, st, err := e.engine.store.lastState(e.ctx, e.ns, res.Run.ID)
+		require.NoError(t, err)
+		require.Equal(t, second.Profile, *st.BaselineProfile, "%s: the memory-off baseline is measured under the profile in force", format)
 	}
 }
 

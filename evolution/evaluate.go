@@ -81,7 +81,7 @@ func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluatio
 	if ev.test, err = r.answerAll(ctx, k, questions.SplitTest, r.pool.Test, skills, withMemory{}); err != nil {
 		return nil, err
 	}
-	if err := r.baseline(ctx, k, skills); err != nil {
+	if err := r.baseline(ctx, k, skills, m.Profile); err != nil {
 		return nil, err
 	}
 	fillAccuracy(m, ev, r.st.Results, r.st.Baseline)

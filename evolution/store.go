@@ -46,9 +46,11 @@ type state struct {
 	// Memories are the counts after the last iteration (append-only check).
 	Memories MemoryCounts `json:"memories"`
 	// Baseline is each validation and test item's grade without memory, measured once
-	// per run: the frozen learner without memory does not change.
-	Baseline map[string]bool `json:"baseline,omitempty"`
-	Calls    callCounts      `json:"calls"`
+	// per run and learner profile: the frozen learner without memory does not
+	// change, but a profile's reasoning and schema change how it answers.
+	Baseline        map[string]bool       `json:"baseline,omitempty"`
+	BaselineProfile *evokg.LearnerProfile `json:"baseline_profile,omitempty"`
+	Calls           callCounts            `json:"calls"`
 }
 
 // snapshot is a Delta-Guard snapshot of the mutable slots: the skill
