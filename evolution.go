@@ -76,10 +76,11 @@ type IterationMetrics struct {
 	// (teacher-noise ablation).
 	Probation        Probation `json:"probation"`
 	TeacherCorrupted int64     `json:"teacher_corrupted,omitempty"`
-	// Profile is the learner profile the iteration answered under, and
-	// Calibration the measurement that chose it at its start.
-	Profile     LearnerProfile `json:"profile"`
-	Calibration *Calibration   `json:"calibration,omitempty"`
+	// Profile is the learner profile the iteration answered under (absent
+	// for a run without profiles), and Calibration the measurement that
+	// chose it at its start.
+	Profile     *LearnerProfile `json:"profile,omitempty"`
+	Calibration *Calibration    `json:"calibration,omitempty"`
 }
 
 // EvolutionRun is a run and its progress.

@@ -9,21 +9,23 @@ import (
 
 // calibrate chooses the learner profile the iteration answers under: with
 // CalibrationItems it answers that many validation items (round-robin over
-// task types) with each candidate profile and stores the best for the
-// namespace and learner model; its calls count as the iteration's learner
+// task types) with the profile in force and each other candidate, and
+// stores the one chosen (profile.Calibrate) for the namespace and learner
+// model; its calls count as the iteration's learner
 // calls. Without them, or without a profile store, the stored profile
 // stands.
 func (r *runner) calibrate(ctx context.Context, k int, m *Metrics) error {
 	if r.deps.Profiles == nil {
 		return nil
 	}
-	if r.p.CalibrationItems == 0 || len(r.pool.Validation) == 0 {
-		p, err := r.deps.Profiles.Profile(ctx, r.ns, r.answerer.Model())
-		m.Profile = p
+	current, err := r.deps.Profiles.Profile(ctx, r.ns, r.answerer.Model())
+	m.Profile = current
+	if err != nil || r.p.CalibrationItems == 0 || len(r.pool.Validation) == 0 {
 		return err
 	}
 	r.step(k, "calibrate", 0, 0, 0)
-	sp, err := profile.Calibrate(ctx, r.answerer, questions.Grader{}, r.ns, CalibrationSample(r.pool.Validation, r.p.CalibrationItems), nil)
+	sp, err := profile.Calibrate(ctx, r.answerer, questions.Grader{}, r.ns, CalibrationSample(r.pool.Validation, r.p.CalibrationItems),
+		profile.CandidatesFrom(current))
 	if sp.Calibration != nil {
 		r.calls.learner.Add(int64(sp.Calibration.LearnerCalls))
 	}

@@ -105,6 +105,15 @@ func runParams(req evokg.EvolutionRunRequest) Params {
 
 func itemID(i int) string { return fmt.Sprintf("item-%05d", i) }
 
+// profileOf is the profile m's iteration answered under, nil when the run
+// kept no profile.
+func profileOf(m Metrics) *evokg.LearnerProfile {
+	if m.Profile.Render == "" {
+		return nil
+	}
+	return &m.Profile
+}
+
 // summary is m as the API shows it.
 func (m Metrics) summary() evokg.IterationMetrics {
 	byType := map[string]float64{}
@@ -121,5 +130,5 @@ func (m Metrics) summary() evokg.IterationMetrics {
 		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
 		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
-		Profile: m.Profile, Calibration: m.Calibration}
+		Profile: profileOf(m), Calibration: m.Calibration}
 }

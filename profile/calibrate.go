@@ -16,14 +16,31 @@ import (
 // each candidate.
 const DefaultItems = 12
 
-// Candidates are the profiles a calibration compares: the two renderings,
-// each with and without reasoning before the answer. The default comes
-// first, so a tie keeps it.
+// Candidates are the profiles a calibration compares by default: the two
+// renderings, each with and without reasoning before the answer.
 var Candidates = []evokg.LearnerProfile{
 	evokg.DefaultProfile,
 	{Render: evokg.RenderBlock},
 	{Render: evokg.RenderTurns, Reasoning: true},
 	{Render: evokg.RenderTurns},
+}
+
+// Margin is how many more items a candidate must answer right than the
+// reference (the first candidate: the profile in force) to replace it. On
+// a dozen validation items one item is noise, and a profile that changes
+// on noise changes the memory-off baseline and the memory switch with it.
+const Margin = 2
+
+// CandidatesFrom are the default candidates with current, the profile in
+// force, first: the reference a challenger must beat by Margin.
+func CandidatesFrom(current evokg.LearnerProfile) []evokg.LearnerProfile {
+	out := []evokg.LearnerProfile{current}
+	for _, c := range Candidates {
+		if c != current {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Answerer is the learner layer (*answer.Service).
@@ -41,8 +58,9 @@ type Grader interface {
 // item must be of questions.SplitValidation) with each candidate profile,
 // at temperature 0, with the default strategies and whatever the memory
 // switch says (the memory is measured as it stands), and returns the
-// candidate with the most right answers, the first on a tie, with the
-// figures. A reply the learner cannot give under a candidate's schema,
+// first candidate (the reference) unless another answers at least Margin
+// more items right, in which case the best of those (the earliest on a
+// tie), with the figures. Without candidates it compares Candidates. A reply the learner cannot give under a candidate's schema,
 // even after repairs, counts as wrong (and as Invalid). Nothing is
 // recorded or rewarded.
 func Calibrate(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, candidates []evokg.LearnerProfile) (evokg.StoredProfile, error) {
@@ -59,19 +77,27 @@ func Calibrate(ctx context.Context, a Answerer, g Grader, ns string, items []que
 	for i, it := range items {
 		cal.Items[i] = it.ID
 	}
-	best := 0
-	for c, p := range candidates {
+	for _, p := range candidates {
 		score, calls, err := measure(ctx, a, g, ns, items, p)
 		cal.LearnerCalls += calls
 		if err != nil {
 			return evokg.StoredProfile{}, fmt.Errorf("calibrating %s: %w", p.Name(), err)
 		}
 		cal.Scores = append(cal.Scores, score)
-		if score.Correct > cal.Scores[best].Correct {
-			best = c
+	}
+	return evokg.StoredProfile{Namespace: ns, Model: a.Model(), Profile: candidates[choose(cal.Scores)], Calibration: cal}, nil
+}
+
+// choose is the index of the chosen score: the reference (0) unless
+// another beats it by Margin, then the best of them, the earliest on a tie.
+func choose(scores []evokg.ProfileScore) int {
+	best := 0
+	for i, s := range scores {
+		if s.Correct >= scores[0].Correct+Margin && s.Correct > scores[best].Correct {
+			best = i
 		}
 	}
-	return evokg.StoredProfile{Namespace: ns, Model: a.Model(), Profile: candidates[best], Calibration: cal}, nil
+	return best
 }
 
 // measure answers items under profile p.

@@ -49,7 +49,12 @@ func (c *CalibrateCmd) Run(g *Globals) error {
 			}
 		}
 	}
-	sp, err := profile.Calibrate(g.Ctx, a.Answer, questions.Grader{}, c.Namespace, evolution.CalibrationSample(pl.Validation, c.Items), nil)
+	current, err := a.Profiles.Profile(g.Ctx, c.Namespace, a.Answer.Model())
+	if err != nil {
+		return err
+	}
+	sp, err := profile.Calibrate(g.Ctx, a.Answer, questions.Grader{}, c.Namespace, evolution.CalibrationSample(pl.Validation, c.Items),
+		profile.CandidatesFrom(current))
 	if err != nil {
 		return err
 	}

@@ -23,7 +23,9 @@ var _ evokg.LearnerProfileService = learnerProfiles{}
 func (p learnerProfiles) LearnerModel() string { return p.answer.Model() }
 
 // Calibrate answers the client's items, taken as validation items, with
-// each candidate profile and stores the best for the learner model.
+// each candidate profile (the client's, the first being the reference; or
+// the profile in force and the default candidates) and stores the one
+// chosen for the learner model.
 func (p learnerProfiles) Calibrate(ctx context.Context, ns string, req evokg.CalibrationRequest) (evokg.StoredProfile, error) {
 	if err := req.Validate(); err != nil {
 		return evokg.StoredProfile{}, err
@@ -33,7 +35,15 @@ func (p learnerProfiles) Calibrate(ctx context.Context, ns string, req evokg.Cal
 		items[i] = questions.Item{ID: it.ID, Question: it.Question, Answer: it.Answer, TaskType: it.TaskType,
 			Context: it.Context, Split: questions.SplitValidation}
 	}
-	sp, err := profile.Calibrate(ctx, p.answer, questions.Grader{}, ns, items, req.Candidates)
+	candidates := req.Candidates
+	if len(candidates) == 0 {
+		current, err := p.Profile(ctx, ns, p.answer.Model())
+		if err != nil {
+			return evokg.StoredProfile{}, err
+		}
+		candidates = profile.CandidatesFrom(current)
+	}
+	sp, err := profile.Calibrate(ctx, p.answer, questions.Grader{}, ns, items, candidates)
 	if err != nil {
 		return evokg.StoredProfile{}, err
 	}

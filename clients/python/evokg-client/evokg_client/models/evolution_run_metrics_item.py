@@ -9,10 +9,12 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.calibration import Calibration
     from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType
     from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts
     from ..models.evolution_run_metrics_item_probation import EvolutionRunMetricsItemProbation
     from ..models.evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem
+    from ..models.learner_profile import LearnerProfile
 
 
 T = TypeVar("T", bound="EvolutionRunMetricsItem")
@@ -54,6 +56,8 @@ class EvolutionRunMetricsItem:
             memories (written by the teacher) it answered validation items with, and its verdicts; none with --no-utility
         teacher_corrupted (int | Unset): teacher texts made wrong on purpose this iteration (the teacher-noise ablation
             of evokg experiment; absent otherwise)
+        profile (LearnerProfile | Unset): how a learner model is given memory and asked to answer
+        calibration (Calibration | Unset): the measurement that chose a profile
     """
 
     iteration: int
@@ -81,6 +85,8 @@ class EvolutionRunMetricsItem:
     rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
     probation: EvolutionRunMetricsItemProbation | Unset = UNSET
     teacher_corrupted: int | Unset = UNSET
+    profile: LearnerProfile | Unset = UNSET
+    calibration: Calibration | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,6 +155,14 @@ class EvolutionRunMetricsItem:
 
         teacher_corrupted = self.teacher_corrupted
 
+        profile: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.profile, Unset):
+            profile = self.profile.to_dict()
+
+        calibration: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.calibration, Unset):
+            calibration = self.calibration.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -198,15 +212,21 @@ class EvolutionRunMetricsItem:
             field_dict["probation"] = probation
         if teacher_corrupted is not UNSET:
             field_dict["teacher_corrupted"] = teacher_corrupted
+        if profile is not UNSET:
+            field_dict["profile"] = profile
+        if calibration is not UNSET:
+            field_dict["calibration"] = calibration
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.calibration import Calibration  # noqa: PLC0415
         from ..models.evolution_run_metrics_item_accuracy_by_task_type import EvolutionRunMetricsItemAccuracyByTaskType  # noqa: PLC0415
         from ..models.evolution_run_metrics_item_memory_counts import EvolutionRunMetricsItemMemoryCounts  # noqa: PLC0415
         from ..models.evolution_run_metrics_item_probation import EvolutionRunMetricsItemProbation  # noqa: PLC0415
         from ..models.evolution_run_metrics_item_rejections_item import EvolutionRunMetricsItemRejectionsItem  # noqa: PLC0415
+        from ..models.learner_profile import LearnerProfile  # noqa: PLC0415
 
         d = dict(src_dict)
         iteration = d.pop("iteration")
@@ -281,6 +301,20 @@ class EvolutionRunMetricsItem:
 
         teacher_corrupted = d.pop("teacher_corrupted", UNSET)
 
+        _profile = d.pop("profile", UNSET)
+        profile: LearnerProfile | Unset
+        if isinstance(_profile, Unset):
+            profile = UNSET
+        else:
+            profile = LearnerProfile.from_dict(_profile)
+
+        _calibration = d.pop("calibration", UNSET)
+        calibration: Calibration | Unset
+        if isinstance(_calibration, Unset):
+            calibration = UNSET
+        else:
+            calibration = Calibration.from_dict(_calibration)
+
         evolution_run_metrics_item = cls(
             iteration=iteration,
             accuracy=accuracy,
@@ -307,6 +341,8 @@ class EvolutionRunMetricsItem:
             rejections=rejections,
             probation=probation,
             teacher_corrupted=teacher_corrupted,
+            profile=profile,
+            calibration=calibration,
         )
 
         evolution_run_metrics_item.additional_properties = d

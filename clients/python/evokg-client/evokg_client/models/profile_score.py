@@ -21,7 +21,7 @@ class ProfileScore:
         correct (int):
         items (int):
         accuracy (float):
-        invalid (int): items the learner gave no valid reply to under this profile
+        invalid (int): items the learner gave no valid reply to under this profile, even after repairs (counted wrong)
     """
 
     profile: LearnerProfile
