@@ -64,8 +64,12 @@ type IterationMetrics struct {
 	// the test split as a client gets it; both also without memory.
 	ValidationAccuracy      float64 `json:"validation_accuracy"`
 	ValidationWithoutMemory float64 `json:"validation_without_memory"`
-	TestAccuracy            float64 `json:"test_accuracy"`
-	TestWithoutMemory       float64 `json:"test_without_memory"`
+	// ValidationRoutingOnly is the validation split without memory and
+	// with the run's routing: what the memory switch compares memory with
+	// when the run routes (absent otherwise).
+	ValidationRoutingOnly *float64 `json:"validation_routing_only,omitempty"`
+	TestAccuracy          float64  `json:"test_accuracy"`
+	TestWithoutMemory     float64  `json:"test_without_memory"`
 	// The task types whose memory the switch has off, and what the write
 	// gate kept out of memory.
 	MemoryOff  []string    `json:"memory_off,omitempty"`

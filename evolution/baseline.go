@@ -62,8 +62,8 @@ func (r *runner) baseline(ctx context.Context, k int, skills map[string][]evokg.
 }
 
 // switchMemory records, for every task type of the validation split, its
-// validation accuracy with and without memory in the per-task-type memory
-// switch, and lists in m the task types whose memory is off. The test
+// validation accuracy with and without memory (with the same routing, when
+// the run routes: memory's own effect) in the per-task-type memory switch, and lists in m the task types whose memory is off. The test
 // split never reaches the switch.
 func (r *runner) switchMemory(ctx context.Context, k int, m *Metrics) error {
 	if r.deps.MemorySwitch == nil {
@@ -75,7 +75,7 @@ func (r *runner) switchMemory(ctx context.Context, k int, m *Metrics) error {
 			continue
 		}
 		st, err := r.deps.MemorySwitch.Record(ctx, r.ns, evokg.MemorySwitch{TaskType: t, WithMemory: v.Accuracy,
-			WithoutMemory: v.WithoutMemory, Delta: r.p.MemorySwitchDelta, RunID: r.id, Iteration: k})
+			WithoutMemory: v.counterfactual(), Delta: r.p.MemorySwitchDelta, RunID: r.id, Iteration: k})
 		if err != nil {
 			return err
 		}

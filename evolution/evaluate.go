@@ -40,6 +40,7 @@ type graded struct {
 type evaluation struct {
 	pool       []graded
 	validation []graded
+	routed     []graded // validation without memory, with the same routing
 	test       []graded
 	skills     map[string][]evokg.Skill // task type → the active skills that serve it
 }
@@ -78,6 +79,13 @@ func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluatio
 	if ev.validation, err = r.answerAll(ctx, k, questions.SplitValidation, r.pool.Validation, skills, withMemory{ignoreSwitch: true}); err != nil {
 		return nil, err
 	}
+	if !r.p.DisableBandits {
+		// Memory's own counterfactual: the same routing, no memory.
+		if ev.routed, err = r.answerAll(ctx, k, questions.SplitValidation+"_routing_only", r.pool.Validation, skills,
+			withMemory{off: true, routed: true}); err != nil {
+			return nil, err
+		}
+	}
 	if ev.test, err = r.answerAll(ctx, k, questions.SplitTest, r.pool.Test, skills, withMemory{}); err != nil {
 		return nil, err
 	}
@@ -114,6 +122,12 @@ func fillAccuracy(m *Metrics, ev *evaluation, previous, baseline map[string]bool
 		m.Validation.add(a.Correct, baseline[a.Item.ID])
 		m.ByTaskType[a.Item.TaskType] = ta
 	}
+	for _, a := range ev.routed {
+		ta := m.ByTaskType[a.Item.TaskType]
+		ta.Validation.addRouted(a.Correct)
+		m.Validation.addRouted(a.Correct)
+		m.ByTaskType[a.Item.TaskType] = ta
+	}
 	for _, a := range ev.test {
 		ta := m.ByTaskType[a.Item.TaskType]
 		ta.Test.add(a.Correct, baseline[a.Item.ID])
@@ -140,11 +154,12 @@ func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, erro
 // sampling (and counts the pulls); otherwise the greedy arm is used.
 // ignoreSwitch reads memory even for a task type whose memory switch is
 // off. off answers as the memory-off baseline (no memory, default
-// strategies). include shows those memories whatever their state
+// strategies), or with routed the bandits' strategies still: memory's own
+// counterfactual. include shows those memories whatever their state
 // (probation).
 type withMemory struct {
-	explore, ignoreSwitch, off bool
-	include                    []uuid.UUID
+	explore, ignoreSwitch, off, routed bool
+	include                            []uuid.UUID
 }
 
 // answerAll answers items with Concurrency workers, as mem says. An item
@@ -193,7 +208,7 @@ func (r *runner) answerAll(ctx context.Context, k int, phase string, items []que
 func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evokg.Skill, mem withMemory) (graded, error) {
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
-		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off, IgnoreSwitch: mem.ignoreSwitch,
+		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off && !mem.routed, IgnoreSwitch: mem.ignoreSwitch,
 		Include: mem.include}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}

@@ -30,6 +30,28 @@ type SplitAccuracy struct {
 	Accuracy       float64 `json:"accuracy"`
 	WithoutCorrect int     `json:"without_memory_correct"`
 	WithoutMemory  float64 `json:"without_memory"`
+	// RoutedCorrect and RoutingOnly are the split without memory but with
+	// the bandits' routing (validation only, when the run routes): what the
+	// memory switch compares memory with, so that a gain of the routing is
+	// not credited to memory.
+	RoutedTotal   int     `json:"routing_only_total,omitempty"`
+	RoutedCorrect int     `json:"routing_only_correct,omitempty"`
+	RoutingOnly   float64 `json:"routing_only,omitempty"`
+}
+
+func (s *SplitAccuracy) addRouted(correct bool) {
+	s.RoutedTotal++
+	s.RoutedCorrect += boolInt(correct)
+	s.RoutingOnly = accuracy(s.RoutedCorrect, s.RoutedTotal)
+}
+
+// counterfactual is the accuracy memory is compared with: without memory
+// and with the same routing when measured, else the memory-off baseline.
+func (s SplitAccuracy) counterfactual() float64 {
+	if s.RoutedTotal > 0 {
+		return s.RoutingOnly
+	}
+	return s.WithoutMemory
 }
 
 func (s *SplitAccuracy) add(withMemory, withoutMemory bool) {

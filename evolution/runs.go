@@ -114,6 +114,15 @@ func profileOf(m Metrics) *evokg.LearnerProfile {
 	return &m.Profile
 }
 
+// routingOnly is v's accuracy without memory and with routing, nil when
+// the run did not measure it.
+func routingOnly(v SplitAccuracy) *float64 {
+	if v.RoutedTotal == 0 {
+		return nil
+	}
+	return &v.RoutingOnly
+}
+
 // summary is m as the API shows it.
 func (m Metrics) summary() evokg.IterationMetrics {
 	byType := map[string]float64{}
@@ -130,5 +139,5 @@ func (m Metrics) summary() evokg.IterationMetrics {
 		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
 		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
-		Profile: profileOf(m), Calibration: m.Calibration}
+		Profile: profileOf(m), Calibration: m.Calibration, ValidationRoutingOnly: routingOnly(m.Validation)}
 }

@@ -42,8 +42,10 @@ class EvolutionRunMetricsItem:
         selected (list[str] | Unset): task types the curriculum selected
         validation_accuracy (float | Unset): validation split with memory, whatever the memory switch says: the switch
             decides from it and validation_without_memory
-        validation_without_memory (float | Unset): validation split of the same learner without memory (measured once
-            per run)
+        validation_without_memory (float | Unset): validation split of the same learner without memory and routing
+            (measured once per run and learner profile)
+        validation_routing_only (float | Unset): validation split without memory and with the run's routing: what the
+            memory switch compares memory with (absent when the run does not route)
         test_accuracy (float | Unset): test split with memory as a client gets it (memory switch applied); no decision
             reads it
         test_without_memory (float | Unset): test split of the same learner without memory (measured once per run)
@@ -78,6 +80,7 @@ class EvolutionRunMetricsItem:
     selected: list[str] | Unset = UNSET
     validation_accuracy: float | Unset = UNSET
     validation_without_memory: float | Unset = UNSET
+    validation_routing_only: float | Unset = UNSET
     test_accuracy: float | Unset = UNSET
     test_without_memory: float | Unset = UNSET
     memory_off: list[str] | Unset = UNSET
@@ -131,6 +134,8 @@ class EvolutionRunMetricsItem:
         validation_accuracy = self.validation_accuracy
 
         validation_without_memory = self.validation_without_memory
+
+        validation_routing_only = self.validation_routing_only
 
         test_accuracy = self.test_accuracy
 
@@ -198,6 +203,8 @@ class EvolutionRunMetricsItem:
             field_dict["validation_accuracy"] = validation_accuracy
         if validation_without_memory is not UNSET:
             field_dict["validation_without_memory"] = validation_without_memory
+        if validation_routing_only is not UNSET:
+            field_dict["validation_routing_only"] = validation_routing_only
         if test_accuracy is not UNSET:
             field_dict["test_accuracy"] = test_accuracy
         if test_without_memory is not UNSET:
@@ -275,6 +282,8 @@ class EvolutionRunMetricsItem:
 
         validation_without_memory = d.pop("validation_without_memory", UNSET)
 
+        validation_routing_only = d.pop("validation_routing_only", UNSET)
+
         test_accuracy = d.pop("test_accuracy", UNSET)
 
         test_without_memory = d.pop("test_without_memory", UNSET)
@@ -334,6 +343,7 @@ class EvolutionRunMetricsItem:
             selected=selected,
             validation_accuracy=validation_accuracy,
             validation_without_memory=validation_without_memory,
+            validation_routing_only=validation_routing_only,
             test_accuracy=test_accuracy,
             test_without_memory=test_without_memory,
             memory_off=memory_off,
