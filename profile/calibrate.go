@@ -56,8 +56,8 @@ type Grader interface {
 
 // Calibrate answers items (validation items: the caller's duty, and every
 // item must be of questions.SplitValidation) with each candidate profile,
-// at temperature 0, with the default strategies and whatever the memory
-// switch says (the memory is measured as it stands), and returns the
+// at temperature 0, as a client's answer goes (the bandits' best arms,
+// none pulled; the memory switch as it stands), and returns the
 // first candidate (the reference) unless another answers at least Margin
 // more items right, in which case the best of those (the earliest on a
 // tie), with the figures. Without candidates it compares Candidates. A reply the learner cannot give under a candidate's schema,
@@ -107,7 +107,7 @@ func measure(ctx context.Context, a Answerer, g Grader, ns string, items []quest
 	calls := 0
 	for _, it := range items {
 		r, err := a.Answer(ctx, ns, answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context,
-			Temperature: &zero, NoRouting: true, Profile: &p})
+			Temperature: &zero, Profile: &p})
 		calls += r.LearnerCalls
 		var invalid *llm.StructuredError
 		if errors.As(err, &invalid) {
