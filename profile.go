@@ -153,7 +153,7 @@ type ProfileScore struct {
 	Items    int            `json:"items"`
 	Accuracy float64        `json:"accuracy"`
 	// Invalid counts the items the learner gave no valid reply to under
-	// this profile, even after repairs (counted wrong).
+	// this profile, even after repairs, or none in time (counted wrong).
 	Invalid int `json:"invalid"`
 }
 

@@ -172,13 +172,8 @@ type failures struct {
 }
 
 // itemFailure reports whether err fails one item or step rather than the
-// run: a reply that stayed invalid after its repairs, or a call that timed
-// out. Anything else (a server that is down, a spent budget, a database
-// error, a cancellation) stops the run.
-func itemFailure(err error) bool {
-	var invalid *llm.StructuredError
-	return errors.As(err, &invalid) || evokg.ErrorCode(err) == evokg.ETIMEOUT
-}
+// run (llm.ItemFailure).
+func itemFailure(err error) bool { return llm.ItemFailure(err) }
 
 // add records a failure of phase/item when err is an item failure and
 // reports whether it was; other errors are left to the caller.

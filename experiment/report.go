@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -286,7 +285,4 @@ func share(a, b int64) float64 {
 
 // itemFailure: a reply that stayed invalid after its repairs, or a call
 // that timed out, fails its item (counted wrong), as in evolution.
-func itemFailure(err error) bool {
-	var invalid *llm.StructuredError
-	return errors.As(err, &invalid) || evokg.ErrorCode(err) == evokg.ETIMEOUT
-}
+func itemFailure(err error) bool { return llm.ItemFailure(err) }

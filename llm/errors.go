@@ -122,3 +122,12 @@ func budgetMessage(b *Budget) string {
 func iterationReason(runID string, iteration int) string {
 	return fmt.Sprintf("iteration %d of run %s", iteration, runID)
 }
+
+// ItemFailure reports whether err fails one item rather than the work
+// around it: a reply that stayed invalid after its repairs, or a call that
+// timed out. Anything else (a server that is down, a spent budget, a
+// cancellation) stops the work.
+func ItemFailure(err error) bool {
+	var invalid *StructuredError
+	return errors.As(err, &invalid) || evokg.ErrorCode(err) == evokg.ETIMEOUT
+}

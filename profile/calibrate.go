@@ -2,7 +2,6 @@ package profile
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -109,9 +108,8 @@ func measure(ctx context.Context, a Answerer, g Grader, ns string, items []quest
 		r, err := a.Answer(ctx, ns, answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context,
 			Temperature: &zero, Profile: &p})
 		calls += r.LearnerCalls
-		var invalid *llm.StructuredError
-		if errors.As(err, &invalid) {
-			score.Invalid++ // no valid reply under this profile: wrong
+		if llm.ItemFailure(err) {
+			score.Invalid++ // no valid reply in time under this profile: wrong
 			continue
 		}
 		if err != nil {
