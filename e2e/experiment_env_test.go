@@ -67,6 +67,7 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 
 	off := experiment(prefix+"-off", "--cascade", "principles,recipes,plan,boost")
 	// A copied recipe reaches a test goal only where another episode's route
-	// happens to fit (1 of the 6 with this seed's split).
-	require.LessOrEqual(t, off.WithMemory.Correct, 1, "without the G_env facts a copied recipe reaches hardly any test goal")
+	// happens to fit: 1 or 2 of the 6 with this seed's split, as the first
+	// of two equally similar recipes in the pack is one or the other.
+	require.LessOrEqual(t, off.WithMemory.Correct, 2, "without the G_env facts a copied recipe reaches hardly any test goal")
 }
