@@ -108,16 +108,12 @@ type TaskTypeDeclarer interface {
 // LearnerProfileService reads, sets and calibrates the learner profiles
 // of a namespace (the profile store with the learner layer).
 type LearnerProfileService interface {
+	ProfileService
 	// LearnerModel is the model the learner answers with: the model of a
 	// request that names none, and the one a calibration measures.
 	LearnerModel() string
-	// Get returns the profile stored for ns and model, or ENOTFOUND.
-	Get(ctx context.Context, ns, model string) (StoredProfile, error)
-	// Put stores sp's profile, validated, as it is given (a profile set by
-	// hand has no calibration).
-	Put(ctx context.Context, sp StoredProfile) (StoredProfile, error)
 	// Calibrate answers the request's items (validation items) with each
-	// candidate profile, stores the best for the learner model and returns
-	// it with the calibration's figures.
+	// candidate profile, stores the one chosen for the learner model and
+	// returns it with the calibration's figures.
 	Calibrate(ctx context.Context, ns string, req CalibrationRequest) (StoredProfile, error)
 }

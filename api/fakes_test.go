@@ -312,6 +312,11 @@ func (f profiles) Get(ctx context.Context, ns, model string) (evokg.StoredProfil
 	return evokg.StoredProfile{Namespace: ns, Model: model, Profile: evokg.LearnerProfile{Render: evokg.RenderTurns, Memories: 4}, UpdatedAt: fixedTime}, f.enter(ctx)
 }
 
+func (f profiles) Profile(ctx context.Context, ns, model string) (evokg.LearnerProfile, error) {
+	sp, err := f.Get(ctx, ns, model)
+	return sp.Profile, err
+}
+
 func (f profiles) Put(ctx context.Context, sp evokg.StoredProfile) (evokg.StoredProfile, error) {
 	sp.UpdatedAt = fixedTime
 	return sp, f.enter(ctx)
