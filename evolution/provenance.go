@@ -32,7 +32,7 @@ func provenance(ids []uuid.UUID) []uuid.UUID {
 // that stays invalid leaves the memory without one (recorded as a failed
 // step).
 func (r *runner) signature(ctx context.Context, t, task string, steps []string) ([]string, error) {
-	key := strings.Join(slices.Concat([]string{t, task}, steps), "\x00")
+	key := strings.Join(slices.Concat([]string{t, task}, steps), "\n")
 	if sig, ok := r.st.Signatures[key]; ok {
 		return sig, nil
 	}
