@@ -65,18 +65,33 @@ func example(name string) string {
 	return p
 }
 
-// helmTemplate runs `helm template` with the pinned Helm.
+// helmTemplate runs `helm template` on the chart.
 func helmTemplate(args ...string) (string, error) {
+	return helm(append([]string{"template", release, chartArg, "--namespace", "evokg"}, args...)...)
+}
+
+// chartArg stands for the chart's path in helm's arguments.
+const chartArg = "<chart>"
+
+// helm runs the Helm pinned in tools/go.mod; a failure to build or run it
+// is an error, never a skip.
+func helm(args ...string) (string, error) {
 	chart, err := filepath.Abs("evokg")
 	if err != nil {
 		return "", err
 	}
-	cmd := exec.Command("go", append([]string{"tool", "helm", "template", release, chart, "--namespace", "evokg"}, args...)...)
+	args = slices.Clone(args)
+	for i, a := range args {
+		if a == chartArg {
+			args[i] = chart
+		}
+	}
+	cmd := exec.Command("go", append([]string{"tool", "helm"}, args...)...)
 	cmd.Dir = "tools"
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("helm template %v: %w\n%s", args, err, stderr.String())
+		return "", fmt.Errorf("helm %v: %w\n%s%s", args, err, stdout.String(), stderr.String())
 	}
 	return stdout.String(), nil
 }
@@ -315,12 +330,28 @@ func TestChartDefaults(t *testing.T) {
 	require.NotEqual(t, d.Spec.Selector.MatchLabels, w.Spec.Selector.MatchLabels)
 }
 
-func TestChartRefusesAnInstallWithoutPasswords(t *testing.T) {
+func TestChartRefusesBadValues(t *testing.T) {
 	t.Parallel()
 	_, err := helmTemplate()
 	require.ErrorContains(t, err, "postgres.url is required")
 	_, err = helmTemplate("--set", "postgres.url="+pgURL)
 	require.ErrorContains(t, err, "neo4j.password is required")
+	// values.schema.json: a misspelt value or a wrong type is refused.
+	_, err = helmTemplate(append(slices.Clone(required), "--set", "postgress.url="+pgURL)...)
+	require.ErrorContains(t, err, "'postgress' not allowed")
+	_, err = helmTemplate(append(slices.Clone(required), "--set", "models.embeddingDim=large")...)
+	require.ErrorContains(t, err, "/models/embeddingDim")
+	_, err = helmTemplate(append(slices.Clone(required), "--set", "models.provider=anthropic")...)
+	require.ErrorContains(t, err, "/models/provider")
+}
+
+func TestChartLintsStrictly(t *testing.T) {
+	t.Parallel()
+	for _, values := range [][]string{required, {"-f", example("everything.yaml")}, {"-f", example("neo4j-cloudnativepg.yaml")}} {
+		out, err := helm(append([]string{"lint", "--strict", chartArg}, values...)...)
+		require.NoError(t, err)
+		require.Contains(t, out, "0 chart(s) failed")
+	}
 }
 
 func TestChartEverythingOn(t *testing.T) {
