@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,7 +57,7 @@ type rendered struct {
 	ingresses   map[string]*networkingv1.Ingress
 }
 
-// example is the absolute path of a values file in examples/ (helm runs in tools/).
+// example is the absolute path of a values file in examples/.
 func example(name string) string {
 	p, err := filepath.Abs(filepath.Join("examples", name))
 	if err != nil {
@@ -73,8 +74,26 @@ func helmTemplate(args ...string) (string, error) {
 // chartArg stands for the chart's path in helm's arguments.
 const chartArg = "<chart>"
 
-// helm runs the Helm pinned in tools/go.mod; a failure to build or run it
-// is an error, never a skip.
+// helmBin is the Helm pinned in tools/go.mod, built once by TestMain.
+var helmBin string
+
+// TestMain builds the pinned Helm (`go tool -n` builds it into the build
+// cache and prints its path) before the tests run it in parallel; a failure
+// to build it fails the package, never skips it.
+func TestMain(m *testing.M) {
+	cmd := exec.Command("go", "tool", "-n", "helm")
+	cmd.Dir = "tools"
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "building the pinned Helm in tools/: %v\n", err)
+		os.Exit(1)
+	}
+	helmBin = strings.TrimSpace(string(out))
+	os.Exit(m.Run())
+}
+
+// helm runs the pinned Helm.
 func helm(args ...string) (string, error) {
 	chart, err := filepath.Abs("evokg")
 	if err != nil {
@@ -86,8 +105,7 @@ func helm(args ...string) (string, error) {
 			args[i] = chart
 		}
 	}
-	cmd := exec.Command("go", append([]string{"tool", "helm"}, args...)...)
-	cmd.Dir = "tools"
+	cmd := exec.Command(helmBin, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -259,6 +277,13 @@ func requireSecretsFromSecrets(t *testing.T, r rendered, values ...string) {
 	}
 }
 
+func hookWeight(t *testing.T, m metav1.ObjectMeta) int {
+	t.Helper()
+	w, err := strconv.Atoi(m.Annotations["helm.sh/hook-weight"])
+	require.NoError(t, err, m.Name)
+	return w
+}
+
 // requireResources asserts CPU and memory requests and a memory limit.
 func requireResources(t *testing.T, c corev1.Container) {
 	t.Helper()
@@ -311,7 +336,7 @@ func TestChartDefaults(t *testing.T) {
 	s := r.secrets[fullname]
 	require.NotNil(t, s)
 	require.Equal(t, "pre-install,pre-upgrade", s.Annotations["helm.sh/hook"])
-	require.Less(t, s.Annotations["helm.sh/hook-weight"], job.Annotations["helm.sh/hook-weight"])
+	require.Less(t, hookWeight(t, s.ObjectMeta), hookWeight(t, job.ObjectMeta), "the Secret is made before the Job")
 	require.Equal(t, map[string]string{"postgres-url": pgURL, "neo4j-password": neo4jPW, "model-api-key": ""}, s.StringData)
 	for _, c := range []corev1.Container{api, worker, migrate} {
 		for _, name := range secretEnv {
