@@ -3,13 +3,11 @@
 -- hybrid_graph): Postgres full-text search over what a memory says, for the
 -- exact numbers, names and identifiers an embedding blurs. The 'english'
 -- configuration drops stop words and stems words; numbers and identifiers
--- stay as written.
+-- stay as written. vector/queries/search_lexical.sql scores the matches.
 ALTER TABLE experiences ADD COLUMN lexemes tsvector GENERATED ALWAYS AS (
     to_tsvector('english'::regconfig,
         coalesce(record->>'question', '') || ' ' || coalesce(record->>'content', '') || ' ' ||
         coalesce(record->>'expression', '') || ' ' || coalesce(record->>'answer', ''))) STORED;
-CREATE INDEX experiences_lexemes ON experiences USING gin (lexemes);
 
 -- +goose Down
-DROP INDEX experiences_lexemes;
 ALTER TABLE experiences DROP COLUMN lexemes;

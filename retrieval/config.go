@@ -14,7 +14,8 @@ import (
 // Weights of the composite score
 // score = α·sim_sem + β·sim_σ + γ·prox_G + δ·q + ε·recency (APEX-EM Eq. 2)
 // + ζ·(u − 0.5) + λ·lex, u the memory's utility (evokg.UtilityScore) and
-// lex its full-text rank relative to the best lexical match of the query.
+// lex its lexical score (the summed inverse document frequency of the
+// question's words it holds) relative to the query's best lexical match.
 // The paper gives no values; α…ε default to favour semantic similarity,
 // then structure, and sum to 1. The utility term is centred: a memory
 // without evidence (u = 0.5) gets nothing, one that keeps hurting loses up

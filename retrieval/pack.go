@@ -33,7 +33,7 @@ type Parts struct {
 	Recency    float64 `json:"recency"`
 	// Utility is u − 0.5: the memory's utility, centred (see Weights).
 	Utility float64 `json:"utility"`
-	// Lexical is the full-text rank relative to the query's best lexical
+	// Lexical is the lexical score relative to the query's best lexical
 	// match: 1 for the best, 0 when the lexical channel did not find it.
 	Lexical float64 `json:"lexical"`
 }

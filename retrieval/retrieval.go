@@ -266,7 +266,7 @@ func (r *Retriever) lexical(ctx context.Context, req Request, cands *candidates)
 }
 
 // weights are the composite weights of strategy: the lexical arm ranks by
-// the full-text rank where the others rank by semantic similarity, so
+// the lexical score where the others rank by semantic similarity, so
 // semantic neighbours only fill what the lexical matches leave; the arms
 // without the lexical channel have no lexical part to weigh.
 func (c Config) weights(strategy string) Weights {

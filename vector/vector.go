@@ -194,8 +194,9 @@ func (s *Store) SearchChannels(ctx context.Context, qs ...Query) ([][]Hit, error
 }
 
 // SearchLexical returns the top k success and failure memories served in
-// the (ns, taskType) slice that hold any word of question, by Postgres
-// full-text rank (ts_rank_cd, in Hit.Similarity), best first.
+// the (ns, taskType) slice that hold any word of question, best first, by
+// the summed inverse document frequency of the words they hold (in
+// Hit.Similarity; see search_lexical.sql).
 func (s *Store) SearchLexical(ctx context.Context, ns, taskType, question string, k int) ([]Hit, error) {
 	rows, err := s.pool.Query(ctx, queries.Get("search_lexical"), ns, taskType, question, k)
 	if err != nil {
