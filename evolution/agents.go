@@ -77,7 +77,7 @@ func (r *runner) createAgent(ctx context.Context, skill evokg.Skill, taskType st
 	}
 	out := &AgentOutcome{Role: written.Role, Tools: names}
 	m.Agent = out
-	if !r.gateProse(writegate.KindPrompt, skill.Name, written.SystemPrompt) {
+	if !r.gateProse(writegate.KindPrompt, skill.Name, spokenNames(written.SystemPrompt, names)) {
 		out.Reason = "the write gate refused its system prompt"
 		return nil
 	}
@@ -99,6 +99,17 @@ func (r *runner) createAgent(ctx context.Context, skill evokg.Skill, taskType st
 		out.Reason = fmt.Sprintf("right on %d of the %d trial items with the agent, %d without", trial.With, len(trial.Items), trial.Without)
 	}
 	return nil
+}
+
+// spokenNames writes the tool names in text as words, so that the write
+// gate, which refuses prose that echoes identifiers, lets an agent's prompt
+// name the tools it can use.
+func spokenNames(text string, names []string) string {
+	var pairs []string
+	for _, n := range names {
+		pairs = append(pairs, n, strings.ReplaceAll(n, "_", " "))
+	}
+	return strings.NewReplacer(pairs...).Replace(text)
 }
 
 // skillTools are the latest versions of the skill's tools that are
