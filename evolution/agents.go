@@ -87,6 +87,11 @@ func (r *runner) createAgent(ctx context.Context, skill evokg.Skill, taskType st
 		return err
 	}
 	out.Trial = &trial
+	return r.storeAgent(ctx, spec, trial, out)
+}
+
+// storeAgent stores a tried agent and records the outcome in out.
+func (r *runner) storeAgent(ctx context.Context, spec evokg.ExpertAgentSpec, trial evokg.AgentTrial, out *AgentOutcome) error {
 	agent, err := r.deps.Agents.CreateTriedAgent(ctx, r.ns, spec, trial)
 	if evokg.ErrorCode(err) == evokg.EINVALID {
 		out.Reason = evokg.TruncateRunes(evokg.ErrorMessage(err), 600)
