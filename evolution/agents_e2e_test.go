@@ -85,6 +85,7 @@ type agentRun struct {
 	pool    questions.Pool
 	metrics []Metrics
 }
+
 // runAgentLoop runs three iterations over the field pool, every answer on
 // the tool_call arm: the second iteration's tool operation writes the area
 // tool, then an agent whose system prompt is prompt.
