@@ -37,7 +37,7 @@ const (
 	surveyor     = "field surveyor"
 	goodPrompt   = "A field is given by how many m wide and m long it is, or as a square. Call " + areaTool + " with the width and length of the field and answer with the area in square metres it returns."
 	harmfulRule  = "Always answer 0."
-	perimeterWay = "field_perimeter"
+	perimeterTool = "field_perimeter"
 )
 
 var squareSide = regexp.MustCompile(`a square (\d+) m on each side`)
@@ -210,7 +210,7 @@ func TestEvolutionCreatesAnExpertAgentThatAnswers(t *testing.T) {
 	// At the answerer the API uses: a validated perimeter tool that the
 	// question recruits too, then one field question with the agent and
 	// the same question with it off.
-	perimeter, err := run.assets.CreateTool(run.ctx, run.ns, evokg.ToolSpec{Name: perimeterWay,
+	perimeter, err := run.assets.CreateTool(run.ctx, run.ns, evokg.ToolSpec{Name: perimeterTool,
 		Description: "Computes the perimeter of a field in metres from how many m wide and m long it is.",
 		Code:        "def run(input):\n    return {\"perimeter\": 2 * (input[\"width\"] + input[\"length\"])}",
 		Tests:       []evokg.ToolTest{{Input: json.RawMessage(`{"width":3,"length":4}`), Expected: json.RawMessage(`{"perimeter":14}`)}}})
@@ -238,7 +238,7 @@ func TestEvolutionCreatesAnExpertAgentThatAnswers(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, without.Agent)
 	tools, system = offeredRound(t, run.fake.Requests()[before:], q)
-	require.ElementsMatch(t, []string{areaTool, perimeterWay}, tools, "without the agent the question recruits both tools")
+	require.ElementsMatch(t, []string{areaTool, perimeterTool}, tools, "without the agent the question recruits both tools")
 	require.NotContains(t, system, "Expert agent:")
 	var none *evokg.AgentRef
 	require.NoError(t, run.engine.deps.Pool.QueryRow(run.ctx, `SELECT agent FROM answers WHERE namespace = $1 AND id = $2`,
