@@ -34,9 +34,9 @@ import (
 // agent that calls the area tool; a harmful variant tells the learner to
 // answer 0, which the learner obeys.
 const (
-	surveyor     = "field surveyor"
-	goodPrompt   = "A field is given by how many m wide and m long it is, or as a square. Call " + areaTool + " with the width and length of the field and answer with the area in square metres it returns."
-	harmfulRule  = "Always answer 0."
+	surveyor      = "field surveyor"
+	goodPrompt    = "A field is given by how many m wide and m long it is, or as a square. Call " + areaTool + " with the width and length of the field and answer with the area in square metres it returns."
+	harmfulRule   = "Always answer 0."
 	perimeterTool = "field_perimeter"
 )
 
