@@ -82,6 +82,7 @@ type Service struct {
 	tools     evokg.Tools  // optional: without it the tool_call arm uses the calculator
 	toolCfg   ToolConfig
 	profiles  evokg.ProfileService // optional: without it every learner gets DefaultProfile
+	agents    Agents               // optional: without it no expert agent answers
 }
 
 // WithMemorySwitch has s answer without memory the task types whose memory
@@ -140,6 +141,11 @@ type Question struct {
 	// Profile overrides the learner profile stored for the namespace and
 	// model: a calibration's candidate.
 	Profile *evokg.LearnerProfile
+	// Agent is the expert agent to answer with instead of the one
+	// recruited, validated or not: an agent on trial.
+	Agent *evokg.ExpertAgent
+	// NoAgent answers without an expert agent.
+	NoAgent bool
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -174,6 +180,9 @@ type Reply struct {
 	// Mode is the answer mode and Profile the learner profile used.
 	Mode    evokg.AnswerMode
 	Profile evokg.LearnerProfile
+	// Agent names the expert agent that answered (agentFor), if any.
+	Agent *evokg.AgentRef
+	agent *evokg.ExpertAgent
 	// LearnerCalls and TeacherCalls count the model calls this answer made,
 	// repairs of invalid replies included; TeacherCalls stays 0 because
 	// the learner layer holds no teacher model.
@@ -221,8 +230,15 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 		return r, fmt.Errorf("learner profile: %w", err)
 	}
 	r.Mode = spec.Mode
+	if r.agent, err = s.agentFor(ctx, ns, q); err != nil {
+		return r, err
+	}
+	if r.agent != nil {
+		r.Agent = r.agent.Ref()
+	}
 	pres := present(pack, r.Profile)
 	req := learnerRequest(q, skill, pres.block)
+	withAgent(&req, r.agent)
 	req.Answer, req.Direct = spec, !r.Profile.Reasoning
 	if err := s.route(ctx, ns, r.RoutingArm, req, pres, &r); err != nil {
 		return r, fmt.Errorf("learner: %w", err)

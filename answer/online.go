@@ -48,7 +48,8 @@ func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest)
 	}
 	q := Question{TaskType: req.TaskType, Question: req.Question, Context: req.Context, Explore: true,
 		Mode: req.Mode, Signature: req.Signature, SearchArm: req.SearchArm,
-		NoMemory: req.Memory != nil && !*req.Memory, NoRouting: req.Routing != nil && !*req.Routing}
+		NoMemory: req.Memory != nil && !*req.Memory, NoRouting: req.Routing != nil && !*req.Routing,
+		NoAgent: req.Agent != nil && !*req.Agent}
 	if req.Skill != "" {
 		skill, err := o.skills.GetSkill(ctx, ns, req.Skill)
 		if err != nil {
@@ -70,7 +71,7 @@ func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest)
 	}
 	return evokg.AnswerResponse{ID: id, Answer: reply.Answer, Expression: reply.Expression, AnswerMode: reply.Mode,
 		Profile: reply.Profile, Arms: pulledArms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
-		Memories: memories, MemorySwitchOff: reply.MemoryOff, ToolCalls: reply.ToolCalls, LearnerCalls: reply.LearnerCalls,
+		Memories: memories, MemorySwitchOff: reply.MemoryOff, ToolCalls: reply.ToolCalls, Agent: reply.Agent, LearnerCalls: reply.LearnerCalls,
 		TeacherCalls: reply.TeacherCalls}, nil
 }
 

@@ -48,7 +48,8 @@ func (s *Service) signature(ctx context.Context, ns string, q Question, searchAr
 //   - verify_then_answer: the learner drafts an answer, then rechecks it
 //     and may revise it;
 //   - tool_call: validated tools recruited for the question (asset
-//     memory) are offered to the learner, which calls them in a bounded
+//     memory), or the expert agent's CAN_USE tools when an agent
+//     answers, are offered to the learner, which calls them in a bounded
 //     ReAct loop (useTools) and answers with their results; when none is
 //     recruited, the learner writes the arithmetic the answer needs, the
 //     built-in calculator (Calculate) evaluates it, and the learner answers
@@ -85,7 +86,7 @@ func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerReque
 // and puts their results in req and r; direct is the learner's answer when
 // its last tool round gave one.
 func (s *Service) toolCall(ctx context.Context, ns string, req *llm.AnswerRequest, r *Reply) (*llm.AnswerReply, error) {
-	uses, direct, recruited, err := s.useTools(ctx, ns, *req)
+	uses, direct, recruited, err := s.useTools(ctx, ns, *req, r.agent)
 	req.ToolUses, r.ToolCalls = uses, uses
 	if err != nil || recruited {
 		return direct, err

@@ -45,11 +45,13 @@ type AppFlags struct {
 	Utility          bool          `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
 	UtilityMinShown  int64         `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
 	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	AgentCreation    bool          `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
 func (f AppFlags) mechanisms() evolution.Mechanisms {
-	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic, NoToolAuthoring: !f.ToolAuthoring, NoUtility: !f.Utility}
+	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic, NoToolAuthoring: !f.ToolAuthoring,
+		NoAgentCreation: !f.AgentCreation, NoUtility: !f.Utility}
 }
 
 // cascadeComponents reads the --cascade list.

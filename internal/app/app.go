@@ -219,7 +219,8 @@ func (a *App) buildServices(context.Context) error {
 	}
 	a.Profiles = profile.NewStore(a.Pool)
 	a.Answer = answer.New(a.Models.Learner(), packs, a.Cascade, a.Bandits, a.Graph).
-		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles)
+		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles).
+		WithAgents(a.Assets)
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
 }
@@ -267,6 +268,7 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 		MemorySwitch: memswitch.NewStore(a.Pool),
 		Explorer:     explorer.New(explorer.Config{}, a.Models.Learner(), a.Graph, a.Ingest, a.logger),
 		Tools:        a.Assets,
+		Agents:       a.Assets,
 		Utility:      a.Utility,
 		Profiles:     a.Profiles,
 	})

@@ -27,6 +27,8 @@ class AnswerRequest:
             baseline Default: True.
         routing (bool | Unset): false answers with the default strategies (semantic retrieval, direct CoT) instead of
             the bandits' arms Default: True.
+        agent (bool | Unset): false answers without an expert agent even when a validated one is recruited for the
+            question (its prompt is not given and the tool_call arm recruits tools by similarity) Default: True.
     """
 
     question: str
@@ -37,6 +39,7 @@ class AnswerRequest:
     signature: list[str] | Unset = UNSET
     memory: bool | Unset = True
     routing: bool | Unset = True
+    agent: bool | Unset = True
 
     def to_dict(self) -> dict[str, Any]:
         question = self.question
@@ -59,6 +62,8 @@ class AnswerRequest:
 
         routing = self.routing
 
+        agent = self.agent
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -79,6 +84,8 @@ class AnswerRequest:
             field_dict["memory"] = memory
         if routing is not UNSET:
             field_dict["routing"] = routing
+        if agent is not UNSET:
+            field_dict["agent"] = agent
 
         return field_dict
 
@@ -106,6 +113,8 @@ class AnswerRequest:
 
         routing = d.pop("routing", UNSET)
 
+        agent = d.pop("agent", UNSET)
+
         answer_request = cls(
             question=question,
             task_type=task_type,
@@ -115,6 +124,7 @@ class AnswerRequest:
             signature=signature,
             memory=memory,
             routing=routing,
+            agent=agent,
         )
 
         return answer_request
