@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
@@ -61,4 +62,40 @@ func TestLexicalArmFindsTheExactIdentifier(t *testing.T) {
 	require.ErrorAs(t, err, &e)
 	require.Equal(t, evokg.EINVALID, e.Code)
 	require.Equal(t, "/search_arm", e.Fields[0].Pointer)
+}
+
+// Structural similarity ranks memories within one task type when each
+// carries its own signature: through answer.Online, the structural arm
+// shows the memory whose procedure matches the learner's plan and leaves
+// out the one of the same type whose procedure does not, although the
+// latter is the closer in meaning; the semantic arm shows neither over
+// the look-alikes.
+func TestStructuralArmRanksWithinATaskType(t *testing.T) {
+	t.Parallel()
+	const question = "How many tiles cover a floor of 6 rows of 9?"
+	b := setup(t,
+		ollamafake.Rule{Task: "plan_signature", Reply: `{"operations":["read_rows","read_per_row","multiply"]}`},
+		ollamafake.Rule{Task: "answer", Reply: answerReply})
+	insert := func(q string, sig []string, like string) *evokg.Experience {
+		exp := memtest.Insert(t, testenv.Postgres(t), b.store, memtest.Memory{Namespace: b.ns, Question: q, Signature: sig,
+			Vec: ollamafake.Embed(like, memtest.Dim)})
+		require.NoError(t, b.graph.ProjectExperience(t.Context(), exp, nil))
+		return exp
+	}
+	for i := range 3 {
+		insert(fmt.Sprintf("How many tiles cover a floor of %d rows?", 3+i), nil, question)
+	}
+	same := insert("Chairs in a hall: count the rows, count a row, multiply.", []string{"read_rows", "read_per_row", "multiply"}, "chairs hall")
+	other := insert("Tiles left after laying some: subtract.", []string{"read_total", "subtract"}, "how many tiles cover a floor")
+
+	online := answer.NewOnline(b.svc(fixedArms{bandit.StrategySemantic, bandit.StrategyDirectCoT}), b.graph)
+	ask := func(arm string) []uuid.UUID {
+		resp, err := online.Answer(t.Context(), b.ns, evokg.AnswerRequest{TaskType: "arithmetic", Question: question, SearchArm: arm})
+		require.NoError(t, err, arm)
+		return resp.MemoryIDs
+	}
+	semantic, structural := ask(bandit.StrategySemantic), ask(bandit.StrategySemanticStructural)
+	require.NotContains(t, semantic, same.ID)
+	require.Contains(t, structural, same.ID, "the matching procedure reaches the learner")
+	require.NotContains(t, structural, other.ID, "a memory of the same type with another procedure does not")
 }
