@@ -86,6 +86,9 @@ type Mechanisms struct {
 	// NoToolAuthoring skips the tool operation: no tool is created, so the
 	// learner's tool_call arm keeps to the tools it already has.
 	NoToolAuthoring bool
+	// NoToolRecruitment has the tool operation write a new tool without
+	// first trying the validated tools it could recruit.
+	NoToolRecruitment bool
 	// NoUtility writes every memory active at once: no probation. (The
 	// process's retrieval then gives utility no weight and live evidence
 	// quarantines nothing: internal/app.)
