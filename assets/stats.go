@@ -2,6 +2,7 @@ package assets
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"slices"
 
@@ -102,7 +103,7 @@ func (s *Service) retire(ctx context.Context, tx pgx.Tx, ns, name string) (bool,
 	var got string
 	err := tx.QueryRow(ctx, queries.Get("retire_tool"), ns, name, s.cfg.RetireJudged, s.cfg.RetireShare).Scan(&got)
 	switch {
-	case err == pgx.ErrNoRows:
+	case errors.Is(err, pgx.ErrNoRows):
 		return false, nil
 	case err != nil:
 		return false, err
