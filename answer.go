@@ -61,6 +61,10 @@ type AnswerRequest struct {
 	// Routing false answers with the default strategies instead of the
 	// bandits' arms. Default true.
 	Routing *bool `json:"routing,omitempty"`
+	// SearchArm forces the search arm (retrieval strategy) instead of the
+	// search bandit's choice, as RetrieveRequest.Strategy does; a later
+	// reward still reaches it.
+	SearchArm string `json:"search_arm,omitempty"`
 }
 
 // PulledArm names the arm a bandit pulled: the search bandit's per task

@@ -123,6 +123,9 @@ type Question struct {
 	// NoRouting answers with the default strategies (semantic retrieval,
 	// direct CoT) instead of the bandits' arms, and pulls no arm.
 	NoRouting bool
+	// SearchArm forces the search arm (a retrieval strategy) in place of
+	// the search bandit's choice or the default; the arm is not pulled.
+	SearchArm string
 	// Signature is the question's procedural signature when the caller has
 	// one; otherwise the learner plans its own for the structural arms.
 	Signature []string
@@ -148,6 +151,9 @@ type Reply struct {
 	RoutingArm string
 	// MemoryIDs are the memories whose text the learner's prompt held.
 	MemoryIDs []uuid.UUID
+	// Memory is what the learner was given from memory: the rendered
+	// block, or the worked examples and notes of a rendering as turns.
+	Memory string
 	// MemoryOff is set when the task type's memory switch was off, so the
 	// learner answered without memory.
 	MemoryOff bool
@@ -222,6 +228,7 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 		return r, fmt.Errorf("learner: %w", err)
 	}
 	r.MemoryIDs = pres.shown(r.RoutingArm != "" && r.RoutingArm != bandit.StrategyDirectCoT)
+	r.Memory = pres.text()
 	return r, nil
 }
 
@@ -303,7 +310,7 @@ func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Sk
 // reasoning strategy (routing bandit, per skill). Without memory nothing is
 // retrieved, so no search arm is picked, pulled or later rewarded.
 func (s *Service) arms(ctx context.Context, ns string, q Question, skill string) (search, routing string, err error) {
-	search = bandit.StrategySemantic
+	search = cmp.Or(q.SearchArm, bandit.StrategySemantic)
 	if q.NoMemory {
 		search = ""
 	}
@@ -324,7 +331,7 @@ func (s *Service) arms(ctx context.Context, ns string, q Question, skill string)
 			return c.Arm, err
 		}
 	}
-	if search != "" {
+	if search != "" && q.SearchArm == "" {
 		if search, err = pick(ctx, ns, bandit.Search, q.TaskType); err != nil {
 			return "", "", err
 		}

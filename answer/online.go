@@ -2,6 +2,9 @@ package answer
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -39,8 +42,12 @@ func (o *Online) WithUtility(u Utilities) *Online {
 
 // Answer answers one question of namespace ns and records it.
 func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {
+	if req.SearchArm != "" && !slices.Contains(bandit.DefaultSearchArms, req.SearchArm) {
+		return evokg.AnswerResponse{}, evokg.Invalid(evokg.FieldError{Pointer: "/search_arm",
+			Detail: fmt.Sprintf("must be one of %s", strings.Join(bandit.DefaultSearchArms, ", "))})
+	}
 	q := Question{TaskType: req.TaskType, Question: req.Question, Context: req.Context, Explore: true,
-		Mode: req.Mode, Signature: req.Signature,
+		Mode: req.Mode, Signature: req.Signature, SearchArm: req.SearchArm,
 		NoMemory: req.Memory != nil && !*req.Memory, NoRouting: req.Routing != nil && !*req.Routing}
 	if req.Skill != "" {
 		skill, err := o.skills.GetSkill(ctx, ns, req.Skill)

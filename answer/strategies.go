@@ -14,10 +14,10 @@ const vocabularySize = 40
 // signature returns what retrieval matches structure on: the caller's
 // signature, or the learner's own plan (APEX-EM's Plan phase: σ̂ before
 // retrieval, asked of the learner model) when the search arm uses
-// structure. The semantic arm and memory-off answers plan nothing, nor does
+// structure. The semantic and lexical arms and memory-off answers plan nothing, nor does
 // a namespace whose graph holds no operation yet: no signature could match.
 func (s *Service) signature(ctx context.Context, ns string, q Question, searchArm string) ([]string, error) {
-	if q.NoMemory || searchArm == bandit.StrategySemantic {
+	if q.NoMemory || searchArm == bandit.StrategySemantic || searchArm == bandit.StrategyLexical {
 		return nil, nil
 	}
 	if len(q.Signature) > 0 {
