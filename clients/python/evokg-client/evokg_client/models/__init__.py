@@ -7,6 +7,7 @@ from .ajson_schema_json_schema_kind import AJSONSchemaJsonSchemaKind
 from .answer_mode import AnswerMode
 from .answer_request import AnswerRequest
 from .answer_request_mode import AnswerRequestMode
+from .answer_request_search_arm import AnswerRequestSearchArm
 from .answer_response import AnswerResponse
 from .answer_spec import AnswerSpec
 from .bandit_arm import BanditArm
@@ -173,6 +174,7 @@ __all__ = (
     "AnswerMode",
     "AnswerRequest",
     "AnswerRequestMode",
+    "AnswerRequestSearchArm",
     "AnswerResponse",
     "AnswerSpec",
     "BanditArm",

@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.answer_request_mode import AnswerRequestMode
+from ..models.answer_request_search_arm import AnswerRequestSearchArm
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AnswerRequest")
@@ -27,6 +28,8 @@ class AnswerRequest:
             baseline Default: True.
         routing (bool | Unset): false answers with the default strategies (semantic retrieval, direct CoT) instead of
             the bandits' arms Default: True.
+        search_arm (AnswerRequestSearchArm | Unset): force the search arm (retrieval strategy) instead of the search
+            bandit's choice; a later reward still reaches it
     """
 
     question: str
@@ -37,6 +40,7 @@ class AnswerRequest:
     signature: list[str] | Unset = UNSET
     memory: bool | Unset = True
     routing: bool | Unset = True
+    search_arm: AnswerRequestSearchArm | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         question = self.question
@@ -59,6 +63,10 @@ class AnswerRequest:
 
         routing = self.routing
 
+        search_arm: str | Unset = UNSET
+        if not isinstance(self.search_arm, Unset):
+            search_arm = self.search_arm.value
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -79,6 +87,8 @@ class AnswerRequest:
             field_dict["memory"] = memory
         if routing is not UNSET:
             field_dict["routing"] = routing
+        if search_arm is not UNSET:
+            field_dict["search_arm"] = search_arm
 
         return field_dict
 
@@ -106,6 +116,13 @@ class AnswerRequest:
 
         routing = d.pop("routing", UNSET)
 
+        _search_arm = d.pop("search_arm", UNSET)
+        search_arm: AnswerRequestSearchArm | Unset
+        if isinstance(_search_arm, Unset):
+            search_arm = UNSET
+        else:
+            search_arm = AnswerRequestSearchArm(_search_arm)
+
         answer_request = cls(
             question=question,
             task_type=task_type,
@@ -115,6 +132,7 @@ class AnswerRequest:
             signature=signature,
             memory=memory,
             routing=routing,
+            search_arm=search_arm,
         )
 
         return answer_request
