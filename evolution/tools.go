@@ -44,9 +44,10 @@ type ToolOutcome struct {
 	CreatedFrom int `json:"created_from"`
 }
 
-// authorTool is Mem2Evolve's asset creation, after recruitment
-// (recruitTool) found no existing tool covering the failures: the teacher model writes a
-// Starlark tool and its tests for the skill's failures, guided by the task
+// authorTool is Mem2Evolve's asset recruitment and creation. An existing
+// tool that covers the failures is reused (recruitTool); only when none
+// does, the teacher model writes a Starlark tool and its tests for the
+// skill's failures, guided by the task
 // type's retrieved failure and success memories; the asset service
 // validates it in the sandbox and stores it as a new version, with
 // CREATED_FROM the guiding memories and HAS_TOOL from the skill. A version
