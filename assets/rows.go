@@ -26,10 +26,17 @@ func (s *Service) queryTools(ctx context.Context, stmt string, args ...any) ([]e
 func scanTool(row pgx.CollectableRow) (evokg.Tool, error) {
 	var t evokg.Tool
 	var in, out, tests, validation []byte
+	st := &t.Stats
 	err := row.Scan(&t.ID, &t.Name, &t.Version, &t.Description, &in, &out, &t.Code, &tests, &t.Validated,
-		&validation, &t.Skill, &t.CreatedFrom, &t.CreatedAt)
+		&validation, &t.Skill, &t.CreatedFrom, &t.CreatedAt,
+		&st.Calls, &st.Completed, &st.Errors, &st.Limited, &st.GradedRight, &st.GradedWrong, &st.Judged, &st.JudgedFailed,
+		&st.LastCalledAt, &st.RetiredAt, &st.RetiredReason, &st.RestoredAt)
 	if err != nil {
 		return t, err
+	}
+	t.State = evokg.ToolActive
+	if st.RetiredAt != nil {
+		t.State = evokg.ToolRetired
 	}
 	t.InputSchema, t.OutputSchema = json.RawMessage(in), json.RawMessage(out)
 	if err := json.Unmarshal(tests, &t.Tests); err != nil {

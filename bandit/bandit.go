@@ -162,10 +162,11 @@ func hasDuplicates(arms []string) bool {
 // Bandit selects arms and applies rewards for both bandits. It is safe for
 // concurrent use, within one process and across processes.
 type Bandit struct {
-	pool   *pgxpool.Pool
-	cfg    Config
-	log    *slog.Logger
-	credit Creditor // nil: rewards credit no memory
+	pool       *pgxpool.Pool
+	cfg        Config
+	log        *slog.Logger
+	credit     Creditor   // nil: rewards credit no memory
+	toolGrades ToolGrader // nil: rewards grade no tool call
 
 	mu  sync.Mutex // guards rng
 	rng *rand.Rand

@@ -94,6 +94,9 @@ type Mechanisms struct {
 	// NoAgentCreation skips expert-agent creation after the tool
 	// operation: no agent is created.
 	NoAgentCreation bool
+	// NoToolRecruitment has the tool operation write a new tool without
+	// first trying the validated tools it could recruit.
+	NoToolRecruitment bool
 	// NoUtility writes every memory active at once: no probation. (The
 	// process's retrieval then gives utility no weight and live evidence
 	// quarantines nothing: internal/app.)

@@ -75,6 +75,8 @@ type Graph interface {
 	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
 	// GetExperience returns an experience's projection, or ENOTFOUND.
 	GetExperience(ctx context.Context, ns string, id uuid.UUID) (graph.ExperienceNode, error)
+	// AttachTool draws (skill)-[:HAS_TOOL]->(tool): a recruited tool.
+	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }
 
 // Utility is memory utility (*utility.Store): probation's queue and verdicts.

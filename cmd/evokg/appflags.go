@@ -46,12 +46,15 @@ type AppFlags struct {
 	UtilityMinShown  int64         `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
 	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
 	AgentCreation    bool          `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
+	ToolRecruitment  bool          `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
+	RetireJudged     int           `name:"tool-retire-judged" env:"EVOKG_TOOL_RETIRE_JUDGED" default:"${tool_retire_judged}" help:"Judged calls of a tool (errors, and completed calls of graded answers) since it was last restored before the retirement rule applies."`
+	RetireShare      float64       `name:"tool-retire-share" env:"EVOKG_TOOL_RETIRE_SHARE" default:"${tool_retire_share}" help:"Share of a tool's judged calls that failed at or above which it is retired: kept and shown, never recruited, until restored."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
 func (f AppFlags) mechanisms() evolution.Mechanisms {
 	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic, NoToolAuthoring: !f.ToolAuthoring,
-		NoAgentCreation: !f.AgentCreation, NoUtility: !f.Utility}
+		NoAgentCreation: !f.AgentCreation, NoToolRecruitment: !f.ToolRecruitment, NoUtility: !f.Utility}
 }
 
 // cascadeComponents reads the --cascade list.
@@ -95,6 +98,9 @@ func (f AppFlags) Validate() error {
 	}
 	if f.RecruitThreshold < -1 || f.RecruitThreshold > 1 {
 		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", f.RecruitThreshold)
+	}
+	if f.RetireJudged < 1 || f.RetireShare <= 0 || f.RetireShare > 1 {
+		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", f.RetireJudged, f.RetireShare)
 	}
 	if f.GroupCommit < 1 {
 		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", f.GroupCommit)
@@ -180,7 +186,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
-		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold},
+		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold, RetireJudged: f.RetireJudged, RetireShare: f.RetireShare},
 		PRGII:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
 	}
 }

@@ -76,6 +76,8 @@ func defaultVars() kong.Vars {
 		"retrieval_char_budget":         itoa(retrieval.DefaultCharBudget),
 		"retrieval_weights":             weights(retrieval.DefaultWeights),
 		"recruit_threshold":             ftoa(assets.DefaultRecruitThreshold),
+		"tool_retire_judged":            strconv.Itoa(assets.DefaultRetireJudged),
+		"tool_retire_share":             ftoa(assets.DefaultRetireShare),
 		"probation_items":               itoa(evolution.DefaultProbationItems),
 		"probation_calls":               itoa(evolution.DefaultProbationCalls),
 		"utility_min_shown":             itoa(utility.DefaultMinShown),

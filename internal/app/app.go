@@ -234,7 +234,7 @@ func (a *App) openJobs(mode Mode) error {
 		return err
 	}
 	a.Utility = utility.NewStore(a.Pool, a.Vectors, inserter, a.Config.Utility)
-	a.Bandits.WithCredit(a.Utility)
+	a.Bandits.WithCredit(a.Utility).WithToolGrades(a.Assets)
 	ingestCfg := a.Config.Ingest
 	ingestCfg.Reads = a.Graph
 	a.Ingest = ingest.NewService(ingestCfg, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)

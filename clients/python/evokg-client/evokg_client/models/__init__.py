@@ -154,6 +154,8 @@ from .tool_input_schema import ToolInputSchema
 from .tool_invocation import ToolInvocation
 from .tool_output import ToolOutput
 from .tool_output_schema import ToolOutputSchema
+from .tool_state import ToolState
+from .tool_stats import ToolStats
 from .tool_test import ToolTest
 from .tool_test_result import ToolTestResult
 from .tool_use import ToolUse
@@ -321,6 +323,8 @@ __all__ = (
     "ToolInvocation",
     "ToolOutput",
     "ToolOutputSchema",
+    "ToolState",
+    "ToolStats",
     "ToolTest",
     "ToolTestResult",
     "ToolUse",
