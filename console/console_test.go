@@ -363,3 +363,48 @@ func TestConsolePages(t *testing.T) {
 		b.screenshot(t, "usage")
 	})
 }
+
+// problem is the detail of the API's refusal of a call with key.
+func (s *stack) problem(t *testing.T, key, method, path, body string, want int) string {
+	t.Helper()
+	var p struct{ Detail string }
+	s.call(t, key, method, path, body, want, &p)
+	require.NotEmpty(t, p.Detail)
+	return p.Detail
+}
+
+// TestConsoleRefusals shows the API's refusals as it words them: a read-only
+// key reads every page but may not quarantine, and a key of another
+// namespace sees a 403 for this one.
+func TestConsoleRefusals(t *testing.T) {
+	s := setup(t)
+	b := newBrowser(t, s.url)
+	var page struct{ Items []evokg.StoredExperience }
+	s.do(t, "GET", "/experiences?limit=1", "", http.StatusOK, &page)
+	require.NotEmpty(t, page.Items)
+	id := page.Items[0].ID.String()
+
+	t.Run("read-only key", func(t *testing.T) {
+		b.login(t, s.read, s.ns)
+		require.Zero(t, b.count(t, "#main .problem"), "a read-only key reads the namespace page")
+		b.open(t, "memory/"+id)
+		b.run(t, chromedp.SendKeys("#reason", "misleads the learner", chromedp.ByID), chromedp.Click("#quarantine", chromedp.ByID))
+		b.wait(t, "#state-action .problem-detail")
+		want := s.problem(t, s.read, "POST", "/v1/namespaces/"+s.ns+"/experiences/"+id+"/quarantine", `{"reason":"misleads the learner"}`, http.StatusForbidden)
+		require.Equal(t, want, b.text(t, "#state-action .problem-detail"))
+		require.Equal(t, "403", b.attr(t, "#state-action .problem", "data-status"))
+		require.Equal(t, "active", b.attr(t, "#mem-state", "data-value"), "the memory is still served")
+		var u evokg.Utility
+		s.do(t, "GET", "/experiences/"+id+"/utility", "", http.StatusOK, &u)
+		require.Equal(t, evokg.MemoryActive, u.State)
+		b.screenshot(t, "refused-write")
+	})
+
+	t.Run("key of another namespace", func(t *testing.T) {
+		b.login(t, s.other, s.ns)
+		want := s.problem(t, s.other, "GET", "/v1/namespaces/"+s.ns, "", http.StatusForbidden)
+		require.Equal(t, want, b.text(t, "#main .problem-detail"))
+		require.Equal(t, "403", b.attr(t, "#main .problem", "data-status"))
+		b.screenshot(t, "forbidden")
+	})
+}

@@ -211,7 +211,8 @@ function dagChart(skills, frontier) {
   const W = Math.max(1, cols.length) * (NW + GX), Hh = Math.max(...cols.map((c) => c.length)) * (NH + GY) + GY;
   const pos = new Map();
   cols.forEach((c, i) => c.forEach((n, j) => pos.set(n, [i * (NW + GX) + 10, GY + j * (NH + GY)])));
-  const svg = s('svg', { class: 'chart dag', viewBox: `0 0 ${W} ${Hh}`, role: 'img', 'aria-label': 'prerequisite DAG of the skills', id: 'skill-dag' });
+  // Drawn at its natural size (1 unit = 1 px) and scrolled when wider than the page.
+  const svg = s('svg', { class: 'dag', width: W, height: Hh, viewBox: `0 0 ${W} ${Hh}`, role: 'img', 'aria-label': 'prerequisite DAG of the skills', id: 'skill-dag' });
   svg.append(s('title', {}, 'Prerequisite DAG: an arrow goes from a prerequisite to the skill that needs it'));
   svg.append(s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto' },
     s('path', { d: 'M0,0 L10,5 L0,10 z', fill: '#57606a' }))));
@@ -309,7 +310,7 @@ async function viewNamespace() {
   const active = (runs.items || []).filter((r) => r.status === 'queued' || r.status === 'running');
   return [
     h('h1', {}, 'Namespace ', ns.name),
-    h('p', { class: 'note' }, (ns.description || 'No description.') + ' Created ' + when(ns.created_at) + '. ',
+    h('p', { class: 'note' }, (ns.description ? ns.description.replace(/\.?$/, '.') : 'No description.') + ' Created ' + when(ns.created_at) + '. ',
       ns.probation ? 'Every memory posted here starts probationary.' : 'Memories posted here are served at once unless they ask for probation.'),
     h('h2', {}, 'Memories'),
     h('div', { class: 'grid' },
