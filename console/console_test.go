@@ -362,6 +362,26 @@ func TestConsolePages(t *testing.T) {
 		require.InDelta(t, usage.TeacherShare, number(t, b.attr(t, "#teacher-share", "data-value")), 1e-9)
 		b.screenshot(t, "usage")
 	})
+
+	t.Run("live run and cancel", func(t *testing.T) {
+		var run evokg.EvolutionRun
+		s.do(t, "POST", "/evolution-runs", `{"generator":{"name":"arith","size":30,"seed":8},"iterations":50}`, http.StatusAccepted, &run)
+		b.open(t, "runs/"+run.ID.String())
+		b.wait(t, "#cancel-run")
+		b.run(t, chromedp.Click("#cancel-run", chromedp.ByID), chromedp.WaitVisible("#main .badge.cancelled", chromedp.ByQuery))
+		s.do(t, "GET", "/evolution-runs/"+run.ID.String(), "", http.StatusOK, &run)
+		require.Equal(t, evokg.RunCancelled, run.Status)
+		require.Zero(t, b.count(t, "#cancel-run"), "a cancelled run offers no cancel")
+	})
+
+	t.Run("narrow window", func(t *testing.T) {
+		b.run(t, chromedp.EmulateViewport(420, 800))
+		b.open(t, "ns")
+		var overflow bool
+		b.run(t, chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow))
+		require.False(t, overflow, "the page fits a 420 px window; wide tables scroll inside their box")
+		b.screenshot(t, "namespace-narrow")
+	})
 }
 
 // problem is the detail of the API's refusal of a call with key.
