@@ -35,7 +35,7 @@ type settings struct {
 	Queries map[string]string `json:"queries"`
 }
 
-// Handler serves the console; mount it at /console.
+// Handler serves the console at /console, mounted or on its own.
 func Handler(cfg Config) http.Handler {
 	files, err := fs.Sub(static, "static")
 	if err != nil {
@@ -52,13 +52,14 @@ func Handler(cfg Config) http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_, _ = w.Write(body)
 	})
-	r.Handle("/*", http.StripPrefix("/console", http.FileServerFS(files)))
+	r.Handle("/*", http.FileServerFS(files))
+	pages := http.StripPrefix("/console", r)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.URL.Path == "/console" { // the pages' relative links need the slash
 			http.Redirect(w, req, "/console/", http.StatusMovedPermanently)
 			return
 		}
-		r.ServeHTTP(w, req)
+		pages.ServeHTTP(w, req)
 	})
 }
 

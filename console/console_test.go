@@ -278,7 +278,10 @@ func TestConsolePages(t *testing.T) {
 	})
 
 	t.Run("run", func(t *testing.T) {
-		b.open(t, "runs")
+		// By keyboard: the navigation is made of links that Enter follows.
+		b.run(t, chromedp.Focus(`#nav a[href="#/runs"]`, chromedp.ByQuery), chromedp.KeyEvent("\r"),
+			chromedp.WaitVisible(`#main[data-view="runs"]`, chromedp.ByQuery))
+		require.Equal(t, "page", b.attr(t, `#nav a[href="#/runs"]`, "aria-current"))
 		require.Equal(t, 1, b.count(t, `tr[data-run="`+s.run.ID.String()+`"]`))
 		b.open(t, "runs/"+s.run.ID.String())
 		require.Len(t, s.run.Metrics, 2)
@@ -360,6 +363,19 @@ func TestConsolePages(t *testing.T) {
 		require.Equal(t, strconv.Itoa(usage.TeacherCalls), b.attr(t, "#teacher-calls", "data-value"))
 		require.Equal(t, strconv.Itoa(usage.LearnerCalls), b.attr(t, "#learner-calls", "data-value"))
 		require.InDelta(t, usage.TeacherShare, number(t, b.attr(t, "#teacher-share", "data-value")), 1e-9)
+		for _, r := range usage.Rows {
+			require.Equal(t, strconv.Itoa(r.Calls), b.attr(t, `tr[data-role="`+r.Role+"/"+r.Model+`"] td[data-k="calls"]`, "data-value"))
+		}
+		var bandits struct{ Items []evokg.BanditState }
+		s.do(t, "GET", "/bandits", "", http.StatusOK, &bandits)
+		require.NotEmpty(t, bandits.Items, "the run pulled the bandits")
+		for _, g := range bandits.Items {
+			for _, a := range g.Arms {
+				row := `tr[data-arm="` + g.Bandit + "/" + g.Key + "/" + a.Arm + `"] `
+				require.Equal(t, strconv.Itoa(a.Pulls), b.attr(t, row+`td[data-k="pulls"]`, "data-value"))
+				require.InDelta(t, a.Mean, number(t, b.attr(t, row+`td[data-k="mean"]`, "data-value")), 1e-9)
+			}
+		}
 		b.screenshot(t, "usage")
 	})
 
@@ -382,6 +398,39 @@ func TestConsolePages(t *testing.T) {
 		require.False(t, overflow, "the page fits a 420 px window; wide tables scroll inside their box")
 		b.screenshot(t, "namespace-narrow")
 	})
+}
+
+// TestHandler serves the embedded pages, their settings and the saved
+// Neo4j Browser queries, without a stack.
+func TestHandler(t *testing.T) {
+	srv := httptest.NewServer(console.Handler(console.Config{Neo4jBrowserURL: "http://127.0.0.1:7474/browser/"}))
+	t.Cleanup(srv.Close)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.Get(srv.URL + "/console")
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusMovedPermanently, res.StatusCode)
+	require.Equal(t, "/console/", res.Header.Get("Location"))
+
+	res, err = client.Get(srv.URL + "/console/config.json")
+	require.NoError(t, err)
+	defer res.Body.Close()
+	var cfg struct {
+		URL     string            `json:"neo4j_browser_url"`
+		Queries map[string]string `json:"queries"`
+	}
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&cfg))
+	require.Equal(t, "http://127.0.0.1:7474/browser/", cfg.URL)
+	require.Contains(t, cfg.Queries["03_frontier"], "$namespace")
+	require.NotContains(t, cfg.Queries["03_frontier"], "//", "leading comments are dropped")
+
+	for _, path := range []string{"/console/", "/console/app.js", "/console/style.css"} {
+		res, err := client.Get(srv.URL + path)
+		require.NoError(t, err)
+		res.Body.Close()
+		require.Equal(t, http.StatusOK, res.StatusCode, path)
+		require.Contains(t, res.Header.Get("Content-Security-Policy"), "default-src 'self'", "nothing is loaded from elsewhere")
+	}
 }
 
 // problem is the detail of the API's refusal of a call with key.

@@ -568,8 +568,8 @@ async function viewRejections() {
   return [
     h('h1', {}, 'Gate rejections'),
     h('p', { class: 'note' }, 'What the teacher wrote and the write gate kept out of memory (degenerate text, false arithmetic, contradicting the gold answer), ' +
-      'from the latest 20 runs; each iteration keeps up to 50 of them. ', h('span', { id: 'rejected-total', 'data-value': total }, total + ' rejected in all.')),
-    rows.length ? table(['Run', 'iteration', 'Kind', 'What the teacher wrote', 'Why it was kept out'], rows, { id: 'rejections-table' })
+      'from the latest 20 runs; each iteration keeps up to 50 of them with the item they were written for and the reason, which quotes the offending part. ', h('span', { id: 'rejected-total', 'data-value': total }, total + ' rejected in all.')),
+    rows.length ? table(['Run', 'iteration', 'Kind of text', 'Written for (pool item or skill)', 'Why it was kept out'], rows, { id: 'rejections-table' })
       : empty('The write gate rejected nothing in these runs.'),
   ];
 }
@@ -647,10 +647,16 @@ async function viewUsage() {
       : empty('No model call recorded yet: answers, ingests and evolution runs are counted here.'),
     h('h2', {}, 'Bandit posteriors'),
     h('p', { class: 'note' }, 'Each arm\'s posterior is Beta(α, β); the bar spans its mean ± 2 standard deviations on a 0 to 1 scale, the dot is the mean.'),
-    groups.length ? groups.map((g) => [h('h3', {}, g.bandit + ' bandit · ', g.key),
-      table(['Arm', 'alpha', 'beta', 'pulls', 'mean', 'Posterior'], g.arms.map((a) => h('tr', { 'data-arm': g.bandit + '/' + g.key + '/' + a.arm },
-        h('td', {}, a.arm), cell(num(a.alpha, 2), { num: true }), cell(num(a.beta, 2), { num: true }), cell(a.pulls, { num: true, k: 'pulls', value: a.pulls }),
-        cell(num(a.mean, 3), { num: true, k: 'mean', value: a.mean }), h('td', {}, betaBar(a)))))])
+    groups.length ? ['routing', 'search'].map((kind) => {
+      const mine = groups.filter((g) => g.bandit === kind);
+      if (!mine.length) return null;
+      return [h('h3', {}, kind === 'routing' ? 'Routing bandit (per skill: the reasoning strategy)' : 'Search bandit (per task type: the retrieval strategy)'),
+        table([kind === 'routing' ? 'Skill' : 'Task type', 'Arm', 'alpha', 'beta', 'pulls', 'mean', 'Posterior'],
+          mine.flatMap((g) => g.arms.map((a, i) => h('tr', { 'data-arm': g.bandit + '/' + g.key + '/' + a.arm },
+            i === 0 ? h('th', { scope: 'rowgroup', rowspan: g.arms.length }, g.key) : null,
+            h('td', {}, a.arm), cell(num(a.alpha, 2), { num: true }), cell(num(a.beta, 2), { num: true }), cell(a.pulls, { num: true, k: 'pulls', value: a.pulls }),
+            cell(num(a.mean, 3), { num: true, k: 'mean', value: a.mean }), h('td', {}, betaBar(a))))))];
+    })
       : empty('No bandit has been pulled yet: answers and evolution runs pull the search and routing bandits.'),
   ];
 }
