@@ -384,6 +384,10 @@ func TestConsolePages(t *testing.T) {
 		s.do(t, "POST", "/evolution-runs", `{"generator":{"name":"arith","size":30,"seed":8},"iterations":50}`, http.StatusAccepted, &run)
 		b.open(t, "runs/"+run.ID.String())
 		b.wait(t, "#cancel-run")
+		shown := b.text(t, "#run-iteration")
+		b.run(t, chromedp.Poll(`document.getElementById('run-iteration').textContent !== `+strconv.Quote(shown), nil),
+			chromedp.WaitVisible("#accuracy-chart", chromedp.ByQuery))
+		b.screenshot(t, "run-live")
 		b.run(t, chromedp.Click("#cancel-run", chromedp.ByID), chromedp.WaitVisible("#main .badge.cancelled", chromedp.ByQuery))
 		s.do(t, "GET", "/evolution-runs/"+run.ID.String(), "", http.StatusOK, &run)
 		require.Equal(t, evokg.RunCancelled, run.Status)

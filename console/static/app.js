@@ -241,8 +241,12 @@ const views = {
   rejections: viewRejections, tools: viewTools, usage: viewUsage,
 };
 
-async function route() {
+// route draws the view the hash names. A refresh (a live run's poll, or the
+// view after an action) keeps the page in place: no placeholder, and the
+// focused control keeps its focus.
+async function route(refresh) {
   clearTimeout(pollTimer);
+  const focused = refresh && document.activeElement ? document.activeElement.id : '';
   const seq = ++renderSeq;
   const raw = location.hash.replace(/^#\/?/, '');
   const [pathPart, queryPart] = raw.split('?');
@@ -252,8 +256,10 @@ async function route() {
   if (!views[name]) name = 'ns';
   const main = document.getElementById('main');
   showChrome(name);
-  main.removeAttribute('data-view');
-  main.replaceChildren(h('p', { class: 'muted', id: 'loading' }, 'Loading…'));
+  if (!refresh) {
+    main.removeAttribute('data-view');
+    main.replaceChildren(h('p', { class: 'muted', id: 'loading' }, 'Loading…'));
+  }
   const view = { seq, arg: parts[1], query: new URLSearchParams(queryPart || ''), alive: () => seq === renderSeq };
   try {
     const nodes = await views[name](view);
@@ -262,6 +268,7 @@ async function route() {
     if (view.alive()) main.replaceChildren(h('h1', {}, 'Could not load this page'), problemBox(err));
   }
   if (view.alive()) main.setAttribute('data-view', name); // drawn: what the browser tests wait for
+  if (view.alive() && focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
 }
 
 function showChrome(name) {
@@ -366,11 +373,11 @@ async function viewRun(view) {
   const run = await get('/evolution-runs/' + encodeURIComponent(view.arg));
   const ms = run.metrics || [];
   const live = run.status === 'queued' || run.status === 'running';
-  if (live) pollTimer = setTimeout(() => { if (view.alive()) route(); }, 2000);
+  if (live) pollTimer = setTimeout(() => { if (view.alive()) route(true); }, 2000);
   const cancel = h('button', {
     type: 'button', id: 'cancel-run', class: 'danger', onclick: async () => {
       cancel.disabled = true;
-      try { await api('POST', '/evolution-runs/' + run.id + '/cancel'); route(); } catch (e) { status.replaceChildren(problemBox(e)); cancel.disabled = false; }
+      try { await api('POST', '/evolution-runs/' + run.id + '/cancel'); route(true); } catch (e) { status.replaceChildren(problemBox(e)); cancel.disabled = false; }
     },
   }, 'Cancel run');
   const status = h('div', { id: 'run-action' });
@@ -392,7 +399,7 @@ async function viewRun(view) {
       lineChart({ id: 'share-chart', title: 'Guidance (teacher) calls as a share of all model calls (%) by iteration', xLabel: 'iteration',
         yLabel: 'teacher calls (%)', series: [series('guidance share', 'teacher_share')] }),
       h('h2', {}, 'Iterations'),
-      table(['#', 'accuracy train', 'validation', 'validation w/o', 'test', 'test w/o', 'flips', 'teacher calls', 'learner calls', 'guidance share', 'rolled back', 'operation', 'selected', 'rejected', 'probation'],
+      table(['#', 'accuracy train', 'validation', 'validation w/o', 'test', 'test w/o', 'flips', 'teacher calls', 'learner calls', 'guidance share', 'rolled back', 'operation', 'selected', 'rejected', 'probation tried / activated / quarantined'],
         ms.map((m) => h('tr', { 'data-iteration': m.iteration },
           cell(m.iteration, { num: true }), cell(pct(m.accuracy), { num: true, k: 'accuracy', value: m.accuracy }),
           cell(pct(m.validation_accuracy), { num: true }), cell(pct(m.validation_without_memory), { num: true }),
@@ -400,7 +407,7 @@ async function viewRun(view) {
           cell(m.flips, { num: true }), cell(m.teacher_calls, { num: true, k: 'teacher_calls' }), cell(m.learner_calls, { num: true, k: 'learner_calls' }),
           cell(pct(m.teacher_share), { num: true }), h('td', {}, m.rolled_back ? badge('yes', 'no') : 'no'), h('td', {}, m.operation || '—'),
           h('td', {}, (m.selected || []).join(', ')), cell(m.rejected || 0, { num: true }),
-          h('td', {}, m.probation ? `tried ${m.probation.tried}, activated ${m.probation.activated}, quarantined ${m.probation.quarantined}` : '—')))),
+          cell(m.probation ? `${m.probation.tried} / ${m.probation.activated} / ${m.probation.quarantined}` : '—', { num: true })))),
     ] : empty(live ? 'The run has no finished iteration yet; this page refreshes by itself.' : 'This run recorded no iteration.'),
   ];
 }
@@ -516,7 +523,7 @@ async function viewExperience(view) {
     if (!reason.value.trim()) { out.replaceChildren(h('div', { class: 'problem', role: 'alert' }, 'Write a reason first.')); reason.focus(); return; }
     try {
       await api('POST', '/experiences/' + x.id + '/' + verb, { reason: reason.value.trim() });
-      route();
+      route(true);
     } catch (e) { out.replaceChildren(problemBox(e)); }
   };
   const ev = x.evaluation || {};
