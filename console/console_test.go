@@ -94,6 +94,11 @@ func setup(t *testing.T) *stack {
 		require.NotContains(t, []evokg.RunStatus{evokg.RunFailed, evokg.RunCancelled}, s.run.Status, s.run.Error)
 		return s.run.Status == evokg.RunSucceeded
 	}, runTimeout, pollInterval, "the evolution run finishes")
+	// The scripted model's Phase 0 induces no prerequisite: give the DAG an edge.
+	var skills struct{ Items []evokg.Skill }
+	s.do(t, "GET", "/skills", "", http.StatusOK, &skills)
+	require.GreaterOrEqual(t, len(skills.Items), 2, "Phase 0 induced skills")
+	require.NoError(t, a.Graph.AddPrerequisite(ctx, s.ns, skills.Items[0].Name, skills.Items[1].Name))
 	return s
 }
 
@@ -307,6 +312,17 @@ func TestConsolePages(t *testing.T) {
 			require.InDelta(t, k.Mastery, number(t, b.attr(t, `tr[data-skill="`+k.Name+`"] td[data-k="mastery"]`, "data-value")), 1e-9)
 		}
 		require.Equal(t, len(skills.Items), b.count(t, "#skill-dag rect"), "the DAG draws every skill")
+		edges := 0
+		for _, k := range skills.Items {
+			var d evokg.SkillDetail
+			s.do(t, "GET", "/skills/"+k.Name, "", http.StatusOK, &d)
+			edges += len(d.Prerequisites)
+		}
+		require.Equal(t, 1, edges)
+		require.Equal(t, edges, b.count(t, "#skill-dag line.edge"), "the DAG draws every prerequisite edge")
+		var frontier struct{ Items []evokg.Skill }
+		s.do(t, "GET", "/skills/frontier", "", http.StatusOK, &frontier)
+		require.Equal(t, len(frontier.Items), b.count(t, "#frontier li"))
 		require.Positive(t, b.count(t, "#mastery-chart circle"), "mastery history is drawn")
 		b.screenshot(t, "skills")
 	})
@@ -318,6 +334,10 @@ func TestConsolePages(t *testing.T) {
 		id, kind := page.Items[0].ID.String(), string(page.Items[0].Outcome)
 		b.open(t, "memory?kind="+kind)
 		require.Equal(t, 1, b.count(t, `tr[data-memory="`+id+`"]`))
+		b.open(t, "memory?q=carry%20tens")
+		require.Equal(t, 1, b.count(t, "#memory-table tbody tr"), "text search finds the principle alone")
+		b.open(t, "memory?state=probationary")
+		require.Equal(t, 1, b.count(t, "#memory-table tbody tr"), "the principle posted on probation")
 		b.screenshot(t, "memory")
 		b.open(t, "memory/"+id)
 		b.run(t, chromedp.SendKeys("#reason", "misleads the learner", chromedp.ByID), chromedp.Click("#quarantine", chromedp.ByID),

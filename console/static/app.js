@@ -191,9 +191,14 @@ function lineChart(o) {
 }
 
 // dagChart lays skills out by depth (longest chain of prerequisites) and draws
-// an arrow from each prerequisite to the skill it is a prerequisite of.
+// an arrow from each prerequisite to the skill it is a prerequisite of; skills
+// on no edge are set in rows below, four to a row.
 function dagChart(skills, frontier) {
   const by = new Map(skills.map((k) => [k.name, k]));
+  const linked = new Set();
+  for (const k of skills) {
+    for (const p of k.prerequisites || []) if (by.has(p)) { linked.add(p); linked.add(k.name); }
+  }
   const depth = new Map();
   const depthOf = (n, seen) => {
     if (depth.has(n)) return depth.get(n);
@@ -204,13 +209,19 @@ function dagChart(skills, frontier) {
     depth.set(n, d);
     return d;
   };
-  skills.forEach((k) => depthOf(k.name, new Set()));
   const cols = [];
-  for (const k of skills) (cols[depth.get(k.name)] = cols[depth.get(k.name)] || []).push(k.name);
-  const NW = 170, NH = 40, GX = 60, GY = 16;
-  const W = Math.max(1, cols.length) * (NW + GX), Hh = Math.max(...cols.map((c) => c.length)) * (NH + GY) + GY;
+  for (const k of skills.filter((x) => linked.has(x.name))) {
+    const d = depthOf(k.name, new Set());
+    (cols[d] = cols[d] || []).push(k.name);
+  }
+  const NW = 210, NH = 40, GX = 60, GY = 16, PER_ROW = 4;
   const pos = new Map();
-  cols.forEach((c, i) => c.forEach((n, j) => pos.set(n, [i * (NW + GX) + 10, GY + j * (NH + GY)])));
+  cols.forEach((c, i) => c.forEach((n, j) => pos.set(n, [10 + i * (NW + GX), GY + j * (NH + GY)])));
+  const top = GY + Math.max(0, ...cols.map((c) => c.length)) * (NH + GY);
+  skills.filter((k) => !linked.has(k.name)).forEach((k, i) =>
+    pos.set(k.name, [10 + (i % PER_ROW) * (NW + GY), top + Math.floor(i / PER_ROW) * (NH + GY)]));
+  const W = Math.max(cols.length * (NW + GX), PER_ROW * (NW + GY)) + 10;
+  const Hh = Math.max(...[...pos.values()].map((p) => p[1])) + NH + GY;
   // Drawn at its natural size (1 unit = 1 px) and scrolled when wider than the page.
   const svg = s('svg', { class: 'dag', width: W, height: Hh, viewBox: `0 0 ${W} ${Hh}`, role: 'img', 'aria-label': 'prerequisite DAG of the skills', id: 'skill-dag' });
   svg.append(s('title', {}, 'Prerequisite DAG: an arrow goes from a prerequisite to the skill that needs it'));
@@ -220,15 +231,16 @@ function dagChart(skills, frontier) {
     for (const p of k.prerequisites || []) {
       if (!pos.has(p)) continue;
       const [ax, ay] = pos.get(p), [bx, by2] = pos.get(k.name);
-      svg.append(s('line', { x1: ax + NW, y1: ay + NH / 2, x2: bx, y2: by2 + NH / 2, stroke: '#57606a', 'marker-end': 'url(#arrow)' }));
+      svg.append(s('line', { class: 'edge', x1: ax + NW, y1: ay + NH / 2, x2: bx, y2: by2 + NH / 2, stroke: '#57606a', 'marker-end': 'url(#arrow)' }));
     }
   }
   for (const k of skills) {
     const [x, y] = pos.get(k.name);
     const onFrontier = frontier.has(k.name);
     svg.append(s('g', {},
+      s('title', {}, k.name),
       s('rect', { x, y, width: NW, height: NH, rx: 6, fill: onFrontier ? '#fff8c5' : '#f6f8fa', stroke: onFrontier ? '#9a6700' : '#8c959f' }),
-      s('text', { x: x + 8, y: y + 16 }, k.name.length > 24 ? k.name.slice(0, 23) + '…' : k.name),
+      s('text', { x: x + 8, y: y + 16 }, k.name.length > 30 ? k.name.slice(0, 29) + '…' : k.name),
       s('text', { x: x + 8, y: y + 32, fill: '#57606a' }, 'mastery ' + num(k.mastery, 2) + (onFrontier ? ' · frontier' : ''))));
   }
   return svg;
