@@ -88,15 +88,23 @@ type ExpertAgentSpec struct {
 	Role         string   `json:"role"`
 	SystemPrompt string   `json:"system_prompt"`
 	Tools        []string `json:"tools"`
+	// TaskType, when set, is the task type the agent serves: it is
+	// recruited only for that task type's questions.
+	TaskType string `json:"task_type,omitempty"`
 }
 
 // ExpertAgent is one stored version of an expert agent. ToolIDs are the
 // tool versions it CAN_USE: the latest of each named tool at its creation.
+// Validated is true when all of those versions were validated and, for an
+// agent evolution created, its trial on training items passed (Trial);
+// only a validated agent is recruited.
 type ExpertAgent struct {
 	ExpertAgentSpec
 	ID        uuid.UUID   `json:"id"`
 	Version   int         `json:"version"`
 	ToolIDs   []uuid.UUID `json:"tool_ids"`
+	Validated bool        `json:"validated"`
+	Trial     *AgentTrial `json:"trial,omitempty"`
 	CreatedAt time.Time   `json:"created_at"`
 }
 

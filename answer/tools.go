@@ -44,16 +44,16 @@ func (s *Service) WithTools(tools evokg.Tools, cfg ToolConfig) *Service {
 }
 
 // useTools is the tool_call arm with asset memory: validated tools
-// recruited for the question are offered to the learner, which calls them
+// recruited for the question, or the agent's (offered), are offered to the learner, which calls them
 // for at most Rounds rounds; each call runs in the sandbox (InvokeTool) and
 // its output, or the limit or schema that stopped it, is fed back. ok is
 // false when no tool was recruited (the built-in calculator serves then).
 // direct is the learner's answer when it gave one in its last round.
-func (s *Service) useTools(ctx context.Context, ns string, req llm.AnswerRequest) (uses []evokg.ToolUse, direct *llm.AnswerReply, ok bool, err error) {
+func (s *Service) useTools(ctx context.Context, ns string, req llm.AnswerRequest, agent *evokg.ExpertAgent) (uses []evokg.ToolUse, direct *llm.AnswerReply, ok bool, err error) {
 	if s.tools == nil {
 		return nil, nil, false, nil
 	}
-	tools, err := s.tools.RecruitTools(ctx, ns, req.Question, s.toolCfg.Offered)
+	tools, err := s.offered(ctx, ns, req.Question, agent)
 	if err != nil || len(tools) == 0 {
 		return nil, nil, false, err
 	}

@@ -45,8 +45,12 @@ func (s *Service) queryAgents(ctx context.Context, stmt string, args ...any) ([]
 	}
 	agents, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (evokg.ExpertAgent, error) {
 		var a evokg.ExpertAgent
-		err := row.Scan(&a.ID, &a.Role, &a.Version, &a.SystemPrompt, &a.ToolIDs, &a.Tools, &a.CreatedAt)
-		return a, err
+		var trial []byte
+		err := row.Scan(&a.ID, &a.Role, &a.Version, &a.SystemPrompt, &a.ToolIDs, &a.Tools, &a.TaskType, &a.Validated, &trial, &a.CreatedAt)
+		if err != nil || trial == nil {
+			return a, err
+		}
+		return a, json.Unmarshal(trial, &a.Trial)
 	})
 	if err != nil {
 		return nil, postgres.Translate(err, "reading expert agents")

@@ -65,6 +65,7 @@ func (k Kind) Valid() bool { return k == Search || k == Routing }
 // Retrieval strategies (search arms).
 const (
 	StrategySemantic           = "semantic"
+	StrategyLexical            = "lexical"
 	StrategySemanticStructural = "semantic_structural"
 	StrategyHybridGraph        = "hybrid_graph"
 	StrategyCascade            = "cascade"
@@ -80,7 +81,7 @@ const (
 
 // DefaultSearchArms and DefaultRoutingArms are the arms in warm-up order.
 var (
-	DefaultSearchArms  = []string{StrategySemantic, StrategySemanticStructural, StrategyHybridGraph, StrategyCascade}
+	DefaultSearchArms  = []string{StrategySemantic, StrategyLexical, StrategySemanticStructural, StrategyHybridGraph, StrategyCascade}
 	DefaultRoutingArms = []string{StrategyDirectCoT, StrategyDecompose, StrategyVerifyThenAnswer, StrategyToolCall}
 )
 

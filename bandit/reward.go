@@ -30,6 +30,8 @@ type Answer struct {
 	// MemoryIDs are the memories the answer's prompt showed: its reward
 	// credits them (Creditor).
 	MemoryIDs []uuid.UUID `json:"memory_ids,omitempty"`
+	// Agent is the expert agent that gave the answer, if any.
+	Agent *evokg.AgentRef `json:"agent,omitempty"`
 }
 
 func (b *Bandit) validateAnswer(a Answer) error {
@@ -52,7 +54,7 @@ func (b *Bandit) RecordAnswer(ctx context.Context, a Answer) (uuid.UUID, error) 
 		a.ID = evokg.NewID()
 	}
 	_, err := b.pool.Exec(ctx, queries.Get("insert_answer"), a.ID, a.Namespace, a.TaskType, a.Skill,
-		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls), a.MemoryIDs)
+		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls), a.MemoryIDs, a.Agent)
 	if err != nil {
 		return uuid.Nil, postgres.Translate(err, "recording an answer")
 	}

@@ -27,6 +27,7 @@ type Teacher interface {
 	WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error)
 	ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error)
 	AuthorTool(ctx context.Context, req llm.ToolRequest) (llm.ToolSpec, error)
+	WriteAgent(ctx context.Context, req llm.AgentRequest) (llm.AgentSpec, error)
 	RefinePrompt(ctx context.Context, req llm.RefinePromptRequest) (llm.PromptRefinement, error)
 	SplitSkill(ctx context.Context, req llm.SplitSkillRequest) (llm.SkillSplit, error)
 	ExtractSignature(ctx context.Context, req llm.SignatureRequest) ([]string, error)

@@ -85,7 +85,7 @@ func defaultVars() kong.Vars {
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// weights lists w as --retrieval-weights takes it: α,β,γ,δ,ε,ζ.
+// weights lists w as --retrieval-weights takes it: α,β,γ,δ,ε,ζ,λ.
 func weights(w retrieval.Weights) string {
-	return strings.Join([]string{ftoa(w.Alpha), ftoa(w.Beta), ftoa(w.Gamma), ftoa(w.Delta), ftoa(w.Epsilon), ftoa(w.Zeta)}, ",")
+	return strings.Join([]string{ftoa(w.Alpha), ftoa(w.Beta), ftoa(w.Gamma), ftoa(w.Delta), ftoa(w.Epsilon), ftoa(w.Zeta), ftoa(w.Lambda)}, ",")
 }

@@ -57,7 +57,7 @@ func (c *ServeCmd) Run(g *Globals) error {
 	cfg.MaxRunIterations, cfg.MaxRunPool = limits.MaxIterations, limits.MaxPoolSize
 	deps := a.APIDeps()
 	deps.Console = console.Handler(console.Config{Neo4jBrowserURL: c.BrowserURL})
-	srv := &http.Server{Addr: c.Addr, Handler: api.NewHandler(cfg, deps, g.Logger),
+	srv := &http.Server{Addr: c.Addr, Handler: a.TraceHTTP(api.NewHandler(cfg, deps, g.Logger)),
 		ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return g.Ctx }}
 	return serveUntilDone(g.Ctx, srv, c.ShutdownTimeout, g.Logger)
 }
