@@ -287,6 +287,10 @@ func TestConsolePages(t *testing.T) {
 		b.run(t, chromedp.Focus(`#nav a[href="#/runs"]`, chromedp.ByQuery), chromedp.KeyEvent("\r"),
 			chromedp.WaitVisible(`#main[data-view="runs"]`, chromedp.ByQuery))
 		require.Equal(t, "page", b.attr(t, `#nav a[href="#/runs"]`, "aria-current"))
+		var focused string
+		b.run(t, chromedp.Focus(".skip", chromedp.ByQuery), chromedp.KeyEvent("\r"),
+			chromedp.Evaluate(`document.activeElement.id + location.hash`, &focused))
+		require.Equal(t, "main#/runs", focused, "the skip link focuses the content and keeps the view")
 		require.Equal(t, 1, b.count(t, `tr[data-run="`+s.run.ID.String()+`"]`))
 		b.open(t, "runs/"+s.run.ID.String())
 		require.Len(t, s.run.Metrics, 2)

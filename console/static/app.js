@@ -698,6 +698,8 @@ async function start() {
     const res = await fetch('config.json');
     if (res.ok) config = await res.json();
   } catch (e) { /* the pages work without Neo4j Browser links */ }
+  // The skip link moves focus to the page's content; the hash stays the view's.
+  document.querySelector('.skip').addEventListener('click', (e) => { e.preventDefault(); document.getElementById('main').focus(); });
   window.addEventListener('hashchange', () => { route(); document.getElementById('main').focus({ preventScroll: true }); });
   route();
 }
