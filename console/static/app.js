@@ -599,12 +599,17 @@ async function viewTools(view) {
   return [
     h('h1', {}, 'Tools and expert agents'),
     h('h2', {}, 'Tools'),
-    (tools.items || []).length ? table(['Tool', 'version', 'Validated', 'Tests passed', 'Skill', 'Created'], tools.items.map((t) => h('tr', { 'data-tool': t.name },
-      h('th', { scope: 'row' }, h('a', { href: '#/tools/' + encodeURIComponent(t.name) }, t.name)), cell(t.version, { num: true }),
-      h('td', {}, badge(t.validated ? 'yes' : 'no')), cell(t.validation.passed + ' / ' + t.validation.ran, { num: true }),
-      h('td', {}, t.skill || '—'), h('td', {}, when(t.created_at)))))
+    (tools.items || []).length ? table(['Tool', 'version', 'Validated', 'State', 'Tests passed', 'Calls', 'Completed', 'Errors', 'Graded right / wrong', 'Skill', 'Created'], tools.items.map((t) => {
+      const s = t.stats || {};
+      return h('tr', { 'data-tool': t.name },
+        h('th', { scope: 'row' }, h('a', { href: '#/tools/' + encodeURIComponent(t.name) }, t.name)), cell(t.version, { num: true }),
+        h('td', {}, badge(t.validated ? 'yes' : 'no')), h('td', {}, badge(t.state || 'active')), cell(t.validation.passed + ' / ' + t.validation.ran, { num: true }),
+        cell(s.calls || 0, { num: true }), cell(s.completed || 0, { num: true }), cell(s.errors || 0, { num: true }),
+        cell((s.graded_right || 0) + ' / ' + (s.graded_wrong || 0), { num: true }),
+        h('td', {}, t.skill || '—'), h('td', {}, when(t.created_at)));
+    }))
       : empty('No tool yet: evolution\'s tool-authoring operation writes them, or POST /tools.'),
-    h('p', { class: 'note' }, 'The API keeps no per-tool call statistics; the validation record is each version\'s test run in the sandbox.'),
+    h('p', { class: 'note' }, 'Calls are the learner\'s calls of the tool, every version together; a tool whose judged calls keep failing is retired (kept, never recruited) until restored. The validation record is each version\'s test run in the sandbox.'),
     h('h2', {}, 'Expert agents'),
     (agents.items || []).length ? table(['Role', 'version', 'Tools', 'System prompt'], agents.items.map((a) => h('tr', {},
       h('th', { scope: 'row' }, a.role), cell(a.version, { num: true }), h('td', {}, (a.tools || []).join(', ') || '—'), h('td', {}, a.system_prompt))))
