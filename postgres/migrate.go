@@ -17,6 +17,11 @@ import (
 	"github.com/evokg/evokg/migrations"
 )
 
+// PreviousRelease is the migration version of the previous release's
+// schema. `evokg migrate up` upgrades a database from any earlier version;
+// the upgrade from this one is tested (TestUpgradeFromThePreviousRelease).
+const PreviousRelease = 25
+
 // Migrator applies EvoKG's migrations and River's job-queue schema.
 type Migrator struct {
 	pool  *pgxpool.Pool
