@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -91,7 +92,7 @@ func (g *Graph) CreateNodes(ctx context.Context, ns string, nodes []Node) (map[s
 	if err := checkNamespace(ns); err != nil {
 		return nil, err
 	}
-	byLabel, extra, err := groupNodes(nodes)
+	byLabel, extra, err := groupNodes(ns, nodes)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +126,7 @@ func (g *Graph) CreateNodes(ctx context.Context, ns string, nodes []Node) (map[s
 
 // groupNodes splits nodes by the label each is created with, and lists the
 // refs of the nodes that carry each secondary label.
-func groupNodes(nodes []Node) (map[string][]map[string]any, map[string][]string, error) {
+func groupNodes(ns string, nodes []Node) (map[string][]map[string]any, map[string][]string, error) {
 	byLabel := map[string][]map[string]any{}
 	extra := map[string][]string{}
 	for _, n := range nodes {
@@ -143,7 +144,7 @@ func groupNodes(nodes []Node) (map[string][]map[string]any, map[string][]string,
 		if primary == "" {
 			return nil, nil, evokg.Errorf(evokg.EINVALID, "node %s has no label a namespace import can create", n.Ref)
 		}
-		byLabel[primary] = append(byLabel[primary], map[string]any{"ref": n.Ref, "props": map[string]any(n.Props)})
+		byLabel[primary] = append(byLabel[primary], map[string]any{"ref": n.Ref, "props": retarget(n.Props, ns)})
 	}
 	return byLabel, extra, nil
 }
@@ -160,7 +161,7 @@ func (g *Graph) CreateEdges(ctx context.Context, ns string, edges []Edge) error 
 		if !slices.Contains(RelationshipTypes, e.Type) {
 			return evokg.Errorf(evokg.EINVALID, "relationship type %q is not one a namespace import can create", e.Type)
 		}
-		byType[e.Type] = append(byType[e.Type], map[string]any{"start": e.Start, "end": e.End, "props": map[string]any(e.Props)})
+		byType[e.Type] = append(byType[e.Type], map[string]any{"start": e.Start, "end": e.End, "props": retarget(e.Props, ns)})
 	}
 	_, err := writeTx(ctx, g, "import edges", func(ctx context.Context, tx neo4j.ManagedTransaction) (struct{}, error) {
 		for typ, rows := range byType {
@@ -179,6 +180,20 @@ func (g *Graph) CreateEdges(ctx context.Context, ns string, edges []Edge) error 
 		return struct{}{}, nil
 	})
 	return err
+}
+
+// retarget returns props with their namespace, when they have one, set to
+// ns: the keys of the source namespace must never be written, even for a
+// moment, beside it in the same graph.
+func retarget(props Props, ns string) map[string]any {
+	out := maps.Clone(map[string]any(props))
+	if out == nil {
+		return map[string]any{}
+	}
+	if _, ok := out["namespace"]; ok {
+		out["namespace"] = ns
+	}
+	return out
 }
 
 func execTransfer(ctx context.Context, tx neo4j.ManagedTransaction, name string, p map[string]any) error {

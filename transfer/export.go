@@ -52,16 +52,9 @@ func (s *Service) Export(ctx context.Context, ns string, w io.Writer) (Counts, e
 	return out.counts, out.w.Flush()
 }
 
-// exportable checks that ns exists and is quiet, and builds the header.
+// exportable checks that ns is quiet and builds the header.
 func (s *Service) exportable(ctx context.Context, tx pgx.Tx, ns string) (Header, error) {
-	var exists bool
 	var active int64
-	if err := tx.QueryRow(ctx, queries.Get("namespace_exists"), ns).Scan(&exists); err != nil {
-		return Header{}, postgres.Translate(err, "reading the namespace")
-	}
-	if !exists {
-		return Header{}, evokg.Errorf(evokg.ENOTFOUND, "namespace %s does not exist", ns)
-	}
 	if err := tx.QueryRow(ctx, queries.Get("active_runs"), ns).Scan(&active); err != nil {
 		return Header{}, postgres.Translate(err, "reading the namespace's runs")
 	}

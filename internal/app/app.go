@@ -32,6 +32,7 @@ import (
 	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
+	"github.com/evokg/evokg/transfer"
 	"github.com/evokg/evokg/usage"
 	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/vector"
@@ -97,6 +98,7 @@ type App struct {
 	Assets      *assets.Service
 	Utility     *utility.Store
 	Profiles    *profile.Store
+	Transfer    *transfer.Service
 	Registry    *prometheus.Registry
 	Config      Config
 	logger      *slog.Logger
@@ -186,6 +188,7 @@ func (a *App) buildServices(context.Context) error {
 	a.Profiles = profile.NewStore(a.Pool)
 	a.Answer = answer.New(a.Models.Learner(), a.Retriever, a.Cascade, a.Bandits, a.Graph).
 		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles)
+	a.Transfer = transfer.New(a.Pool, a.Graph, a.logger)
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
 }

@@ -1,1 +1,0 @@
-SELECT EXISTS (SELECT 1 FROM namespaces WHERE name = $1)
