@@ -53,11 +53,27 @@ func populate(t *testing.T, e *env) uuid.UUID {
 		got, err := e.app.Evolution.GetRun(e.ctx, e.ns, run.ID)
 		require.NoError(t, err)
 		require.NotEqual(t, evokg.RunFailed, got.Status, got.Error)
-		var pending int
-		require.NoError(t, e.app.Pool.QueryRow(e.ctx, `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'discarded', 'cancelled')`).Scan(&pending))
-		return got.Status == evokg.RunSucceeded && pending == 0
+		return got.Status == evokg.RunSucceeded && pendingJobs(t, e) == 0
 	}, 3*time.Minute, 100*time.Millisecond)
+
+	skills, err := e.app.Graph.ListSkills(e.ctx, e.ns)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(skills), 2)
+	require.NoError(t, e.app.Graph.AddPrerequisite(e.ctx, e.ns, skills[0].Name, skills[1].Name))
+	e.do(t, http.MethodPut, "/learner-profile", `{"render":"block","memories":5,"item_chars":400,"reasoning":true}`, http.StatusOK, nil)
+	var answer evokg.AnswerResponse
+	e.do(t, http.MethodPost, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic"}`, http.StatusOK, &answer)
+	require.NotEmpty(t, answer.MemoryIDs)
+	e.do(t, http.MethodPost, "/answers/"+answer.ID.String()+"/feedback", `{"reward":1}`, http.StatusOK, nil)
+	require.Eventually(t, func() bool { return pendingJobs(t, e) == 0 }, time.Minute, 50*time.Millisecond)
 	return run.ID
+}
+
+// pendingJobs counts the jobs of e's queue not yet worked.
+func pendingJobs(t *testing.T, e *env) int {
+	var n int
+	require.NoError(t, e.app.Pool.QueryRow(e.ctx, `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'discarded', 'cancelled')`).Scan(&n))
+	return n
 }
 
 // exported exports ns of e and returns the stream.
