@@ -126,6 +126,7 @@ type Deps struct {
 	Bandits     evokg.BanditService
 	Maintenance evokg.MaintenanceService
 	Assets      evokg.AssetService
+	Transfer    evokg.TransferService
 
 	// Checks are the readiness checks by name (postgres, neo4j, ollama).
 	Checks map[string]Check

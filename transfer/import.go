@@ -172,7 +172,7 @@ func (d *decoder) next() (*record, error) {
 			return nil, nil
 		}
 		if err != nil {
-			return nil, evokg.Errorf(evokg.EUNAVAILABLE, "reading the stream: %v", err)
+			return nil, &evokg.Error{Code: evokg.EUNAVAILABLE, Message: "reading the stream failed", Err: err}
 		}
 	}
 }

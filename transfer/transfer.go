@@ -25,6 +25,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/queryfs"
 )
@@ -53,11 +54,9 @@ type Header struct {
 }
 
 // Counts are what a stream holds; the end record carries them.
-type Counts struct {
-	Rows  map[string]int64 `json:"rows"` // by table
-	Nodes int64            `json:"nodes"`
-	Edges int64            `json:"edges"`
-}
+type Counts = evokg.TransferCounts
+
+var _ evokg.TransferService = (*Service)(nil)
 
 // Record kinds.
 const (
