@@ -5,7 +5,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -120,16 +122,14 @@ func writeList(b *bytes.Buffer, list []any) error {
 
 func writeMap(b *bytes.Buffer, m map[string]any) error {
 	b.WriteByte('{')
-	first := true
-	for k, v := range m {
-		if !first {
+	for i, k := range slices.Sorted(maps.Keys(m)) { // sorted: the same graph gives the same text
+		if i > 0 {
 			b.WriteByte(',')
 		}
-		first = false
 		key, _ := json.Marshal(k)
 		b.Write(key)
 		b.WriteByte(':')
-		if err := writeValue(b, v); err != nil {
+		if err := writeValue(b, m[k]); err != nil {
 			return err
 		}
 	}
