@@ -6,11 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/google/uuid"
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 	"github.com/stretchr/testify/require"
@@ -74,6 +76,37 @@ func pendingJobs(t *testing.T, e *env) int {
 	var n int
 	require.NoError(t, e.app.Pool.QueryRow(e.ctx, `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'discarded', 'cancelled')`).Scan(&n))
 	return n
+}
+
+func init() {
+	openapi3filter.RegisterBodyDecoder("application/x-ndjson", openapi3filter.PlainBodyDecoder)
+}
+
+// ndjson sends an NDJSON body (or none) to a route under e's namespace,
+// checks the answer against the OpenAPI document and returns it.
+func (e *env) ndjson(t *testing.T, method, path string, body []byte, want int) *httptest.ResponseRecorder {
+	t.Helper()
+	url := "http://127.0.0.1:8080/v1/namespaces/" + e.ns + path
+	req := httptest.NewRequest(method, url, bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+e.token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/x-ndjson")
+	}
+	rec := httptest.NewRecorder()
+	e.handler.ServeHTTP(rec, req)
+	require.Equal(t, want, rec.Code, "%s %s: %s", method, path, rec.Body.String())
+
+	check := httptest.NewRequest(method, url, nil)
+	check.Header = req.Header.Clone()
+	route, params, err := e.router.FindRoute(check)
+	require.NoError(t, err)
+	in := &openapi3filter.RequestValidationInput{Request: check, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	res := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: rec.Code, Header: rec.Header(),
+		Options: &openapi3filter.Options{IncludeResponseStatus: true}}
+	res.SetBodyBytes(bytes.Clone(rec.Body.Bytes()))
+	require.NoError(t, openapi3filter.ValidateResponse(e.ctx, res), "the %d answer to %s %s is not in the document", rec.Code, method, path)
+	return rec
 }
 
 // exported exports ns of e and returns the stream.
@@ -174,11 +207,12 @@ func TestNamespaceExportImportRoundTrip(t *testing.T) {
 	t.Parallel()
 	src := open(t, app.ModeWorker, evolution.Limits{})
 	runID := populate(t, src)
-	stream := exported(t, src, src.ns)
+	stream := src.ndjson(t, http.MethodGet, "/export", nil, http.StatusOK).Body.Bytes()
+	src.as(t, evokg.ScopeMemoryRead, evokg.ScopeMemoryWrite, evokg.ScopeEvolve).ndjson(t, http.MethodGet, "/export", nil, http.StatusForbidden)
 
 	dst := open(t, app.ModeAPI, evolution.Limits{})
-	counts, err := dst.app.Transfer.Import(dst.ctx, dst.ns, bytes.NewReader(stream))
-	require.NoError(t, err)
+	var counts evokg.TransferCounts
+	require.NoError(t, json.Unmarshal(dst.ndjson(t, http.MethodPost, "/import", stream, http.StatusOK).Body.Bytes(), &counts))
 	t.Logf("moved: rows %v, %d nodes, %d relationships", counts.Rows, counts.Nodes, counts.Edges)
 	require.Positive(t, counts.Rows["experiences"])
 	require.Positive(t, counts.Rows["evolution_iterations"])
@@ -202,8 +236,7 @@ func TestNamespaceExportImportRoundTrip(t *testing.T) {
 	require.Equal(t, want.Metrics, got.Metrics)
 	require.Equal(t, dst.ns, got.Namespace)
 
-	_, err = dst.app.Transfer.Import(dst.ctx, dst.ns, bytes.NewReader(stream))
-	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "a namespace that is not empty: %v", err)
+	dst.ndjson(t, http.MethodPost, "/import", stream, http.StatusConflict)
 }
 
 // TestNamespaceImportRefusals: a stream that is cut short, made by another
@@ -249,4 +282,8 @@ func TestNamespaceImportRefusals(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, [2]int64{0, 0}, [2]int64{int64(rows), nodes}, "%s leaves nothing behind", name)
 	}
+
+	dst.ndjson(t, http.MethodPost, "/import", bytes.Join(lines[:len(lines)-1], nil), http.StatusUnprocessableEntity)
+	dst.do(t, http.MethodPost, "/import", `{"kind":"header"}`, http.StatusUnsupportedMediaType, nil)
+	dst.ndjson(t, http.MethodPost, "/import", stream, http.StatusOK)
 }
