@@ -16,7 +16,8 @@ import (
 // Export writes namespace ns to w as NDJSON records: rows from one
 // repeatable-read snapshot of Postgres, then the graph, then the end
 // record. Nothing is held whole in memory. A namespace with a queued or
-// running run is refused (a conflict): export it when the run has ended.
+// running run, or with writes its jobs have not yet carried to both stores,
+// is refused (a conflict): the job queue does not move with it.
 // Once writing has begun an error leaves the stream without its end record.
 func (s *Service) Export(ctx context.Context, ns string, w io.Writer) (Counts, error) {
 	if !evokg.ValidNamespace(ns) {
@@ -54,12 +55,15 @@ func (s *Service) Export(ctx context.Context, ns string, w io.Writer) (Counts, e
 
 // exportable checks that ns is quiet and builds the header.
 func (s *Service) exportable(ctx context.Context, tx pgx.Tx, ns string) (Header, error) {
-	var active int64
-	if err := tx.QueryRow(ctx, queries.Get("active_runs"), ns).Scan(&active); err != nil {
-		return Header{}, postgres.Translate(err, "reading the namespace's runs")
+	var runs, writes int64
+	if err := tx.QueryRow(ctx, queries.Get("in_flight"), ns).Scan(&runs, &writes); err != nil {
+		return Header{}, postgres.Translate(err, "reading the namespace's work in flight")
 	}
-	if active > 0 {
+	if runs > 0 {
 		return Header{}, evokg.Errorf(evokg.ECONFLICT, "namespace %s has a queued or running run; export it when the run has ended", ns)
+	}
+	if writes > 0 {
+		return Header{}, evokg.Errorf(evokg.ECONFLICT, "namespace %s has %d writes not yet committed to both stores; export it when they are", ns, writes)
 	}
 	h, err := s.stackHeader(ctx, tx)
 	h.Namespace = ns

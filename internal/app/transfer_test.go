@@ -241,7 +241,8 @@ func TestNamespaceExportImportRoundTrip(t *testing.T) {
 
 // TestNamespaceImportRefusals: a stream that is cut short, made by another
 // schema or embedding dimension, or whose ids this stack already holds is
-// refused, and the target namespace is left empty in both stores.
+// refused, and the target namespace is left empty in both stores; a
+// namespace with writes in flight is not exported.
 func TestNamespaceImportRefusals(t *testing.T) {
 	t.Parallel()
 	src := open(t, app.ModeWorker, evolution.Limits{})
@@ -285,5 +286,9 @@ func TestNamespaceImportRefusals(t *testing.T) {
 
 	dst.ndjson(t, http.MethodPost, "/import", bytes.Join(lines[:len(lines)-1], nil), http.StatusUnprocessableEntity)
 	dst.do(t, http.MethodPost, "/import", `{"kind":"header"}`, http.StatusUnsupportedMediaType, nil)
-	dst.ndjson(t, http.MethodPost, "/import", stream, http.StatusOK)
+
+	// No worker works dst's queue: the experience stays queued, a write its
+	// jobs have not carried to the graph, and the export waits for it.
+	dst.do(t, http.MethodPost, "/experiences", `{"task_type":"arithmetic","question":"What is 2 + 2?","answer":"4","outcome":"success_memory","evaluation":{"correct":1,"efficient":1,"complete":1}}`, http.StatusAccepted, nil)
+	dst.ndjson(t, http.MethodGet, "/export", nil, http.StatusConflict)
 }

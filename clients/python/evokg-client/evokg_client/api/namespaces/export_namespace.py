@@ -86,7 +86,9 @@ def sync_detailed(
     relationship of its graph, and an end record with the counts. It is
     written as it is read, within the batch request timeout; larger
     namespaces are exported with `evokg namespace export`. A namespace
-    with a queued or running evolution or epoch run is refused with 409.
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
     An error after the first byte ends the stream without its end
     record, which an import refuses.
 
@@ -125,7 +127,9 @@ def sync(
     relationship of its graph, and an end record with the counts. It is
     written as it is read, within the batch request timeout; larger
     namespaces are exported with `evokg namespace export`. A namespace
-    with a queued or running evolution or epoch run is refused with 409.
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
     An error after the first byte ends the stream without its end
     record, which an import refuses.
 
@@ -159,7 +163,9 @@ async def asyncio_detailed(
     relationship of its graph, and an end record with the counts. It is
     written as it is read, within the batch request timeout; larger
     namespaces are exported with `evokg namespace export`. A namespace
-    with a queued or running evolution or epoch run is refused with 409.
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
     An error after the first byte ends the stream without its end
     record, which an import refuses.
 
@@ -196,7 +202,9 @@ async def asyncio(
     relationship of its graph, and an end record with the counts. It is
     written as it is read, within the batch request timeout; larger
     namespaces are exported with `evokg namespace export`. A namespace
-    with a queued or running evolution or epoch run is refused with 409.
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
     An error after the first byte ends the stream without its end
     record, which an import refuses.
 
