@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"time"
 
@@ -189,5 +188,3 @@ func (d *decoder) long(start []byte) ([]byte, error) {
 	}
 	return nil, evokg.Errorf(evokg.EINVALID, "a record of the stream is longer than %d bytes", maxLine)
 }
-
-var errPhase = fmt.Errorf("records out of order: rows, then nodes, then relationships, then the end record")

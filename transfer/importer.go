@@ -64,7 +64,7 @@ func (imp *importer) take(ctx context.Context, rec *record) error {
 		return evokg.Errorf(evokg.EINVALID, "unknown record kind %q", rec.Kind)
 	}
 	if p < imp.phase {
-		return evokg.Errorf(evokg.EINVALID, "%v", errPhase)
+		return evokg.Errorf(evokg.EINVALID, "records out of order: rows, then nodes, then relationships, then the end record")
 	}
 	for ; imp.phase < p; imp.phase++ {
 		if err := imp.flush(ctx); err != nil {
