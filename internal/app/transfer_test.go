@@ -261,6 +261,16 @@ func TestNamespaceImportRefusals(t *testing.T) {
 	stream := exported(t, src, src.ns)
 	lines := bytes.SplitAfter(bytes.TrimSpace(stream), []byte("\n"))
 
+	var nodesFirst [][]byte // the graph's records before the rows
+	for _, kind := range []string{`"kind":"header"`, `"kind":"node"`, `"kind":"edge"`, `"kind":"row"`, `"kind":"end"`} {
+		for _, l := range lines {
+			if bytes.Contains(l[:40], []byte(kind)) {
+				nodesFirst = append(nodesFirst, l)
+			}
+		}
+	}
+	require.Len(t, nodesFirst, len(lines))
+
 	dst := open(t, app.ModeAPI, evolution.Limits{})
 	cases := map[string]struct {
 		stream []byte
@@ -272,6 +282,7 @@ func TestNamespaceImportRefusals(t *testing.T) {
 		"another embedding dimension":  {bytes.Replace(stream, []byte(`"embedding_dim":`), []byte(`"embedding_dim":1`), 1), dst, evokg.EINVALID},
 		"another schema version":       {bytes.Replace(stream, []byte(`"schema_version":`), []byte(`"schema_version":9`), 1), dst, evokg.EINVALID},
 		"ids this stack already holds": {stream, src, evokg.ECONFLICT},
+		"rows after the graph":         {bytes.Join(nodesFirst, nil), dst, evokg.EINVALID},
 	}
 	for name, c := range cases {
 		ns := testenv.Namespace(t)
