@@ -61,6 +61,13 @@ type AnswerRequest struct {
 	// Routing false answers with the default strategies instead of the
 	// bandits' arms. Default true.
 	Routing *bool `json:"routing,omitempty"`
+	// SearchArm forces the search arm (retrieval strategy) instead of the
+	// search bandit's choice, as RetrieveRequest.Strategy does; a later
+	// reward still reaches it.
+	SearchArm string `json:"search_arm,omitempty"`
+	// Agent false answers without an expert agent even when one is
+	// recruited for the question. Default true.
+	Agent *bool `json:"agent,omitempty"`
 }
 
 // PulledArm names the arm a bandit pulled: the search bandit's per task
@@ -94,7 +101,10 @@ type AnswerResponse struct {
 	MemorySwitchOff bool `json:"memory_switch_off"`
 	// ToolCalls are the validated tools the learner called (the tool_call
 	// routing arm), in order, with what each returned.
-	ToolCalls    []ToolUse `json:"tool_calls,omitempty"`
+	ToolCalls []ToolUse `json:"tool_calls,omitempty"`
+	// Agent is the expert agent recruited for the question: its system
+	// prompt led the learner's and only its tools were offered.
+	Agent        *AgentRef `json:"agent,omitempty"`
 	LearnerCalls int       `json:"learner_calls"`
 	TeacherCalls int       `json:"teacher_calls"`
 }

@@ -209,7 +209,10 @@ type Evaluation struct {
 	Complete        float64 `json:"complete"`
 	Q               float64 `json:"q"`
 	TeacherFeedback string  `json:"teacher_feedback,omitempty"`
-	Status          string  `json:"status"`
+	// CriticNote is the Critic's note on the task type a success memory was
+	// harvested from; retrieval renders it with the memory.
+	CriticNote string `json:"critic_note,omitempty"`
+	Status     string `json:"status"`
 }
 
 // Quality gate (APEX-EM): q = 0.9·c + 0.05·η + 0.05·κ; successful when q ≥ 0.3.

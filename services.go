@@ -86,6 +86,7 @@ type BanditService interface {
 // the sandbox and expert agents.
 type AssetService interface {
 	Tools
+	ToolScores
 	ExpertAgents
 	// ToolVersions returns every version of a tool, newest first.
 	ToolVersions(ctx context.Context, ns, name string) ([]Tool, error)

@@ -62,6 +62,63 @@ type Tool struct {
 	Validated  bool           `json:"validated"`
 	Validation ToolValidation `json:"validation"`
 	CreatedAt  time.Time      `json:"created_at"`
+	// State is active, or retired when its calls kept failing: a retired
+	// tool is kept and shown but never recruited, until it is restored.
+	State ToolState `json:"state"`
+	// Stats is how the learner's calls of the tool (every version) fared.
+	Stats ToolStats `json:"stats"`
+}
+
+// ToolState says whether a tool is recruited.
+type ToolState string
+
+// Tool states.
+const (
+	ToolActive  ToolState = "active"
+	ToolRetired ToolState = "retired"
+)
+
+// ToolStats counts the learner's calls of a tool. A call is completed when
+// it returned a value without error; an error when the tool refused it or
+// failed (Limited of them stopped by a sandbox limit). GradedRight and
+// GradedWrong count the calls of answers later graded (an evolution run's
+// grading or a client's feedback). Judged and JudgedFailed are the
+// retirement rule's counts since the tool was last restored: every error,
+// and every completed call once its answer is graded (failed when wrong).
+type ToolStats struct {
+	Calls         int64      `json:"calls"`
+	Completed     int64      `json:"completed"`
+	Errors        int64      `json:"errors"`
+	Limited       int64      `json:"limited"`
+	GradedRight   int64      `json:"graded_right"`
+	GradedWrong   int64      `json:"graded_wrong"`
+	Judged        int64      `json:"judged"`
+	JudgedFailed  int64      `json:"judged_failed"`
+	LastCalledAt  *time.Time `json:"last_called_at,omitempty"`
+	RetiredAt     *time.Time `json:"retired_at,omitempty"`
+	RetiredReason string     `json:"retired_reason,omitempty"`
+	RestoredAt    *time.Time `json:"restored_at,omitempty"`
+}
+
+// ToolCallResult is how one call of a tool ended.
+type ToolCallResult string
+
+// Tool call results.
+const (
+	ToolCallCompleted ToolCallResult = "completed" // returned a value without error
+	ToolCallError     ToolCallResult = "error"     // refused or failed
+	ToolCallLimited   ToolCallResult = "limited"   // stopped by a sandbox limit (an error too)
+)
+
+// ToolScores keeps score of the learner's tool calls (the asset service).
+type ToolScores interface {
+	// RecordToolCall counts one call of tool name as it ended.
+	RecordToolCall(ctx context.Context, ns, name string, result ToolCallResult) error
+	// GradeToolCalls counts the calls of an answer graded right or not,
+	// and retires the tools the rule retires; it returns their names.
+	GradeToolCalls(ctx context.Context, ns string, calls []ToolUse, right bool) ([]string, error)
+	// RestoreTool puts a retired tool back into recruitment.
+	RestoreTool(ctx context.Context, ns, name string) (Tool, error)
 }
 
 // Tools is the tool half of the asset memory.
@@ -88,15 +145,23 @@ type ExpertAgentSpec struct {
 	Role         string   `json:"role"`
 	SystemPrompt string   `json:"system_prompt"`
 	Tools        []string `json:"tools"`
+	// TaskType, when set, is the task type the agent serves: it is
+	// recruited only for that task type's questions.
+	TaskType string `json:"task_type,omitempty"`
 }
 
 // ExpertAgent is one stored version of an expert agent. ToolIDs are the
 // tool versions it CAN_USE: the latest of each named tool at its creation.
+// Validated is true when all of those versions were validated and, for an
+// agent evolution created, its trial on training items passed (Trial);
+// only a validated agent is recruited.
 type ExpertAgent struct {
 	ExpertAgentSpec
 	ID        uuid.UUID   `json:"id"`
 	Version   int         `json:"version"`
 	ToolIDs   []uuid.UUID `json:"tool_ids"`
+	Validated bool        `json:"validated"`
+	Trial     *AgentTrial `json:"trial,omitempty"`
 	CreatedAt time.Time   `json:"created_at"`
 }
 

@@ -82,6 +82,7 @@ type Service struct {
 	tools     evokg.Tools  // optional: without it the tool_call arm uses the calculator
 	toolCfg   ToolConfig
 	profiles  evokg.ProfileService // optional: without it every learner gets DefaultProfile
+	agents    Agents               // optional: without it no expert agent answers
 }
 
 // WithMemorySwitch has s answer without memory the task types whose memory
@@ -123,6 +124,9 @@ type Question struct {
 	// NoRouting answers with the default strategies (semantic retrieval,
 	// direct CoT) instead of the bandits' arms, and pulls no arm.
 	NoRouting bool
+	// SearchArm forces the search arm (a retrieval strategy) in place of
+	// the search bandit's choice or the default; the arm is not pulled.
+	SearchArm string
 	// Signature is the question's procedural signature when the caller has
 	// one; otherwise the learner plans its own for the structural arms.
 	Signature []string
@@ -137,6 +141,11 @@ type Question struct {
 	// Profile overrides the learner profile stored for the namespace and
 	// model: a calibration's candidate.
 	Profile *evokg.LearnerProfile
+	// Agent is the expert agent to answer with instead of the one
+	// recruited, validated or not: an agent on trial.
+	Agent *evokg.ExpertAgent
+	// NoAgent answers without an expert agent.
+	NoAgent bool
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -148,6 +157,9 @@ type Reply struct {
 	RoutingArm string
 	// MemoryIDs are the memories whose text the learner's prompt held.
 	MemoryIDs []uuid.UUID
+	// Memory is what the learner was given from memory: the rendered
+	// block, or the worked examples and notes of a rendering as turns.
+	Memory string
 	// MemoryOff is set when the task type's memory switch was off, so the
 	// learner answered without memory.
 	MemoryOff bool
@@ -168,6 +180,9 @@ type Reply struct {
 	// Mode is the answer mode and Profile the learner profile used.
 	Mode    evokg.AnswerMode
 	Profile evokg.LearnerProfile
+	// Agent names the expert agent that answered (agentFor), if any.
+	Agent *evokg.AgentRef
+	agent *evokg.ExpertAgent
 	// LearnerCalls and TeacherCalls count the model calls this answer made,
 	// repairs of invalid replies included; TeacherCalls stays 0 because
 	// the learner layer holds no teacher model.
@@ -215,13 +230,21 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 		return r, fmt.Errorf("learner profile: %w", err)
 	}
 	r.Mode = spec.Mode
+	if r.agent, err = s.agentFor(ctx, ns, q); err != nil {
+		return r, err
+	}
+	if r.agent != nil {
+		r.Agent = r.agent.Ref()
+	}
 	pres := present(pack, r.Profile)
 	req := learnerRequest(q, skill, pres.block)
+	withAgent(&req, r.agent)
 	req.Answer, req.Direct = spec, !r.Profile.Reasoning
 	if err := s.route(ctx, ns, r.RoutingArm, req, pres, &r); err != nil {
 		return r, fmt.Errorf("learner: %w", err)
 	}
 	r.MemoryIDs = pres.shown(r.RoutingArm != "" && r.RoutingArm != bandit.StrategyDirectCoT)
+	r.Memory = pres.text()
 	return r, nil
 }
 
@@ -303,7 +326,7 @@ func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Sk
 // reasoning strategy (routing bandit, per skill). Without memory nothing is
 // retrieved, so no search arm is picked, pulled or later rewarded.
 func (s *Service) arms(ctx context.Context, ns string, q Question, skill string) (search, routing string, err error) {
-	search = bandit.StrategySemantic
+	search = cmp.Or(q.SearchArm, bandit.StrategySemantic)
 	if q.NoMemory {
 		search = ""
 	}
@@ -324,7 +347,7 @@ func (s *Service) arms(ctx context.Context, ns string, q Question, skill string)
 			return c.Arm, err
 		}
 	}
-	if search != "" {
+	if search != "" && q.SearchArm == "" {
 		if search, err = pick(ctx, ns, bandit.Search, q.TaskType); err != nil {
 			return "", "", err
 		}

@@ -2,6 +2,9 @@ package answer
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -39,9 +42,14 @@ func (o *Online) WithUtility(u Utilities) *Online {
 
 // Answer answers one question of namespace ns and records it.
 func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest) (evokg.AnswerResponse, error) {
+	if req.SearchArm != "" && !slices.Contains(bandit.DefaultSearchArms, req.SearchArm) {
+		return evokg.AnswerResponse{}, evokg.Invalid(evokg.FieldError{Pointer: "/search_arm",
+			Detail: fmt.Sprintf("must be one of %s", strings.Join(bandit.DefaultSearchArms, ", "))})
+	}
 	q := Question{TaskType: req.TaskType, Question: req.Question, Context: req.Context, Explore: true,
-		Mode: req.Mode, Signature: req.Signature,
-		NoMemory: req.Memory != nil && !*req.Memory, NoRouting: req.Routing != nil && !*req.Routing}
+		Mode: req.Mode, Signature: req.Signature, SearchArm: req.SearchArm,
+		NoMemory: req.Memory != nil && !*req.Memory, NoRouting: req.Routing != nil && !*req.Routing,
+		NoAgent: req.Agent != nil && !*req.Agent}
 	if req.Skill != "" {
 		skill, err := o.skills.GetSkill(ctx, ns, req.Skill)
 		if err != nil {
@@ -63,7 +71,7 @@ func (o *Online) Answer(ctx context.Context, ns string, req evokg.AnswerRequest)
 	}
 	return evokg.AnswerResponse{ID: id, Answer: reply.Answer, Expression: reply.Expression, AnswerMode: reply.Mode,
 		Profile: reply.Profile, Arms: pulledArms(req.TaskType, reply), MemoryIDs: reply.MemoryIDs,
-		Memories: memories, MemorySwitchOff: reply.MemoryOff, ToolCalls: reply.ToolCalls, LearnerCalls: reply.LearnerCalls,
+		Memories: memories, MemorySwitchOff: reply.MemoryOff, ToolCalls: reply.ToolCalls, Agent: reply.Agent, LearnerCalls: reply.LearnerCalls,
 		TeacherCalls: reply.TeacherCalls}, nil
 }
 

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -92,7 +93,7 @@ func present(pack *retrieval.Pack, p evokg.LearnerProfile) presentation {
 		return out
 	}
 	out.turns = true
-	var rest []retrieval.Item
+	var rest, worked []retrieval.Item
 	for _, it := range slices.Concat(pack.Successes, pack.Failures, pack.Structural, pack.Neighbors) {
 		if it.Worked == nil {
 			rest = append(rest, it)
@@ -102,8 +103,10 @@ func present(pack *retrieval.Pack, p evokg.LearnerProfile) presentation {
 		out.examples = append(out.examples, llm.Example{Question: w.Question, Reasoning: cut(w.Reasoning, p.ItemChars),
 			Expression: w.Expression, Answer: w.Answer})
 		out.turnsShown = append(out.turnsShown, it.ID)
+		worked = append(worked, it)
 	}
 	sections := []retrieval.Section{
+		retrieval.CriticSection(worked),
 		noteSection(retrieval.HeadingPrinciple, pack.Principles),
 		noteSection(retrieval.HeadingNeighbors, rest),
 	}
@@ -147,6 +150,20 @@ func noteSection(title string, items []retrieval.Item) retrieval.Section {
 		s.Entries = append(s.Entries, retrieval.Entry{ID: it.ID, Text: "- " + strings.ReplaceAll(it.Text, "\n", "\n  ")})
 	}
 	return s
+}
+
+// text is what the learner is given from memory, as one string: the block,
+// or each worked example and the notes.
+func (p presentation) text() string {
+	if !p.turns {
+		return p.block
+	}
+	var b strings.Builder
+	for _, e := range p.examples {
+		fmt.Fprintf(&b, "Q: %s\nReasoning: %s\nExpression: %s\nA: %s\n\n", e.Question, e.Reasoning, e.Expression, e.Answer)
+	}
+	b.WriteString(p.notes)
+	return b.String()
 }
 
 // shown are the memories the learner's prompts held: the turns' for an

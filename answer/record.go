@@ -17,7 +17,7 @@ func (s *Service) Record(ctx context.Context, ns string, id uuid.UUID, q Questio
 	}
 	_, err := s.bandits.RecordAnswer(ctx, bandit.Answer{ID: id, Namespace: ns, TaskType: q.TaskType, Skill: r.Skill,
 		Question: q.Question, Answer: r.Answer, SearchArm: r.SearchArm, RoutingArm: r.RoutingArm, RunID: run, Iteration: iteration,
-		ToolCalls: r.ToolCalls, MemoryIDs: r.MemoryIDs})
+		ToolCalls: r.ToolCalls, MemoryIDs: r.MemoryIDs, Agent: r.Agent})
 	return err
 }
 

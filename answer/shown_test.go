@@ -229,6 +229,16 @@ func (b *shownBundle) describe(ids []uuid.UUID) []string {
 	return out
 }
 
+// cutBudget is a budget that cuts one of arm's memories: the lexical arm's
+// block, of the short memories that share the question's numbers, is the
+// shortest.
+func cutBudget(arm string) int {
+	if arm == bandit.StrategyLexical {
+		return 400
+	}
+	return 600
+}
+
 // memory_ids means "shown to the learner": on every search arm, with the
 // cascade on, at the default budget and at one that cuts items off, the
 // ids an answer reports are exactly the memories whose text is in the
@@ -241,8 +251,12 @@ func TestMemoryIDsAreWhatThePromptShows(t *testing.T) {
 	require.Equal(t, retrieval.Strategies, bandit.DefaultSearchArms, "the arms the test runs are the search bandit's")
 	full := map[string][]uuid.UUID{}
 	fullCascade := 0
-	for _, budget := range []int{retrieval.DefaultCharBudget, 600} {
+	for _, short := range []bool{false, true} {
 		for _, arm := range bandit.DefaultSearchArms {
+			budget := retrieval.DefaultCharBudget
+			if short {
+				budget = cutBudget(arm)
+			}
 			r, block := b.answer(retrieval.Config{CharBudget: budget}, arm)
 			name := fmt.Sprintf("%s, budget %d", arm, budget)
 			shown := b.shownIDs(block)
@@ -250,7 +264,7 @@ func TestMemoryIDsAreWhatThePromptShows(t *testing.T) {
 			require.ElementsMatch(t, shown, r.MemoryIDs, "%s (no id twice either): reported %v, the prompt shows %v\n%s", name,
 				b.describe(r.MemoryIDs), b.describe(shown), block)
 			require.LessOrEqual(t, utf8.RuneCountInString(block), budget, "%s: the budget holds", name)
-			if budget == retrieval.DefaultCharBudget {
+			if !short {
 				full[arm] = shown
 				if arm == bandit.StrategyCascade {
 					fullCascade = utf8.RuneCountInString(block)

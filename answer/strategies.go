@@ -14,10 +14,10 @@ const vocabularySize = 40
 // signature returns what retrieval matches structure on: the caller's
 // signature, or the learner's own plan (APEX-EM's Plan phase: σ̂ before
 // retrieval, asked of the learner model) when the search arm uses
-// structure. The semantic arm and memory-off answers plan nothing, nor does
+// structure. The semantic and lexical arms and memory-off answers plan nothing, nor does
 // a namespace whose graph holds no operation yet: no signature could match.
 func (s *Service) signature(ctx context.Context, ns string, q Question, searchArm string) ([]string, error) {
-	if q.NoMemory || searchArm == bandit.StrategySemantic {
+	if q.NoMemory || searchArm == bandit.StrategySemantic || searchArm == bandit.StrategyLexical {
 		return nil, nil
 	}
 	if len(q.Signature) > 0 {
@@ -48,7 +48,8 @@ func (s *Service) signature(ctx context.Context, ns string, q Question, searchAr
 //   - verify_then_answer: the learner drafts an answer, then rechecks it
 //     and may revise it;
 //   - tool_call: validated tools recruited for the question (asset
-//     memory) are offered to the learner, which calls them in a bounded
+//     memory), or the expert agent's CAN_USE tools when an agent
+//     answers, are offered to the learner, which calls them in a bounded
 //     ReAct loop (useTools) and answers with their results; when none is
 //     recruited, the learner writes the arithmetic the answer needs, the
 //     built-in calculator (Calculate) evaluates it, and the learner answers
@@ -85,7 +86,7 @@ func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerReque
 // and puts their results in req and r; direct is the learner's answer when
 // its last tool round gave one.
 func (s *Service) toolCall(ctx context.Context, ns string, req *llm.AnswerRequest, r *Reply) (*llm.AnswerReply, error) {
-	uses, direct, recruited, err := s.useTools(ctx, ns, *req)
+	uses, direct, recruited, err := s.useTools(ctx, ns, *req, r.agent)
 	req.ToolUses, r.ToolCalls = uses, uses
 	if err != nil || recruited {
 		return direct, err

@@ -45,7 +45,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 58)
+	require.Len(t, routed, 59)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -113,6 +113,7 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "GET", path: p + "/tools?query=add%20numbers&k=3"}, 200},
 		{call{method: "GET", path: p + "/tools/add"}, 200},
 		{call{method: "POST", path: p + "/tools/add/invoke", body: `{"input":{"a":1,"b":2}}`}, 200},
+		{call{method: "POST", path: p + "/tools/add/restore"}, 200},
 		{call{method: "POST", path: p + "/agents", body: `{"role":"accountant","system_prompt":"You add.","tools":["add"]}`}, 201},
 		{call{method: "GET", path: p + "/agents?query=adds"}, 200},
 		{call{method: "POST", path: p + "/maintenance/prune", body: `{"threshold":0.2,"dry_run":true}`}, 200},
@@ -130,7 +131,7 @@ func TestContractExchanges(t *testing.T) {
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 48, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 49, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

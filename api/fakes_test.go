@@ -208,7 +208,19 @@ func (f *fakes) Reindex(ctx context.Context, opts evokg.ReindexOptions) (evokg.R
 func tool(name string) evokg.Tool {
 	return evokg.Tool{ToolSpec: evokg.ToolSpec{Name: name, Description: "adds", Code: "def run(input):\n    return 1\n",
 		Tests: []evokg.ToolTest{}}, ID: uuid.Nil, Version: 1, Validation: evokg.ToolValidation{Results: []evokg.ToolTestResult{}, At: fixedTime},
-		CreatedAt: fixedTime}
+		CreatedAt: fixedTime, State: evokg.ToolActive}
+}
+
+func (f *fakes) RecordToolCall(ctx context.Context, ns, name string, result evokg.ToolCallResult) error {
+	return f.enter(ctx)
+}
+
+func (f *fakes) GradeToolCalls(ctx context.Context, ns string, calls []evokg.ToolUse, right bool) ([]string, error) {
+	return nil, f.enter(ctx)
+}
+
+func (f *fakes) RestoreTool(ctx context.Context, ns, name string) (evokg.Tool, error) {
+	return tool(name), f.enter(ctx)
 }
 
 func (f *fakes) CreateTool(ctx context.Context, ns string, spec evokg.ToolSpec) (evokg.Tool, error) {

@@ -60,6 +60,12 @@ func (s *server) getTool(w http.ResponseWriter, r *http.Request) {
 	respond(s, w, r, http.StatusOK, detail, err)
 }
 
+// restoreTool puts a retired tool back into recruitment.
+func (s *server) restoreTool(w http.ResponseWriter, r *http.Request) {
+	tool, err := s.deps.Assets.RestoreTool(r.Context(), ns(r), urlParam(r, "name"))
+	respond(s, w, r, http.StatusOK, tool, err)
+}
+
 func (s *server) invokeTool(w http.ResponseWriter, r *http.Request) {
 	var req evokg.ToolInvocation
 	err := decodeJSON(r, &req)

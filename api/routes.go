@@ -169,6 +169,7 @@ func (s *server) namespaced(r chi.Router) {
 		read.Get("/tools", s.listTools)
 		read.Get("/tools/{name}", s.getTool)
 		read.Post("/tools/{name}/invoke", s.invokeTool)
+		write.Post("/tools/{name}/restore", s.restoreTool)
 		write.Post("/agents", s.createAgent)
 		read.Get("/agents", s.listAgents)
 	}

@@ -26,10 +26,17 @@ func (s *Service) queryTools(ctx context.Context, stmt string, args ...any) ([]e
 func scanTool(row pgx.CollectableRow) (evokg.Tool, error) {
 	var t evokg.Tool
 	var in, out, tests, validation []byte
+	st := &t.Stats
 	err := row.Scan(&t.ID, &t.Name, &t.Version, &t.Description, &in, &out, &t.Code, &tests, &t.Validated,
-		&validation, &t.Skill, &t.CreatedFrom, &t.CreatedAt)
+		&validation, &t.Skill, &t.CreatedFrom, &t.CreatedAt,
+		&st.Calls, &st.Completed, &st.Errors, &st.Limited, &st.GradedRight, &st.GradedWrong, &st.Judged, &st.JudgedFailed,
+		&st.LastCalledAt, &st.RetiredAt, &st.RetiredReason, &st.RestoredAt)
 	if err != nil {
 		return t, err
+	}
+	t.State = evokg.ToolActive
+	if st.RetiredAt != nil {
+		t.State = evokg.ToolRetired
 	}
 	t.InputSchema, t.OutputSchema = json.RawMessage(in), json.RawMessage(out)
 	if err := json.Unmarshal(tests, &t.Tests); err != nil {
@@ -45,8 +52,12 @@ func (s *Service) queryAgents(ctx context.Context, stmt string, args ...any) ([]
 	}
 	agents, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (evokg.ExpertAgent, error) {
 		var a evokg.ExpertAgent
-		err := row.Scan(&a.ID, &a.Role, &a.Version, &a.SystemPrompt, &a.ToolIDs, &a.Tools, &a.CreatedAt)
-		return a, err
+		var trial []byte
+		err := row.Scan(&a.ID, &a.Role, &a.Version, &a.SystemPrompt, &a.ToolIDs, &a.Tools, &a.TaskType, &a.Validated, &trial, &a.CreatedAt)
+		if err != nil || trial == nil {
+			return a, err
+		}
+		return a, json.Unmarshal(trial, &a.Trial)
 	})
 	if err != nil {
 		return nil, postgres.Translate(err, "reading expert agents")

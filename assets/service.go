@@ -12,7 +12,12 @@
 // only, so a half-written asset is never served; a projection that failed is
 // retried before the namespace's next asset write.
 //
-// It owns the tables tools and expert_agents.
+// Every learner call of a tool is counted (tool_stats): completed or not
+// when it ends, right or wrong when its answer is graded. A tool whose calls
+// keep failing is retired by the rule of Config: kept and shown, never
+// recruited, until RestoreTool or a new validated version brings it back.
+//
+// It owns the tables tools, expert_agents and tool_stats.
 package assets
 
 import (
@@ -60,6 +65,12 @@ type Config struct {
 	// Limits bound every sandbox run, of tests and invocations
 	// (sandbox.DefaultLimits).
 	Limits sandbox.Limits
+	// RetireJudged and RetireShare are the retirement rule: a tool is
+	// retired once at least RetireJudged of its calls were judged since it
+	// was last restored and at least RetireShare of them failed
+	// (DefaultRetireJudged, DefaultRetireShare).
+	RetireJudged int
+	RetireShare  float64
 }
 
 // WithDefaults fills the zero fields.
@@ -69,6 +80,12 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.Limits == (sandbox.Limits{}) {
 		c.Limits = sandbox.DefaultLimits
+	}
+	if c.RetireJudged == 0 {
+		c.RetireJudged = DefaultRetireJudged
+	}
+	if c.RetireShare == 0 {
+		c.RetireShare = DefaultRetireShare
 	}
 	return c
 }
@@ -100,6 +117,8 @@ func New(cfg Config, pool *pgxpool.Pool, g Graph, vectors *vector.Store, embedde
 	cfg = cfg.WithDefaults()
 	var v evokg.Validator
 	v.Check(cfg.RecruitThreshold >= -1 && cfg.RecruitThreshold <= 1, "/recruit_threshold", "must be between -1 and 1")
+	v.Check(cfg.RetireJudged >= 1, "/retire_judged", "must be at least 1")
+	v.Check(cfg.RetireShare > 0 && cfg.RetireShare <= 1, "/retire_share", "must be in (0, 1]")
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -43,7 +44,20 @@ func (s *Service) CreateTool(ctx context.Context, ns string, spec evokg.ToolSpec
 	if err := s.storeTool(ctx, ns, &tool, embedding); err != nil {
 		return evokg.Tool{}, err
 	}
-	return tool, s.projectTool(ctx, ns, tool)
+	if err := s.projectTool(ctx, ns, tool); err != nil {
+		return tool, err
+	}
+	return s.withStats(ctx, ns, tool)
+}
+
+// withStats gives a just-written version its tool's state and statistics.
+func (s *Service) withStats(ctx context.Context, ns string, t evokg.Tool) (evokg.Tool, error) {
+	latest, err := s.Tool(ctx, ns, t.Name)
+	if err != nil {
+		return t, err
+	}
+	t.State, t.Stats = latest.State, latest.Stats
+	return t, nil
 }
 
 // toolText is what a tool's embedding is computed from.
@@ -121,7 +135,8 @@ func uniqueIDs(ids []uuid.UUID) map[uuid.UUID]bool {
 }
 
 // storeTool writes the tool version and its embedding in one transaction,
-// unprojected, and sets its version and creation time.
+// unprojected, and sets its version and creation time. A validated version
+// restores its name when it was retired.
 func (s *Service) storeTool(ctx context.Context, ns string, t *evokg.Tool, embedding []float32) error {
 	tests, _ := json.Marshal(nonNilTests(t.Tests))
 	validation, _ := json.Marshal(t.Validation)
@@ -134,6 +149,11 @@ func (s *Service) storeTool(ctx context.Context, ns string, t *evokg.Tool, embed
 			Scan(&t.Version, &t.CreatedAt)
 		if err != nil {
 			return postgres.Translate(err, "storing the tool")
+		}
+		if t.Validated {
+			if _, err := tx.Exec(ctx, queries.Get("restore_tool"), ns, t.Name); err != nil {
+				return postgres.Translate(err, "restoring the tool")
+			}
 		}
 		return s.vectors.ReplaceAssetTx(ctx, tx, vector.Asset{Namespace: ns, ID: t.ID, Kind: vector.AssetTool,
 			Name: t.Name, Description: t.Description, Validated: t.Validated}, embedding)
@@ -174,13 +194,24 @@ func (s *Service) ListTools(ctx context.Context, ns string) ([]evokg.Tool, error
 	return s.queryTools(ctx, "tool_list", ns)
 }
 
-// RecruitTools returns up to k validated tools (latest versions) whose
-// descriptions are at least the recruitment threshold similar to query,
-// best first.
+// RecruitTools returns up to k validated, unretired tools (latest
+// versions) whose descriptions are at least the recruitment threshold
+// similar to query, best first.
 func (s *Service) RecruitTools(ctx context.Context, ns, query string, k int) ([]evokg.Tool, error) {
-	hits, err := s.recruit(ctx, ns, vector.AssetTool, query, k)
-	if err != nil || len(hits) == 0 {
+	retired, err := s.retiredTools(ctx, ns)
+	if err != nil {
 		return nil, err
+	}
+	hits, err := s.recruit(ctx, ns, vector.AssetTool, query, recruitDepth(k, len(retired)))
+	if err != nil {
+		return nil, err
+	}
+	hits = slices.DeleteFunc(hits, func(h vector.AssetHit) bool { return retired[h.Name] })
+	if len(hits) > k {
+		hits = hits[:k]
+	}
+	if len(hits) == 0 {
+		return nil, nil
 	}
 	tools, err := s.queryTools(ctx, "tools_by_id", ns, hitIDs(hits))
 	if err != nil {
@@ -197,6 +228,15 @@ func (s *Service) RecruitTools(ctx context.Context, ns, query string, k int) ([]
 		}
 	}
 	return out, nil
+}
+
+// recruitDepth is how many hits to ask for so that k remain once the
+// retired tools are left out (a k out of range is refused as it is).
+func recruitDepth(k, retired int) int {
+	if k < 1 || k > vector.MaxK {
+		return k
+	}
+	return min(k+retired, vector.MaxK)
 }
 
 func (s *Service) recruit(ctx context.Context, ns, kind, query string, k int) ([]vector.AssetHit, error) {

@@ -65,6 +65,7 @@ func (k Kind) Valid() bool { return k == Search || k == Routing }
 // Retrieval strategies (search arms).
 const (
 	StrategySemantic           = "semantic"
+	StrategyLexical            = "lexical"
 	StrategySemanticStructural = "semantic_structural"
 	StrategyHybridGraph        = "hybrid_graph"
 	StrategyCascade            = "cascade"
@@ -80,7 +81,7 @@ const (
 
 // DefaultSearchArms and DefaultRoutingArms are the arms in warm-up order.
 var (
-	DefaultSearchArms  = []string{StrategySemantic, StrategySemanticStructural, StrategyHybridGraph, StrategyCascade}
+	DefaultSearchArms  = []string{StrategySemantic, StrategyLexical, StrategySemanticStructural, StrategyHybridGraph, StrategyCascade}
 	DefaultRoutingArms = []string{StrategyDirectCoT, StrategyDecompose, StrategyVerifyThenAnswer, StrategyToolCall}
 )
 
@@ -161,10 +162,11 @@ func hasDuplicates(arms []string) bool {
 // Bandit selects arms and applies rewards for both bandits. It is safe for
 // concurrent use, within one process and across processes.
 type Bandit struct {
-	pool   *pgxpool.Pool
-	cfg    Config
-	log    *slog.Logger
-	credit Creditor // nil: rewards credit no memory
+	pool       *pgxpool.Pool
+	cfg        Config
+	log        *slog.Logger
+	credit     Creditor   // nil: rewards credit no memory
+	toolGrades ToolGrader // nil: rewards grade no tool call
 
 	mu  sync.Mutex // guards rng
 	rng *rand.Rand

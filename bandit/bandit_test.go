@@ -110,9 +110,9 @@ func TestConcurrentSelectionsKeepWarmupExact(t *testing.T) {
 	wg.Wait()
 	arms, err := bd.b.List(bd.ctx, bd.ns)
 	require.NoError(t, err)
-	require.Len(t, arms, 4)
+	require.Len(t, arms, len(bandit.DefaultSearchArms))
 	for _, a := range arms {
-		require.EqualValues(t, 20, a.Pulls, a.Arm)
+		require.EqualValues(t, 80/len(bandit.DefaultSearchArms), a.Pulls, a.Arm)
 	}
 }
 
@@ -132,10 +132,10 @@ func TestPosteriorsSurviveRestart(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, before, after)
 	require.InDelta(t, 3.0/4.0, after[0].Mean(), 1e-9, "semantic: 2 successes on Beta(1,1)")
-	// The warm-up continues where the first process left off (6 pulls → arm 6 mod 4).
+	// The warm-up continues where the first process left off (6 pulls → arm 6 mod 5).
 	c, err := restarted.Select(bd.ctx, bd.ns, bandit.Search, "percentages")
 	require.NoError(t, err)
-	require.Equal(t, bandit.DefaultSearchArms[2], c.Arm)
+	require.Equal(t, bandit.DefaultSearchArms[6%len(bandit.DefaultSearchArms)], c.Arm)
 }
 
 func TestRewardAppliedOnceEvenConcurrently(t *testing.T) {
@@ -259,7 +259,7 @@ func TestRevertTakesBackOnlyTheRunsOwnContributions(t *testing.T) {
 	require.NoError(t, bd.b.Revert(bd.ctx, bd.ns, run, to))
 	after, err := bd.b.List(bd.ctx, bd.ns)
 	require.NoError(t, err)
-	require.Len(t, after, 24, "arms of 3 task types and 3 skills")
+	require.Len(t, after, 3*len(bandit.DefaultSearchArms)+3*len(bandit.DefaultRoutingArms), "arms of 3 task types and 3 skills")
 	for _, a := range after {
 		want := [3]float64{}
 		if got := keep[[3]string{string(a.Kind), a.Context, a.Arm}]; got != nil {
@@ -332,9 +332,10 @@ func TestRevertConcurrentWithLiveRewards(t *testing.T) {
 	for _, a := range arms {
 		alpha, beta, pulls = alpha+a.Alpha, beta+a.Beta, pulls+a.Pulls
 	}
-	// 16 arms at the prior; per bandit, 40 live answers rewarded 1 and the
-	// run's first 10 (the later 10 were taken back).
-	require.InDelta(t, 16+2*(40+10), alpha, 1e-9)
-	require.InDelta(t, 16.0, beta, 1e-9)
+	// 2·(5 + 4) arms at the prior; per bandit, 40 live answers rewarded 1
+	// and the run's first 10 (the later 10 were taken back).
+	prior := float64(2 * (len(bandit.DefaultSearchArms) + len(bandit.DefaultRoutingArms)))
+	require.InDelta(t, prior+2*(40+10), alpha, 1e-9)
+	require.InDelta(t, prior, beta, 1e-9)
 	require.EqualValues(t, 2*(40+10), pulls)
 }

@@ -30,6 +30,8 @@ type Answer struct {
 	// MemoryIDs are the memories the answer's prompt showed: its reward
 	// credits them (Creditor).
 	MemoryIDs []uuid.UUID `json:"memory_ids,omitempty"`
+	// Agent is the expert agent that gave the answer, if any.
+	Agent *evokg.AgentRef `json:"agent,omitempty"`
 }
 
 func (b *Bandit) validateAnswer(a Answer) error {
@@ -52,7 +54,7 @@ func (b *Bandit) RecordAnswer(ctx context.Context, a Answer) (uuid.UUID, error) 
 		a.ID = evokg.NewID()
 	}
 	_, err := b.pool.Exec(ctx, queries.Get("insert_answer"), a.ID, a.Namespace, a.TaskType, a.Skill,
-		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls), a.MemoryIDs)
+		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls), a.MemoryIDs, a.Agent)
 	if err != nil {
 		return uuid.Nil, postgres.Translate(err, "recording an answer")
 	}
@@ -72,6 +74,9 @@ type RewardResult struct {
 	// Quarantined are the memories the answer showed that this reward's
 	// live evidence took out of service (package utility).
 	Quarantined []uuid.UUID `json:"quarantined,omitempty"`
+	// RetiredTools are the tools the answer called that this reward's
+	// grade retired (package assets).
+	RetiredTools []string `json:"retired_tools,omitempty"`
 }
 
 // TaskTypeStats are the reward-stream counts of one task type.
@@ -144,11 +149,31 @@ func (b *Bandit) applyReward(ctx context.Context, tx pgx.Tx, ns string, id uuid.
 		fail = 1
 	}
 	err = tx.QueryRow(ctx, queries.Get("count_task_type"), ns, a.TaskType, fail).Scan(&res.TaskType.NSeen, &res.TaskType.NFail)
-	if err != nil || b.credit == nil {
+	if err != nil {
 		return res, err
 	}
-	res.Quarantined, err = b.credit.CreditTx(ctx, tx, ns, a.MemoryIDs, fail == 0)
+	if b.credit != nil {
+		if res.Quarantined, err = b.credit.CreditTx(ctx, tx, ns, a.MemoryIDs, fail == 0); err != nil {
+			return res, err
+		}
+	}
+	if b.toolGrades != nil && len(a.ToolCalls) > 0 {
+		res.RetiredTools, err = b.toolGrades.GradeToolCallsTx(ctx, tx, ns, a.ToolCalls, fail == 0)
+	}
 	return res, err
+}
+
+// ToolGrader counts the tool calls of a rewarded answer as graded right
+// or wrong, inside the reward's transaction, and returns the tools its
+// rule retired; *assets.Service implements it.
+type ToolGrader interface {
+	GradeToolCallsTx(ctx context.Context, tx pgx.Tx, ns string, calls []evokg.ToolUse, right bool) ([]string, error)
+}
+
+// WithToolGrades has every reward grade the tool calls of its answer.
+func (b *Bandit) WithToolGrades(g ToolGrader) *Bandit {
+	b.toolGrades = g
+	return b
 }
 
 // Creditor credits the memories a rewarded answer showed, inside the

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"embed"
 	"encoding/json"
@@ -53,6 +54,9 @@ type RetrievalOptions struct {
 	RecallQueries int
 	// K is the top-K of the semantic channel. Default 3.
 	K int
+	// Strategy is the search arm of the timed packs: semantic (the
+	// default) or lexical, whose question names one seeded memory's number.
+	Strategy string
 	// FailureShare is the share of failure memories. Default 0.3.
 	FailureShare float64
 	// Namespace receives the synthetic memories; it is purged before and
@@ -346,7 +350,8 @@ func measureRetrievalLatency(ctx context.Context, store *vector.Store, d *retrie
 		}
 		tt, vec := d.query()
 		pack, err := r.Retrieve(ctx, retrieval.Request{Namespace: d.opts.Namespace, TaskType: tt,
-			Question: "synthetic", Embedding: vec, Strategy: retrieval.StrategySemantic})
+			Question: fmt.Sprintf("Synthetic question %d of %s?", d.rng.IntN(d.opts.Memories), tt), Embedding: vec,
+			Strategy: cmp.Or(d.opts.Strategy, retrieval.StrategySemantic)})
 		if err != nil {
 			return fmt.Errorf("bench: memory pack: %w", err)
 		}

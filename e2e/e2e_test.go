@@ -26,6 +26,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/access"
+	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/questions"
@@ -72,10 +73,23 @@ func TestEndToEnd(t *testing.T) {
 	require.Equal(t, ans.ID, fb.AnswerID)
 	c.post(t, "/answers/"+ans.ID.String()+"/feedback", `{"reward":1}`, http.StatusConflict, nil)
 
+	// Every search arm, forced as a client may force it, plans and answers
+	// with the learner alone.
+	learnerCalls := ans.LearnerCalls
+	for _, arm := range bandit.DefaultSearchArms {
+		var forced evokg.AnswerResponse
+		c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic","search_arm":"`+arm+`"}`, http.StatusOK, &forced)
+		require.Equal(t, arm, forced.Arms[0].Arm)
+		require.Zero(t, forced.TeacherCalls, arm)
+		learnerCalls += forced.LearnerCalls
+	}
+	c.post(t, "/answer", `{"question":"What is 17 + 26?","task_type":"arithmetic","search_arm":"bm25"}`, http.StatusUnprocessableEntity, &problem)
+	require.Equal(t, "/search_arm", problem.Errors[0].Pointer)
+
 	var usage evokg.Usage
 	c.get(t, "/usage", http.StatusOK, &usage)
 	require.Positive(t, ans.LearnerCalls)
-	require.Equal(t, before.LearnerCalls+ans.LearnerCalls, usage.LearnerCalls, "the answer counts the learner calls it made")
+	require.Equal(t, before.LearnerCalls+learnerCalls, usage.LearnerCalls, "the answers count the learner calls they made")
 	require.Equal(t, before.TeacherCalls, usage.TeacherCalls, "answering made no teacher call")
 	require.Positive(t, before.TeacherCalls, "the platform-evaluated experience was graded by the teacher model")
 

@@ -6,7 +6,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/retrieval"
 )
 
 // scriptCritic makes the Critic score easy_sum low and note what
@@ -48,8 +52,34 @@ func informedCorrections(t *testing.T, e e2e) int {
 	return n
 }
 
+// clientPrompt is the prompt the learner got for a client's answer to
+// question of taskType through the client entry point (answer.Online, as
+// /answer), with search arm arm.
+func clientPrompt(t *testing.T, e e2e, taskType, question, arm string) string {
+	t.Helper()
+	before := len(answerPrompts(e))
+	_, err := answer.NewOnline(e.engine.answerer(false), e.graph).Answer(e.ctx, e.ns,
+		evokg.AnswerRequest{TaskType: taskType, Question: question, SearchArm: arm})
+	require.NoError(t, err)
+	prompts := answerPrompts(e)
+	require.Len(t, prompts, before+1)
+	return prompts[before]
+}
+
+func answerPrompts(e e2e) []string {
+	var out []string
+	for _, r := range e.fake.Requests() {
+		if r.Chat != nil && r.Chat.Task == "answer" {
+			out = append(out, r.Chat.System+"\n"+r.Chat.Prompt)
+		}
+	}
+	return out
+}
+
 // Ablation: the Critic's scores set the quality of the success memories
-// harvested from each task type, and its notes reach the failure analyst.
+// harvested from each task type, its notes reach the failure analyst, and
+// they reach the learner: a client's answer shows the note with the
+// success memories of the type it concerns, and none without the Critic.
 func TestCriticScoresAndNotesAct(t *testing.T) {
 	t.Parallel()
 	items := e2eItems()
@@ -77,4 +107,10 @@ func TestCriticScoresAndNotesAct(t *testing.T) {
 	require.Positive(t, informedCorrections(t, on), "hard_ratio's corrections were written from the Critic's note")
 	require.Zero(t, informedCorrections(t, off))
 	require.Zero(t, off.fake.CountTask("critique"))
+
+	q := "Crate easy_sum-9 holds 12 rocks per row in 2 rows. How many rocks are in crate easy_sum-9?"
+	withNote := clientPrompt(t, on, easySum, q, bandit.StrategySemantic)
+	require.Contains(t, withNote, retrieval.HeadingCritic+"\n- right by luck", withNote)
+	require.Equal(t, 1, strings.Count(withNote, "right by luck"), "one note for the type, however many of its successes are shown")
+	require.NotContains(t, clientPrompt(t, off, easySum, q, bandit.StrategySemantic), "right by luck")
 }

@@ -15,7 +15,8 @@ const maxCritiqueExamples = 3
 // They act on what this iteration writes: a task type's score is the
 // efficiency η and completeness κ of the success memories harvested from it
 // (so their quality q = 0.9·c + 0.05·η + 0.05·κ ranks them in retrieval),
-// and its notes go to the failure analyst writing its failure memories.
+// and its notes go to the failure analyst writing its failure memories and,
+// stored with the success memories, to the learner that is shown them.
 func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
 	r.critique = nil
 	if r.deps.Mechanisms.NoCritic {
@@ -50,7 +51,8 @@ func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
 }
 
 // successEvaluation is the evaluation of a success memory harvested from
-// a task type: graded correct, η and κ the Critic's score of the type.
+// a task type: graded correct, η and κ the Critic's score of the type, and
+// its notes on the type, which retrieval shows the learner with the memory.
 func (r *runner) successEvaluation(taskType string) *evokg.Evaluation {
 	feedback := "graded correct against the gold answer"
 	c, ok := r.critique[taskType]
@@ -60,7 +62,7 @@ func (r *runner) successEvaluation(taskType string) *evokg.Evaluation {
 	if c.Notes != "" {
 		feedback += "; critic: " + c.Notes
 	}
-	return &evokg.Evaluation{Correct: 1, Efficient: c.Score, Complete: c.Score, TeacherFeedback: feedback}
+	return &evokg.Evaluation{Correct: 1, Efficient: c.Score, Complete: c.Score, TeacherFeedback: feedback, CriticNote: c.Notes}
 }
 
 // successRates returns e_k per skill: the accuracy over the pool items

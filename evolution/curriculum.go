@@ -2,6 +2,7 @@ package evolution
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	evokg "github.com/evokg/evokg"
@@ -24,6 +25,14 @@ type TaskState struct {
 // Navigator's bounded bonus for the task types its plan names.
 func CurriculumScore(t TaskState, k int, lambda float64) float64 {
 	return float64(t.NFail) + lambda*float64(k-t.KLast) + t.Focus
+}
+
+// RevisitBound is Theorem 2's bound ⌈n_max/λ + N/M⌉ (MAGE): with n_fail(t)
+// ≤ n_max, every observed task type of N is selected again within this
+// many iterations when M are selected each. With the Navigator's bonus,
+// pass n_max plus the largest bonus.
+func RevisitBound(nMax int, lambda float64, n, m int) int {
+	return int(math.Ceil(float64(nMax)/lambda + float64(n)/float64(m) - 1e-9))
 }
 
 // SelectCurriculum returns the names of the top m task types by score at

@@ -1,14 +1,17 @@
 package evolution
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/questions"
 )
@@ -138,4 +141,74 @@ func TestNavigatorPlanSteersTheNextSelection(t *testing.T) {
 	tt, err := on.graph.GetTaskType(on.ctx, on.ns, first)
 	require.NoError(t, err)
 	require.Zero(t, tt.Focus)
+}
+
+// fixableLearner is right on the easy types, and on a hard type's question
+// once its memory holds a correction written for it: a type's failures
+// stop once it is trained, so n_fail stays bounded, as Theorem 2 assumes.
+func fixableLearner(items []questions.Item) ollamafake.ScriptFunc {
+	gold := map[string]questions.Item{}
+	for _, it := range items {
+		gold[it.Question] = it
+	}
+	question := regexp.MustCompile(`(?m)^Question: (.+)\s*$`)
+	return func(v ollamafake.ChatRequestView) (string, bool) {
+		if v.Task != "answer" {
+			return "", false
+		}
+		m := question.FindStringSubmatch(v.Prompt)
+		if m == nil {
+			return `{"reasoning":"no question","answer":"0"}`, true
+		}
+		it := gold[strings.TrimSpace(m[1])]
+		memories := strings.TrimSuffix(v.Prompt, m[0])
+		answer := it.Answer
+		if it.TaskType != easySum && it.TaskType != easyDiff &&
+			!(strings.Contains(memories, "CORRECTION") && strings.Contains(memories, it.Question)) {
+			answer += "1"
+		}
+		return fmt.Sprintf(`{"reasoning":"rows times per row","answer":%q}`, answer), true
+	}
+}
+
+// longestWait runs k iterations at λ = lambda (top M = 1) through the
+// engine and returns the longest a task type waited between selections
+// (counting from the start and to the end) and the largest n_fail the
+// reward stream holds.
+func longestWait(t *testing.T, lambda float64, k int) (wait, nMax int) {
+	t.Helper()
+	e := setupE2EOn(t, fixableLearner(e2eItems()), testenv.Postgres(t))
+	res := runIterations(t, e, Params{Iterations: k, TopM: 1, Lambda: lambda, MaxFailuresPerType: 10, Concurrency: 4})
+	last := map[string]int{}
+	for i, m := range res.Metrics {
+		for _, name := range m.Selected {
+			wait, last[name] = max(wait, i+1-last[name]), i+1
+		}
+	}
+	for _, name := range e2eTypes {
+		wait = max(wait, k-last[name])
+	}
+	scores, err := e.engine.ListTaskTypes(e.ctx, e.ns)
+	require.NoError(t, err)
+	for _, s := range scores {
+		nMax = max(nMax, int(s.RewardsFailed))
+	}
+	return wait, nMax
+}
+
+// Theorem 2 on the loop itself: n_fail comes from the run's own graded
+// answers (the reward stream), not from a draw, and every task type is
+// selected again within ⌈n_max/λ + N/M⌉ iterations. Ablation: with the
+// recency term λ·(k − k_last) all but removed, the easy types, which never
+// fail, wait past that bound.
+func TestTheorem2OnTheLoop(t *testing.T) {
+	t.Parallel()
+	const lambda, k, n, m = 4.0, 9, 4, 1
+	wait, nMax := longestWait(t, lambda, k)
+	bound := RevisitBound(nMax, lambda, n, m)
+	require.Less(t, bound, k, "n_max %d: the bound must fall inside the run for the check to bite", nMax)
+	require.LessOrEqual(t, wait, bound, "n_max %d: a task type waited %d > ⌈%d/%.0f + %d/%d⌉ = %d", nMax, wait, nMax, lambda, n, m, bound)
+
+	starved, _ := longestWait(t, 0.001, k)
+	require.Greater(t, starved, bound, "without the recency term a type that never fails is never selected again")
 }

@@ -43,52 +43,8 @@ func TestCurriculumScoreAndSelection(t *testing.T) {
 	tie := []evolution.TaskState{{Name: "a", NFail: 3, KLast: 10}, {Name: "b", NFail: 0, KLast: 0}}
 	require.Equal(t, []string{"b"}, evolution.SelectCurriculum(tie, 11, 0.3, 1))
 
-	require.Equal(t, 17, revisitBound(4, 0.3, 10, 3)) // ⌈13.33 + 3.33⌉
-	require.Equal(t, 13, revisitBound(3, 0.3, 9, 3))  // ⌈10 + 3⌉, no float overshoot
-}
-
-// revisitBound is Theorem 2's bound ⌈n_max/λ + N/M⌉: every observed task
-// type is selected again within this many iterations. With the Navigator's
-// bonus, pass n_max plus the largest bonus.
-func revisitBound(nMax int, lambda float64, n, m int) int {
-	return int(math.Ceil(float64(nMax)/lambda + float64(n)/float64(m) - 1e-9))
-}
-
-// Theorem 2: with n_fail(t) ≤ n_max, every observed task type is selected
-// again within ⌈n_max/λ + N/M⌉ iterations, whatever the failure counts.
-func TestTheorem2EveryTypeRevisited(t *testing.T) {
-	t.Parallel()
-	rng := rand.New(rand.NewPCG(2, 6))
-	const lambda, m = 0.3, 3
-	for trial := range 300 {
-		n := 3 + rng.IntN(12)
-		nMax := 1 + rng.IntN(10)
-		bound := revisitBound(nMax, lambda, n, m)
-		types := make([]evolution.TaskState, n)
-		for i := range types {
-			types[i] = evolution.TaskState{Name: string(rune('a' + i)), KLast: 0}
-		}
-		adversary := rng.IntN(n) // one type never fails: the hardest to revisit
-		for k := 1; k <= 8*bound; k++ {
-			for i := range types {
-				types[i].NFail = rng.IntN(nMax + 1)
-				if i == adversary {
-					types[i].NFail = 0
-				}
-			}
-			for _, name := range evolution.SelectCurriculum(types, k, lambda, m) {
-				for i := range types {
-					if types[i].Name == name {
-						types[i].KLast = k
-					}
-				}
-			}
-			for _, ty := range types {
-				require.LessOrEqual(t, k-ty.KLast, bound,
-					"trial %d: type %s waited %d > ⌈%d/%.1f + %d/%d⌉ = %d", trial, ty.Name, k-ty.KLast, nMax, lambda, n, m, bound)
-			}
-		}
-	}
+	require.Equal(t, 17, evolution.RevisitBound(4, 0.3, 10, 3)) // ⌈13.33 + 3.33⌉
+	require.Equal(t, 13, evolution.RevisitBound(3, 0.3, 9, 3))  // ⌈10 + 3⌉, no float overshoot
 }
 
 // Theorem 2 with the Navigator: a bonus of at most B on any task type keeps
@@ -101,7 +57,7 @@ func TestTheorem2HoldsWithTheNavigatorBonus(t *testing.T) {
 	for trial := range 200 {
 		n := 3 + rng.IntN(12)
 		nMax := 1 + rng.IntN(10)
-		bound := revisitBound(nMax+int(bonus), lambda, n, m)
+		bound := evolution.RevisitBound(nMax+int(bonus), lambda, n, m)
 		types := make([]evolution.TaskState, n)
 		for i := range types {
 			types[i] = evolution.TaskState{Name: string(rune('a' + i))}

@@ -52,6 +52,11 @@ type Deps struct {
 	// arm recruits and calls them. Without it the operation creates none
 	// and the arm uses the built-in calculator.
 	Tools evokg.Tools
+	// Agents, when set with Tools, is the asset memory's expert agents
+	// (*assets.Service): the step after the tool operation creates agents
+	// in it, and the learner answers with the agent recruited for each
+	// question.
+	Agents Agents
 	// Utility, when set, is memory utility (*utility.Store): the memories
 	// the teacher writes start probationary and are tried on validation
 	// items before they are served (unless Mechanisms.NoUtility).
@@ -86,6 +91,12 @@ type Mechanisms struct {
 	// NoToolAuthoring skips the tool operation: no tool is created, so the
 	// learner's tool_call arm keeps to the tools it already has.
 	NoToolAuthoring bool
+	// NoAgentCreation skips expert-agent creation after the tool
+	// operation: no agent is created.
+	NoAgentCreation bool
+	// NoToolRecruitment has the tool operation write a new tool without
+	// first trying the validated tools it could recruit.
+	NoToolRecruitment bool
 	// NoUtility writes every memory active at once: no probation. (The
 	// process's retrieval then gives utility no weight and live evidence
 	// quarantines nothing: internal/app.)
@@ -192,6 +203,9 @@ func (e *Engine) answerer(disableBandits bool) *answer.Service {
 	}
 	if e.deps.Profiles != nil {
 		svc.WithProfiles(e.deps.Profiles)
+	}
+	if e.deps.Agents != nil {
+		svc.WithAgents(e.deps.Agents)
 	}
 	return svc
 }

@@ -33,6 +33,7 @@ type graded struct {
 	Steps      []evokg.SkillStep // the learner's (skill, step_output) steps, when it decomposed
 	Signature  []string          // the learner's own plan of the question, when its search arm used one
 	ToolCalls  []evokg.ToolUse   // the tools the learner called (tool_call arm)
+	Agent      *evokg.AgentRef   // the expert agent that answered
 }
 
 // evaluation is one iteration's graded answers: pool holds the training
@@ -160,6 +161,9 @@ func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, erro
 type withMemory struct {
 	explore, ignoreSwitch, off, routed bool
 	include                            []uuid.UUID
+	// agent answers with this expert agent (a trial); noAgent with none.
+	agent   *evokg.ExpertAgent
+	noAgent bool
 }
 
 // answerAll answers items with Concurrency workers, as mem says. An item
@@ -209,7 +213,7 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
 		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off && !mem.routed, IgnoreSwitch: mem.ignoreSwitch,
-		Include: mem.include}
+		Include: mem.include, Agent: mem.agent, NoAgent: mem.noAgent}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}
 		if len(skills) == 1 {
@@ -219,7 +223,7 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
 	a := graded{Item: it, Skill: reply.Skill, Answer: reply.Answer, Expression: reply.Expression, Reasoning: reply.Reasoning,
 		SearchArm: reply.SearchArm, RoutingArm: reply.RoutingArm, MemoryIDs: reply.MemoryIDs, Steps: reply.Steps,
-		Signature: reply.Signature, ToolCalls: reply.ToolCalls}
+		Signature: reply.Signature, ToolCalls: reply.ToolCalls, Agent: reply.Agent}
 	r.calls.learner.Add(int64(reply.LearnerCalls)) // the routing arm's and the plan's calls included
 	if err != nil {
 		return a, err
@@ -246,7 +250,7 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 		id := answerID(r.id, k, a.Item.ID)
 		rec := bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType, Skill: a.Skill, Question: a.Item.Question,
 			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.id, Iteration: &k, ToolCalls: a.ToolCalls,
-			MemoryIDs: a.MemoryIDs}
+			MemoryIDs: a.MemoryIDs, Agent: a.Agent}
 		if _, err := r.deps.Bandit.RecordAnswer(ctx, rec); err != nil {
 			return err
 		}

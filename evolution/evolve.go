@@ -212,7 +212,11 @@ func (r *runner) operate(ctx context.Context, m *Metrics, selected []string, ev 
 	case OpPrinciples:
 		return r.extractPrinciples(ctx, skill, taskType, failures, ev)
 	case OpTool:
-		return r.authorTool(ctx, skill, taskType, failures, ev, m)
+		ok, err := r.authorTool(ctx, skill, taskType, failures, ev, m)
+		if err != nil {
+			return ok, err
+		}
+		return ok, r.createAgent(ctx, skill, taskType, ev, m)
 	case OpPrompt:
 		return r.refinePrompt(ctx, skill, failures)
 	default:

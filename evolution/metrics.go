@@ -119,9 +119,12 @@ type Metrics struct {
 	Operation    string   `json:"operation"`
 	OperationOK  bool     `json:"operation_ok"`
 	// Tool is what the tool operation created, when it ran.
-	Tool     *ToolOutcome `json:"tool,omitempty"`
-	Frontier []string     `json:"frontier"`
-	Plan     string       `json:"plan,omitempty"`
+	Tool *ToolOutcome `json:"tool,omitempty"`
+	// Agent is what agent creation did after the tool operation, when it
+	// asked the teacher for an agent.
+	Agent    *AgentOutcome `json:"agent,omitempty"`
+	Frontier []string      `json:"frontier"`
+	Plan     string        `json:"plan,omitempty"`
 	// Focus is the curriculum bonus the Navigator's plan gives each task
 	// type at the next selection.
 	Focus     map[string]float64 `json:"focus,omitempty"`

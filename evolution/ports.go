@@ -27,6 +27,7 @@ type Teacher interface {
 	WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error)
 	ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error)
 	AuthorTool(ctx context.Context, req llm.ToolRequest) (llm.ToolSpec, error)
+	WriteAgent(ctx context.Context, req llm.AgentRequest) (llm.AgentSpec, error)
 	RefinePrompt(ctx context.Context, req llm.RefinePromptRequest) (llm.PromptRefinement, error)
 	SplitSkill(ctx context.Context, req llm.SplitSkillRequest) (llm.SkillSplit, error)
 	ExtractSignature(ctx context.Context, req llm.SignatureRequest) ([]string, error)
@@ -74,6 +75,8 @@ type Graph interface {
 	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
 	// GetExperience returns an experience's projection, or ENOTFOUND.
 	GetExperience(ctx context.Context, ns string, id uuid.UUID) (graph.ExperienceNode, error)
+	// AttachTool draws (skill)-[:HAS_TOOL]->(tool): a recruited tool.
+	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }
 
 // Utility is memory utility (*utility.Store): probation's queue and verdicts.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -22,15 +23,17 @@ func provenance(ids []uuid.UUID) []uuid.UUID {
 	return slices.Clone(ids[:min(len(ids), maxProvenance)])
 }
 
-// signature is the procedural signature of task type t (USES_OPERATION
-// edges in the graph), extracted by the teacher model from the steps of
-// the first memory the run writes for the type (a success's reasoning, a
-// correction's steps) and kept in the run's state: the memories of a type
-// share it, at one teacher call per type and run. A reply that stays
-// invalid leaves the memory without one (recorded as a failed step), and
-// the type's next memory tries again.
+// signature is the procedural signature of one memory (USES_OPERATION
+// edges in the graph), extracted by the teacher model from its own steps (a
+// success's reasoning, a correction's steps), so that structural
+// similarity ranks the memories within a task type, at one teacher call
+// per memory. It is kept in the run's state under the memory's task,
+// question and steps, so a resumed iteration asks again for none. A reply
+// that stays invalid leaves the memory without one (recorded as a failed
+// step).
 func (r *runner) signature(ctx context.Context, t, task string, steps []string) ([]string, error) {
-	if sig, ok := r.st.Signatures[t]; ok {
+	key := strings.Join(slices.Concat([]string{t, task}, steps), "\n")
+	if sig, ok := r.st.Signatures[key]; ok {
 		return sig, nil
 	}
 	r.calls.teacher.Add(1)
@@ -41,14 +44,14 @@ func (r *runner) signature(ctx context.Context, t, task string, steps []string) 
 	if err != nil {
 		return nil, err
 	}
-	r.st.Signatures[t] = sig // a valid empty reply too: the type goes without
+	r.st.Signatures[key] = sig // a valid empty reply too: the memory goes without
 	return sig, nil
 }
 
 // successSignature is the signature of a harvested success: for an
 // environment episode the operations of the actions played until the goal
 // held (no model call), else the learner's own plan of the very question
-// when its search arm made one, else its task type's.
+// when its search arm made one, else one extracted from its reasoning.
 func (r *runner) successSignature(ctx context.Context, a graded, cot string) ([]string, error) {
 	if ep := a.Item.Episode; ep != nil {
 		return world.PlayedSignature(*ep, a.Answer), nil

@@ -2,6 +2,8 @@ package evolution
 
 import (
 	"context"
+	"fmt"
+	"regexp"
 	"testing"
 	"time"
 
@@ -49,13 +51,20 @@ func provenanceCounts(t *testing.T, ctx context.Context, ns string) (total, sign
 // procedural signature (USES_OPERATION) and provenance (DERIVED_FROM) in
 // the graph, once the projection worker has caught up: a success keeps the
 // learner's own plan of its question when its search arm made one, other
-// memories their task type's extracted signature.
+// memories one extracted from their own steps, so that structural
+// similarity can rank the memories of one task type.
 func TestHarvestedMemoriesCarrySignatureAndProvenance(t *testing.T) {
 	t.Parallel()
 	items, err := questions.Generate(16, 7)
 	require.NoError(t, err)
 	e := setupE2EOn(t, newLearner(items).reply, isolatedPostgres(t))
-	e.fake.AddRule(ollamafake.Rule{Task: "extract_signature", Reply: `{"operations":["Parse Quantities","multiply","sum_totals"]}`})
+	task := regexp.MustCompile(`(?m)^Task: (.+)$`)
+	e.fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
+		if v.Task != "extract_signature" {
+			return "", false
+		}
+		return fmt.Sprintf(`{"operations":["Parse Quantities","multiply","step_%d"]}`, len(task.FindStringSubmatch(v.Prompt)[1])%7), true
+	})
 	startProjection(t, e)
 
 	p := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 5, TopM: 10, Concurrency: 4,
@@ -74,14 +83,15 @@ func TestHarvestedMemoriesCarrySignatureAndProvenance(t *testing.T) {
 		return pending == 0
 	}, time.Minute, 20*time.Millisecond, "every memory is projected")
 
-	var sigs, corrections, typeSigned int
+	var sigs, corrections, ownSigned int
 	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1
 		AND outcome = 'success_memory' AND jsonb_array_length(record->'signature') > 0`, e.ns).Scan(&sigs))
 	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*),
-		count(*) FILTER (WHERE record->'signature' = '["parse_quantities","multiply","sum_totals"]'::jsonb)
-		FROM experiences WHERE namespace = $1 AND outcome = 'failure_memory'`, e.ns).Scan(&corrections, &typeSigned))
+		count(*) FILTER (WHERE record->'signature' = jsonb_build_array('parse_quantities', 'multiply',
+			'step_' || (length(record->>'question') % 7)))
+		FROM experiences WHERE namespace = $1 AND outcome = 'failure_memory'`, e.ns).Scan(&corrections, &ownSigned))
 	require.Positive(t, corrections)
-	require.Equal(t, corrections, typeSigned, "corrections carry their type's extracted signature, in normalized names")
+	require.Equal(t, corrections, ownSigned, "each correction carries the signature extracted for its own question, in normalized names")
 	total, signed, derived := provenanceCounts(t, e.ctx, e.ns)
 	t.Logf("success memories %d: with USES_OPERATION %d, with DERIVED_FROM %d (records signed %d)", total, signed, derived, sigs)
 	require.EqualValues(t, final.Metrics[1].Harvested, total)

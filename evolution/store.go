@@ -40,8 +40,8 @@ type state struct {
 	// TypeStrategies is the latest type_strategy memory per task type (the
 	// next one supersedes it).
 	TypeStrategies map[string]uuid.UUID `json:"type_strategies"`
-	// Signatures is the procedural signature of each task type's memories,
-	// extracted once per run.
+	// Signatures are the procedural signatures the run extracted, by the
+	// memory's task type, question and steps (runner.signature).
 	Signatures map[string][]string `json:"signatures,omitempty"`
 	// Memories are the counts after the last iteration (append-only check).
 	Memories MemoryCounts `json:"memories"`

@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+	"go.opentelemetry.io/otel/trace"
+	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/cypher"
@@ -129,6 +131,7 @@ type Graph struct {
 
 	windows *signatureWindows // cross-type structural match candidates
 	reads   *readLatencies    // recent read transactions' durations
+	tracer  trace.Tracer      // no-op unless SetTracerProvider
 }
 
 // Open connects to Neo4j and verifies connectivity and credentials.
@@ -144,7 +147,8 @@ func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Graph, error) 
 	if err != nil {
 		return nil, &evokg.Error{Code: evokg.EINVALID, Message: fmt.Sprintf("neo4j at %s: bad configuration", cfg.URI), Err: err}
 	}
-	g := &Graph{cfg: cfg, driver: driver, logger: logger, windows: newSignatureWindows(), reads: &readLatencies{}}
+	g := &Graph{cfg: cfg, driver: driver, logger: logger, windows: newSignatureWindows(), reads: &readLatencies{},
+		tracer: noop.NewTracerProvider().Tracer("")}
 	if err := g.Ping(ctx); err != nil {
 		_ = driver.Close(ctx)
 		return nil, err
@@ -192,6 +196,11 @@ func (g *Graph) ProcessCPU(ctx context.Context) (time.Duration, error) {
 // Without one, mentions resolve by exact normalized name. Call it before
 // the Graph is shared between goroutines.
 func (g *Graph) SetEmbedder(e evokg.Embedder) { g.embedder = e }
+
+// SetTracerProvider traces the graph's transactions and statements into
+// tp, each a child of the span that runs it (none outside a span). Call
+// it before the Graph is shared.
+func (g *Graph) SetTracerProvider(tp trace.TracerProvider) { g.tracer = tp.Tracer(tracerScope) }
 
 // SetDisambiguator sets the hook asked when the two best resolution
 // candidates are within ResolveMargin. Call it before the Graph is shared.
@@ -247,13 +256,13 @@ func writeTx[T any](ctx context.Context, g *Graph, op string, fn txFunc[T]) (T, 
 	return runTx(ctx, g, op, neo4j.AccessModeWrite, fn)
 }
 
-func runTx[T any](ctx context.Context, g *Graph, op string, mode neo4j.AccessMode, fn txFunc[T]) (T, error) {
+func runTx[T any](ctx context.Context, g *Graph, op string, mode neo4j.AccessMode, fn txFunc[T]) (v T, err error) {
+	ctx, span := g.txSpan(ctx, op, mode)
+	defer func() { endSpan(span, err) }()
 	session := g.driver.NewSession(ctx, neo4j.SessionConfig{DatabaseName: g.cfg.Database, AccessMode: mode})
 	defer session.Close(ctx)
 	work := func(tx neo4j.ManagedTransaction) (T, error) { return fn(ctx, tx) }
 	timeout := neo4j.WithTxTimeout(g.cfg.TxTimeout)
-	var v T
-	var err error
 	if mode == neo4j.AccessModeRead {
 		start := time.Now()
 		v, err = neo4j.ExecuteRead(ctx, session, work, timeout)
@@ -268,8 +277,11 @@ func runTx[T any](ctx context.Context, g *Graph, op string, mode neo4j.AccessMod
 }
 
 // run executes the named statement of cypher/ and collects its records.
-func run(ctx context.Context, tx neo4j.ManagedTransaction, name string, params map[string]any) ([]*neo4j.Record, error) {
-	res, err := tx.Run(ctx, cypher.Queries.Get(name), params)
+func run(ctx context.Context, tx neo4j.ManagedTransaction, name string, params map[string]any) (recs []*neo4j.Record, err error) {
+	text := cypher.Queries.Get(name)
+	ctx, span := statementSpan(ctx, name, text)
+	defer func() { endSpan(span, err) }()
+	res, err := tx.Run(ctx, text, params)
 	if err != nil {
 		return nil, err
 	}
@@ -277,8 +289,11 @@ func run(ctx context.Context, tx neo4j.ManagedTransaction, name string, params m
 }
 
 // exec runs a statement that returns nothing of interest.
-func exec(ctx context.Context, tx neo4j.ManagedTransaction, name string, params map[string]any) error {
-	res, err := tx.Run(ctx, cypher.Queries.Get(name), params)
+func exec(ctx context.Context, tx neo4j.ManagedTransaction, name string, params map[string]any) (err error) {
+	text := cypher.Queries.Get(name)
+	ctx, span := statementSpan(ctx, name, text)
+	defer func() { endSpan(span, err) }()
+	res, err := tx.Run(ctx, text, params)
 	if err != nil {
 		return err
 	}

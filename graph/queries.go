@@ -223,10 +223,13 @@ func (g *Graph) PurgeNamespace(ctx context.Context, ns string) error {
 	}
 	session := g.driver.NewSession(ctx, neo4j.SessionConfig{DatabaseName: g.cfg.Database, AccessMode: neo4j.AccessModeWrite})
 	defer session.Close(ctx)
-	res, err := session.Run(ctx, cypher.Queries.Get("purge_namespace"), params(ns))
+	text := cypher.Queries.Get("purge_namespace")
+	ctx, span := statementSpan(ctx, "purge_namespace", text)
+	res, err := session.Run(ctx, text, params(ns))
 	if err == nil {
 		_, err = res.Consume(ctx)
 	}
+	endSpan(span, err)
 	if err != nil {
 		return g.translate("purge namespace", err)
 	}

@@ -144,6 +144,7 @@ func experienceFrom(ns string, in *evokg.ExperienceInput, cotRunes int) *evokg.E
 	exp.ChainOfThought = evokg.TruncateRunes(in.ChainOfThought, cotRunes)
 	if ev := in.Evaluation; ev != nil {
 		e := evokg.NewEvaluation(ev.Correct, ev.Efficient, ev.Complete, ev.TeacherFeedback)
+		e.CriticNote = ev.CriticNote
 		exp.Evaluation = &e
 	}
 	if exp.Outcome == evokg.OutcomeFailure && exp.FailureKind == "" {

@@ -81,6 +81,7 @@ func validateEvaluation(v *evokg.Validator, e *evokg.Evaluation) {
 	v.Check(unit(e.Efficient), "/evaluation/efficient", "must be within [0, 1]")
 	v.Check(unit(e.Complete), "/evaluation/complete", "must be within [0, 1]")
 	v.Check(utf8.RuneCountInString(e.TeacherFeedback) <= MaxTextRunes, "/evaluation/teacher_feedback", "is longer than 65536 characters")
+	v.Check(utf8.RuneCountInString(e.CriticNote) <= MaxTextRunes, "/evaluation/critic_note", "is longer than 65536 characters")
 }
 
 func validateLists(v *evokg.Validator, r *evokg.ExperienceInput) {

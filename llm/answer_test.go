@@ -3,6 +3,7 @@ package llm_test
 import (
 	"encoding/json"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -96,4 +97,30 @@ func TestAnswerTurnsRendering(t *testing.T) {
 	block := b.fake.Requests()[1].Chat.Messages
 	require.Len(t, block, 2)
 	require.Contains(t, block[1].Content, "Memories:\nSuccessful examples:")
+}
+
+// An expert agent's role and system prompt lead the system message of
+// every learner prompt of the answer, before the learner's instructions;
+// without an agent the system message starts with them.
+func TestAgentPromptLeadsTheSystemMessage(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{})
+	x := b.models.Learner()
+	req := llm.AnswerRequest{Question: "What is 4 times 5?", AgentRole: "multiplier", AgentPrompt: "Multiply the two numbers."}
+	_, err := x.Answer(b.ctx, req)
+	require.NoError(t, err)
+	_, err = x.CallTools(b.ctx, llm.ToolRoundRequest{AnswerRequest: req, Tools: []llm.ToolDef{{Name: "times", Description: "a times b", Parameters: json.RawMessage(`{"type":"object"}`)}}})
+	require.NoError(t, err)
+	_, err = x.Verify(b.ctx, llm.VerifyRequest{AnswerRequest: req, Draft: llm.AnswerReply{Answer: "20"}})
+	require.NoError(t, err)
+	req.AgentRole, req.AgentPrompt = "", ""
+	_, err = x.Answer(b.ctx, req)
+	require.NoError(t, err)
+	reqs := b.fake.Requests()
+	require.Len(t, reqs, 4)
+	for _, r := range reqs[:3] {
+		require.True(t, strings.HasPrefix(r.Chat.Messages[0].Content, "Expert agent: multiplier\nMultiply the two numbers.\n\nYou are the Learner of EvoKG"),
+			r.Chat.Messages[0].Content)
+	}
+	require.True(t, strings.HasPrefix(reqs[3].Chat.Messages[0].Content, "You are the Learner of EvoKG"))
 }

@@ -38,16 +38,18 @@ type chatCall struct {
 
 // chat sends one chat request (one attempt), charges the budget, records
 // the call and returns the reply.
-func (e endpoint) chat(ctx context.Context, call chatCall) (chatResult, error) {
+func (e endpoint) chat(ctx context.Context, call chatCall) (res chatResult, err error) {
 	meta := CallFrom(ctx)
 	rec := e.newRecord(meta, call.role)
 	meta.Tally.count(e.layer) // every attempt recorded, as the usage counts them
+	ctx, span := e.span(ctx, OperationChat, e.cfg.Model)
+	defer func() { endCall(span, rec, err) }()
 	if err := meta.Budget.take(); err != nil {
 		rec.Outcome, rec.Reason = OutcomeBudget, evokg.ErrorMessage(err)
 		e.conn.record(ctx, rec)
 		return chatResult{}, err
 	}
-	res, err := e.send(ctx, call)
+	res, err = e.send(ctx, call)
 	rec.Duration = time.Since(rec.CreatedAt)
 	rec.PromptTokens, rec.ReplyTokens = res.promptTokens, res.replyTokens
 	err, rec.Outcome = e.srv.translate(ctx, e.cfg.Model, err)

@@ -112,12 +112,14 @@ func (e *Embedder) request(ctx context.Context, input []string) ([][]float32, er
 // send performs and records one embedding call; the reply must hold one
 // vector of the configured dimension per text, except for a dimension
 // probe (CheckDimension), which reports the dimension itself.
-func (e *Embedder) send(ctx context.Context, input []string, probe bool) (embedResult, error) {
+func (e *Embedder) send(ctx context.Context, input []string, probe bool) (res embedResult, err error) {
 	ep := endpoint{conn: e.conn, srv: e.srv, layer: LayerEmbedding, cfg: RoleConfig{Model: e.model}}
 	rec := ep.newRecord(CallFrom(ctx), RoleEmbedder)
+	ctx, span := ep.span(ctx, OperationEmbeddings, e.model)
+	defer func() { endCall(span, rec, err) }()
 	cctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
-	res, err := e.srv.backend.embed(cctx, e.model, input)
+	res, err = e.srv.backend.embed(cctx, e.model, input)
 	rec.Duration = time.Since(rec.CreatedAt)
 	err, rec.Outcome = e.srv.translate(cctx, e.model, err)
 	if err == nil {

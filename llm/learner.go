@@ -50,6 +50,18 @@ type AnswerRequest struct {
 	Notes    string
 	// Direct asks for the answer without reasoning first.
 	Direct bool
+	// AgentRole and AgentPrompt are the recruited expert agent's role and
+	// system prompt; the prompt leads every system message of the answer
+	// (agentPreamble), before the learner's own instructions.
+	AgentRole, AgentPrompt string
+}
+
+// agentPreamble is what an expert agent puts before a system message.
+func (r AnswerRequest) agentPreamble() string {
+	if r.AgentPrompt == "" {
+		return ""
+	}
+	return "Expert agent: " + r.AgentRole + "\n" + r.AgentPrompt
 }
 
 // AnswerReply is the learner's answer.

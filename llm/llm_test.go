@@ -90,9 +90,11 @@ func TestConfigDefaults(t *testing.T) {
 	require.Equal(t, 0.0, c.Learner.Temperature)
 }
 
-// Answering questions reaches only the learner model: the fake sees no
+// The learner role's calls reach only the learner model: the fake sees no
 // request for the teacher model and the recorder counts no teacher call.
-func TestAnswerMakesNoTeacherCalls(t *testing.T) {
+// (That answering through the client's /answer, on every search arm, makes
+// no teacher call is e2e's TestEndToEnd.)
+func TestLearnerRoleCallsOnlyTheLearnerModel(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	b.fake.AddRule(ollamafake.Rule{Task: "answer", Pattern: regexp.MustCompile(`capital of France`),

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/llm/prompts"
 )
@@ -35,6 +37,8 @@ type conn struct {
 	prompts    promptSet
 	variants   variants
 	maxRepairs int
+	tracer     trace.Tracer // no-op unless SetTracerProvider
+	traced     bool
 }
 
 // New builds the model layer. hc must have a Timeout: a model call must

@@ -123,7 +123,11 @@ func (p *prompt) render(data any) (system, user string, err error) {
 	if err := p.tmpl.ExecuteTemplate(&ub, "user", data); err != nil {
 		return "", "", fmt.Errorf("llm: rendering %s user prompt: %w", p.name, err)
 	}
-	return strings.TrimSpace(sb.String()), strings.TrimSpace(ub.String()), nil
+	system = strings.TrimSpace(sb.String())
+	if a, ok := data.(interface{ agentPreamble() string }); ok && a.agentPreamble() != "" {
+		system = a.agentPreamble() + "\n\n" + system
+	}
+	return system, strings.TrimSpace(ub.String()), nil
 }
 
 // check parses reply as one JSON value, coerces it within the schema's

@@ -65,6 +65,8 @@ func promptData() map[string]any {
 		"author_tool": ToolRequest{Skill: "temporal_filter", TaskType: "temporal_count", Need: "count dates strictly before a year", Examples: failures,
 			FailureMemories: []string{"Count only the years strictly before the bound."}, Successes: []string{"Q: films before 1980? A: 3"},
 			Previous: &ToolAttempt{Code: "def run(input):\n    return {}", Tests: `[{"input":{},"expected":{"count":1}}]`, Validation: "1 ran, 0 passed: output has no count"}},
+		"write_agent": AgentRequest{Skill: "temporal_filter", TaskType: "temporal_count", Tools: []string{"count_before: counts dates before a year"},
+			Successes: []string{"Q: films before 1980? | answer: 3 | reasoning: count_before returned 3"}},
 		"refine_prompt": RefinePromptRequest{Skill: "temporal_filter", CurrentPrompt: "Filter by year.", Strategy: "direct", Failures: failures},
 		"split_skill": SplitSkillRequest{Skill: "film_reasoning", Description: "everything about films",
 			TaskTypes: []string{"temporal_count", "single_hop"}, Failures: failures},

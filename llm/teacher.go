@@ -418,6 +418,29 @@ func jsonType(name string) map[string]any {
 	return map[string]any{"type": "string", "description": name}
 }
 
+// AgentRequest asks for an expert agent distilled from a task type's
+// successful answers, able to use Tools ("name: description").
+type AgentRequest struct {
+	Skill     string
+	TaskType  string
+	Tools     []string
+	Successes []string
+}
+
+// AgentSpec is a written expert agent: its role and system prompt.
+type AgentSpec struct {
+	Role         string `json:"role"`
+	SystemPrompt string `json:"system_prompt"`
+}
+
+// WriteAgent writes an expert agent's role and system prompt (Mem2Evolve
+// asset creation guided by successful experience).
+func (g *Teacher) WriteAgent(ctx context.Context, req AgentRequest) (AgentSpec, error) {
+	var a AgentSpec
+	err := g.call(ctx, RoleSkillDiscovery, "write_agent", req, &a)
+	return a, err
+}
+
 // RefinePromptRequest asks for a better prompt template for a skill.
 type RefinePromptRequest struct {
 	Skill         string

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
@@ -27,6 +28,8 @@ type Config struct {
 	EmbeddingDim int
 	// ConnectTimeout bounds the first connection. Default 10s.
 	ConnectTimeout time.Duration
+	// Tracer traces the pool's statements; nil traces nothing.
+	Tracer pgx.QueryTracer
 }
 
 // Defaults.
@@ -76,6 +79,7 @@ func Open(ctx context.Context, cfg Config) (*pgxpool.Pool, error) {
 	pc.MaxConns = cfg.MaxConns
 	pc.ConnConfig.RuntimeParams["evokg.embedding_dim"] = strconv.Itoa(cfg.EmbeddingDim)
 	pc.ConnConfig.RuntimeParams["application_name"] = "evokg"
+	pc.ConnConfig.Tracer = cfg.Tracer
 	where := net.JoinHostPort(pc.ConnConfig.Host, strconv.Itoa(int(pc.ConnConfig.Port))) + "/" + pc.ConnConfig.Database
 	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {

@@ -13,11 +13,15 @@ import (
 
 // Weights of the composite score
 // score = α·sim_sem + β·sim_σ + γ·prox_G + δ·q + ε·recency (APEX-EM Eq. 2)
-// + ζ·(u − 0.5), u the memory's utility (evokg.UtilityScore).
+// + ζ·(u − 0.5) + λ·lex, u the memory's utility (evokg.UtilityScore) and
+// lex its lexical score (the summed inverse document frequency of the
+// question's words it holds) relative to the query's best lexical match.
 // The paper gives no values; α…ε default to favour semantic similarity,
 // then structure, and sum to 1. The utility term is centred: a memory
 // without evidence (u = 0.5) gets nothing, one that keeps hurting loses up
-// to ζ/2, one that keeps helping gains as much.
+// to ζ/2, one that keeps helping gains as much. λ counts only in the arms
+// that run the lexical channel (hybrid_graph, cascade); the lexical arm
+// ranks by lex alone in place of sim_sem (Config.weights).
 type Weights struct {
 	Alpha   float64 `json:"alpha"`   // semantic similarity. Default 0.45.
 	Beta    float64 `json:"beta"`    // structural similarity sim_σ. Default 0.25.
@@ -25,10 +29,11 @@ type Weights struct {
 	Delta   float64 `json:"delta"`   // quality q. Default 0.10.
 	Epsilon float64 `json:"epsilon"` // recency. Default 0.10.
 	Zeta    float64 `json:"zeta"`    // utility u − 0.5. Default 0.20.
+	Lambda  float64 `json:"lambda"`  // lexical rank. Default 0.25.
 }
 
 // DefaultWeights are the documented default composite weights.
-var DefaultWeights = Weights{Alpha: 0.45, Beta: 0.25, Gamma: 0.10, Delta: 0.10, Epsilon: 0.10, Zeta: 0.20}
+var DefaultWeights = Weights{Alpha: 0.45, Beta: 0.25, Gamma: 0.10, Delta: 0.10, Epsilon: 0.10, Zeta: 0.20, Lambda: 0.25}
 
 func (w Weights) isZero() bool { return w == Weights{} }
 
@@ -163,7 +168,7 @@ func (c Config) Validate() error {
 	check(c.TypeStrategyMin >= -1 && c.TypeStrategyMin <= 1, "retrieval: type_strategy threshold %v out of [-1, 1]", c.TypeStrategyMin)
 	check(c.StructuralThreshold > 0 && c.StructuralThreshold <= 1, "retrieval: structural threshold %v out of (0, 1]", c.StructuralThreshold)
 	w := c.Weights
-	check(w.Alpha >= 0 && w.Beta >= 0 && w.Gamma >= 0 && w.Delta >= 0 && w.Epsilon >= 0 && w.Zeta >= 0, "retrieval: weights must not be negative")
+	check(w.Alpha >= 0 && w.Beta >= 0 && w.Gamma >= 0 && w.Delta >= 0 && w.Epsilon >= 0 && w.Zeta >= 0 && w.Lambda >= 0, "retrieval: weights must not be negative")
 	check(c.RecencyHalfLife > 0, "retrieval: recency half-life must be positive")
 	check(c.CharBudget >= 100, "retrieval: character budget %d below 100", c.CharBudget)
 	check(c.EfSearch >= 1 && c.EfSearch <= 1000, "retrieval: ef_search %d out of range 1..1000", c.EfSearch)

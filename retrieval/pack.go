@@ -19,6 +19,7 @@ const (
 	ChannelSemantic   = "semantic"
 	ChannelStructural = "structural"
 	ChannelGraph      = "graph"
+	ChannelLexical    = "lexical"
 	ChannelPrinciple  = "principle"
 	ChannelProbation  = "probation" // Request.Include: a memory on probation, shown on purpose
 )
@@ -32,6 +33,9 @@ type Parts struct {
 	Recency    float64 `json:"recency"`
 	// Utility is u − 0.5: the memory's utility, centred (see Weights).
 	Utility float64 `json:"utility"`
+	// Lexical is the lexical score relative to the query's best lexical
+	// match: 1 for the best, 0 when the lexical channel did not find it.
+	Lexical float64 `json:"lexical"`
 }
 
 // Item is one memory of a pack, with the channels that found it and its score.
@@ -49,6 +53,9 @@ type Item struct {
 	State evokg.MemoryState `json:"state"`
 	// Utility is the memory's evidence: live counts, replay counts, score.
 	Utility evokg.Utility `json:"utility"`
+	// CriticNote is the Critic's note on the task type a success was
+	// harvested from, rendered once per pack (CriticSection).
+	CriticNote string `json:"critic_note,omitempty"`
 	// Worked is the memory as a worked example, for a rendering as chat
 	// turns: set on successes and corrections that hold a question.
 	Worked    *Worked   `json:"-"`
@@ -109,10 +116,11 @@ func (c Config) Allocate(mode, context string) Allocation {
 	}
 }
 
-// Score is the composite score α·sem + β·σ + γ·prox + δ·q + ε·recency + ζ·(u − 0.5).
+// Score is the composite score α·sem + β·σ + γ·prox + δ·q + ε·recency +
+// ζ·(u − 0.5) + λ·lex.
 func (w Weights) Score(p Parts) float64 {
 	return w.Alpha*p.Semantic + w.Beta*p.Structural + w.Gamma*p.Proximity + w.Delta*p.Quality + w.Epsilon*p.Recency +
-		w.Zeta*p.Utility
+		w.Zeta*p.Utility + w.Lambda*p.Lexical
 }
 
 // Recency is 0.5^(age/halfLife): 1 for a memory written now.
@@ -159,7 +167,7 @@ func (cs *candidates) add(it Item) {
 	cur.Parts = maxParts(cur.Parts, it.Parts)
 	cur.included = cur.included || it.included
 	if cur.Text == "" {
-		cur.Text, cur.Worked = it.Text, it.Worked
+		cur.Text, cur.Worked, cur.CriticNote = it.Text, it.Worked, it.CriticNote
 	}
 }
 
@@ -171,6 +179,7 @@ func maxParts(a, b Parts) Parts {
 		Quality:    max(a.Quality, b.Quality),
 		Recency:    max(a.Recency, b.Recency),
 		Utility:    a.Utility, // one memory, one utility
+		Lexical:    max(a.Lexical, b.Lexical),
 	}
 }
 
@@ -271,11 +280,12 @@ func (r *Retriever) hitItem(h vector.Hit, channel string, now time.Time) Item {
 			Recency: Recency(h.CreatedAt, now, r.cfg.RecencyHalfLife),
 			Utility: h.Utility.Score - 0.5,
 		},
-		Channels:  []string{channel},
-		State:     h.Utility.State,
-		Utility:   h.Utility,
-		Worked:    worked(h, r.cfg.ItemChars),
-		embedding: h.Embedding,
+		Channels:   []string{channel},
+		CriticNote: criticNote(h, r.cfg.ItemChars),
+		State:      h.Utility.State,
+		Utility:    h.Utility,
+		Worked:     worked(h, r.cfg.ItemChars),
+		embedding:  h.Embedding,
 	}
 }
 
@@ -301,6 +311,14 @@ func worked(h vector.Hit, cotChars int) *Worked {
 		return &Worked{Question: p.Question, Reasoning: evokg.TruncateRunes(p.Content, cotChars), Expression: p.Expression, Answer: p.Answer}
 	}
 	return nil
+}
+
+// criticNote is the Critic's note a success carries, cut to chars.
+func criticNote(h vector.Hit, chars int) string {
+	if h.Outcome != evokg.OutcomeSuccess {
+		return ""
+	}
+	return evokg.TruncateRunes(strings.TrimSpace(h.Payload.CriticNote), chars)
 }
 
 // itemText is the readable payload of a memory. An exemplar shows its

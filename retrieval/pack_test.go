@@ -49,7 +49,8 @@ func TestCompositeScore(t *testing.T) {
 	w := Weights{Alpha: 0.5, Beta: 0.2, Gamma: 0.1, Delta: 0.15, Epsilon: 0.05}
 	p := Parts{Semantic: 0.8, Structural: 1, Proximity: 0.5, Quality: 0.9, Recency: 0.25}
 	require.InDelta(t, 0.5*0.8+0.2*1+0.1*0.5+0.15*0.9+0.05*0.25, w.Score(p), 1e-12)
-	require.InDelta(t, 1.0, DefaultWeights.Score(Parts{1, 1, 1, 1, 1, 0}), 1e-12, "α…ε sum to 1; no utility evidence adds nothing")
+	require.InDelta(t, 1.0, DefaultWeights.Score(Parts{1, 1, 1, 1, 1, 0, 0}), 1e-12, "α…ε sum to 1; no utility evidence adds nothing")
+	require.InDelta(t, 0.25, DefaultWeights.Score(Parts{Lexical: 1}), 1e-12, "the best lexical match adds λ")
 
 	// Utility: a memory right in 1 of 9 answers that showed it (u = 2/11)
 	// against one right in 8 of 9 (u = 9/11), equal otherwise.

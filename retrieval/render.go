@@ -3,6 +3,7 @@ package retrieval
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -18,6 +19,7 @@ const minPartial = 80
 // Headings of a pack's own sections, in the order they are rendered.
 const (
 	HeadingSuccesses = "Successful examples (follow these approaches):"
+	HeadingCritic    = "Reviewer's notes on these examples:"
 	HeadingFailures  = "Failure corrections (avoid these mistakes):"
 	HeadingPrinciple = "Principles:"
 	HeadingStructure = "Related procedures (structurally similar):"
@@ -94,11 +96,29 @@ func (p *Pack) sections() []Section {
 	}
 	return []Section{
 		itemSection(HeadingSuccesses, p.Successes, numbered),
+		CriticSection(slices.Concat(p.Successes, p.Structural, p.Neighbors)),
 		itemSection(HeadingFailures, p.Failures, correction),
 		itemSection(HeadingPrinciple, p.Principles, func(_ int, it Item) string { return "- " + indent(it.Text) }),
 		itemSection(HeadingStructure, p.Structural, related),
 		itemSection(HeadingNeighbors, p.Neighbors, related),
 	}
+}
+
+// CriticSection lists, once each, the Critic's notes on the task types of
+// the successes among items, each entry under the first memory that carries
+// it: the notes are rendered with the memories they concern, within the
+// pack's budget, and a note written counts that memory as shown.
+func CriticSection(items []Item) Section {
+	s := Section{Title: HeadingCritic}
+	var seen []string
+	for _, it := range items {
+		if it.CriticNote == "" || slices.Contains(seen, it.CriticNote) {
+			continue
+		}
+		seen = append(seen, it.CriticNote)
+		s.Entries = append(s.Entries, Entry{ID: it.ID, Text: "- " + indent(it.CriticNote)})
+	}
+	return s
 }
 
 func failureTag(it Item) string {

@@ -32,13 +32,19 @@ import (
 // Retrieval strategies, picked per task type by the search bandit.
 const (
 	StrategySemantic           = "semantic"            // semantic channel only
-	StrategySemanticStructural = "semantic_structural" // + structural signature matches
-	StrategyHybridGraph        = "hybrid_graph"        // + 2-hop graph neighbours of the seeds
+	StrategyLexical            = "lexical"             // full-text matches first; semantic hits fill the rest
+	StrategySemanticStructural = "semantic_structural" // semantic + structural signature matches
+	StrategyHybridGraph        = "hybrid_graph"        // + lexical matches and 2-hop graph neighbours of the seeds
 	StrategyCascade            = "cascade"             // hybrid_graph + principles
 )
 
 // Strategies lists every strategy (the search bandit's arms).
-var Strategies = []string{StrategySemantic, StrategySemanticStructural, StrategyHybridGraph, StrategyCascade}
+var Strategies = []string{StrategySemantic, StrategyLexical, StrategySemanticStructural, StrategyHybridGraph, StrategyCascade}
+
+// lexicalStrategy reports whether strategy runs the lexical channel.
+func lexicalStrategy(strategy string) bool {
+	return strategy == StrategyLexical || strategy == StrategyHybridGraph || strategy == StrategyCascade
+}
 
 // GraphSource is the graph side of retrieval; *graph.Graph implements it.
 type GraphSource interface {
@@ -126,6 +132,9 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.lexical(ctx, req, cands); err != nil {
+		return nil, err
+	}
 	if err := r.graphChannels(ctx, req, cands, seeds); err != nil {
 		return nil, err
 	}
@@ -138,7 +147,7 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 	if principles, err = r.include(ctx, req, cands, principles); err != nil {
 		return nil, err
 	}
-	ranked, principles, err := r.dedupe(ctx, req.Namespace, cands.ranked(r.cfg.Weights), principles)
+	ranked, principles, err := r.dedupe(ctx, req.Namespace, cands.ranked(r.cfg.weights(req.Strategy)), principles)
 	if err != nil {
 		return nil, err
 	}
@@ -233,6 +242,39 @@ func topK(hits []vector.Hit, k int) []vector.Hit {
 		return slices.Compare(a.ID[:], b.ID[:])
 	})
 	return hits[:min(len(hits), k)]
+}
+
+// lexical adds the full-text matches of the question, for the strategies
+// that run the lexical channel, with their rank relative to the best match.
+func (r *Retriever) lexical(ctx context.Context, req Request, cands *candidates) error {
+	if !lexicalStrategy(req.Strategy) || req.Question == "" {
+		return nil
+	}
+	hits, err := r.store.SearchLexical(ctx, req.Namespace, req.TaskType, req.Question, 2*r.cfg.K)
+	if err != nil || len(hits) == 0 {
+		return err
+	}
+	best, now := hits[0].Similarity, r.now()
+	for _, h := range hits {
+		it := r.hitItem(h, ChannelLexical, now)
+		if best > 0 {
+			it.Parts.Lexical = h.Similarity / best
+		}
+		cands.add(it)
+	}
+	return nil
+}
+
+// weights are the composite weights of strategy: the lexical arm ranks by
+// the lexical score where the others rank by semantic similarity, so
+// semantic neighbours only fill what the lexical matches leave; the arms
+// without the lexical channel have no lexical part to weigh.
+func (c Config) weights(strategy string) Weights {
+	w := c.Weights
+	if strategy == StrategyLexical {
+		w.Alpha, w.Lambda = 0, c.Weights.Alpha
+	}
+	return w
 }
 
 // graphChannels adds structural matches and graph neighbours, as the strategy asks.

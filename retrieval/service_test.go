@@ -54,7 +54,7 @@ func TestServiceMemoriesAreWhatThePromptShows(t *testing.T) {
 		svc := retrieval.NewService(retrieval.New(retrieval.Config{CharBudget: budget}, b.Store, g, nil, testenv.Logger(t)), bandits)
 		for _, strategy := range retrieval.Strategies {
 			name := fmt.Sprintf("%s, budget %d", strategy, budget)
-			resp, err := svc.Retrieve(t.Context(), b.NS, evokg.RetrieveRequest{TaskType: "arithmetic", Question: "q",
+			resp, err := svc.Retrieve(t.Context(), b.NS, evokg.RetrieveRequest{TaskType: "arithmetic", Question: "pears in crates",
 				Signature: sig, Strategy: strategy, Embedding: unit(0)})
 			require.NoError(t, err, name)
 			require.LessOrEqual(t, utf8.RuneCountInString(resp.Prompt), budget, name)

@@ -22,7 +22,7 @@ var Tables = []string{
 	"bandit_arms", "answers", "answer_rewards", "retrievals", "task_type_stats",
 	"evolution_runs", "evolution_iterations", "slot_snapshots", "bandit_run_deltas",
 	"memory_switches", "learner_profiles",
-	"tools", "expert_agents", "asset_embeddings",
+	"tools", "tool_stats", "expert_agents", "asset_embeddings",
 	"prgii_runs", "prgii_tasks", "prgii_attempts",
 	"llm_calls",
 }

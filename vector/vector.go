@@ -99,6 +99,7 @@ type Payload struct {
 	SkillSteps     []evokg.SkillStep       // a success's (skill, step_output) sequence
 	Errors         []evokg.ErrorRecord     // a failure's error registry
 	Patches        []evokg.PatchReflection // a failure's patch reflections
+	CriticNote     string                  // the Critic's note on a success's task type
 }
 
 // Hit is one experience found by a search, with what retrieval scores on.
@@ -190,6 +191,19 @@ func (s *Store) Search(ctx context.Context, q Query) ([]Hit, error) {
 // snapshot; result i answers qs[i].
 func (s *Store) SearchChannels(ctx context.Context, qs ...Query) ([][]Hit, error) {
 	return s.searchChannels(ctx, "search_", qs)
+}
+
+// SearchLexical returns the top k success and failure memories served in
+// the (ns, taskType) slice that hold any word of question, best first, by
+// the summed inverse document frequency of the words they hold (in
+// Hit.Similarity; see search_lexical.sql).
+func (s *Store) SearchLexical(ctx context.Context, ns, taskType, question string, k int) ([]Hit, error) {
+	rows, err := s.pool.Query(ctx, queries.Get("search_lexical"), ns, taskType, question, k)
+	if err != nil {
+		return nil, postgres.Translate(err, "searching memories by their words")
+	}
+	hits, err := collectHits(rows)
+	return hits, postgres.Translate(err, "searching memories by their words")
 }
 
 // SearchExact is Search without the ANN index: an exact scan of the slice.
@@ -394,7 +408,7 @@ func collectHits(rows pgx.Rows) ([]Hit, error) {
 		u := &h.Utility
 		err := row.Scan(&h.ID, &h.TaskType, &outcome, &kind, &h.Quality, &h.Signature, &h.CreatedAt, &h.Similarity,
 			&h.Payload.Question, &h.Payload.Answer, &h.Payload.Expression, &h.Payload.ChainOfThought, &h.Payload.Content, &h.Payload.Skill,
-			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches, &h.Embedding,
+			&h.Payload.SkillSteps, &h.Payload.Errors, &h.Payload.Patches, &h.Payload.CriticNote, &h.Embedding,
 			&u.State, &u.Reason, &u.ShownRight, &u.ShownWrong, &u.Helped, &u.Hurt, &u.Tied, &u.UpdatedAt)
 		h.Outcome, h.FailureKind = evokg.Outcome(outcome), evokg.FailureKind(kind)
 		u.ID, u.TaskType = h.ID, h.TaskType

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
@@ -61,6 +62,9 @@ type Config struct {
 	SimilarThreshold float64
 	// ID names the client in River's tables; default River's own.
 	ID string
+	// Middleware is installed on the client, for inserts and work alike
+	// (tracing); none by default.
+	Middleware []rivertype.Middleware
 }
 
 // Defaults of Config.
@@ -186,6 +190,7 @@ func riverConfig(cfg Config, logger *slog.Logger) *river.Config {
 		RescueStuckJobsAfter: cfg.RescueStuckJobsAfter,
 		FetchPollInterval:    cfg.FetchPollInterval,
 		FetchCooldown:        cfg.FetchCooldown,
+		Middleware:           cfg.Middleware,
 	}
 }
 

@@ -1,5 +1,9 @@
--- Projected tools by id. $1 namespace, $2 ids.
-SELECT id, name, version, description, input_schema, output_schema, code, tests, validated, validation,
-       skill, created_from, created_at
-  FROM tools
- WHERE namespace = $1 AND id = ANY($2) AND projected_at IS NOT NULL
+-- Projected tools by id with their call statistics. $1 namespace, $2 ids.
+SELECT t.id, t.name, t.version, t.description, t.input_schema, t.output_schema, t.code, t.tests, t.validated,
+       t.validation, t.skill, t.created_from, t.created_at,
+       coalesce(s.calls, 0), coalesce(s.completed, 0), coalesce(s.errors, 0), coalesce(s.limited, 0),
+       coalesce(s.graded_right, 0), coalesce(s.graded_wrong, 0), coalesce(s.judged, 0), coalesce(s.judged_failed, 0),
+       s.last_called_at, s.retired_at, coalesce(s.retired_reason, ''), s.restored_at
+  FROM tools t
+  LEFT JOIN tool_stats s ON s.namespace = t.namespace AND s.name = t.name
+ WHERE t.namespace = $1 AND t.id = ANY($2) AND t.projected_at IS NOT NULL

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/evokg/evokg/workers"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/evokg/evokg/assets"
@@ -44,11 +45,16 @@ type AppFlags struct {
 	Utility          bool          `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
 	UtilityMinShown  int64         `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
 	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	AgentCreation    bool          `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
+	ToolRecruitment  bool          `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
+	RetireJudged     int           `name:"tool-retire-judged" env:"EVOKG_TOOL_RETIRE_JUDGED" default:"${tool_retire_judged}" help:"Judged calls of a tool (errors, and completed calls of graded answers) since it was last restored before the retirement rule applies."`
+	RetireShare      float64       `name:"tool-retire-share" env:"EVOKG_TOOL_RETIRE_SHARE" default:"${tool_retire_share}" help:"Share of a tool's judged calls that failed at or above which it is retired: kept and shown, never recruited, until restored."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
 func (f AppFlags) mechanisms() evolution.Mechanisms {
-	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic, NoToolAuthoring: !f.ToolAuthoring, NoUtility: !f.Utility}
+	return evolution.Mechanisms{NoNavigator: !f.Navigator, NoCritic: !f.Critic, NoToolAuthoring: !f.ToolAuthoring,
+		NoAgentCreation: !f.AgentCreation, NoToolRecruitment: !f.ToolRecruitment, NoUtility: !f.Utility}
 }
 
 // cascadeComponents reads the --cascade list.
@@ -93,6 +99,9 @@ func (f AppFlags) Validate() error {
 	if f.RecruitThreshold < -1 || f.RecruitThreshold > 1 {
 		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", f.RecruitThreshold)
 	}
+	if f.RetireJudged < 1 || f.RetireShare <= 0 || f.RetireShare > 1 {
+		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", f.RetireJudged, f.RetireShare)
+	}
 	if f.GroupCommit < 1 {
 		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", f.GroupCommit)
 	}
@@ -136,7 +145,7 @@ type RetrievalFlags struct {
 	TypeStrategyMin     float64   `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"${retrieval_type_strategy_min}" help:"Similarity a type_strategy failure needs."`
 	StructuralThreshold float64   `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"${structural_threshold}" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
 	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"${retrieval_char_budget}" help:"Character budget of the rendered memory block."`
-	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε[,ζ] (semantic, structural, graph proximity, quality, recency, utility; ζ keeps its default when only five are given)."`
+	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε[,ζ[,λ]] (semantic, structural, graph proximity, quality, recency, utility, lexical rank; ζ and λ keep their defaults when not given)."`
 	Mode                string    `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"${retrieval_mode}" enum:"${retrieval_modes}" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts; DESIGN.md §4) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
 	EfSearch            int       `name:"ef-search" env:"EVOKG_RETRIEVAL_EF_SEARCH" default:"${retrieval_ef_search}" help:"HNSW candidate list of a semantic search (hnsw.ef_search, 1-1000): larger trades latency for recall on large task types."`
 	StructuralScope     string    `name:"structural-scope" env:"EVOKG_RETRIEVAL_STRUCTURAL_SCOPE" default:"${retrieval_structural_scope}" enum:"${retrieval_structural_scopes}" help:"What the structural channel matches: all (every task type: APEX-EM's cross-domain transfer) or same_task_type (MAGE's task filter). Semantic and graph channels always stay within the task type."`
@@ -147,11 +156,10 @@ func (f RetrievalFlags) Config() retrieval.Config {
 	cfg := retrieval.Config{K: f.K, ShortContextChars: f.ShortContextChars, ExtendedShortText: f.ExtendedShortText,
 		TypeStrategyMin: f.TypeStrategyMin, StructuralThreshold: f.StructuralThreshold, CharBudget: f.CharBudget,
 		Mode: f.Mode, StructuralScope: f.StructuralScope, EfSearch: f.EfSearch}
-	if w := f.Weights; len(w) == 5 || len(w) == 6 {
-		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4], Zeta: retrieval.DefaultWeights.Zeta}
-		if len(w) == 6 {
-			cfg.Weights.Zeta = w[5]
-		}
+	if w := f.Weights; len(w) >= 5 && len(w) <= 7 {
+		d := retrieval.DefaultWeights
+		w = slices.Concat(w, []float64{d.Zeta, d.Lambda}[len(w)-5:])
+		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4], Zeta: w[5], Lambda: w[6]}
 	}
 	return cfg
 }
@@ -178,7 +186,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
-		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold},
+		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold, RetireJudged: f.RetireJudged, RetireShare: f.RetireShare},
 		PRGII:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
 	}
 }

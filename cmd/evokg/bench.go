@@ -18,6 +18,7 @@ type BenchCmd struct {
 	Graph     BenchGraphCmd     `cmd:"" help:"Graph queries at 10,000 experiences, 100 skills, 50 task types (p50/p95 per query)."`
 	Retrieval BenchRetrievalCmd `cmd:"" help:"Memory packs over N synthetic memories (p50/p95/p99 latency, recall@K)."`
 	Ingest    BenchIngestCmd    `cmd:"" help:"Pre-evaluated ingest end to end until projected in Neo4j (throughput, projection lag)."`
+	Arms      BenchArmsCmd      `cmd:"" help:"Search arms on a pool's held-out split of an evolved namespace (accuracy per arm, share of items where two arms show different memory)."`
 }
 
 // BenchGraphCmd benchmarks the graph queries.
@@ -81,14 +82,15 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 // BenchRetrievalCmd benchmarks memory packs.
 type BenchRetrievalCmd struct {
 	PostgresFlags `embed:""`
-	JSON          bool `help:"Print the figures as one JSON line."`
-	Memories      int  `default:"10000" help:"Synthetic memories to seed in one namespace."`
-	TaskTypes     int  `name:"task-types" default:"50" help:"Task types to spread them over."`
-	Queries       int  `default:"1000" help:"Measured memory packs."`
-	Keep          bool `help:"Keep the memories for a later --reuse run."`
-	Reuse         bool `help:"Measure the memories a previous --keep run left."`
-	DeferIndexes  bool `name:"defer-indexes" help:"Seed with the HNSW indexes dropped and build them after (evokg import --defer-indexes; a quiet database only)."`
-	EfSearch      int  `name:"ef-search" default:"${retrieval_ef_search}" help:"HNSW candidate list of the searches (as --retrieval-ef-search of serve)."`
+	JSON          bool   `help:"Print the figures as one JSON line."`
+	Memories      int    `default:"10000" help:"Synthetic memories to seed in one namespace."`
+	TaskTypes     int    `name:"task-types" default:"50" help:"Task types to spread them over."`
+	Queries       int    `default:"1000" help:"Measured memory packs."`
+	Keep          bool   `help:"Keep the memories for a later --reuse run."`
+	Reuse         bool   `help:"Measure the memories a previous --keep run left."`
+	DeferIndexes  bool   `name:"defer-indexes" help:"Seed with the HNSW indexes dropped and build them after (evokg import --defer-indexes; a quiet database only)."`
+	EfSearch      int    `name:"ef-search" default:"${retrieval_ef_search}" help:"HNSW candidate list of the searches (as --retrieval-ef-search of serve)."`
+	Strategy      string `default:"semantic" enum:"semantic,lexical" help:"Search arm of the timed packs: semantic, or lexical (full-text, with semantic hits filling)."`
 }
 
 func (c *BenchRetrievalCmd) Run(g *Globals) error {
@@ -99,7 +101,7 @@ func (c *BenchRetrievalCmd) Run(g *Globals) error {
 	defer pool.Close()
 	res, err := bench.Retrieval(g.Ctx, pool, bench.RetrievalOptions{Memories: c.Memories, TaskTypes: c.TaskTypes,
 		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes,
-		EfSearch: c.EfSearch}, os.Stderr)
+		EfSearch: c.EfSearch, Strategy: c.Strategy}, os.Stderr)
 	if err != nil {
 		return err
 	}

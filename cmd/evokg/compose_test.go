@@ -16,6 +16,7 @@ type composeFile struct {
 		Build       any            `yaml:"build"`
 		Command     []string       `yaml:"command"`
 		Ports       []string       `yaml:"ports"`
+		Restart     string         `yaml:"restart"`
 		Environment map[string]any `yaml:"environment"`
 		Healthcheck *struct {
 			Test []string `yaml:"test"`
@@ -80,12 +81,41 @@ func TestComposeServices(t *testing.T) {
 	require.Equal(t, []string{"worker"}, c.Services["evokg-worker"].Command)
 }
 
+// TestComposeMigratesOnceBeforeTheProcesses: a one-shot evokg migrate up
+// runs before the API, whose processes then skip migrating, as in the Helm
+// chart's hook Job.
+func TestComposeMigratesOnceBeforeTheProcesses(t *testing.T) {
+	c := loadCompose(t)
+	migrate := c.Services["evokg-migrate"]
+	require.Equal(t, []string{"migrate", "up"}, migrate.Command)
+	require.Equal(t, "no", migrate.Restart)
+	require.Equal(t, "service_healthy", migrate.DependsOn["postgres"].Condition)
+	require.Equal(t, "service_healthy", migrate.DependsOn["neo4j"].Condition)
+	require.Equal(t, "service_completed_successfully", c.Services["evokg-api"].DependsOn["evokg-migrate"].Condition)
+	for _, svc := range []string{"evokg-api", "evokg-worker"} {
+		require.Equal(t, "true", c.Services[svc].Environment["EVOKG_NO_MIGRATE"], svc)
+		require.Equal(t, "unless-stopped", c.Services[svc].Restart, svc)
+	}
+}
+
+func TestComposeProbesTheWorkersHealthEndpoint(t *testing.T) {
+	c := loadCompose(t)
+	worker := c.Services["evokg-worker"]
+	require.Equal(t, "0.0.0.0:8081", worker.Environment["EVOKG_WORKER_HEALTH_ADDR"])
+	require.NotNil(t, worker.Healthcheck)
+	require.Equal(t, []string{"CMD", "/usr/local/bin/evokg", "probe", "http://localhost:8081/readyz"}, worker.Healthcheck.Test)
+	// The worker also gets every variable the API gets (the YAML merge).
+	for name := range c.Services["evokg-api"].Environment {
+		require.Contains(t, worker.Environment, name)
+	}
+}
+
 func TestComposeEnvironmentIsReadByEvokg(t *testing.T) {
 	read := map[string]bool{}
 	envVarsRead(reflect.TypeOf(CLI{}), read)
 	require.Contains(t, read, "EVOKG_POSTGRES_URL")
 	c := loadCompose(t)
-	for _, svc := range []string{"evokg-api", "evokg-worker"} {
+	for _, svc := range []string{"evokg-api", "evokg-worker", "evokg-migrate"} {
 		env := c.Services[svc].Environment
 		require.NotEmpty(t, env, svc)
 		for name := range env {

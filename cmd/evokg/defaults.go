@@ -76,6 +76,8 @@ func defaultVars() kong.Vars {
 		"retrieval_char_budget":         itoa(retrieval.DefaultCharBudget),
 		"retrieval_weights":             weights(retrieval.DefaultWeights),
 		"recruit_threshold":             ftoa(assets.DefaultRecruitThreshold),
+		"tool_retire_judged":            strconv.Itoa(assets.DefaultRetireJudged),
+		"tool_retire_share":             ftoa(assets.DefaultRetireShare),
 		"probation_items":               itoa(evolution.DefaultProbationItems),
 		"probation_calls":               itoa(evolution.DefaultProbationCalls),
 		"utility_min_shown":             itoa(utility.DefaultMinShown),
@@ -85,7 +87,7 @@ func defaultVars() kong.Vars {
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// weights lists w as --retrieval-weights takes it: α,β,γ,δ,ε,ζ.
+// weights lists w as --retrieval-weights takes it: α,β,γ,δ,ε,ζ,λ.
 func weights(w retrieval.Weights) string {
-	return strings.Join([]string{ftoa(w.Alpha), ftoa(w.Beta), ftoa(w.Gamma), ftoa(w.Delta), ftoa(w.Epsilon), ftoa(w.Zeta)}, ",")
+	return strings.Join([]string{ftoa(w.Alpha), ftoa(w.Beta), ftoa(w.Gamma), ftoa(w.Delta), ftoa(w.Epsilon), ftoa(w.Zeta), ftoa(w.Lambda)}, ",")
 }

@@ -53,7 +53,7 @@ func (c *ServeCmd) Run(g *Globals) error {
 	limits := a.Config.Evolution.WithDefaults()
 	cfg.EmbeddingDim = a.Config.Postgres.WithDefaults().EmbeddingDim
 	cfg.MaxRunIterations, cfg.MaxRunPool = limits.MaxIterations, limits.MaxPoolSize
-	srv := &http.Server{Addr: c.Addr, Handler: api.NewHandler(cfg, a.APIDeps(), g.Logger),
+	srv := &http.Server{Addr: c.Addr, Handler: a.TraceHTTP(api.NewHandler(cfg, a.APIDeps(), g.Logger)),
 		ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return g.Ctx }}
 	return serveUntilDone(g.Ctx, srv, c.ShutdownTimeout, g.Logger)
 }

@@ -10,6 +10,8 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"slices"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -32,6 +34,7 @@ import (
 	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
+	"github.com/evokg/evokg/telemetry"
 	"github.com/evokg/evokg/transfer"
 	"github.com/evokg/evokg/usage"
 	"github.com/evokg/evokg/utility"
@@ -63,6 +66,9 @@ type Config struct {
 	PRGII tasks.Config
 	// Migrate applies Postgres migrations and the Neo4j schema at start.
 	Migrate bool
+	// Tracing is where spans go; nil reads the OTEL_* variables
+	// (telemetry.FromEnv: off unless OTEL_TRACES_EXPORTER is set).
+	Tracing *telemetry.Tracing
 }
 
 // Mode selects which job client the process gets.
@@ -103,6 +109,8 @@ type App struct {
 	Config      Config
 	logger      *slog.Logger
 	warmth      graphWarmth
+	tracing     *telemetry.Tracing
+	ownTracing  bool // built from the environment here, so flushed by Close
 }
 
 // Open connects to Postgres and Neo4j, optionally migrates, and builds
@@ -110,7 +118,7 @@ type App struct {
 func Open(ctx context.Context, cfg Config, mode Mode, logger *slog.Logger) (*App, error) {
 	a := &App{Config: cfg, logger: logger, Registry: prometheus.NewRegistry()}
 	a.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	steps := []func(context.Context) error{a.openPostgres, a.openGraph, a.openModels, a.buildServices}
+	steps := []func(context.Context) error{a.openTracing, a.openPostgres, a.openGraph, a.openModels, a.buildServices}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			a.Close(context.WithoutCancel(ctx))
@@ -124,8 +132,27 @@ func Open(ctx context.Context, cfg Config, mode Mode, logger *slog.Logger) (*App
 	return a, nil
 }
 
+// openTracing sets up tracing: the statements, transactions, model calls,
+// jobs and memory operations of the process become spans when it is on.
+func (a *App) openTracing(ctx context.Context) error {
+	a.tracing = a.Config.Tracing
+	if a.tracing == nil {
+		t, err := telemetry.FromEnv(ctx)
+		if err != nil {
+			return err
+		}
+		a.tracing, a.ownTracing = t, true
+	}
+	a.Config.Workers.Middleware = slices.Concat(a.Config.Workers.Middleware, a.tracing.RiverMiddleware())
+	return nil
+}
+
 func (a *App) openPostgres(ctx context.Context) error {
-	pool, err := postgres.Open(ctx, a.Config.Postgres)
+	cfg := a.Config.Postgres
+	if cfg.Tracer == nil {
+		cfg.Tracer = a.tracing.PgxTracer()
+	}
+	pool, err := postgres.Open(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -148,6 +175,9 @@ func (a *App) openGraph(ctx context.Context) error {
 		return err
 	}
 	a.Graph = g
+	if a.tracing.Enabled() {
+		g.SetTracerProvider(a.tracing.Provider)
+	}
 	if a.Config.Migrate {
 		if err := g.ApplySchema(ctx); err != nil {
 			return fmt.Errorf("neo4j schema: %w", err)
@@ -163,6 +193,9 @@ func (a *App) openModels(context.Context) error {
 		return err
 	}
 	a.Models = models
+	if a.tracing.Enabled() {
+		models.SetTracerProvider(a.tracing.Provider)
+	}
 	a.Graph.SetEmbedder(models.Embedder())
 	a.Graph.SetDisambiguator(models.Teacher())
 	return nil
@@ -175,6 +208,7 @@ func (a *App) buildServices(context.Context) error {
 	a.Vectors = vector.NewStore(a.Pool, a.Config.Postgres.WithDefaults().EmbeddingDim).
 		WithEfSearch(a.Config.Retrieval.WithDefaults().EfSearch)
 	a.Retriever = retrieval.New(a.Config.Retrieval, a.Vectors, a.Graph, a.Models.Embedder(), a.logger)
+	packs := a.tracing.Packs(a.Retriever)
 	var err error
 	if a.Bandits, err = bandit.New(a.Pool, a.Config.Bandit, a.logger); err != nil {
 		return err
@@ -186,8 +220,9 @@ func (a *App) buildServices(context.Context) error {
 		return fmt.Errorf("assets: %w", err)
 	}
 	a.Profiles = profile.NewStore(a.Pool)
-	a.Answer = answer.New(a.Models.Learner(), a.Retriever, a.Cascade, a.Bandits, a.Graph).
-		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles)
+	a.Answer = answer.New(a.Models.Learner(), packs, a.Cascade, a.Bandits, a.Graph).
+		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles).
+		WithAgents(a.Assets)
 	a.Transfer = transfer.New(a.Pool, a.Graph, a.logger)
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
@@ -202,7 +237,7 @@ func (a *App) openJobs(mode Mode) error {
 		return err
 	}
 	a.Utility = utility.NewStore(a.Pool, a.Vectors, inserter, a.Config.Utility)
-	a.Bandits.WithCredit(a.Utility)
+	a.Bandits.WithCredit(a.Utility).WithToolGrades(a.Assets)
 	ingestCfg := a.Config.Ingest
 	ingestCfg.Reads = a.Graph
 	a.Ingest = ingest.NewService(ingestCfg, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
@@ -231,11 +266,12 @@ func (a *App) newPRGII(jobs *river.Client[pgx.Tx]) (*tasks.Engine, error) {
 func (a *App) newEngine() (*evolution.Engine, error) {
 	return evolution.NewEngine(evolution.Deps{
 		Pool: a.Pool, Graph: a.Graph, Teacher: a.Models.Teacher(), Learner: a.Models.Learner(),
-		Retriever: a.Retriever, Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
+		Retriever: a.tracing.Packs(a.Retriever), Memory: a.Ingest, Bandit: a.Bandits, Cascade: a.Cascade,
 		IterationBudget: a.Models.IterationBudget, Limits: a.Config.Evolution, Mechanisms: a.Config.Mechanisms, Logger: a.logger,
 		MemorySwitch: memswitch.NewStore(a.Pool),
 		Explorer:     explorer.New(explorer.Config{}, a.Models.Learner(), a.Graph, a.Ingest, a.logger),
 		Tools:        a.Assets,
+		Agents:       a.Assets,
 		Utility:      a.Utility,
 		Profiles:     a.Profiles,
 	})
@@ -283,8 +319,13 @@ func (a *App) workerDeps() workers.Deps {
 	}
 }
 
-// Close releases every open adapter.
+// TraceHTTP traces the requests h serves, each span the parent of what
+// the request does; h itself when tracing is off.
+func (a *App) TraceHTTP(h http.Handler) http.Handler { return a.tracing.Handler(h) }
+
+// Close releases every open adapter and flushes the spans.
 func (a *App) Close(ctx context.Context) {
+	defer a.flushTracing(ctx)
 	a.WaitGraphWarmUp()
 	if a.Graph != nil {
 		if err := a.Graph.Close(ctx); err != nil {
@@ -293,5 +334,17 @@ func (a *App) Close(ctx context.Context) {
 	}
 	if a.Pool != nil {
 		a.Pool.Close()
+	}
+}
+
+// flushTracing exports the spans still buffered, for at most 5 seconds.
+func (a *App) flushTracing(ctx context.Context) {
+	if !a.ownTracing {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := a.tracing.Shutdown(ctx); err != nil {
+		a.logger.WarnContext(ctx, "flushing traces", slog.Any("error", err))
 	}
 }

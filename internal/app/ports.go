@@ -14,10 +14,10 @@ func (a *App) APIDeps() api.Deps {
 	return api.Deps{
 		Keys:        access.NewKeyStore(a.Pool, a.logger),
 		Namespaces:  access.NewNamespaceStore(a.Pool),
-		Experiences: a.Ingest,
+		Experiences: a.tracing.Experiences(a.Ingest),
 		Utility:     a.Utility,
-		Retriever:   retrieval.NewService(a.Retriever, a.Bandits),
-		Answerer:    answer.NewOnline(a.Answer, a.Graph).WithUtility(a.Utility),
+		Retriever:   a.tracing.Retrievals(retrieval.NewService(a.Retriever, a.Bandits)),
+		Answerer:    a.tracing.Answers(answer.NewOnline(a.Answer, a.Graph).WithUtility(a.Utility)),
 		Skills:      evolution.NewSkills(a.Graph, a.Pool),
 		TaskTypes:   a.Engine,
 		Declarer:    a.Graph,

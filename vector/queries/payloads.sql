@@ -9,7 +9,7 @@ SELECT e.id, e.task_type, e.outcome, coalesce(e.failure_kind, ''), e.quality, e.
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
-       coalesce(e.record->'patches', '[]'), NULL::real[],
+       coalesce(e.record->'patches', '[]'), coalesce(e.record->'evaluation'->>'critic_note', ''), NULL::real[],
        coalesce(u.state, 'active'), coalesce(u.reason, ''), coalesce(u.shown_right, 0), coalesce(u.shown_wrong, 0),
        coalesce(u.helped, 0), coalesce(u.hurt, 0), coalesce(u.tied, 0), u.updated_at
   FROM experiences e

@@ -9,7 +9,7 @@ WITH slice AS MATERIALIZED (
       FROM (SELECT 1 FROM principle_embeddings WHERE namespace = $1 AND task_type = $2 LIMIT $6) c)
 SELECT s.id, s.task_type, 'principle', '', s.quality, '{}'::text[], s.created_at, s.similarity,
        '', '', '', '', coalesce(e.record->>'content', ''), s.skill,
-       '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, s.embedding::real[],
+       '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, '', s.embedding::real[],
        coalesce(u.state, 'active'), coalesce(u.reason, ''), coalesce(u.shown_right, 0), coalesce(u.shown_wrong, 0),
        coalesce(u.helped, 0), coalesce(u.hurt, 0), coalesce(u.tied, 0), u.updated_at
   FROM ((SELECT id, task_type, skill, quality, created_at, embedding,

@@ -22,7 +22,7 @@ SELECT s.id, s.task_type, s.outcome, coalesce(s.failure_kind, ''), s.quality, s.
        coalesce(e.record->>'chain_of_thought', ''), coalesce(e.record->>'content', ''),
        coalesce(e.record->>'skill', ''),
        coalesce(e.record->'skill_steps', '[]'), coalesce(e.record->'errors', '[]'),
-       coalesce(e.record->'patches', '[]'), s.embedding::real[],
+       coalesce(e.record->'patches', '[]'), coalesce(e.record->'evaluation'->>'critic_note', ''), s.embedding::real[],
        coalesce(u.state, 'active'), coalesce(u.reason, ''), coalesce(u.shown_right, 0), coalesce(u.shown_wrong, 0),
        coalesce(u.helped, 0), coalesce(u.hurt, 0), coalesce(u.tied, 0), u.updated_at
   FROM (SELECT *

@@ -2,11 +2,13 @@
 
 from .a_match_against_gold_exact_normalized import AMatchAgainstGoldExactNormalized
 from .a_match_against_gold_exact_normalized_kind import AMatchAgainstGoldExactNormalizedKind
+from .agent_ref import AgentRef
 from .ajson_schema_json_schema import AJSONSchemaJsonSchema
 from .ajson_schema_json_schema_kind import AJSONSchemaJsonSchemaKind
 from .answer_mode import AnswerMode
 from .answer_request import AnswerRequest
 from .answer_request_mode import AnswerRequestMode
+from .answer_request_search_arm import AnswerRequestSearchArm
 from .answer_response import AnswerResponse
 from .answer_spec import AnswerSpec
 from .bandit_arm import BanditArm
@@ -62,6 +64,7 @@ from .experience_input_procedure_params import ExperienceInputProcedureParams
 from .experience_input_skill_steps_item import ExperienceInputSkillStepsItem
 from .expert_agent import ExpertAgent
 from .expert_agent_create import ExpertAgentCreate
+from .expert_agent_trial import ExpertAgentTrial
 from .feedback_request import FeedbackRequest
 from .feedback_response import FeedbackResponse
 from .gate_decision import GateDecision
@@ -151,6 +154,8 @@ from .tool_input_schema import ToolInputSchema
 from .tool_invocation import ToolInvocation
 from .tool_output import ToolOutput
 from .tool_output_schema import ToolOutputSchema
+from .tool_state import ToolState
+from .tool_stats import ToolStats
 from .tool_test import ToolTest
 from .tool_test_result import ToolTestResult
 from .tool_use import ToolUse
@@ -166,6 +171,7 @@ from .validation_feedback import ValidationFeedback
 from .validation_feedback_outcome import ValidationFeedbackOutcome
 
 __all__ = (
+    "AgentRef",
     "AJSONSchemaJsonSchema",
     "AJSONSchemaJsonSchemaKind",
     "AMatchAgainstGoldExactNormalized",
@@ -173,6 +179,7 @@ __all__ = (
     "AnswerMode",
     "AnswerRequest",
     "AnswerRequestMode",
+    "AnswerRequestSearchArm",
     "AnswerResponse",
     "AnswerSpec",
     "BanditArm",
@@ -228,6 +235,7 @@ __all__ = (
     "ExperienceInputSkillStepsItem",
     "ExpertAgent",
     "ExpertAgentCreate",
+    "ExpertAgentTrial",
     "FeedbackRequest",
     "FeedbackResponse",
     "GateDecision",
@@ -317,6 +325,8 @@ __all__ = (
     "ToolInvocation",
     "ToolOutput",
     "ToolOutputSchema",
+    "ToolState",
+    "ToolStats",
     "ToolTest",
     "ToolTestResult",
     "ToolUse",

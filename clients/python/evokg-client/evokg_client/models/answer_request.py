@@ -6,6 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.answer_request_mode import AnswerRequestMode
+from ..models.answer_request_search_arm import AnswerRequestSearchArm
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AnswerRequest")
@@ -27,6 +28,10 @@ class AnswerRequest:
             baseline Default: True.
         routing (bool | Unset): false answers with the default strategies (semantic retrieval, direct CoT) instead of
             the bandits' arms Default: True.
+        search_arm (AnswerRequestSearchArm | Unset): force the search arm (retrieval strategy) instead of the search
+            bandit's choice; a later reward still reaches it
+        agent (bool | Unset): false answers without an expert agent even when a validated one is recruited for the
+            question (its prompt is not given and the tool_call arm recruits tools by similarity) Default: True.
     """
 
     question: str
@@ -37,6 +42,8 @@ class AnswerRequest:
     signature: list[str] | Unset = UNSET
     memory: bool | Unset = True
     routing: bool | Unset = True
+    search_arm: AnswerRequestSearchArm | Unset = UNSET
+    agent: bool | Unset = True
 
     def to_dict(self) -> dict[str, Any]:
         question = self.question
@@ -59,6 +66,12 @@ class AnswerRequest:
 
         routing = self.routing
 
+        search_arm: str | Unset = UNSET
+        if not isinstance(self.search_arm, Unset):
+            search_arm = self.search_arm.value
+
+        agent = self.agent
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -79,6 +92,10 @@ class AnswerRequest:
             field_dict["memory"] = memory
         if routing is not UNSET:
             field_dict["routing"] = routing
+        if search_arm is not UNSET:
+            field_dict["search_arm"] = search_arm
+        if agent is not UNSET:
+            field_dict["agent"] = agent
 
         return field_dict
 
@@ -106,6 +123,15 @@ class AnswerRequest:
 
         routing = d.pop("routing", UNSET)
 
+        _search_arm = d.pop("search_arm", UNSET)
+        search_arm: AnswerRequestSearchArm | Unset
+        if isinstance(_search_arm, Unset):
+            search_arm = UNSET
+        else:
+            search_arm = AnswerRequestSearchArm(_search_arm)
+
+        agent = d.pop("agent", UNSET)
+
         answer_request = cls(
             question=question,
             task_type=task_type,
@@ -115,6 +141,8 @@ class AnswerRequest:
             signature=signature,
             memory=memory,
             routing=routing,
+            search_arm=search_arm,
+            agent=agent,
         )
 
         return answer_request

@@ -11,6 +11,7 @@ from ..models.answer_mode import AnswerMode
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.agent_ref import AgentRef
     from ..models.bandit_arm import BanditArm
     from ..models.learner_profile import LearnerProfile
     from ..models.tool_use import ToolUse
@@ -44,6 +45,7 @@ class AnswerResponse:
             below the memory-off baseline), so the learner answered without memory
         tool_calls (list[ToolUse] | Unset): the validated tools the learner called (the tool_call routing arm's ReAct
             loop), in order
+        agent (AgentRef | Unset):
     """
 
     id: UUID
@@ -58,6 +60,7 @@ class AnswerResponse:
     expression: str | Unset = UNSET
     memory_switch_off: bool | Unset = UNSET
     tool_calls: list[ToolUse] | Unset = UNSET
+    agent: AgentRef | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -99,6 +102,10 @@ class AnswerResponse:
                 tool_calls_item = tool_calls_item_data.to_dict()
                 tool_calls.append(tool_calls_item)
 
+        agent: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.agent, Unset):
+            agent = self.agent.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -120,11 +127,14 @@ class AnswerResponse:
             field_dict["memory_switch_off"] = memory_switch_off
         if tool_calls is not UNSET:
             field_dict["tool_calls"] = tool_calls
+        if agent is not UNSET:
+            field_dict["agent"] = agent
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agent_ref import AgentRef  # noqa: PLC0415
         from ..models.bandit_arm import BanditArm  # noqa: PLC0415
         from ..models.learner_profile import LearnerProfile  # noqa: PLC0415
         from ..models.tool_use import ToolUse  # noqa: PLC0415
@@ -177,6 +187,13 @@ class AnswerResponse:
 
                 tool_calls.append(tool_calls_item)
 
+        _agent = d.pop("agent", UNSET)
+        agent: AgentRef | Unset
+        if isinstance(_agent, Unset):
+            agent = UNSET
+        else:
+            agent = AgentRef.from_dict(_agent)
+
         answer_response = cls(
             id=id,
             answer=answer,
@@ -190,6 +207,7 @@ class AnswerResponse:
             expression=expression,
             memory_switch_off=memory_switch_off,
             tool_calls=tool_calls,
+            agent=agent,
         )
 
         answer_response.additional_properties = d

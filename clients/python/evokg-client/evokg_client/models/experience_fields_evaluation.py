@@ -21,6 +21,8 @@ class ExperienceFieldsEvaluation:
         q (float):
         status (str):
         teacher_feedback (str | Unset):
+        critic_note (str | Unset): The Critic's note on the task type of a success memory; shown to the learner with the
+            memory.
     """
 
     correct: float
@@ -29,6 +31,7 @@ class ExperienceFieldsEvaluation:
     q: float
     status: str
     teacher_feedback: str | Unset = UNSET
+    critic_note: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -44,6 +47,8 @@ class ExperienceFieldsEvaluation:
 
         teacher_feedback = self.teacher_feedback
 
+        critic_note = self.critic_note
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -57,6 +62,8 @@ class ExperienceFieldsEvaluation:
         )
         if teacher_feedback is not UNSET:
             field_dict["teacher_feedback"] = teacher_feedback
+        if critic_note is not UNSET:
+            field_dict["critic_note"] = critic_note
 
         return field_dict
 
@@ -75,6 +82,8 @@ class ExperienceFieldsEvaluation:
 
         teacher_feedback = d.pop("teacher_feedback", UNSET)
 
+        critic_note = d.pop("critic_note", UNSET)
+
         experience_fields_evaluation = cls(
             correct=correct,
             efficient=efficient,
@@ -82,6 +91,7 @@ class ExperienceFieldsEvaluation:
             q=q,
             status=status,
             teacher_feedback=teacher_feedback,
+            critic_note=critic_note,
         )
 
         experience_fields_evaluation.additional_properties = d

@@ -18,6 +18,7 @@ class ExperienceInputEvaluation:
         efficient (float):
         complete (float):
         teacher_feedback (str | Unset): free text, at most 65536 characters without NUL
+        critic_note (str | Unset): free text, at most 65536 characters without NUL
         q (float | Unset): ignored; the server computes q from the three grades
         status (str | Unset): at most 200 characters without NUL
     """
@@ -26,6 +27,7 @@ class ExperienceInputEvaluation:
     efficient: float
     complete: float
     teacher_feedback: str | Unset = UNSET
+    critic_note: str | Unset = UNSET
     q: float | Unset = UNSET
     status: str | Unset = UNSET
 
@@ -37,6 +39,8 @@ class ExperienceInputEvaluation:
         complete = self.complete
 
         teacher_feedback = self.teacher_feedback
+
+        critic_note = self.critic_note
 
         q = self.q
 
@@ -53,6 +57,8 @@ class ExperienceInputEvaluation:
         )
         if teacher_feedback is not UNSET:
             field_dict["teacher_feedback"] = teacher_feedback
+        if critic_note is not UNSET:
+            field_dict["critic_note"] = critic_note
         if q is not UNSET:
             field_dict["q"] = q
         if status is not UNSET:
@@ -71,6 +77,8 @@ class ExperienceInputEvaluation:
 
         teacher_feedback = d.pop("teacher_feedback", UNSET)
 
+        critic_note = d.pop("critic_note", UNSET)
+
         q = d.pop("q", UNSET)
 
         status = d.pop("status", UNSET)
@@ -80,6 +88,7 @@ class ExperienceInputEvaluation:
             efficient=efficient,
             complete=complete,
             teacher_feedback=teacher_feedback,
+            critic_note=critic_note,
             q=q,
             status=status,
         )

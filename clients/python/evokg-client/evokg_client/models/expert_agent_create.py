@@ -17,11 +17,14 @@ class ExpertAgentCreate:
         role (str):
         system_prompt (str):
         tools (list[str] | Unset):
+        task_type (str | Unset): the task type the agent serves; it is then recruited only for that task type's
+            questions (empty or absent for any)
     """
 
     role: str
     system_prompt: str
     tools: list[str] | Unset = UNSET
+    task_type: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         role = self.role
@@ -31,6 +34,8 @@ class ExpertAgentCreate:
         tools: list[str] | Unset = UNSET
         if not isinstance(self.tools, Unset):
             tools = self.tools
+
+        task_type = self.task_type
 
         field_dict: dict[str, Any] = {}
 
@@ -42,6 +47,8 @@ class ExpertAgentCreate:
         )
         if tools is not UNSET:
             field_dict["tools"] = tools
+        if task_type is not UNSET:
+            field_dict["task_type"] = task_type
 
         return field_dict
 
@@ -54,10 +61,13 @@ class ExpertAgentCreate:
 
         tools = cast(list[str], d.pop("tools", UNSET))
 
+        task_type = d.pop("task_type", UNSET)
+
         expert_agent_create = cls(
             role=role,
             system_prompt=system_prompt,
             tools=tools,
+            task_type=task_type,
         )
 
         return expert_agent_create

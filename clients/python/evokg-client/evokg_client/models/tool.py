@@ -8,11 +8,13 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.tool_state import ToolState
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.tool_input_schema import ToolInputSchema
     from ..models.tool_output_schema import ToolOutputSchema
+    from ..models.tool_stats import ToolStats
     from ..models.tool_test import ToolTest
     from ..models.tool_validation import ToolValidation
 
@@ -33,6 +35,8 @@ class Tool:
         validated (bool):
         validation (ToolValidation):
         created_at (datetime.datetime):
+        state (ToolState): retired: its calls kept failing; kept and shown, never recruited until restored
+        stats (ToolStats): how the learner's calls of the tool (every version) fared
         input_schema (ToolInputSchema | Unset):
         output_schema (ToolOutputSchema | Unset):
         skill (str | Unset): the skill that HAS_TOOL it
@@ -48,6 +52,8 @@ class Tool:
     validated: bool
     validation: ToolValidation
     created_at: datetime.datetime
+    state: ToolState
+    stats: ToolStats
     input_schema: ToolInputSchema | Unset = UNSET
     output_schema: ToolOutputSchema | Unset = UNSET
     skill: str | Unset = UNSET
@@ -75,6 +81,10 @@ class Tool:
         validation = self.validation.to_dict()
 
         created_at = self.created_at.isoformat()
+
+        state = self.state.value
+
+        stats = self.stats.to_dict()
 
         input_schema: dict[str, Any] | Unset = UNSET
         if not isinstance(self.input_schema, Unset):
@@ -106,6 +116,8 @@ class Tool:
                 "validated": validated,
                 "validation": validation,
                 "created_at": created_at,
+                "state": state,
+                "stats": stats,
             }
         )
         if input_schema is not UNSET:
@@ -123,6 +135,7 @@ class Tool:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.tool_input_schema import ToolInputSchema  # noqa: PLC0415
         from ..models.tool_output_schema import ToolOutputSchema  # noqa: PLC0415
+        from ..models.tool_stats import ToolStats  # noqa: PLC0415
         from ..models.tool_test import ToolTest  # noqa: PLC0415
         from ..models.tool_validation import ToolValidation  # noqa: PLC0415
 
@@ -149,6 +162,10 @@ class Tool:
         validation = ToolValidation.from_dict(d.pop("validation"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        state = ToolState(d.pop("state"))
+
+        stats = ToolStats.from_dict(d.pop("stats"))
 
         _input_schema = d.pop("input_schema", UNSET)
         input_schema: ToolInputSchema | Unset
@@ -185,6 +202,8 @@ class Tool:
             validated=validated,
             validation=validation,
             created_at=created_at,
+            state=state,
+            stats=stats,
             input_schema=input_schema,
             output_schema=output_schema,
             skill=skill,

@@ -8,11 +8,13 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.tool_state import ToolState
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.tool_input_schema import ToolInputSchema
     from ..models.tool_output_schema import ToolOutputSchema
+    from ..models.tool_stats import ToolStats
     from ..models.tool_test import ToolTest
     from ..models.tool_validation import ToolValidation
     from ..models.tool_version import ToolVersion
@@ -34,6 +36,8 @@ class ToolDetail:
         validated (bool):
         validation (ToolValidation):
         created_at (datetime.datetime):
+        state (ToolState): retired: its calls kept failing; kept and shown, never recruited until restored
+        stats (ToolStats): how the learner's calls of the tool (every version) fared
         versions (list[ToolVersion]): every version, newest first
         input_schema (ToolInputSchema | Unset):
         output_schema (ToolOutputSchema | Unset):
@@ -50,6 +54,8 @@ class ToolDetail:
     validated: bool
     validation: ToolValidation
     created_at: datetime.datetime
+    state: ToolState
+    stats: ToolStats
     versions: list[ToolVersion]
     input_schema: ToolInputSchema | Unset = UNSET
     output_schema: ToolOutputSchema | Unset = UNSET
@@ -78,6 +84,10 @@ class ToolDetail:
         validation = self.validation.to_dict()
 
         created_at = self.created_at.isoformat()
+
+        state = self.state.value
+
+        stats = self.stats.to_dict()
 
         versions = []
         for versions_item_data in self.versions:
@@ -114,6 +124,8 @@ class ToolDetail:
                 "validated": validated,
                 "validation": validation,
                 "created_at": created_at,
+                "state": state,
+                "stats": stats,
                 "versions": versions,
             }
         )
@@ -132,6 +144,7 @@ class ToolDetail:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.tool_input_schema import ToolInputSchema  # noqa: PLC0415
         from ..models.tool_output_schema import ToolOutputSchema  # noqa: PLC0415
+        from ..models.tool_stats import ToolStats  # noqa: PLC0415
         from ..models.tool_test import ToolTest  # noqa: PLC0415
         from ..models.tool_validation import ToolValidation  # noqa: PLC0415
         from ..models.tool_version import ToolVersion  # noqa: PLC0415
@@ -159,6 +172,10 @@ class ToolDetail:
         validation = ToolValidation.from_dict(d.pop("validation"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        state = ToolState(d.pop("state"))
+
+        stats = ToolStats.from_dict(d.pop("stats"))
 
         versions = []
         _versions = d.pop("versions")
@@ -202,6 +219,8 @@ class ToolDetail:
             validated=validated,
             validation=validation,
             created_at=created_at,
+            state=state,
+            stats=stats,
             versions=versions,
             input_schema=input_schema,
             output_schema=output_schema,

@@ -116,8 +116,10 @@ def sync_detailed(
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
     version of each at its creation (a name that is no tool is a 404
-    naming /tools/i). An agent is recruited only when all of those
-    versions are validated.
+    naming /tools/i). An agent is validated, and recruited, only when
+    all of those versions are validated. At /answer the agent recruited
+    for a question leads the learner's system prompt and the tool_call
+    arm offers only its tools.
 
     Args:
         ns (str):
@@ -154,8 +156,10 @@ def sync(
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
     version of each at its creation (a name that is no tool is a 404
-    naming /tools/i). An agent is recruited only when all of those
-    versions are validated.
+    naming /tools/i). An agent is validated, and recruited, only when
+    all of those versions are validated. At /answer the agent recruited
+    for a question leads the learner's system prompt and the tool_call
+    arm offers only its tools.
 
     Args:
         ns (str):
@@ -187,8 +191,10 @@ async def asyncio_detailed(
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
     version of each at its creation (a name that is no tool is a 404
-    naming /tools/i). An agent is recruited only when all of those
-    versions are validated.
+    naming /tools/i). An agent is validated, and recruited, only when
+    all of those versions are validated. At /answer the agent recruited
+    for a question leads the learner's system prompt and the tool_call
+    arm offers only its tools.
 
     Args:
         ns (str):
@@ -223,8 +229,10 @@ async def asyncio(
 
      `tools` names tools of the namespace; the agent CAN_USE the latest
     version of each at its creation (a name that is no tool is a 404
-    naming /tools/i). An agent is recruited only when all of those
-    versions are validated.
+    naming /tools/i). An agent is validated, and recruited, only when
+    all of those versions are validated. At /answer the agent recruited
+    for a question leads the learner's system prompt and the tool_call
+    arm offers only its tools.
 
     Args:
         ns (str):

@@ -103,7 +103,8 @@ def sync_detailed(
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
     (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
-    best first, at most `k`.
+    best first, at most `k`, and never a retired tool (`state`). Every
+    tool shows its call statistics (`stats`).
 
     Args:
         ns (str):
@@ -144,7 +145,8 @@ def sync(
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
     (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
-    best first, at most `k`.
+    best first, at most `k`, and never a retired tool (`state`). Every
+    tool shows its call statistics (`stats`).
 
     Args:
         ns (str):
@@ -180,7 +182,8 @@ async def asyncio_detailed(
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
     (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
-    best first, at most `k`.
+    best first, at most `k`, and never a retired tool (`state`). Every
+    tool shows its call statistics (`stats`).
 
     Args:
         ns (str):
@@ -219,7 +222,8 @@ async def asyncio(
      With `query`, only validated tools whose description embedding has a
     cosine similarity of at least the recruitment threshold
     (EVOKG_RECRUIT_THRESHOLD, default 0.3) to the query's are returned,
-    best first, at most `k`.
+    best first, at most `k`, and never a retired tool (`state`). Every
+    tool shows its call statistics (`stats`).
 
     Args:
         ns (str):

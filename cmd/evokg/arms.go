@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/experiment"
+	"github.com/evokg/evokg/questions"
+)
+
+// BenchArmsCmd compares the search arms on a pool's held-out split in a
+// namespace that holds memory (an evolved one, such as an experiment
+// seed's): each arm's accuracy, and how often two arms gave the learner
+// different memory.
+type BenchArmsCmd struct {
+	AppFlags    `embed:""`
+	Namespace   string `required:"" help:"Namespace whose memory is searched (for example an experiment seed's, <prefix>-s<seed>)."`
+	Pool        string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'env') or a JSONL file path."`
+	Size        int    `default:"40" help:"Generated pool size, all splits together (as the run that evolved the namespace)."`
+	Seed        uint64 `default:"1" help:"Generator and split seed (as the run that evolved the namespace)."`
+	Splits      `embed:""`
+	Split       string   `default:"test" enum:"test,validation" help:"Held-out split answered: test or validation."`
+	Arms        []string `help:"Search arms compared (default every arm)."`
+	Concurrency int      `default:"4" help:"Learner calls at once."`
+	JSON        bool     `help:"Print the report as one JSON line."`
+}
+
+func (c *BenchArmsCmd) Run(g *Globals) error {
+	items, err := c.items()
+	if err != nil {
+		return err
+	}
+	a, closeApp, err := openLocal(g, c.AppFlags, true)
+	if err != nil {
+		return err
+	}
+	defer closeApp()
+	rep, err := experiment.CompareArms(g.Ctx, a.Answer, experiment.ArmsConfig{Namespace: c.Namespace, Items: items,
+		Arms: c.Arms, Concurrency: c.Concurrency})
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return report(os.Stdout, true, rep)
+	}
+	writeArms(os.Stdout, rep)
+	return nil
+}
+
+// items are the pool's held-out split, built as an evolution run with the
+// same flags builds it.
+func (c *BenchArmsCmd) items() ([]questions.Item, error) {
+	spec, err := c.Splits.poolSpec(c.Pool, c.Size, c.Seed)
+	if err != nil {
+		return nil, err
+	}
+	p := evolution.Params{Namespace: c.Namespace, Pool: spec}.WithDefaults()
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	pool, err := p.BuildPool()
+	if c.Split == "validation" {
+		return pool.Validation, err
+	}
+	return pool.Test, err
+}
+
+func writeArms(w io.Writer, r *experiment.ArmsReport) {
+	fmt.Fprintf(w, "%s: %d held-out items\n\n", r.Namespace, r.Items)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ARM\tCORRECT\tACCURACY\t95% CI\tMEMORIES/ITEM\tLEARNER CALLS")
+	for _, a := range r.Arms {
+		fmt.Fprintf(tw, "%s\t%d/%d\t%.3f\t[%.3f, %.3f]\t%.2f\t%d\n", a.Arm, a.Correct, a.Items, a.Accuracy,
+			a.CI95[0], a.CI95[1], a.Memories, a.LearnerCalls)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nShare of items whose memory differs between two arms:")
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, p := range r.Pairs {
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%.2f\n", p.A, p.B, p.Differ, r.Items, p.Rate)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\nsmallest pairwise difference: %.2f (target %.2f)\n", r.MinPairRate, armsTarget)
+}
+
+// armsTarget is the pairwise difference rate every pair of search arms
+// should reach on a mixed pool.
+const armsTarget = 0.30

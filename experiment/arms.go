@@ -1,0 +1,167 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/bandit"
+	"github.com/evokg/evokg/questions"
+)
+
+// ArmsConfig is a comparison of the search arms on held-out items of a
+// namespace that already holds memory.
+type ArmsConfig struct {
+	Namespace string
+	// Items are the held-out items (a pool's test or validation split).
+	Items []questions.Item
+	// Arms are the search arms compared. Default bandit.DefaultSearchArms.
+	Arms []string
+	// Concurrency bounds the learner calls at once. Default 4.
+	Concurrency int
+}
+
+// ArmResult is one search arm's held-out accuracy.
+type ArmResult struct {
+	Arm      string   `json:"arm"`
+	Correct  int      `json:"correct"`
+	Items    int      `json:"items"`
+	Accuracy float64  `json:"accuracy"`
+	CI95     Interval `json:"ci95"` // Wilson score interval
+	// Memories is the mean number of memories shown per item.
+	Memories float64 `json:"memories_shown"`
+	// LearnerCalls counts every learner call, plans included.
+	LearnerCalls int `json:"learner_calls"`
+}
+
+// ArmPair is how often two arms gave the learner different memory: the
+// share of items whose rendered memory (block or turns) differs.
+type ArmPair struct {
+	A      string  `json:"a"`
+	B      string  `json:"b"`
+	Differ int     `json:"differ"`
+	Rate   float64 `json:"rate"`
+}
+
+// ArmsReport is the comparison.
+type ArmsReport struct {
+	Namespace string      `json:"namespace"`
+	Items     int         `json:"items"`
+	Arms      []ArmResult `json:"arms"`
+	Pairs     []ArmPair   `json:"pairs"`
+	// MinPairRate is the smallest difference rate of any pair.
+	MinPairRate float64 `json:"min_pair_rate"`
+}
+
+// armAnswer is one item answered under one arm.
+type armAnswer struct {
+	correct bool
+	memory  string
+	shown   int
+	calls   int
+}
+
+// CompareArms answers every item once per arm through the learner layer,
+// as a client's /answer with search_arm does (the arm forced, nothing
+// pulled, temperature 0, the bandits' best routing arm), grades the
+// answers, and compares what each arm gave the learner.
+func CompareArms(ctx context.Context, a Answerer, cfg ArmsConfig) (*ArmsReport, error) {
+	arms := cfg.Arms
+	if len(arms) == 0 {
+		arms = bandit.DefaultSearchArms
+	}
+	for _, arm := range arms {
+		if !slices.Contains(bandit.DefaultSearchArms, arm) {
+			return nil, fmt.Errorf("search arm %q is not one of %v", arm, bandit.DefaultSearchArms)
+		}
+	}
+	got := make([][]armAnswer, len(arms))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(cfg.Concurrency, 1))
+	for i, arm := range arms {
+		got[i] = make([]armAnswer, len(cfg.Items))
+		for j, it := range cfg.Items {
+			g.Go(func() (err error) {
+				got[i][j], err = answerWithArm(gctx, a, cfg.Namespace, arm, it)
+				return err
+			})
+		}
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return armsReport(cfg.Namespace, arms, got), nil
+}
+
+func answerWithArm(ctx context.Context, a Answerer, ns, arm string, it questions.Item) (armAnswer, error) {
+	zero := 0.0
+	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero, SearchArm: arm}
+	reply, err := a.Answer(ctx, ns, q)
+	if itemFailure(err) {
+		return armAnswer{memory: reply.Memory, shown: len(reply.MemoryIDs), calls: reply.LearnerCalls}, nil
+	}
+	if err != nil {
+		return armAnswer{}, err
+	}
+	ok, err := questions.Grader{}.Grade(ctx, it, reply.Answer)
+	return armAnswer{correct: ok, memory: reply.Memory, shown: len(reply.MemoryIDs), calls: reply.LearnerCalls}, err
+}
+
+func armsReport(ns string, arms []string, got [][]armAnswer) *ArmsReport {
+	n := 0
+	if len(got) > 0 {
+		n = len(got[0])
+	}
+	rep := &ArmsReport{Namespace: ns, Items: n, MinPairRate: 1}
+	for i, arm := range arms {
+		r := ArmResult{Arm: arm, Items: n}
+		shown := 0
+		for _, x := range got[i] {
+			if x.correct {
+				r.Correct++
+			}
+			shown += x.shown
+			r.LearnerCalls += x.calls
+		}
+		if n > 0 {
+			r.Accuracy, r.Memories = float64(r.Correct)/float64(n), float64(shown)/float64(n)
+		}
+		r.CI95 = Wilson(r.Correct, n)
+		rep.Arms = append(rep.Arms, r)
+	}
+	for i := range arms {
+		for j := i + 1; j < len(arms); j++ {
+			p := ArmPair{A: arms[i], B: arms[j]}
+			for k := range n {
+				if got[i][k].memory != got[j][k].memory {
+					p.Differ++
+				}
+			}
+			if n > 0 {
+				p.Rate = float64(p.Differ) / float64(n)
+			}
+			rep.MinPairRate = min(rep.MinPairRate, p.Rate)
+			rep.Pairs = append(rep.Pairs, p)
+		}
+	}
+	if len(rep.Pairs) == 0 {
+		rep.MinPairRate = 0
+	}
+	return rep
+}
+
+// Wilson is the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n int) Interval {
+	if n == 0 {
+		return Interval{}
+	}
+	const z = 1.959964
+	p, nf := float64(k)/float64(n), float64(n)
+	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return Interval{max(0, centre-half), min(1, centre+half)}
+}
