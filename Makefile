@@ -22,6 +22,7 @@ test: stack-start
 	contract/install.sh
 	clients/python/install.sh
 	scripts/models/install.sh
+	scripts/browser/install.sh
 	source .stack/test.env && go run ./cmd/evokg migrate up && go test $(GO_TEST_FLAGS) ./...
 
 up: build stack-start

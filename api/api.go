@@ -127,6 +127,9 @@ type Deps struct {
 	Maintenance evokg.MaintenanceService
 	Assets      evokg.AssetService
 	Transfer    evokg.TransferService
+	// Console, when set, is served at /console: the operator console's
+	// pages, which call this API with the operator's key.
+	Console http.Handler
 
 	// Checks are the readiness checks by name (postgres, neo4j, ollama).
 	Checks map[string]Check

@@ -30,6 +30,9 @@ func (s *server) routes() http.Handler {
 	r.Get("/openapi.json", s.serveOpenAPIJSON)
 	r.Get("/openapi.yaml", s.serveOpenAPIYAML)
 	r.Route("/v1", s.v1)
+	if s.deps.Console != nil {
+		r.Mount("/console", s.deps.Console) // static pages; the API's key checks apply to their calls
+	}
 	if s.deps.EpochRuns != nil {
 		// The old URLs of epoch runs, kept for clients written against
 		// them. A redirect reveals nothing, so it needs no key: the client

@@ -55,6 +55,22 @@ func (m *Migrator) river(ctx context.Context) (*rivermigrate.Migrator[pgx.Tx], e
 // Up applies every pending migration, River's first. An advisory lock keeps
 // concurrent migrators (replicas starting together, test binaries) in line.
 func (m *Migrator) Up(ctx context.Context) error {
+	return m.up(ctx, func() error {
+		_, err := m.goose.Up(ctx)
+		return err
+	})
+}
+
+// UpTo is Up to EvoKG's migration version, inclusive (River's all): a
+// database at an earlier release's schema, for the upgrade test.
+func (m *Migrator) UpTo(ctx context.Context, version int64) error {
+	return m.up(ctx, func() error {
+		_, err := m.goose.UpTo(ctx, version)
+		return err
+	})
+}
+
+func (m *Migrator) up(ctx context.Context, evokgUp func() error) error {
 	conn, err := m.pool.Acquire(ctx)
 	if err != nil {
 		return err
@@ -74,7 +90,7 @@ func (m *Migrator) Up(ctx context.Context) error {
 	if _, err := river.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
 		return fmt.Errorf("river migrations: %w", err)
 	}
-	if _, err := m.goose.Up(ctx); err != nil {
+	if err := evokgUp(); err != nil {
 		return fmt.Errorf("evokg migrations: %w", err)
 	}
 	return nil

@@ -309,6 +309,7 @@ cat <<MSG
 
   EvoKG is up.
     API            http://$EVOKG_ADDR   (OpenAPI: http://$EVOKG_ADDR/openapi.json)
+    Console        http://$EVOKG_ADDR/console/   (log in with the API key below and a namespace)
     Readiness      http://$EVOKG_ADDR/readyz
     Neo4j Browser  ${EVOKG_NEO4J_BROWSER_URL:-http://127.0.0.1:7474/browser/}   (user neo4j, password ${EVOKG_NEO4J_PASSWORD:-evokg-local-neo4j})
     $models

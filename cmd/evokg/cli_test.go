@@ -49,7 +49,7 @@ func TestServeDefaults(t *testing.T) {
 	require.Equal(t, "qwen3:8b", cli.Serve.TeacherModel)
 	require.Equal(t, "llama3.1:8b", cli.Serve.LearnerModel)
 	require.Equal(t, "nomic-embed-text", cli.Serve.EmbeddingModel)
-	require.Equal(t, []float64{0.45, 0.25, 0.10, 0.10, 0.10, 0.20}, cli.Serve.Weights)
+	require.Equal(t, []float64{0.45, 0.25, 0.10, 0.10, 0.10, 0.20, 0.25}, cli.Serve.Weights)
 	require.False(t, cli.Serve.NoMigrate, "serve migrates at start unless disabled")
 }
 
@@ -226,5 +226,11 @@ func TestNoUtilityTurnsEveryPartOff(t *testing.T) {
 	require.False(t, cfg.Mechanisms.NoUtility)
 	require.False(t, cfg.Utility.Off)
 	require.Equal(t, retrieval.DefaultWeights.Zeta, cfg.Retrieval.Weights.Zeta)
+	require.Equal(t, retrieval.DefaultWeights.Lambda, cfg.Retrieval.Weights.Lambda)
 	require.Equal(t, int64(utility.DefaultMinShown), cfg.Utility.MinShown)
+
+	cli, _, err = parse(t, "evolve", "--namespace", "n", "--retrieval-weights", "0.5,0.2,0.1,0.1,0.1,0.3,0.4")
+	require.NoError(t, err)
+	w := cli.Evolve.AppConfig().Retrieval.Weights
+	require.Equal(t, retrieval.Weights{Alpha: 0.5, Beta: 0.2, Gamma: 0.1, Delta: 0.1, Epsilon: 0.1, Zeta: 0.3, Lambda: 0.4}, w, "a seventh weight is λ")
 }

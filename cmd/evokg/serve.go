@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/console"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/app"
 )
@@ -26,6 +27,7 @@ type ServeCmd struct {
 	CORSOrigins     []string      `name:"cors-origins" env:"EVOKG_CORS_ORIGINS" help:"Allowed CORS origins (CORS is off when empty)."`
 	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"20s" help:"Grace period for in-flight requests at shutdown."`
 	WarmRounds      int           `name:"warm-rounds" env:"EVOKG_WARM_ROUNDS" default:"30" help:"Rounds of the platform's Neo4j queries run at start, in a throwaway namespace, before /readyz says ready (0 skips the warm-up)."`
+	BrowserURL      string        `name:"neo4j-browser-url" env:"EVOKG_NEO4J_BROWSER_URL" help:"Neo4j Browser's address, linked from the console's pages (none when empty)."`
 	WarmOnData      time.Duration `name:"warm-on-data" env:"EVOKG_WARM_ON_DATA" default:"${warm_on_data}" help:"After the rounds, how long the read queries alone run on the namespaces written to most recently before /readyz says ready (0: none)."`
 }
 
@@ -53,7 +55,9 @@ func (c *ServeCmd) Run(g *Globals) error {
 	limits := a.Config.Evolution.WithDefaults()
 	cfg.EmbeddingDim = a.Config.Postgres.WithDefaults().EmbeddingDim
 	cfg.MaxRunIterations, cfg.MaxRunPool = limits.MaxIterations, limits.MaxPoolSize
-	srv := &http.Server{Addr: c.Addr, Handler: a.TraceHTTP(api.NewHandler(cfg, a.APIDeps(), g.Logger)),
+	deps := a.APIDeps()
+	deps.Console = console.Handler(console.Config{Neo4jBrowserURL: c.BrowserURL})
+	srv := &http.Server{Addr: c.Addr, Handler: a.TraceHTTP(api.NewHandler(cfg, deps, g.Logger)),
 		ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return g.Ctx }}
 	return serveUntilDone(g.Ctx, srv, c.ShutdownTimeout, g.Logger)
 }
