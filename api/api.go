@@ -126,6 +126,7 @@ type Deps struct {
 	Bandits     evokg.BanditService
 	Maintenance evokg.MaintenanceService
 	Assets      evokg.AssetService
+	Transfer    evokg.TransferService
 	// Console, when set, is served at /console: the operator console's
 	// pages, which call this API with the operator's key.
 	Console http.Handler

@@ -45,7 +45,7 @@ func TestContractRoutesEqualDocument(t *testing.T) {
 	slices.Sort(routed)
 	slices.Sort(documented)
 	require.Equal(t, documented, routed)
-	require.Len(t, routed, 57)
+	require.Len(t, routed, 59)
 }
 
 // TestContractExchanges makes one valid call to every route with a key
@@ -117,6 +117,9 @@ func TestContractExchanges(t *testing.T) {
 		{call{method: "POST", path: p + "/agents", body: `{"role":"accountant","system_prompt":"You add.","tools":["add"]}`}, 201},
 		{call{method: "GET", path: p + "/agents?query=adds"}, 200},
 		{call{method: "POST", path: p + "/maintenance/prune", body: `{"threshold":0.2,"dry_run":true}`}, 200},
+		{call{method: "GET", path: p + "/export"}, 200},
+		{call{method: "POST", path: p + "/import", body: `{"kind":"header"}` + "\n" + `{"kind":"end"}` + "\n", header: map[string]string{"Content-Type": "application/x-ndjson"}}, 200},
+		{call{method: "POST", path: p + "/import", body: `{"kind":"header"}`}, 415},
 		{call{method: "POST", path: "/v1/maintenance/reindex", body: `{"dry_run":true}`, token: everyNamespace}, 200},
 		{call{method: "GET", path: "/readyz"}, 200},
 		{call{method: "GET", path: "/metrics"}, 200},
@@ -128,7 +131,7 @@ func TestContractExchanges(t *testing.T) {
 		rec := b.do(t, c.call)
 		require.Equal(t, c.status, rec.Code, "%s %s: %s", c.method, c.path, rec.Body.String())
 	}
-	require.EqualValues(t, 47, b.fakes.calls.Load(), "every feature route reaches its port once")
+	require.EqualValues(t, 49, b.fakes.calls.Load(), "every feature route reaches its port once")
 }
 
 func TestOpenAPIJSONEqualsYAML(t *testing.T) {

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"sync/atomic"
 	"time"
 
@@ -342,4 +343,19 @@ func (f profiles) Calibrate(ctx context.Context, ns string, req evokg.Calibratio
 	p := evokg.DefaultProfile
 	cal.Scores = []evokg.ProfileScore{{Profile: p, Correct: 1, Items: len(req.Items), Accuracy: 1 / float64(len(req.Items))}}
 	return evokg.StoredProfile{Namespace: ns, Model: fakeLearner, Profile: p, Calibration: cal, UpdatedAt: fixedTime}, f.enter(ctx)
+}
+
+func (f *fakes) Export(ctx context.Context, ns string, w io.Writer) (evokg.TransferCounts, error) {
+	if err := f.enter(ctx); err != nil {
+		return evokg.TransferCounts{}, err
+	}
+	_, err := io.WriteString(w, `{"kind":"header"}`+"\n"+`{"kind":"end"}`+"\n")
+	return evokg.TransferCounts{}, err
+}
+
+func (f *fakes) Import(ctx context.Context, ns string, r io.Reader) (evokg.TransferCounts, error) {
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return evokg.TransferCounts{}, err
+	}
+	return evokg.TransferCounts{Rows: map[string]int64{"experiences": 1}, Nodes: 1}, f.enter(ctx)
 }

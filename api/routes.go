@@ -76,6 +76,13 @@ func (s *server) v1(r chi.Router) {
 			r.With(limits(s.cfg.CalibrationTimeout, s.cfg.MaxBodyBytes), s.requireScope(evokg.ScopeEvolve), s.conform).
 				Post("/learner-profile/calibrate", s.calibrateProfile)
 		}
+		if s.deps.Transfer != nil {
+			// A namespace's stream is read and written as it goes, never
+			// whole: the batch limits bound it.
+			admin := r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeAdmin))
+			admin.Get("/export", s.exportNamespace)
+			admin.Post("/import", s.importNamespace)
+		}
 		r.Group(func(r chi.Router) {
 			r.Use(s.std())
 			s.namespaced(r)

@@ -59,7 +59,7 @@ func setup(t testing.TB, opts setupOpts) *bundle {
 		deps.Experiences, deps.Retriever, deps.Answerer, deps.Skills, deps.TaskTypes = f, retrievals{f}, f, f, f
 		deps.Evolution, deps.Graph, deps.Usage, deps.Bandits, deps.Maintenance, deps.Tasks = f, f, f, f, f, f
 		deps.Assets, deps.EpochRuns, deps.Utility = f, f, utilities{f}
-		deps.Declarer, deps.Profiles = f, profiles{f}
+		deps.Declarer, deps.Profiles, deps.Transfer = f, profiles{f}, f
 	}
 	logger := testenv.Logger(t)
 	if opts.quiet {

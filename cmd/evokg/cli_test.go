@@ -34,6 +34,7 @@ func TestCommandsParseWithDefaults(t *testing.T) {
 		{"bench", "ingest", "-n", "500", "--json"}, {"graph", "rebuild", "--namespace", "demo"},
 		{"maintenance", "reindex", "--dry-run", "--json"},
 		{"evolve", "--namespace", "demo", "--pool", "arith", "--size", "200", "--iterations", "20"},
+		{"namespace", "export", "demo"}, {"namespace", "import", "demo"},
 	} {
 		_, _, err := parse(t, args...)
 		require.NoError(t, err, "%v", args)

@@ -33,6 +33,7 @@ type CLI struct {
 	Bench       BenchCmd       `cmd:"" help:"Run benchmarks against the configured services and print figures."`
 	Import      ImportCmd      `cmd:"" help:"Bulk-load experiences from NDJSON (rows first, indexes after with --defer-indexes); idempotent on retry."`
 	Graph       GraphCmd       `cmd:"" help:"Graph maintenance."`
+	Namespace   NamespaceCmd   `cmd:"" help:"Export a namespace (both stores) as NDJSON, or import one into an empty namespace."`
 	Maintenance MaintenanceCmd `cmd:"" help:"Storage maintenance: rebuild bloated vector indexes."`
 	Evolve      EvolveCmd      `cmd:"" help:"Run a MAGE evolution run in this process, with live progress and a plot."`
 	Experiment  ExperimentCmd  `cmd:"" help:"Measure the learning effect: test-split accuracy with evolved memory against the same learner without memory, over seeds."`

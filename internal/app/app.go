@@ -35,6 +35,7 @@ import (
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/telemetry"
+	"github.com/evokg/evokg/transfer"
 	"github.com/evokg/evokg/usage"
 	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/vector"
@@ -103,6 +104,7 @@ type App struct {
 	Assets      *assets.Service
 	Utility     *utility.Store
 	Profiles    *profile.Store
+	Transfer    *transfer.Service
 	Registry    *prometheus.Registry
 	Config      Config
 	logger      *slog.Logger
@@ -221,6 +223,7 @@ func (a *App) buildServices(context.Context) error {
 	a.Answer = answer.New(a.Models.Learner(), packs, a.Cascade, a.Bandits, a.Graph).
 		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles).
 		WithAgents(a.Assets)
+	a.Transfer = transfer.New(a.Pool, a.Graph, a.logger)
 	a.Maintenance, err = maintenance.New(a.Pool, maintenance.Config{}, a.logger)
 	return err
 }

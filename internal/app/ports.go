@@ -30,6 +30,7 @@ func (a *App) APIDeps() api.Deps {
 		Bandits:     a.Bandits,
 		Maintenance: a.Maintenance,
 		Assets:      a.Assets,
+		Transfer:    a.Transfer,
 		Checks:      a.Checks(),
 		Registerer:  a.Registry,
 		Gatherer:    a.Registry,

@@ -161,6 +161,8 @@ from .tool_test_result import ToolTestResult
 from .tool_use import ToolUse
 from .tool_validation import ToolValidation
 from .tool_version import ToolVersion
+from .transfer_counts import TransferCounts
+from .transfer_counts_rows import TransferCountsRows
 from .usage import Usage
 from .usage_rows_item import UsageRowsItem
 from .utility import Utility
@@ -330,6 +332,8 @@ __all__ = (
     "ToolUse",
     "ToolValidation",
     "ToolVersion",
+    "TransferCounts",
+    "TransferCountsRows",
     "Usage",
     "UsageRowsItem",
     "Utility",

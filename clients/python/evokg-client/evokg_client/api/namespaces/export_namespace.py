@@ -1,0 +1,227 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    ns: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/namespaces/{ns}/export".format(
+            ns=quote(str(ns), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem:
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem]:
+    """Export the namespace, both stores, as a versioned NDJSON stream (scope admin).
+
+     The stream is a header record (format version, Postgres and graph
+    schema versions, embedding dimension, source namespace), every row
+    of every table that carries the namespace, every node and
+    relationship of its graph, and an end record with the counts. It is
+    written as it is read, within the batch request timeout; larger
+    namespaces are exported with `evokg namespace export`. A namespace
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
+    An error after the first byte ends the stream without its end
+    record, which an import refuses.
+
+    Args:
+        ns (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | None:
+    """Export the namespace, both stores, as a versioned NDJSON stream (scope admin).
+
+     The stream is a header record (format version, Postgres and graph
+    schema versions, embedding dimension, source namespace), every row
+    of every table that carries the namespace, every node and
+    relationship of its graph, and an end record with the counts. It is
+    written as it is read, within the batch request timeout; larger
+    namespaces are exported with `evokg namespace export`. A namespace
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
+    An error after the first byte ends the stream without its end
+    record, which an import refuses.
+
+    Args:
+        ns (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem
+    """
+
+    return sync_detailed(
+        ns=ns,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem]:
+    """Export the namespace, both stores, as a versioned NDJSON stream (scope admin).
+
+     The stream is a header record (format version, Postgres and graph
+    schema versions, embedding dimension, source namespace), every row
+    of every table that carries the namespace, every node and
+    relationship of its graph, and an end record with the counts. It is
+    written as it is read, within the batch request timeout; larger
+    namespaces are exported with `evokg namespace export`. A namespace
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
+    An error after the first byte ends the stream without its end
+    record, which an import refuses.
+
+    Args:
+        ns (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem]
+    """
+
+    kwargs = _get_kwargs(
+        ns=ns,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    ns: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | None:
+    """Export the namespace, both stores, as a versioned NDJSON stream (scope admin).
+
+     The stream is a header record (format version, Postgres and graph
+    schema versions, embedding dimension, source namespace), every row
+    of every table that carries the namespace, every node and
+    relationship of its graph, and an end record with the counts. It is
+    written as it is read, within the batch request timeout; larger
+    namespaces are exported with `evokg namespace export`. A namespace
+    with a queued or running evolution or epoch run, or with writes not
+    yet carried to both stores, is refused with 409 (the job queue does
+    not move).
+    An error after the first byte ends the stream without its end
+    record, which an import refuses.
+
+    Args:
+        ns (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            ns=ns,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,5 @@
+// Creates imported :EnvEntity nodes (namespace import); returns the new element ids.
+UNWIND $rows AS r
+CREATE (n:EnvEntity)
+SET n = r.props, n.namespace = $namespace
+RETURN r.ref AS ref, elementId(n) AS id

@@ -1,0 +1,5 @@
+// Creates imported :TaskType nodes (namespace import); returns the new element ids.
+UNWIND $rows AS r
+CREATE (n:TaskType)
+SET n = r.props, n.namespace = $namespace
+RETURN r.ref AS ref, elementId(n) AS id

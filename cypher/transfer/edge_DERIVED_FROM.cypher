@@ -1,0 +1,6 @@
+// Creates imported :DERIVED_FROM relationships (namespace import).
+UNWIND $rows AS r
+MATCH (a) WHERE elementId(a) = r.start AND a.namespace = $namespace
+MATCH (b) WHERE elementId(b) = r.end AND b.namespace = $namespace
+CREATE (a)-[x:DERIVED_FROM]->(b)
+SET x = r.props

@@ -1,0 +1,6 @@
+// Creates imported :ENV_RELATION relationships (namespace import).
+UNWIND $rows AS r
+MATCH (a) WHERE elementId(a) = r.start AND a.namespace = $namespace
+MATCH (b) WHERE elementId(b) = r.end AND b.namespace = $namespace
+CREATE (a)-[x:ENV_RELATION]->(b)
+SET x = r.props

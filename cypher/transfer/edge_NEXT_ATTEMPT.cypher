@@ -1,0 +1,6 @@
+// Creates imported :NEXT_ATTEMPT relationships (namespace import).
+UNWIND $rows AS r
+MATCH (a) WHERE elementId(a) = r.start AND a.namespace = $namespace
+MATCH (b) WHERE elementId(b) = r.end AND b.namespace = $namespace
+CREATE (a)-[x:NEXT_ATTEMPT]->(b)
+SET x = r.props

@@ -1,0 +1,6 @@
+// Creates imported :RETRIEVED relationships (namespace import).
+UNWIND $rows AS r
+MATCH (a) WHERE elementId(a) = r.start AND a.namespace = $namespace
+MATCH (b) WHERE elementId(b) = r.end AND b.namespace = $namespace
+CREATE (a)-[x:RETRIEVED]->(b)
+SET x = r.props

@@ -1,0 +1,6 @@
+// Creates imported :STRUCTURALLY_SIMILAR_TO relationships (namespace import).
+UNWIND $rows AS r
+MATCH (a) WHERE elementId(a) = r.start AND a.namespace = $namespace
+MATCH (b) WHERE elementId(b) = r.end AND b.namespace = $namespace
+CREATE (a)-[x:STRUCTURALLY_SIMILAR_TO]->(b)
+SET x = r.props
