@@ -67,7 +67,9 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 
 	off := experiment(prefix+"-off", "--cascade", "principles,recipes,plan,boost")
 	// A copied recipe reaches a test goal only where another episode's route
-	// happens to fit: 1 or 2 of the 6 with this seed's split, as the first
-	// of two equally similar recipes in the pack is one or the other.
-	require.LessOrEqual(t, off.WithMemory.Correct, 2, "without the G_env facts a copied recipe reaches hardly any test goal")
+	// happens to fit: 1 to 3 of the 6 with this seed's split, as the first
+	// of two equally similar recipes in the pack is one or the other, and
+	// the lexical arm puts first a recipe that names the episode's room or
+	// object.
+	require.LessOrEqual(t, off.WithMemory.Correct, 3, "without the G_env facts a copied recipe reaches at most half the test goals")
 }

@@ -295,7 +295,7 @@ func TestEndToEndThreeIterations(t *testing.T) {
 			total += a.Alpha + a.Beta
 		}
 	}
-	require.InDelta(t, float64(4*4*2+30+30), total, 1e-9)
+	require.InDelta(t, float64(4*len(bandit.DefaultSearchArms)*2+30+30), total, 1e-9)
 
 	// The learner never called the teacher model: teacher calls are the
 	// teacher layer's own, counted apart.

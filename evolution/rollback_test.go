@@ -82,10 +82,10 @@ func TestRollbackKeepsLiveFeedback(t *testing.T) {
 	}
 	// The run's 4 task types: the prior, the run's rewards of iterations 1
 	// and 3 (iteration 2's were taken back), and the live reward.
-	require.InDelta(t, float64(4*4*2+30+30+1), runTypes[0], 1e-9)
+	require.InDelta(t, float64(4*len(bandit.DefaultSearchArms)*2+30+30+1), runTypes[0], 1e-9)
 	// Pulls: the run's of iterations 1 and 2 (those of 3 were taken back) and the live one.
 	require.InDelta(t, float64(30+30+1), runTypes[1], 1e-9)
-	require.InDelta(t, float64(4*2+1), liveOnly[0], 1e-9, "an arm the run never used keeps its live reward")
+	require.InDelta(t, float64(len(bandit.DefaultSearchArms)*2+1), liveOnly[0], 1e-9, "an arm the run never used keeps its live reward")
 	require.InDelta(t, 1.0, liveOnly[1], 1e-9)
 
 	own, err := e.bandit.RunContributions(e.ctx, e.ns, res.Run.ID)
