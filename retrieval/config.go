@@ -20,8 +20,8 @@ import (
 // then structure, and sum to 1. The utility term is centred: a memory
 // without evidence (u = 0.5) gets nothing, one that keeps hurting loses up
 // to ζ/2, one that keeps helping gains as much. λ counts only in the arms
-// that run the lexical channel (hybrid_graph, cascade); the lexical arm
-// ranks by lex alone in place of sim_sem (Config.weights).
+// that run the lexical channel (lexical, hybrid_graph, cascade); the
+// lexical arm also puts its lexical matches first (Retriever.rank).
 type Weights struct {
 	Alpha   float64 `json:"alpha"`   // semantic similarity. Default 0.45.
 	Beta    float64 `json:"beta"`    // structural similarity sim_σ. Default 0.25.

@@ -147,7 +147,7 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 	if principles, err = r.include(ctx, req, cands, principles); err != nil {
 		return nil, err
 	}
-	ranked, principles, err := r.dedupe(ctx, req.Namespace, cands.ranked(r.cfg.weights(req.Strategy)), principles)
+	ranked, principles, err := r.dedupe(ctx, req.Namespace, r.rank(req.Strategy, cands), principles)
 	if err != nil {
 		return nil, err
 	}
@@ -265,16 +265,25 @@ func (r *Retriever) lexical(ctx context.Context, req Request, cands *candidates)
 	return nil
 }
 
-// weights are the composite weights of strategy: the lexical arm ranks by
-// the lexical score where the others rank by semantic similarity, so
-// semantic neighbours only fill what the lexical matches leave; the arms
-// without the lexical channel have no lexical part to weigh.
-func (c Config) weights(strategy string) Weights {
-	w := c.Weights
-	if strategy == StrategyLexical {
-		w.Alpha, w.Lambda = 0, c.Weights.Alpha
+// rank orders the candidates by the composite score; the lexical arm puts
+// its lexical matches first, by lexical score, so the semantic neighbours
+// only fill what they leave, in the composite order. Memories a probation
+// replay includes stay first either way.
+func (r *Retriever) rank(strategy string, cands *candidates) []Item {
+	ranked := cands.ranked(r.cfg.Weights)
+	if strategy != StrategyLexical {
+		return ranked
 	}
-	return w
+	slices.SortStableFunc(ranked, func(a, b Item) int {
+		if a.included != b.included {
+			if a.included {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(b.Parts.Lexical, a.Parts.Lexical)
+	})
+	return ranked
 }
 
 // graphChannels adds structural matches and graph neighbours, as the strategy asks.
