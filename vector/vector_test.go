@@ -3,6 +3,7 @@ package vector_test
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -239,6 +240,36 @@ func TestAssets(t *testing.T) {
 
 	err = b.Store.UpsertAsset(ctx, vector.Asset{Namespace: b.NS, ID: evokg.NewID(), Kind: "robot", Name: "x"}, vs[0])
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
+}
+
+// Assets of other namespaces nearer the query never hide a namespace's own:
+// 120 exact matches elsewhere outnumber any approximate candidate list.
+func TestAssetSearchSeesItsNamespaceWhenOthersCrowd(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	other := testenv.Namespace(t)
+	for i := range 120 {
+		a := vector.Asset{Namespace: other, ID: evokg.NewID(), Kind: vector.AssetTool, Name: fmt.Sprintf("t%d", i), Validated: true}
+		require.NoError(t, b.Store.UpsertAsset(ctx, a, unit(3)))
+	}
+	mine := vector.Asset{Namespace: b.NS, ID: evokg.NewID(), Kind: vector.AssetTool, Name: "mine", Validated: true}
+	require.NoError(t, b.Store.UpsertAsset(ctx, mine, tilt(3, 4, 0.6)))
+
+	hits, err := b.Store.SearchAssets(ctx, b.NS, vector.AssetTool, unit(3), 1)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{mine.ID}, assetIDs(hits))
+	hits, err = b.Store.RecruitAssets(ctx, b.NS, vector.AssetTool, unit(3), 0.5, 3)
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{mine.ID}, assetIDs(hits))
+}
+
+func assetIDs(hits []vector.AssetHit) []uuid.UUID {
+	var out []uuid.UUID
+	for _, h := range hits {
+		out = append(out, h.ID)
+	}
+	return out
 }
 
 func TestSearchValidates(t *testing.T) {
