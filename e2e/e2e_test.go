@@ -158,7 +158,7 @@ func freeAddr(t *testing.T) string {
 
 // start runs `evokg args…` until the test ends, logging its output, and
 // stops it with SIGTERM (graceful shutdown) when the test ends.
-func (e *env) start(t *testing.T, args ...string) {
+func (e *env) start(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(e.bin, args...)
 	cmd.Env = e.vars
@@ -179,6 +179,7 @@ func (e *env) start(t *testing.T, args ...string) {
 			t.Errorf("evokg %s did not stop within 30s of SIGTERM", args[0])
 		}
 	})
+	return cmd
 }
 
 // createKey runs `evokg keys create` and returns the token on its last line.

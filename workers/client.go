@@ -41,6 +41,12 @@ type Config struct {
 	// evolution runs have no timeout but hold an advisory lock, so a rescued
 	// copy of a live run waits instead of running beside it.
 	RescueStuckJobsAfter time.Duration
+	// HeartbeatInterval is how often a worker process records that it is
+	// alive and looks for dead workers' jobs (Liveness). Default DeadAfter/5.
+	HeartbeatInterval time.Duration
+	// DeadAfter is how old a worker's heartbeat is when its running jobs go
+	// back to the queue. Default 10s; at least three heartbeat intervals.
+	DeadAfter time.Duration
 	// FetchPollInterval and FetchCooldown tune how fast new jobs are picked
 	// up. Defaults 200ms and 20ms.
 	FetchPollInterval, FetchCooldown time.Duration
@@ -74,6 +80,7 @@ const (
 	DefaultRetryMax          = 10 * time.Minute
 	DefaultJobTimeout        = 2 * time.Minute
 	DefaultRescueAfter       = 10 * time.Minute
+	DefaultDeadAfter         = 10 * time.Second
 	DefaultFetchPollInterval = 200 * time.Millisecond
 	DefaultFetchCooldown     = 20 * time.Millisecond
 	DefaultSimilarK          = 10
@@ -97,6 +104,8 @@ func (c Config) WithDefaults() Config {
 	c.RetryMax = cmp.Or(c.RetryMax, DefaultRetryMax)
 	c.JobTimeout = cmp.Or(c.JobTimeout, DefaultJobTimeout)
 	c.RescueStuckJobsAfter = cmp.Or(c.RescueStuckJobsAfter, max(DefaultRescueAfter, c.JobTimeout+time.Minute))
+	c.DeadAfter = cmp.Or(c.DeadAfter, DefaultDeadAfter)
+	c.HeartbeatInterval = cmp.Or(c.HeartbeatInterval, c.DeadAfter/5)
 	c.FetchPollInterval = cmp.Or(c.FetchPollInterval, DefaultFetchPollInterval)
 	c.FetchCooldown = cmp.Or(c.FetchCooldown, DefaultFetchCooldown)
 	c.SimilarK = cmp.Or(c.SimilarK, DefaultSimilarK)
@@ -112,6 +121,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("workers: retry backoff %v..%v is not a range", c.RetryBase, c.RetryMax)
 	case c.RescueStuckJobsAfter <= c.JobTimeout:
 		return fmt.Errorf("workers: rescue-after %v must exceed the job timeout %v", c.RescueStuckJobsAfter, c.JobTimeout)
+	case c.HeartbeatInterval <= 0 || c.DeadAfter < 3*c.HeartbeatInterval:
+		return fmt.Errorf("workers: dead-after %v must be at least three heartbeat intervals (%v)", c.DeadAfter, c.HeartbeatInterval)
 	case c.SimilarK < 1:
 		return fmt.Errorf("workers: similar k %d, need at least 1", c.SimilarK)
 	case c.ProjectBatch < 1:

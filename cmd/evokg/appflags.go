@@ -42,6 +42,7 @@ type AppFlags struct {
 	ReadTarget       time.Duration `name:"ingest-read-target" env:"EVOKG_INGEST_READ_TARGET" default:"0s" help:"Reads first: while the worst p95 among the kinds of graph read this process serves (one per statement, over the last second) is above this, its ingest writes are paced down (to no fewer than --ingest-read-floor a second); 0 paces nothing."`
 	ReadFloor        float64       `name:"ingest-read-floor" env:"EVOKG_INGEST_READ_FLOOR" default:"${ingest_read_floor}" help:"Experiences a second below which --ingest-read-target never paces a process's writes."`
 	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
+	DeadAfter        time.Duration `name:"worker-dead-after" env:"EVOKG_WORKER_DEAD_AFTER" default:"${worker_dead_after}" help:"Age of a worker process's heartbeat (written every fifth of this) at which it is taken for dead and the jobs it was running go back to the queue."`
 	Utility          bool          `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
 	UtilityMinShown  int64         `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
 	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
@@ -107,6 +108,9 @@ func (f AppFlags) Validate() error {
 	}
 	if f.ProjectLinger < 0 {
 		return fmt.Errorf("--project-linger: %s is negative", f.ProjectLinger)
+	}
+	if f.DeadAfter < time.Second {
+		return fmt.Errorf("--worker-dead-after: %s, need at least 1s", f.DeadAfter)
 	}
 	if f.Committers < 1 {
 		return fmt.Errorf("--ingest-committers: %d, need at least 1", f.Committers)
@@ -181,7 +185,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Ingest: ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers,
 			MaxLag: f.MaxLag, MaxQueued: f.MaxQueued, MaxHold: f.MaxHold, ReadTarget: f.ReadTarget, ReadFloor: f.ReadFloor},
 		Bandit:     bandit.Config{},
-		Workers:    workers.Config{ProjectLinger: zeroMeansOff(f.ProjectLinger)},
+		Workers:    workers.Config{ProjectLinger: zeroMeansOff(f.ProjectLinger), DeadAfter: f.DeadAfter},
 		Evolution:  f.EvolutionFlags.Limits(),
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),

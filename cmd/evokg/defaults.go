@@ -65,6 +65,7 @@ func defaultVars() kong.Vars {
 		"warm_on_data":          graph.DefaultWarmOnData.String(),
 		"ingest_read_floor":     strconv.FormatFloat(ingest.DefaultReadFloor, 'g', -1, 64),
 		"project_linger":        workers.DefaultProjectLinger.String(),
+		"worker_dead_after":     workers.DefaultDeadAfter.String(),
 		"epochs_pool_size":      itoa(tasks.DefaultPoolSize),
 		"epochs_held_out":       ftoa(tasks.DefaultHeldOut),
 

@@ -208,12 +208,12 @@ func openLocal(g *Globals, flags AppFlags, noWorker bool) (*app.App, func(), err
 	if noWorker {
 		return a, func() { a.Close(context.Background()) }, nil
 	}
-	if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
+	if err := a.StartJobs(context.WithoutCancel(g.Ctx)); err != nil {
 		a.Close(context.Background())
 		return nil, nil, err
 	}
 	return a, func() {
-		_ = a.Jobs.Stop(context.Background()) // best effort at exit
+		_ = a.StopJobs(context.Background()) // best effort at exit
 		a.Close(context.Background())
 	}, nil
 }

@@ -37,7 +37,7 @@ func (c *WorkerCmd) Run(g *Globals) error {
 	a.ReportModelServer(g.Ctx)
 	a.WarmGraph(g.Ctx, graph.WarmOptions{Rounds: c.WarmRounds, OnData: c.WarmOnData})
 	// Jobs run on their own context: cancelling g.Ctx must not cut them short.
-	if err := a.Jobs.Start(context.WithoutCancel(g.Ctx)); err != nil {
+	if err := a.StartJobs(context.WithoutCancel(g.Ctx)); err != nil {
 		return err
 	}
 	ready.Store(true)
@@ -47,11 +47,7 @@ func (c *WorkerCmd) Run(g *Globals) error {
 	g.Logger.Info("stopping the worker: finishing running jobs", slog.Duration("grace", c.ShutdownTimeout))
 	stopCtx, cancel := context.WithTimeout(context.Background(), c.ShutdownTimeout)
 	defer cancel()
-	if err := a.Jobs.Stop(stopCtx); err != nil {
-		g.Logger.Warn("jobs still running at the end of the grace period were cancelled; they will be retried", slog.Any("error", err))
-		return a.Jobs.StopAndCancel(context.Background())
-	}
-	return nil
+	return a.StopJobs(stopCtx)
 }
 
 // startHealth serves the worker's /healthz and /readyz on addr (nothing when

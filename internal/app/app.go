@@ -100,6 +100,7 @@ type App struct {
 	Engine      *evolution.Engine
 	Evolution   *evolution.Service
 	Jobs        *river.Client[pgx.Tx]
+	stopBeats   func()
 	Maintenance *maintenance.Service
 	Assets      *assets.Service
 	Utility     *utility.Store
@@ -256,6 +257,40 @@ func (a *App) openJobs(mode Mode) error {
 	}
 	a.Evolution = evolution.NewService(a.Engine, a.Jobs)
 	return nil
+}
+
+// StartJobs starts working jobs (a worker process, or a run in process)
+// with the process's heartbeat (workers.Liveness).
+func (a *App) StartJobs(ctx context.Context) error {
+	if err := a.Jobs.Start(ctx); err != nil {
+		return err
+	}
+	live := workers.NewLiveness(a.Pool, a.Jobs.ID(), a.Config.Workers, a.logger)
+	lctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); live.Run(lctx) }()
+	a.stopBeats = func() {
+		cancel()
+		<-done
+		if err := live.Forget(context.WithoutCancel(ctx)); err != nil {
+			a.logger.WarnContext(ctx, "forgetting the worker heartbeat", slog.Any("error", err))
+		}
+	}
+	return nil
+}
+
+// StopJobs lets running jobs finish for as long as ctx allows, then cancels
+// them (they are retried later), and ends the heartbeat.
+func (a *App) StopJobs(ctx context.Context) error {
+	err := a.Jobs.Stop(ctx)
+	if err != nil {
+		a.logger.Warn("jobs still running at the end of the grace period were cancelled; they will be retried", slog.Any("error", err))
+		err = a.Jobs.StopAndCancel(context.WithoutCancel(ctx))
+	}
+	if a.stopBeats != nil {
+		a.stopBeats()
+	}
+	return err
 }
 
 func (a *App) newPRGII(jobs *river.Client[pgx.Tx]) (*tasks.Engine, error) {
