@@ -36,7 +36,9 @@ func (e *livenessEnv) client(t *testing.T, age time.Duration) string {
 	_, err := e.pool.Exec(context.Background(), `INSERT INTO worker_heartbeats (client_id, beat_at) VALUES ($1, now() - make_interval(secs => $2))`,
 		id, age.Seconds())
 	require.NoError(t, err)
-	t.Cleanup(func() { _, _ = e.pool.Exec(context.Background(), `DELETE FROM worker_heartbeats WHERE client_id = $1`, id) })
+	t.Cleanup(func() {
+		_, _ = e.pool.Exec(context.Background(), `DELETE FROM worker_heartbeats WHERE client_id = $1`, id)
+	})
 	return id
 }
 
