@@ -104,10 +104,13 @@ func TestComposeProbesTheWorkersHealthEndpoint(t *testing.T) {
 	require.Equal(t, "0.0.0.0:8081", worker.Environment["EVOKG_WORKER_HEALTH_ADDR"])
 	require.NotNil(t, worker.Healthcheck)
 	require.Equal(t, []string{"CMD", "/usr/local/bin/evokg", "probe", "http://localhost:8081/readyz"}, worker.Healthcheck.Test)
-	// The worker also gets every variable the API gets (the YAML merge).
-	for name := range c.Services["evokg-api"].Environment {
+	// The worker and the API get every shared variable (the YAML merge);
+	// the API adds the Browser's address for its console.
+	for name := range c.Services["evokg-migrate"].Environment {
 		require.Contains(t, worker.Environment, name)
+		require.Contains(t, c.Services["evokg-api"].Environment, name)
 	}
+	require.Equal(t, "http://localhost:7474/browser/", c.Services["evokg-api"].Environment["EVOKG_NEO4J_BROWSER_URL"])
 }
 
 func TestComposeEnvironmentIsReadByEvokg(t *testing.T) {
