@@ -54,7 +54,7 @@ func Admit(ctx context.Context, tx pgx.Tx, b Bounds, key uuid.UUID, ns string) e
 			return err
 		}
 		if n > b.PerKey {
-			return quota(fmt.Sprintf("API key %s has %d active background runs (evolution runs, epoch runs and tasks, queued or running) across its namespaces, its bound per key is %d",
+			return quota(fmt.Sprintf("API key %s has %d active background runs (evolution runs, epoch runs and tasks, queued or running) across its namespaces; the bound per key is %d",
 				key, n-1, b.PerKey))
 		}
 	}
@@ -69,16 +69,16 @@ func admitTenant(ctx context.Context, tx pgx.Tx, limit int, ns string) error {
 	if err := tx.QueryRow(ctx, queries.Get("tenant"), ns).Scan(&owner); err != nil {
 		return postgres.Translate(err, "reading the namespace's tenant")
 	}
-	tenant, who := "namespace:"+ns, "namespace "+ns+", which no API key created,"
+	tenant, who := "namespace:"+ns, "namespace "+ns+", which no API key created, has"
 	if owner != nil {
-		tenant, who = owner.String(), fmt.Sprintf("the namespaces API key %s created (tenant of %s)", owner, ns)
+		tenant, who = owner.String(), fmt.Sprintf("the namespaces API key %s created (the tenant of %s) have", owner, ns)
 	}
 	n, err := lockedCount(ctx, tx, "evokg.runs_tenant", tenant, "active_of_tenant", owner, ns)
 	if err != nil {
 		return err
 	}
 	if n > limit {
-		return quota(fmt.Sprintf("%s have %d active background runs (evolution runs, epoch runs and tasks, queued or running), their bound per tenant is %d",
+		return quota(fmt.Sprintf("%s %d active background runs (evolution runs, epoch runs and tasks, queued or running); the bound per tenant is %d",
 			who, n-1, limit))
 	}
 	return nil

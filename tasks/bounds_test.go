@@ -105,7 +105,7 @@ func TestBoundPerTenant(t *testing.T) {
 		require.NoError(t, err)
 	}
 	_, err = svc.StartTask(b.ctx, unowned, uuid.Nil, boundTask)
-	requireQuota(t, err, "namespace "+unowned+", which no API key created,", "bound per tenant is 2")
+	requireQuota(t, err, "namespace "+unowned+", which no API key created, has 2 active", "bound per tenant is 2")
 
 	_, err = svc.CancelEpochRun(b.ctx, mine[1], run.ID)
 	require.NoError(t, err)

@@ -44,14 +44,14 @@ func TestRunBoundsOverTheAPI(t *testing.T) {
 	require.Equal(t, evokg.EQUOTA, p.Code)
 	require.Equal(t, "30", header.Get("Retry-After"))
 	require.Contains(t, p.Detail, "API key "+keyA.ID.String()+" has 2 active background runs")
-	require.Contains(t, p.Detail, "its bound per key is 2")
+	require.Contains(t, p.Detail, "; the bound per key is 2")
 
 	e.exchange(t, h, tokenB, http.MethodPost, "/v1/namespaces/"+ns[2]+"/tasks", taskBody, http.StatusAccepted, nil)
 	e.exchange(t, h, tokenB, http.MethodPost, "/v1/namespaces/"+ns[0]+"/tasks", taskBody, http.StatusTooManyRequests, &p)
 	require.Equal(t, evokg.EQUOTA, p.Code)
 	require.Contains(t, p.Detail, "the namespaces API key "+keyA.ID.String()+" created")
 	require.Contains(t, p.Detail, "have 3 active background runs")
-	require.Contains(t, p.Detail, "their bound per tenant is 3")
+	require.Contains(t, p.Detail, "; the bound per tenant is 3")
 
 	other := testenv.Namespace(t)
 	tokenC, _ := boundKey(t, e, other)
