@@ -16,6 +16,7 @@ const (
 	EFORBIDDEN    = "forbidden"    // credentials lack scope or namespace
 	ETOOLARGE     = "too_large"    // body or batch over its limit
 	ELIMIT        = "limit"        // a configured cap (skills, principles, budget) is reached
+	EQUOTA        = "quota"        // a bound on active background runs (per API key, per tenant) is reached
 	EUNAVAILABLE  = "unavailable"  // a dependency (model server, database) is down
 	ETIMEOUT      = "timeout"      // a dependency did not answer in time
 	ETOOL         = "tool_failed"  // a tool's code failed in the sandbox or broke its output schema

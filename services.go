@@ -11,7 +11,8 @@ import (
 
 // NamespaceService creates and reads namespaces.
 type NamespaceService interface {
-	CreateNamespace(ctx context.Context, ns Namespace) (Namespace, error)
+	// CreateNamespace records key as the namespace's creator: its tenant.
+	CreateNamespace(ctx context.Context, ns Namespace, key uuid.UUID) (Namespace, error)
 	GetNamespace(ctx context.Context, name string) (Namespace, error)
 }
 
@@ -54,9 +55,11 @@ type TaskTypeService interface {
 	ListTaskTypes(ctx context.Context, ns string) ([]TaskTypeScore, error)
 }
 
-// EvolutionService starts and follows MAGE evolution runs.
+// EvolutionService starts and follows MAGE evolution runs. A start names
+// the API key that asks; a key or tenant at its bound of active background
+// runs is EQUOTA.
 type EvolutionService interface {
-	StartRun(ctx context.Context, ns string, req EvolutionRunRequest) (EvolutionRun, error)
+	StartRun(ctx context.Context, ns string, key uuid.UUID, req EvolutionRunRequest) (EvolutionRun, error)
 	ListRuns(ctx context.Context, ns string) ([]EvolutionRun, error)
 	GetRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)
 	CancelRun(ctx context.Context, ns string, id uuid.UUID) (EvolutionRun, error)

@@ -166,9 +166,11 @@ func (t *Task) Terminal() bool {
 	return t.Status == TaskSolved || t.Status == TaskUnsolved || t.Status == TaskFailed
 }
 
-// TaskService runs tasks through PRGII as durable jobs (tasks.Service).
+// TaskService runs tasks through PRGII as durable jobs (tasks.Service). A
+// start names the API key that asks; a key or tenant at its bound of
+// active background runs is EQUOTA.
 type TaskService interface {
-	StartTask(ctx context.Context, ns string, req TaskRequest) (Task, error)
+	StartTask(ctx context.Context, ns string, key uuid.UUID, req TaskRequest) (Task, error)
 	GetTask(ctx context.Context, ns string, id uuid.UUID) (Task, error)
 	ListTasks(ctx context.Context, ns string) ([]Task, error)
 }
@@ -233,9 +235,10 @@ type EpochRun struct {
 
 // EpochRunService runs epoch runs as durable jobs (tasks.Service). A start
 // with an Idempotency-Key already used returns that run when the request is
-// the same, and is ECONFLICT otherwise.
+// the same, and is ECONFLICT otherwise. A start names the API key that
+// asks; a key or tenant at its bound of active background runs is EQUOTA.
 type EpochRunService interface {
-	StartEpochRun(ctx context.Context, ns string, req EpochRunRequest, idemKey string) (EpochRun, error)
+	StartEpochRun(ctx context.Context, ns string, key uuid.UUID, req EpochRunRequest, idemKey string) (EpochRun, error)
 	GetEpochRun(ctx context.Context, ns string, id uuid.UUID) (EpochRun, error)
 	ListEpochRuns(ctx context.Context, ns string) ([]EpochRun, error)
 	CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (EpochRun, error)

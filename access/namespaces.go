@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -17,10 +18,15 @@ type NamespaceStore struct{ pool *pgxpool.Pool }
 // NewNamespaceStore returns a namespace store on pool.
 func NewNamespaceStore(pool *pgxpool.Pool) *NamespaceStore { return &NamespaceStore{pool: pool} }
 
-// CreateNamespace creates ns; ECONFLICT if it exists.
-func (s *NamespaceStore) CreateNamespace(ctx context.Context, ns evokg.Namespace) (evokg.Namespace, error) {
+// CreateNamespace creates ns, created by key (uuid.Nil: none, the CLI),
+// which is its tenant; ECONFLICT if it exists.
+func (s *NamespaceStore) CreateNamespace(ctx context.Context, ns evokg.Namespace, key uuid.UUID) (evokg.Namespace, error) {
 	var out evokg.Namespace
-	err := s.pool.QueryRow(ctx, queries.Get("namespace_insert"), ns.Name, ns.Description, ns.Probation).
+	var creator *uuid.UUID // NULL: no key
+	if key != uuid.Nil {
+		creator = &key
+	}
+	err := s.pool.QueryRow(ctx, queries.Get("namespace_insert"), ns.Name, ns.Description, ns.Probation, creator).
 		Scan(&out.Name, &out.Description, &out.Probation, &out.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return evokg.Namespace{}, evokg.Errorf(evokg.ECONFLICT, "namespace %q already exists", ns.Name)

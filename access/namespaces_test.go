@@ -3,6 +3,7 @@ package access_test
 import (
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
@@ -17,13 +18,13 @@ func TestNamespaceProbation(t *testing.T) {
 	ctx := t.Context()
 	for _, probation := range []bool{true, false} {
 		ns := testenv.Namespace(t)
-		created, err := store.CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "d", Probation: probation})
+		created, err := store.CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "d", Probation: probation}, uuid.Nil)
 		require.NoError(t, err)
 		require.Equal(t, probation, created.Probation)
 		got, err := store.GetNamespace(ctx, ns)
 		require.NoError(t, err)
 		require.Equal(t, created, got)
-		_, err = store.CreateNamespace(ctx, evokg.Namespace{Name: ns})
+		_, err = store.CreateNamespace(ctx, evokg.Namespace{Name: ns}, uuid.Nil)
 		require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err))
 	}
 }

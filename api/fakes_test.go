@@ -162,7 +162,7 @@ func run(ns string, id uuid.UUID) evokg.EvolutionRun {
 		Metrics: []evokg.IterationMetrics{{Iteration: 1, Accuracy: 0.5, Flips: 2, LearnerCalls: 200, TeacherCalls: 12, WallMS: 1200}}}
 }
 
-func (f *fakes) StartRun(ctx context.Context, ns string, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {
+func (f *fakes) StartRun(ctx context.Context, ns string, _ uuid.UUID, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {
 	return run(ns, evokg.NewID()), f.enter(ctx)
 }
 
@@ -274,7 +274,7 @@ func task(ns string, id uuid.UUID) evokg.Task {
 			Gate: &evokg.GateDecision{Q: 0.995, Threshold: evokg.QualityGate, Status: evokg.EvalSuccessful}}}}
 }
 
-func (f *fakes) StartTask(ctx context.Context, ns string, req evokg.TaskRequest) (evokg.Task, error) {
+func (f *fakes) StartTask(ctx context.Context, ns string, _ uuid.UUID, req evokg.TaskRequest) (evokg.Task, error) {
 	return task(ns, evokg.NewID()), f.enter(ctx)
 }
 
@@ -294,7 +294,7 @@ func epochRun(ns string, id uuid.UUID) evokg.EpochRun {
 		FrozenResult: &evokg.EpochMetrics{Epoch: 2, Tasks: 1, Frozen: true, TaskIDs: []uuid.UUID{id}}, CreatedAt: fixedTime, UpdatedAt: fixedTime}
 }
 
-func (f *fakes) StartEpochRun(ctx context.Context, ns string, req evokg.EpochRunRequest, idemKey string) (evokg.EpochRun, error) {
+func (f *fakes) StartEpochRun(ctx context.Context, ns string, _ uuid.UUID, req evokg.EpochRunRequest, idemKey string) (evokg.EpochRun, error) {
 	return epochRun(ns, evokg.NewID()), f.enter(ctx)
 }
 

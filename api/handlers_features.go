@@ -93,7 +93,7 @@ func (s *server) startRun(w http.ResponseWriter, r *http.Request) {
 	err := decodeJSON(r, &req)
 	var run evokg.EvolutionRun
 	if err == nil {
-		run, err = s.deps.Evolution.StartRun(r.Context(), ns(r), req)
+		run, err = s.deps.Evolution.StartRun(r.Context(), ns(r), keyOf(r), req)
 	}
 	if err == nil {
 		w.Header().Set("Location", "/v1/namespaces/"+ns(r)+"/evolution-runs/"+run.ID.String())

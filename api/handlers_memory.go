@@ -31,7 +31,7 @@ func (s *server) createNamespace(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ns, err := s.deps.Namespaces.CreateNamespace(r.Context(), evokg.Namespace{Name: req.Name, Description: req.Description, Probation: req.Probation})
+	ns, err := s.deps.Namespaces.CreateNamespace(r.Context(), evokg.Namespace{Name: req.Name, Description: req.Description, Probation: req.Probation}, keyOf(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/cors"
 	"github.com/go-chi/httprate"
+	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/evokg/evokg"
@@ -144,6 +145,13 @@ const keyContextKey ctxKey = iota
 func KeyFromContext(ctx context.Context) (evokg.APIKey, bool) {
 	k, ok := ctx.Value(keyContextKey).(evokg.APIKey)
 	return k, ok
+}
+
+// keyOf is the id of the key that authenticated r: the key that starts a
+// run or creates a namespace.
+func keyOf(r *http.Request) uuid.UUID {
+	k, _ := KeyFromContext(r.Context())
+	return k.ID
 }
 
 func keyIDOf(ctx context.Context) string {

@@ -46,6 +46,7 @@ var problemTable = map[string]problemKind{
 	evokg.ETOOLARGE:          {http.StatusRequestEntityTooLarge, "Request too large"},
 	evokg.ELIMIT:             {http.StatusUnprocessableEntity, "Limit reached"},
 	codeRateLimited:          {http.StatusTooManyRequests, "Too many requests"},
+	evokg.EQUOTA:             {http.StatusTooManyRequests, "Too many active runs"},
 	evokg.EUNAVAILABLE:       {http.StatusServiceUnavailable, "Dependency unavailable"},
 	evokg.ETIMEOUT:           {http.StatusGatewayTimeout, "Timed out"},
 	evokg.ETOOL:              {http.StatusUnprocessableEntity, "Tool failed"},
@@ -126,10 +127,17 @@ func writeError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err
 	writeProblem(w, p)
 }
 
+// quotaRetryAfter is the Retry-After of a start refused by a bound of
+// active runs, in seconds: runs last minutes, so sooner rarely finds one ended.
+const quotaRetryAfter = "30"
+
 // writeProblem writes p as application/problem+json.
 func writeProblem(w http.ResponseWriter, p Problem) {
-	if p.Status == http.StatusUnauthorized {
+	switch {
+	case p.Status == http.StatusUnauthorized:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="evokg"`)
+	case p.Code == evokg.EQUOTA:
+		w.Header().Set("Retry-After", quotaRetryAfter)
 	}
 	writeJSONType(w, p.Status, "application/problem+json", p)
 }

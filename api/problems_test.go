@@ -24,6 +24,7 @@ func TestProblemTable(t *testing.T) {
 		{evokg.Errorf(evokg.ECONFLICT, "idempotency key reused"), 409},
 		{evokg.Errorf(evokg.ENOTFOUND, "no experience"), 404},
 		{evokg.Errorf(evokg.ELIMIT, "30 skills"), 422},
+		{evokg.Errorf(evokg.EQUOTA, "4 active runs"), 429},
 		{evokg.Errorf(evokg.EUNAVAILABLE, "model server down"), 503},
 		{evokg.Errorf(evokg.ETIMEOUT, "neo4j slow"), 504},
 		{evokg.Invalid(evokg.FieldError{Pointer: "/x", Detail: "bad"}), 422},

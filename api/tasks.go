@@ -15,7 +15,7 @@ func (s *server) startTask(w http.ResponseWriter, r *http.Request) {
 	err := decodeJSON(r, &req)
 	var task evokg.Task
 	if err == nil {
-		task, err = s.deps.Tasks.StartTask(r.Context(), ns(r), req)
+		task, err = s.deps.Tasks.StartTask(r.Context(), ns(r), keyOf(r), req)
 	}
 	if err == nil {
 		w.Header().Set("Location", "/v1/namespaces/"+ns(r)+"/tasks/"+task.ID.String())
@@ -42,7 +42,7 @@ func (s *server) startEpochRun(w http.ResponseWriter, r *http.Request) {
 	err := decodeJSON(r, &req)
 	var run evokg.EpochRun
 	if err == nil {
-		run, err = s.deps.EpochRuns.StartEpochRun(r.Context(), ns(r), req, idempotencyKey(r))
+		run, err = s.deps.EpochRuns.StartEpochRun(r.Context(), ns(r), keyOf(r), req, idempotencyKey(r))
 	}
 	if err == nil {
 		w.Header().Set("Location", "/v1/namespaces/"+ns(r)+"/epoch-runs/"+run.ID.String())

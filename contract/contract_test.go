@@ -25,6 +25,7 @@ import (
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 )
 
 // The generated run: a fixed seed and a bounded number of examples per
@@ -53,7 +54,10 @@ func startServer(t *testing.T) server {
 		LLM:      llm.Config{BaseURL: fake.Start(t), EmbeddingDim: embeddingDim},
 		HTTP:     &http.Client{Timeout: 30 * time.Second},
 		Ingest:   ingest.Config{EmbeddingDim: embeddingDim},
-		Migrate:  true,
+		// No bound of active runs: nothing works the runs the generated
+		// requests start, so valid starts would soon be 429s.
+		Bounds:  runs.Bounds{PerKey: -1, PerTenant: -1},
+		Migrate: true,
 	}
 	ctx := context.Background()
 	a, err := app.Open(ctx, cfg, app.ModeAPI, testenv.Logger(t))

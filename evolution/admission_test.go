@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -69,9 +70,9 @@ func TestOneActiveRunPerNamespace(t *testing.T) {
 	e := setupE2E(t, quietLearner())
 	svc := enqueueOnly(t, e.engine, e.engine.deps.Pool)
 
-	first, err := svc.Start(e.ctx, e.ns, smallParams())
+	first, err := svc.Start(e.ctx, e.ns, uuid.Nil, smallParams())
 	require.NoError(t, err)
-	_, err = svc.Start(e.ctx, e.ns, smallParams())
+	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, smallParams())
 	requireActiveRunConflict(t, err, first)
 
 	// `evokg evolve` obeys the same rule, before any model call.
@@ -83,12 +84,12 @@ func TestOneActiveRunPerNamespace(t *testing.T) {
 	require.Zero(t, e.fake.CountTask("discover_skills"))
 
 	other := testenv.Namespace(t)
-	_, err = svc.Start(e.ctx, other, smallParams())
+	_, err = svc.Start(e.ctx, other, uuid.Nil, smallParams())
 	require.NoError(t, err, "another namespace has its own slot")
 
 	_, err = svc.CancelRun(e.ctx, e.ns, first.ID)
 	require.NoError(t, err)
-	second, err := svc.Start(e.ctx, e.ns, smallParams())
+	second, err := svc.Start(e.ctx, e.ns, uuid.Nil, smallParams())
 	require.NoError(t, err, "a finished run frees the slot")
 	runs, err := svc.ListRuns(e.ctx, e.ns)
 	require.NoError(t, err)
@@ -116,7 +117,7 @@ func TestConcurrentStartsAdmitExactlyOne(t *testing.T) {
 		for i := range runs {
 			wg.Go(func() {
 				<-start
-				runs[i], errs[i] = replicas[i%2].Start(e.ctx, e.ns, smallParams())
+				runs[i], errs[i] = replicas[i%2].Start(e.ctx, e.ns, uuid.Nil, smallParams())
 			})
 		}
 		close(start)
@@ -153,7 +154,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	svc := enqueueOnly(t, engine, deps.Pool)
 
 	over := Params{Iterations: 4, Pool: PoolSpec{Name: questions.Arith, Size: 13}}
-	_, err = svc.Start(e.ctx, e.ns, over)
+	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, over)
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err))
 	var de *evokg.Error
 	require.ErrorAs(t, err, &de)
@@ -165,7 +166,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	for i := range inline.Pool.Items {
 		inline.Pool.Items[i] = questions.Item{ID: string(rune('a' + i)), Question: "q", Answer: "1", TaskType: "t"}
 	}
-	_, err = svc.Start(e.ctx, e.ns, inline)
+	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, inline)
 	require.ErrorAs(t, err, &de)
 	require.Equal(t, []string{"/pool/items"}, pointers(de.Fields))
 
@@ -176,7 +177,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, runs, "a refused run is not created")
 
-	_, err = svc.Start(e.ctx, e.ns, Params{Iterations: 3, Pool: PoolSpec{Name: questions.Arith, Size: 12}})
+	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, Params{Iterations: 3, Pool: PoolSpec{Name: questions.Arith, Size: 12}})
 	require.NoError(t, err, "at the caps is allowed")
 }
 

@@ -16,9 +16,9 @@ import (
 // The API's view of runs: Service serves the run endpoints in the root
 // vocabulary (EvolutionRunRequest in, EvolutionRun out).
 
-// StartRun starts a run of namespace ns from an API request.
-func (s *Service) StartRun(ctx context.Context, ns string, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {
-	run, err := s.Start(ctx, ns, runParams(req))
+// StartRun starts a run of namespace ns from an API request of key.
+func (s *Service) StartRun(ctx context.Context, ns string, key uuid.UUID, req evokg.EvolutionRunRequest) (evokg.EvolutionRun, error) {
+	run, err := s.Start(ctx, ns, key, runParams(req))
 	if err != nil {
 		return evokg.EvolutionRun{}, requestPointers(err)
 	}

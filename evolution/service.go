@@ -11,6 +11,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 )
 
 // RunArgs is the River job that executes one run.
@@ -113,18 +114,27 @@ func (e *Engine) Get(ctx context.Context, ns string, id uuid.UUID) (*Result, err
 type Service struct {
 	engine *Engine
 	river  *river.Client[pgx.Tx]
+	bounds runs.Bounds
 }
 
 // NewService returns a Service; client enqueues jobs (it need not work them).
+// Its active runs are bounded by the default runs.Bounds until WithBounds.
 func NewService(engine *Engine, client *river.Client[pgx.Tx]) *Service {
 	return &Service{engine: engine, river: client}
 }
 
+// WithBounds sets the bounds of active runs per API key and per tenant.
+func (s *Service) WithBounds(b runs.Bounds) *Service {
+	s.bounds = b
+	return s
+}
+
 // Start validates params against the limits, creates a queued run of
-// namespace ns and enqueues its job in the same transaction. A run over a
-// cap is ELIMIT; a namespace with an active run already is ECONFLICT
-// (wrapping ErrActiveRun), naming that run.
-func (s *Service) Start(ctx context.Context, ns string, params Params) (*evokg.EvolutionRun, error) {
+// namespace ns started by key (uuid.Nil: none) and enqueues its job in the
+// same transaction. A run over a cap is ELIMIT; a namespace with an active
+// run already is ECONFLICT (wrapping ErrActiveRun), naming that run; a key
+// or tenant at its bound of active runs is EQUOTA.
+func (s *Service) Start(ctx context.Context, ns string, key uuid.UUID, params Params) (*evokg.EvolutionRun, error) {
 	params.Namespace = ns
 	params, err := s.engine.admit(params)
 	if err != nil {
@@ -132,7 +142,10 @@ func (s *Service) Start(ctx context.Context, ns string, params Params) (*evokg.E
 	}
 	run := newRun(params)
 	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
-		if err := insertRun(ctx, tx, run, params); err != nil {
+		if err := insertRun(ctx, tx, run, params, key); err != nil {
+			return err
+		}
+		if err := runs.Admit(ctx, tx, s.bounds, key, ns); err != nil {
 			return err
 		}
 		_, err := s.river.InsertTx(ctx, tx, RunArgs{RunID: run.ID, Namespace: ns}, nil)

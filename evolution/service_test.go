@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
@@ -49,10 +50,10 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 	})
 	svc := NewService(e.engine, client)
 
-	_, err = svc.Start(e.ctx, e.ns, Params{Iterations: -1})
+	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, Params{Iterations: -1})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 
-	run, err := svc.Start(e.ctx, e.ns, smallParams())
+	run, err := svc.Start(e.ctx, e.ns, uuid.Nil, smallParams())
 	require.NoError(t, err)
 	require.Equal(t, evokg.RunQueued, run.Status)
 	require.Eventually(t, func() bool {
@@ -97,7 +98,7 @@ func TestInterruptedRunJobIsRetried(t *testing.T) {
 	}, testenv.Postgres(t))
 	queue, err := workers.NewInsertClient(e.engine.deps.Pool, workers.Config{}, testenv.Logger(t))
 	require.NoError(t, err)
-	run, err := NewService(e.engine, queue).Start(e.ctx, e.ns, smallParams())
+	run, err := NewService(e.engine, queue).Start(e.ctx, e.ns, uuid.Nil, smallParams())
 	require.NoError(t, err)
 
 	worker := NewWorker(e.engine)
@@ -121,7 +122,7 @@ func TestCancelledRunDoesNoWork(t *testing.T) {
 	queue, err := workers.NewInsertClient(e.engine.deps.Pool, workers.Config{}, testenv.Logger(t))
 	require.NoError(t, err)
 	svc := NewService(e.engine, queue) // enqueues only: nobody works the job
-	run, err := svc.Start(e.ctx, e.ns, smallParams())
+	run, err := svc.Start(e.ctx, e.ns, uuid.Nil, smallParams())
 	require.NoError(t, err)
 	cancelled, err := svc.CancelRun(e.ctx, e.ns, run.ID)
 	require.NoError(t, err)

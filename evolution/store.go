@@ -69,19 +69,20 @@ type snapshot struct {
 type store struct{ pool *pgxpool.Pool }
 
 func (s *store) insertRun(ctx context.Context, r *evokg.EvolutionRun, params Params) error {
-	return insertRun(ctx, s.pool, r, params)
+	return insertRun(ctx, s.pool, r, params, uuid.Nil)
 }
 
-// insertRun creates r with params unless its namespace has an active run, which the
-// ECONFLICT error then names. The database decides: of two callers racing
-// (API replicas, the CLI), exactly one inserts.
-func insertRun(ctx context.Context, q runs.Querier, r *evokg.EvolutionRun, p Params) error {
+// insertRun creates r with params, started by key (uuid.Nil: the CLI),
+// unless its namespace has an active run, which the ECONFLICT error then
+// names. The database decides: of two callers racing (API replicas, the
+// CLI), exactly one inserts.
+func insertRun(ctx context.Context, q runs.Querier, r *evokg.EvolutionRun, p Params, key uuid.UUID) error {
 	params, err := json.Marshal(p)
 	if err != nil {
 		return err
 	}
 	for range runs.InsertAttempts {
-		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params).Scan(&r.CreatedAt, &r.UpdatedAt)
+		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, r.Status, params, runs.KeyParam(key)).Scan(&r.CreatedAt, &r.UpdatedAt)
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return postgres.Translate(err, "creating the run")
 		}

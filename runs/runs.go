@@ -1,7 +1,8 @@
 // Package runs is the lifecycle evolution runs and epoch runs share: how
 // an execution ends on the run's record and on its River job, the failure
-// reason a failed run records, and the advisory lock that keeps one
-// execution of a run (or a task) at a time.
+// reason a failed run records, the advisory lock that keeps one execution
+// of a run (or a task) at a time, and the bounds of active runs and tasks
+// per API key and per tenant that every start through the API obeys.
 package runs
 
 import (

@@ -25,7 +25,7 @@ func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, prog
 		return nil, err
 	}
 	run := newRun(ns)
-	if _, err := insertRun(ctx, e.deps.Pool, run, params, ""); err != nil {
+	if _, err := insertRun(ctx, e.deps.Pool, run, params, "", uuid.Nil); err != nil {
 		return nil, err
 	}
 	final, err := e.executeRun(ctx, ns, run.ID, progress, false)

@@ -35,9 +35,9 @@ func TestFailedFirstAttemptIsArchivedAsFailure(t *testing.T) {
 	}))
 	svc := startWorkers(t, b)
 
-	_, err := svc.StartTask(b.ctx, b.ns, evokg.TaskRequest{Question: crateQuestion, TaskType: "multiply", Validator: evokg.ValidatorSpec{Kind: "regex"}})
+	_, err := svc.StartTask(b.ctx, b.ns, uuid.Nil, evokg.TaskRequest{Question: crateQuestion, TaskType: "multiply", Validator: evokg.ValidatorSpec{Kind: "regex"}})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
-	queued, err := svc.StartTask(b.ctx, b.ns, evokg.TaskRequest{Question: crateQuestion, TaskType: "multiply", Validator: normalized("42")})
+	queued, err := svc.StartTask(b.ctx, b.ns, uuid.Nil, evokg.TaskRequest{Question: crateQuestion, TaskType: "multiply", Validator: normalized("42")})
 	require.NoError(t, err)
 	require.Equal(t, evokg.TaskQueued, queued.Status)
 	require.Equal(t, 10, queued.MaxIterations, "J defaults to 10 outside code")
@@ -72,7 +72,7 @@ func TestFailedFirstAttemptIsArchivedAsFailure(t *testing.T) {
 
 	requireTrace(t, b, task)
 
-	next, err := svc.StartTask(b.ctx, b.ns, evokg.TaskRequest{Question: crateQuestion, TaskType: "multiply", Validator: normalized("42")})
+	next, err := svc.StartTask(b.ctx, b.ns, uuid.Nil, evokg.TaskRequest{Question: crateQuestion, TaskType: "multiply", Validator: normalized("42")})
 	require.NoError(t, err)
 	again := waitTask(t, svc, b, next.ID)
 	require.Equal(t, evokg.TaskSolved, again.Status)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
@@ -50,24 +51,24 @@ func TestEpochRunAdmission(t *testing.T) {
 		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Env}, Epochs: 1}, []string{"/pool/name"}},
 		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: MaxPoolSize + 1}, Epochs: 1}, []string{"/pool/size"}},
 	} {
-		_, err := svc.StartEpochRun(b.ctx, b.ns, c.req, "")
+		_, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, c.req, "")
 		require.Equal(t, c.want, pointers(t, err), "%+v", c.req)
 	}
 
 	req := evokg.EpochRunRequest{Pool: digits, Epochs: 2, Frozen: true}
-	first, err := svc.StartEpochRun(b.ctx, b.ns, req, "k1")
+	first, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, req, "k1")
 	require.NoError(t, err)
 	require.Equal(t, evokg.RunQueued, first.Status)
 	require.Equal(t, evokg.EpochPool{Name: questions.Digits, Size: 10, Seed: 3}, first.Pool)
 	require.InDelta(t, DefaultHeldOut, first.HeldOut, 1e-12, "held_out absent is the default fraction")
 
-	replay, err := svc.StartEpochRun(b.ctx, b.ns, req, "k1")
+	replay, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, req, "k1")
 	require.NoError(t, err)
 	require.Equal(t, first.ID, replay.ID, "the same key and request replay the run")
-	_, err = svc.StartEpochRun(b.ctx, b.ns, evokg.EpochRunRequest{Pool: digits, Epochs: 3}, "k1")
+	_, err = svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, evokg.EpochRunRequest{Pool: digits, Epochs: 3}, "k1")
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err), "the key was used for another request")
 
-	_, err = svc.StartEpochRun(b.ctx, b.ns, req, "")
+	_, err = svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, req, "")
 	require.ErrorIs(t, err, ErrActiveRun)
 	require.Contains(t, evokg.ErrorMessage(err), first.ID.String(), "the conflict names the active run")
 
@@ -77,7 +78,7 @@ func TestEpochRunAdmission(t *testing.T) {
 	_, err = svc.CancelEpochRun(b.ctx, b.ns, first.ID)
 	require.Equal(t, evokg.ECONFLICT, evokg.ErrorCode(err))
 
-	second, err := svc.StartEpochRun(b.ctx, b.ns, req, "k2")
+	second, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, req, "k2")
 	require.NoError(t, err)
 	runs, err := svc.ListEpochRuns(b.ctx, b.ns)
 	require.NoError(t, err)
@@ -122,7 +123,7 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 	params, err := b.engine.admit(b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2})
 	require.NoError(t, err)
 	run := newRun(b.ns)
-	_, err = insertRun(b.ctx, b.pg, run, params, "")
+	_, err = insertRun(b.ctx, b.pg, run, params, "", uuid.Nil)
 	require.NoError(t, err)
 
 	worker := NewRunWorker(b.engine)
@@ -160,7 +161,7 @@ func TestEpochRunJobRunsToItsEnd(t *testing.T) {
 	t.Parallel()
 	b := setup(t, isolated(t), generating(func(task, text string) string { return "0" }))
 	svc := startWorkers(t, b)
-	run, err := svc.StartEpochRun(b.ctx, b.ns, evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: 5, Seed: 2},
+	run, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: 5, Seed: 2},
 		Epochs: 2, MaxIterations: 1, Frozen: true, HeldOut: heldOut(0.4)}, "")
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
@@ -241,7 +242,7 @@ func TestFailedTaskDoesNotEndTheRun(t *testing.T) {
 func TestEpochRunTakesWhatThePoolSupplies(t *testing.T) {
 	t.Parallel()
 	b := setup(t, isolated(t), generating(func(string, string) string { return "0" }))
-	run, err := NewService(b.engine).StartEpochRun(b.ctx, b.ns,
+	run, err := NewService(b.engine).StartEpochRun(b.ctx, b.ns, uuid.Nil,
 		evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: 200, Seed: 3}, Epochs: 1}, "")
 	require.NoError(t, err)
 	require.Equal(t, questions.Supply(questions.Digits), run.Pool.Size)

@@ -26,10 +26,10 @@ var ErrCancelled = errors.New("tasks: the epoch run was cancelled")
 var errRunBusy = errors.New("tasks: the epoch run is running elsewhere")
 
 // insertRun creates r, queued with params p (its settings, which it
-// takes), or returns the run its Idempotency-Key named first
+// takes) and started by key (uuid.Nil: the CLI), or returns the run its Idempotency-Key named first
 // (existing true) when that run was asked with the same params; the
 // database decides which of two racing callers creates it.
-func insertRun(ctx context.Context, q runs.Querier, r *evokg.EpochRun, p RunParams, idemKey string) (existing uuid.UUID, err error) {
+func insertRun(ctx context.Context, q runs.Querier, r *evokg.EpochRun, p RunParams, idemKey string, key uuid.UUID) (existing uuid.UUID, err error) {
 	params, err := json.Marshal(p)
 	if err != nil {
 		return uuid.Nil, err
@@ -38,12 +38,12 @@ func insertRun(ctx context.Context, q runs.Querier, r *evokg.EpochRun, p RunPara
 		return uuid.Nil, err
 	}
 	r.Status = evokg.RunQueued
-	var key *string
+	var idem *string
 	if idemKey != "" {
-		key = &idemKey
+		idem = &idemKey
 	}
 	for range runs.InsertAttempts {
-		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, params, key).Scan(&r.CreatedAt, &r.UpdatedAt)
+		err = q.QueryRow(ctx, queries.Get("insert_run"), r.ID, r.Namespace, params, idem, runs.KeyParam(key)).Scan(&r.CreatedAt, &r.UpdatedAt)
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return uuid.Nil, postgres.Translate(err, "creating the epoch run")
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/validate"
 )
 
@@ -25,7 +26,10 @@ const (
 
 // Service is what the API calls: it creates tasks and enqueues their job in
 // one transaction, and reads them.
-type Service struct{ engine *Engine }
+type Service struct {
+	engine *Engine
+	bounds runs.Bounds
+}
 
 var (
 	_ evokg.TaskService     = (*Service)(nil)
@@ -33,16 +37,28 @@ var (
 )
 
 // NewService returns a Service; the engine's job client enqueues the jobs.
+// Its active runs are bounded by the default runs.Bounds until WithBounds.
 func NewService(engine *Engine) *Service { return &Service{engine: engine} }
 
-// StartTask validates req, stores the task queued and enqueues its job.
-func (s *Service) StartTask(ctx context.Context, ns string, req evokg.TaskRequest) (evokg.Task, error) {
+// WithBounds sets the bounds of active runs per API key and per tenant.
+func (s *Service) WithBounds(b runs.Bounds) *Service {
+	s.bounds = b
+	return s
+}
+
+// StartTask validates req, stores the task queued, started by key, and
+// enqueues its job. A key or tenant at its bound of active background runs
+// (tasks count with evolution and epoch runs) is EQUOTA.
+func (s *Service) StartTask(ctx context.Context, ns string, key uuid.UUID, req evokg.TaskRequest) (evokg.Task, error) {
 	r, err := s.engine.newTask(ns, req, false)
 	if err != nil {
 		return evokg.Task{}, err
 	}
 	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
-		if err := s.engine.store.insertTx(ctx, tx, r, nil); err != nil {
+		if err := s.engine.store.insertTx(ctx, tx, r, nil, key); err != nil {
+			return err
+		}
+		if err := runs.Admit(ctx, tx, s.bounds, key, ns); err != nil {
 			return err
 		}
 		_, err := s.engine.deps.Jobs.InsertTx(ctx, tx, TaskArgs{TaskID: r.ID, Namespace: ns}, nil)
@@ -76,11 +92,13 @@ func (s *Service) ListTasks(ctx context.Context, ns string) ([]evokg.Task, error
 	return out, nil
 }
 
-// StartEpochRun validates req, stores the run queued and enqueues its job
-// in one transaction. A namespace with an active run already is ECONFLICT
-// (wrapping ErrActiveRun), naming that run; an Idempotency-Key used before
-// returns its run when req is the same, and is ECONFLICT otherwise.
-func (s *Service) StartEpochRun(ctx context.Context, ns string, req evokg.EpochRunRequest, idemKey string) (evokg.EpochRun, error) {
+// StartEpochRun validates req, stores the run queued, started by key, and
+// enqueues its job in one transaction. A namespace with an active run
+// already is ECONFLICT (wrapping ErrActiveRun), naming that run; an
+// Idempotency-Key used before returns its run when req is the same, and is
+// ECONFLICT otherwise; a key or tenant at its bound of active background
+// runs is EQUOTA (a replay creates nothing, so it is never refused so).
+func (s *Service) StartEpochRun(ctx context.Context, ns string, key uuid.UUID, req evokg.EpochRunRequest, idemKey string) (evokg.EpochRun, error) {
 	params, err := s.engine.admit(ns, runParams(req))
 	if err != nil {
 		return evokg.EpochRun{}, err
@@ -88,7 +106,10 @@ func (s *Service) StartEpochRun(ctx context.Context, ns string, req evokg.EpochR
 	run := newRun(ns)
 	var existing uuid.UUID
 	err = pgx.BeginFunc(ctx, s.engine.deps.Pool, func(tx pgx.Tx) error {
-		if existing, err = insertRun(ctx, tx, run, params, idemKey); err != nil || existing != uuid.Nil {
+		if existing, err = insertRun(ctx, tx, run, params, idemKey, key); err != nil || existing != uuid.Nil {
+			return err
+		}
+		if err := runs.Admit(ctx, tx, s.bounds, key, ns); err != nil {
 			return err
 		}
 		_, err := s.engine.deps.Jobs.InsertTx(ctx, tx, RunArgs{RunID: run.ID, Namespace: ns}, nil)

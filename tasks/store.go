@@ -38,7 +38,7 @@ type row struct {
 	Spec evokg.ValidatorSpec
 }
 
-func (s *store) insertTx(ctx context.Context, tx pgx.Tx, r *row, batch *batchKey) error {
+func (s *store) insertTx(ctx context.Context, tx pgx.Tx, r *row, batch *batchKey, key uuid.UUID) error {
 	spec, err := json.Marshal(r.Spec)
 	if err != nil {
 		return err
@@ -50,12 +50,12 @@ func (s *store) insertTx(ctx context.Context, tx pgx.Tx, r *row, batch *batchKey
 		batchID, epoch, item = &batch.ID, &batch.Epoch, &batch.Item
 	}
 	_, err = tx.Exec(ctx, queries.Get("insert_task"), r.ID, r.Namespace, r.Question, r.TaskType, r.Context, spec,
-		r.MaxIterations, r.Frozen, batchID, epoch, item, r.CreatedAt)
+		r.MaxIterations, r.Frozen, batchID, epoch, item, r.CreatedAt, runs.KeyParam(key))
 	return postgres.Translate(err, "storing the task")
 }
 
 func (s *store) insert(ctx context.Context, r *row, batch *batchKey) error {
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return s.insertTx(ctx, tx, r, batch) })
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return s.insertTx(ctx, tx, r, batch, uuid.Nil) })
 }
 
 func (s *store) get(ctx context.Context, ns string, id uuid.UUID) (*row, error) {

@@ -75,9 +75,19 @@ func statements(ctx context.Context, q pgxQuerier) ([]table, error) {
 		if len(cols) == 0 {
 			return nil, evokg.Errorf(evokg.EUNAVAILABLE, "table %s does not exist: run `evokg migrate` first", name)
 		}
-		out = append(out, buildTable(name, cols))
+		out = append(out, buildTable(name, carried(name, cols)))
 	}
 	return out, nil
+}
+
+// carried drops the columns a namespace does not take to another stack: the
+// key that created it (its tenant) is a key of this stack, so an imported
+// namespace has the creator of its target, if any, not its source's.
+func carried(name string, cols []string) []string {
+	if name != "namespaces" {
+		return cols
+	}
+	return slices.DeleteFunc(cols, func(c string) bool { return c == "created_by" })
 }
 
 func buildTable(name string, cols []string) table {

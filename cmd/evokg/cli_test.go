@@ -13,6 +13,7 @@ import (
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/vector"
 )
@@ -233,4 +234,27 @@ func TestNoUtilityTurnsEveryPartOff(t *testing.T) {
 	require.NoError(t, err)
 	w := cli.Evolve.AppConfig().Retrieval.Weights
 	require.Equal(t, retrieval.Weights{Alpha: 0.5, Beta: 0.2, Gamma: 0.1, Delta: 0.1, Epsilon: 0.1, Zeta: 0.3, Lambda: 0.4}, w, "a seventh weight is λ")
+}
+
+// The bounds of active runs default to the runs package's, are read from
+// the environment, and 0, which would refuse every run, is refused.
+func TestActiveRunBoundsReachTheAppConfig(t *testing.T) {
+	cli, _, err := parse(t, "serve")
+	require.NoError(t, err)
+	b, err := cli.Serve.bounds()
+	require.NoError(t, err)
+	require.Equal(t, runs.Bounds{PerKey: runs.DefaultPerKey, PerTenant: runs.DefaultPerTenant}, b)
+
+	t.Setenv("EVOKG_ACTIVE_RUNS_PER_KEY", "2")
+	t.Setenv("EVOKG_ACTIVE_RUNS_PER_TENANT", "-1")
+	cli, _, err = parse(t, "serve")
+	require.NoError(t, err)
+	b, err = cli.Serve.bounds()
+	require.NoError(t, err)
+	require.Equal(t, runs.Bounds{PerKey: 2, PerTenant: -1}, b)
+
+	cli, _, err = parse(t, "serve", "--active-runs-per-key", "0")
+	require.NoError(t, err)
+	_, err = cli.Serve.bounds()
+	require.ErrorContains(t, err, "0 would refuse every run")
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"github.com/google/uuid"
+
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/questions"
@@ -39,7 +41,7 @@ func (c *EpochsCmd) Run(g *Globals) error {
 		return err
 	}
 	defer closeApp()
-	_, err = access.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace, Description: "registered by evokg epochs"})
+	_, err = access.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace, Description: "registered by evokg epochs"}, uuid.Nil)
 	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
 		return err
 	}

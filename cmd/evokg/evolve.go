@@ -11,6 +11,7 @@ import (
 	"sync"
 	"text/tabwriter"
 
+	"github.com/google/uuid"
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/evokg/evokg"
@@ -61,7 +62,7 @@ func (c *EvolveCmd) Run(g *Globals) error {
 // exists, so the API lists it like one created there.
 func (c *EvolveCmd) registerNamespace(g *Globals, a *app.App) error {
 	_, err := access.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace,
-		Description: "registered by evokg evolve"})
+		Description: "registered by evokg evolve"}, uuid.Nil)
 	if evokg.ErrorCode(err) == evokg.ECONFLICT {
 		return nil
 	}

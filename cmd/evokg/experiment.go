@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/experiment"
@@ -67,7 +69,7 @@ func (c *ExperimentCmd) Run(g *Globals) error {
 func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
 	store := access.NewNamespaceStore(a.Pool)
 	return func(ctx context.Context, ns string) error {
-		_, err := store.CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "registered by evokg experiment"})
+		_, err := store.CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "registered by evokg experiment"}, uuid.Nil)
 		if evokg.ErrorCode(err) == evokg.ECONFLICT {
 			return evokg.Errorf(evokg.ECONFLICT, "namespace %s exists; an experiment needs fresh namespaces (--namespace)", ns)
 		}

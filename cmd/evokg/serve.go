@@ -13,6 +13,7 @@ import (
 	"github.com/evokg/evokg/console"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/internal/app"
+	"github.com/evokg/evokg/runs"
 )
 
 // ServeCmd runs the REST API.
@@ -29,6 +30,17 @@ type ServeCmd struct {
 	WarmRounds      int           `name:"warm-rounds" env:"EVOKG_WARM_ROUNDS" default:"30" help:"Rounds of the platform's Neo4j queries run at start, in a throwaway namespace, before /readyz says ready (0 skips the warm-up)."`
 	BrowserURL      string        `name:"neo4j-browser-url" env:"EVOKG_NEO4J_BROWSER_URL" help:"Neo4j Browser's address, linked from the console's pages (none when empty)."`
 	WarmOnData      time.Duration `name:"warm-on-data" env:"EVOKG_WARM_ON_DATA" default:"${warm_on_data}" help:"After the rounds, how long the read queries alone run on the namespaces written to most recently before /readyz says ready (0: none)."`
+	RunsPerKey      int           `name:"active-runs-per-key" env:"EVOKG_ACTIVE_RUNS_PER_KEY" default:"${active_runs_per_key}" help:"Active (queued or running) evolution runs, epoch runs and tasks one API key may have started, across namespaces; a start over it is a 429 (negative: no bound)."`
+	RunsPerTenant   int           `name:"active-runs-per-tenant" env:"EVOKG_ACTIVE_RUNS_PER_TENANT" default:"${active_runs_per_tenant}" help:"Active evolution runs, epoch runs and tasks in one tenant's namespaces (those one API key created; a namespace no key created is a tenant of its own); a start over it is a 429 (negative: no bound)."`
+}
+
+// bounds are the bounds of active runs; 0 would refuse every start.
+func (c *ServeCmd) bounds() (runs.Bounds, error) {
+	if c.RunsPerKey == 0 || c.RunsPerTenant == 0 {
+		return runs.Bounds{}, fmt.Errorf("--active-runs-per-key %d, --active-runs-per-tenant %d: 0 would refuse every run; a negative value sets no bound",
+			c.RunsPerKey, c.RunsPerTenant)
+	}
+	return runs.Bounds{PerKey: c.RunsPerKey, PerTenant: c.RunsPerTenant}, nil
 }
 
 func (c *ServeCmd) apiConfig() api.Config {
@@ -43,7 +55,12 @@ func (c *ServeCmd) Run(g *Globals) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	a, err := c.Open(g.Ctx, app.ModeAPI, g.Logger)
+	appCfg := c.AppConfig()
+	var err error
+	if appCfg.Bounds, err = c.bounds(); err != nil {
+		return err
+	}
+	a, err := app.Open(g.Ctx, appCfg, app.ModeAPI, g.Logger)
 	if err != nil {
 		return err
 	}

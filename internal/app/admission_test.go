@@ -96,9 +96,16 @@ func (e *env) do(t *testing.T, method, path, body string, want int, out any) {
 
 func (e *env) doWith(t *testing.T, handler http.Handler, method, path, body string, want int, out any) {
 	t.Helper()
-	url := "http://127.0.0.1:8080/v1/namespaces/" + e.ns + path
+	e.exchange(t, handler, e.token, method, "/v1/namespaces/"+e.ns+path, body, want, out)
+}
+
+// exchange sends a request to path with token, checks the response against
+// the OpenAPI document, decodes it into out and returns its header.
+func (e *env) exchange(t *testing.T, handler http.Handler, token, method, path, body string, want int, out any) http.Header {
+	t.Helper()
+	url := "http://127.0.0.1:8080" + path
 	req := httptest.NewRequest(method, url, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer "+e.token)
+	req.Header.Set("Authorization", "Bearer "+token)
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -119,6 +126,7 @@ func (e *env) doWith(t *testing.T, handler http.Handler, method, path, body stri
 	if out != nil {
 		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), out))
 	}
+	return rec.Header()
 }
 
 func TestEvolutionAdmissionOverTheAPI(t *testing.T) {
@@ -189,7 +197,7 @@ func TestWorkerRunsOneRunAtATime(t *testing.T) {
 	params := evolution.Params{Iterations: 2, Pool: evolution.PoolSpec{Name: "arith", Size: 10, Seed: 3}, DisableBandits: true}
 	var ids []uuid.UUID
 	for _, ns := range []string{e.ns, other} {
-		run, err := e.app.Evolution.Start(e.ctx, ns, params)
+		run, err := e.app.Evolution.Start(e.ctx, ns, uuid.Nil, params)
 		require.NoError(t, err)
 		ids = append(ids, run.ID)
 	}

@@ -33,6 +33,7 @@ import (
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/telemetry"
 	"github.com/evokg/evokg/transfer"
@@ -64,6 +65,9 @@ type Config struct {
 	Assets assets.Config
 	// PRGII tunes tasks run through PRGII (validators, tasks per worker).
 	PRGII tasks.Config
+	// Bounds cap the active background runs (evolution runs, epoch runs,
+	// tasks) the API starts per API key and per tenant.
+	Bounds runs.Bounds
 	// Migrate applies Postgres migrations and the Neo4j schema at start.
 	Migrate bool
 	// Tracing is where spans go; nil reads the OTEL_* variables
@@ -255,7 +259,7 @@ func (a *App) openJobs(mode Mode) error {
 			return err
 		}
 	}
-	a.Evolution = evolution.NewService(a.Engine, a.Jobs)
+	a.Evolution = evolution.NewService(a.Engine, a.Jobs).WithBounds(a.Config.Bounds)
 	return nil
 }
 

@@ -49,7 +49,7 @@ func populate(t *testing.T, e *env) uuid.UUID {
 			return got.Status == evokg.StatusCommitted
 		}, time.Minute, 50*time.Millisecond, "experience %d", i)
 	}
-	run, err := e.app.Evolution.Start(e.ctx, e.ns, evolution.Params{Iterations: 2, Pool: evolution.PoolSpec{Name: "arith", Size: 10, Seed: 3}})
+	run, err := e.app.Evolution.Start(e.ctx, e.ns, uuid.Nil, evolution.Params{Iterations: 2, Pool: evolution.PoolSpec{Name: "arith", Size: 10, Seed: 3}})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		got, err := e.app.Evolution.GetRun(e.ctx, e.ns, run.ID)

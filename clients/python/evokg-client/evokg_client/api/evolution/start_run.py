@@ -123,6 +123,15 @@ def sync_detailed(
     the cap. A worker process executes at most
     EVOKG_EVOLUTION_RUNS_PER_WORKER runs at once (default 1); the others
     wait queued.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -167,6 +176,15 @@ def sync(
     the cap. A worker process executes at most
     EVOKG_EVOLUTION_RUNS_PER_WORKER runs at once (default 1); the others
     wait queued.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -206,6 +224,15 @@ async def asyncio_detailed(
     the cap. A worker process executes at most
     EVOKG_EVOLUTION_RUNS_PER_WORKER runs at once (default 1); the others
     wait queued.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -248,6 +275,15 @@ async def asyncio(
     the cap. A worker process executes at most
     EVOKG_EVOLUTION_RUNS_PER_WORKER runs at once (default 1); the others
     wait queued.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):

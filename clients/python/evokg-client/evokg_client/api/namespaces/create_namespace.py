@@ -106,6 +106,11 @@ def sync_detailed(
 ) -> Response[Namespace | Problem]:
     """Create a namespace (scope admin; the key must be bound to it or to *).
 
+     The key that creates the namespace is recorded as its tenant: the
+    active background runs of every namespace one key created count
+    together against EVOKG_ACTIVE_RUNS_PER_TENANT (default 8), whoever
+    starts them.
+
     Args:
         body (NamespaceCreate):
 
@@ -135,6 +140,11 @@ def sync(
 ) -> Namespace | Problem | None:
     """Create a namespace (scope admin; the key must be bound to it or to *).
 
+     The key that creates the namespace is recorded as its tenant: the
+    active background runs of every namespace one key created count
+    together against EVOKG_ACTIVE_RUNS_PER_TENANT (default 8), whoever
+    starts them.
+
     Args:
         body (NamespaceCreate):
 
@@ -158,6 +168,11 @@ async def asyncio_detailed(
     body: NamespaceCreate,
 ) -> Response[Namespace | Problem]:
     """Create a namespace (scope admin; the key must be bound to it or to *).
+
+     The key that creates the namespace is recorded as its tenant: the
+    active background runs of every namespace one key created count
+    together against EVOKG_ACTIVE_RUNS_PER_TENANT (default 8), whoever
+    starts them.
 
     Args:
         body (NamespaceCreate):
@@ -185,6 +200,11 @@ async def asyncio(
     body: NamespaceCreate,
 ) -> Namespace | Problem | None:
     """Create a namespace (scope admin; the key must be bound to it or to *).
+
+     The key that creates the namespace is recorded as its tenant: the
+    active background runs of every namespace one key created count
+    together against EVOKG_ACTIVE_RUNS_PER_TENANT (default 8), whoever
+    starts them.
 
     Args:
         body (NamespaceCreate):

@@ -127,6 +127,15 @@ def sync_detailed(
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
     the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -175,6 +184,15 @@ def sync(
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
     the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -218,6 +236,15 @@ async def asyncio_detailed(
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
     the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -264,6 +291,15 @@ async def asyncio(
     active run. The same Idempotency-Key with the same body returns the
     first run (202); with another body it is a 409. Follow the run at
     the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):

@@ -118,6 +118,15 @@ def sync_detailed(
     operator's allow-list (EVOKG_WEBHOOK_HOSTS); the served document's url
     pattern states them, and without any the webhook kind is not offered.
     Follow the task at the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -163,6 +172,15 @@ def sync(
     operator's allow-list (EVOKG_WEBHOOK_HOSTS); the served document's url
     pattern states them, and without any the webhook kind is not offered.
     Follow the task at the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -203,6 +221,15 @@ async def asyncio_detailed(
     operator's allow-list (EVOKG_WEBHOOK_HOSTS); the served document's url
     pattern states them, and without any the webhook kind is not offered.
     Follow the task at the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
@@ -246,6 +273,15 @@ async def asyncio(
     operator's allow-list (EVOKG_WEBHOOK_HOSTS); the served document's url
     pattern states them, and without any the webhook kind is not offered.
     Follow the task at the Location URL.
+    Background work is bounded across namespaces: an API key may have
+    at most EVOKG_ACTIVE_RUNS_PER_KEY (default 4) active (queued or
+    running) evolution runs, epoch runs and tasks it started, and the
+    namespaces of one tenant (the API key that created them with POST
+    /v1/namespaces; a namespace no key created is a tenant of its own)
+    at most EVOKG_ACTIVE_RUNS_PER_TENANT (default 8). A start over
+    either is a 429 with code "quota" whose detail names the bound, the
+    count and the limit, and a Retry-After of 30 seconds; a run that
+    ends, or is cancelled, frees its slot.
 
     Args:
         ns (str):
