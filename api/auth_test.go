@@ -10,7 +10,6 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
-	"github.com/evokg/evokg/internal/testenv"
 )
 
 func problemOf(t *testing.T, body []byte) api.Problem {
@@ -23,7 +22,7 @@ func problemOf(t *testing.T, body []byte) api.Problem {
 func TestAuthMissingAndBadKeys(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	path := "/v1/namespaces/" + ns + "/skills"
 	for name, token := range map[string]string{
 		"none":      "",
@@ -45,7 +44,7 @@ func TestAuthMissingAndBadKeys(t *testing.T) {
 func TestAuthRevokedKeyIsRefused(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, []string{evokg.ScopeMemoryRead}, ns)
 	path := "/v1/namespaces/" + ns + "/skills"
 	require.Equal(t, http.StatusOK, b.do(t, call{method: "GET", path: path, token: token}).Code)
@@ -58,7 +57,7 @@ func TestAuthRevokedKeyIsRefused(t *testing.T) {
 func TestAuthScopes(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	read := b.key(t, []string{evokg.ScopeMemoryRead}, ns)
 	p := "/v1/namespaces/" + ns
 	id := "0190b5a0-0000-7000-8000-000000000001"
@@ -92,7 +91,7 @@ func TestAuthScopes(t *testing.T) {
 func TestNamespaceIsolation(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	nsA, nsB := testenv.Namespace(t), testenv.Namespace(t)
+	nsA, nsB := b.namespace(t), b.namespace(t)
 	tokenA := b.key(t, evokg.Scopes, nsA)
 	id := "0190b5a0-0000-7000-8000-000000000001"
 	routes := []call{
@@ -142,7 +141,7 @@ func TestNamespaceIsolation(t *testing.T) {
 func TestWildcardKeyReachesEveryNamespace(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	nsA, nsB := testenv.Namespace(t), testenv.Namespace(t)
+	nsA, nsB := b.namespace(t), b.namespace(t)
 	token := b.key(t, []string{evokg.ScopeMemoryRead}, evokg.AllNamespaces)
 	for _, ns := range []string{nsA, nsB} {
 		require.Equal(t, http.StatusOK, b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/skills", token: token}).Code)

@@ -7,14 +7,13 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
-	"github.com/evokg/evokg/internal/testenv"
 )
 
 // BenchmarkAuthenticatedRequest measures one authenticated GET through the
 // whole middleware chain, with the key looked up in the real Postgres.
 func BenchmarkAuthenticatedRequest(b *testing.B) {
 	bundle := setup(b, setupOpts{quiet: true, cfg: api.Config{RateLimit: -1}})
-	ns := testenv.Namespace(b)
+	ns := bundle.namespace(b)
 	token, k, err := bundle.keys.Create(b.Context(), "bench", []string{evokg.ScopeMemoryRead}, []string{ns})
 	if err != nil {
 		b.Fatal(err)

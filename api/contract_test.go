@@ -149,7 +149,7 @@ func TestOpenAPIJSONEqualsYAML(t *testing.T) {
 func TestRoutesMountedOnlyWithPorts(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{bare: true})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	rec := b.do(t, call{method: "POST", path: "/v1/namespaces/" + ns + "/retrieve", token: token, body: `{"question":"q","task_type":"t"}`})
 	require.Equal(t, http.StatusNotFound, rec.Code)

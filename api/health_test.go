@@ -72,7 +72,7 @@ func TestReadinessCheckTimeout(t *testing.T) {
 func TestMetricsByRoutePattern(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	for range 2 {
 		b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/skills/addition", token: token})

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/testenv"
 )
 
 // TestReindexNeedsAnAdminKeyForEveryNamespace: the indexes a reindex
@@ -17,7 +16,7 @@ import (
 func TestReindexNeedsAnAdminKeyForEveryNamespace(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	reindex := call{method: "POST", path: "/v1/maintenance/reindex", body: `{"dry_run":true}`}
 
 	reindex.token = b.key(t, []string{evokg.ScopeAdmin}, ns)

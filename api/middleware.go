@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -139,7 +140,10 @@ func corsFor(origins []string) func(http.Handler) http.Handler {
 // ctxKey is the type of this package's context keys.
 type ctxKey int
 
-const keyContextKey ctxKey = iota
+const (
+	keyContextKey ctxKey = iota
+	namespaceContextKey
+)
 
 // KeyFromContext returns the API key that authenticated the request.
 func KeyFromContext(ctx context.Context) (evokg.APIKey, bool) {
@@ -221,20 +225,51 @@ func (s *server) requireScope(scope string) func(http.Handler) http.Handler {
 	}
 }
 
-// namespaceAccess refuses a {ns} the key is not bound to.
-func (s *server) namespaceAccess(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ns := urlParam(r, "ns")
-		if !evokg.ValidNamespace(ns) {
-			s.fail(w, r, evokg.Invalid(evokg.FieldError{Pointer: "/ns", Detail: "not a valid namespace name"}))
-			return
-		}
-		if err := checkNamespace(r.Context(), ns); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+// namespaceAccess refuses a {ns} that is not a valid name, that the key is
+// not bound to or, when existing is set, that does not exist: one lookup,
+// whose namespace the handlers read with namespaceFrom.
+func (s *server) namespaceAccess(existing bool) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ns := urlParam(r, "ns")
+			if !evokg.ValidNamespace(ns) {
+				s.fail(w, r, evokg.Invalid(evokg.FieldError{Pointer: "/ns", Detail: "not a valid namespace name"}))
+				return
+			}
+			if err := checkNamespace(r.Context(), ns); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			if existing && s.deps.Namespaces != nil {
+				got, err := s.lookupNamespace(r.Context(), ns)
+				if err != nil {
+					s.fail(w, r, err)
+					return
+				}
+				r = r.WithContext(context.WithValue(r.Context(), namespaceContextKey, got))
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// lookupNamespace reads ns, bounded by the request timeout; a namespace
+// that does not exist, or no longer does, is a namespace_not_found.
+func (s *server) lookupNamespace(ctx context.Context, ns string) (evokg.Namespace, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+	defer cancel()
+	got, err := s.deps.Namespaces.GetNamespace(ctx, ns)
+	if evokg.ErrorCode(err) == evokg.ENOTFOUND {
+		return got, &evokg.Error{Code: codeNamespaceNotFound,
+			Message: fmt.Sprintf("namespace %q does not exist: create it with POST /v1/namespaces", ns), Err: err}
+	}
+	return got, err
+}
+
+// namespaceFrom returns the namespace namespaceAccess read for the request.
+func namespaceFrom(ctx context.Context) (evokg.Namespace, bool) {
+	ns, ok := ctx.Value(namespaceContextKey).(evokg.Namespace)
+	return ns, ok
 }
 
 func checkNamespace(ctx context.Context, ns string) error {

@@ -16,6 +16,7 @@ const (
 	codeBadRequest           = "bad_request"            // malformed JSON, unknown field
 	codeRateLimited          = "rate_limited"           // per-key rate limit
 	codeRouteNotFound        = "route_not_found"        // no such route
+	codeNamespaceNotFound    = "namespace_not_found"    // the path's namespace does not exist
 	codeMethodNotAllowed     = "method_not_allowed"     // route exists, method does not
 	codeUnsupportedMediaType = "unsupported_media_type" // a body of a type the operation does not take
 	codeCanceled             = "canceled"               // the client went away
@@ -39,6 +40,7 @@ var problemTable = map[string]problemKind{
 	evokg.EPROTECTED:         {http.StatusConflict, "Protected memory"},
 	evokg.ENOTFOUND:          {http.StatusNotFound, "Not found"},
 	codeRouteNotFound:        {http.StatusNotFound, "Not found"},
+	codeNamespaceNotFound:    {http.StatusNotFound, "Namespace not found"},
 	codeMethodNotAllowed:     {http.StatusMethodNotAllowed, "Method not allowed"},
 	codeUnsupportedMediaType: {http.StatusUnsupportedMediaType, "Unsupported media type"},
 	evokg.EUNAUTHORIZED:      {http.StatusUnauthorized, "Unauthorized"},

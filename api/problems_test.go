@@ -12,7 +12,6 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
-	"github.com/evokg/evokg/internal/testenv"
 )
 
 func TestProblemTable(t *testing.T) {
@@ -33,7 +32,7 @@ func TestProblemTable(t *testing.T) {
 	for _, tc := range cases {
 		b := setup(t, setupOpts{})
 		b.fakes.err = tc.err
-		ns := testenv.Namespace(t)
+		ns := b.namespace(t)
 		rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/skills", token: b.key(t, evokg.Scopes, ns)})
 		require.Equal(t, tc.status, rec.Code, tc.err.Error())
 		p := problemOf(t, rec.Body.Bytes())
@@ -47,7 +46,7 @@ func TestInternalErrorsAreNotEchoed(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	b.fakes.err = errors.New("pq: password authentication failed for user secret-user")
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/usage", token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusInternalServerError, rec.Code)
 	require.NotContains(t, rec.Body.String(), "secret-user")
@@ -58,7 +57,7 @@ func TestDeleteProtectedMemoryExplainsAppendOnly(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	b.fakes.err = evokg.Errorf(evokg.EPROTECTED, "experience is a success memory")
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	rec := b.do(t, call{method: "DELETE", path: "/v1/namespaces/" + ns + "/experiences/0190b5a0-0000-7000-8000-000000000001",
 		token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusConflict, rec.Code)
@@ -70,7 +69,7 @@ func TestDeleteProtectedMemoryExplainsAppendOnly(t *testing.T) {
 func TestValidationAndDecoding(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	p := "/v1/namespaces/" + ns
 	id := "0190b5a0-0000-7000-8000-000000000001"
@@ -115,7 +114,7 @@ func TestValidationAndDecoding(t *testing.T) {
 func TestBodyLimits(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: api.Config{MaxBodyBytes: 4 << 10, MaxBatchBodyBytes: 64 << 10, MaxBatchItems: 50}})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	p := "/v1/namespaces/" + ns
 	big := strings.Repeat("x", 8<<10)
@@ -140,7 +139,7 @@ func TestBodyLimits(t *testing.T) {
 func TestRateLimitPerKey(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: api.Config{RateLimit: 3, RateWindow: time.Hour}})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	first, second := b.key(t, evokg.Scopes, ns), b.key(t, evokg.Scopes, ns)
 	path := "/v1/namespaces/" + ns + "/skills"
 	for range 3 {
@@ -157,7 +156,7 @@ func TestRequestTimeout(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: api.Config{RequestTimeout: 50 * time.Millisecond}})
 	b.fakes.block = true
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/bandits", token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusGatewayTimeout, rec.Code)
 	require.Equal(t, "urn:evokg:problem:timeout", problemOf(t, rec.Body.Bytes()).Type)
@@ -187,7 +186,7 @@ func TestPanicBecomesProblem(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	b.fakes.panics = true
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	rec := b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/task-types", token: b.key(t, evokg.Scopes, ns)})
 	require.Equal(t, http.StatusInternalServerError, rec.Code)
 	p := problemOf(t, rec.Body.Bytes())

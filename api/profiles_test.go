@@ -11,7 +11,6 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
-	"github.com/evokg/evokg/internal/testenv"
 )
 
 // refusal is a request the document refuses, with the status and the
@@ -43,7 +42,7 @@ func refuse(t *testing.T, b *bundle, method, path, token string, cases []refusal
 func TestDeclareTaskTypeRefusals(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	many := make([]string, evokg.MaxChoices+1)
 	for i := range many {
@@ -76,7 +75,7 @@ func TestDeclareTaskTypeRefusals(t *testing.T) {
 	rec := b.do(t, call{method: "PUT", path: "/v1/namespaces/" + ns + "/task-types/colour", token: read, body: `{"answer":{"mode":"text"}}`})
 	require.Equal(t, http.StatusForbidden, rec.Code)
 	require.Contains(t, problemOf(t, rec.Body.Bytes()).Detail, evokg.ScopeMemoryWrite)
-	rec = b.do(t, call{method: "PUT", path: "/v1/namespaces/" + testenv.Namespace(t) + "/task-types/colour", token: token, body: `{"answer":{"mode":"text"}}`})
+	rec = b.do(t, call{method: "PUT", path: "/v1/namespaces/" + b.namespace(t) + "/task-types/colour", token: token, body: `{"answer":{"mode":"text"}}`})
 	require.Equal(t, http.StatusForbidden, rec.Code, "another namespace")
 	rec = b.do(t, call{method: "GET", path: "/v1/namespaces/" + ns + "/task-types/colour", token: token})
 	require.Equal(t, http.StatusMethodNotAllowed, rec.Code)
@@ -101,7 +100,7 @@ func TestDeclareTaskTypeRefusals(t *testing.T) {
 func TestLearnerProfileRefusals(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	p := "/v1/namespaces/" + ns + "/learner-profile"
 	refuse(t, b, "PUT", p, token, []refusal{

@@ -65,28 +65,42 @@ func (s *server) v1(r chi.Router) {
 		r.With(s.std(), s.requireScope(evokg.ScopeAdmin), s.requireAllNamespaces, s.conform).Post("/maintenance/reindex", s.reindex)
 	}
 	r.Route("/namespaces/{ns}", func(r chi.Router) {
-		r.Use(s.namespaceAccess)
-		if s.deps.Experiences != nil {
-			r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeMemoryWrite), s.conform).
-				Post("/experiences/batch", s.ingestBatch)
-		}
-		if s.deps.Profiles != nil {
-			// A calibration answers every item with every candidate: it
-			// has a timeout of its own.
-			r.With(limits(s.cfg.CalibrationTimeout, s.cfg.MaxBodyBytes), s.requireScope(evokg.ScopeEvolve), s.conform).
-				Post("/learner-profile/calibrate", s.calibrateProfile)
-		}
 		if s.deps.Transfer != nil {
-			// A namespace's stream is read and written as it goes, never
+			// An import writes the namespace's own row: it may create the
+			// namespace. Its stream is read and written as it goes, never
 			// whole: the batch limits bound it.
-			admin := r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeAdmin))
-			admin.Get("/export", s.exportNamespace)
-			admin.Post("/import", s.importNamespace)
+			r.With(s.namespaceAccess(false), limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeAdmin)).
+				Post("/import", s.importNamespace)
 		}
 		r.Group(func(r chi.Router) {
-			r.Use(s.std())
-			s.namespaced(r)
+			r.Use(s.namespaceAccess(true))
+			s.existing(r)
 		})
+	})
+}
+
+// existing mounts the routes under /v1/namespaces/{ns} that need the
+// namespace to exist.
+func (s *server) existing(r chi.Router) {
+	if s.deps.Experiences != nil {
+		r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeMemoryWrite), s.conform).
+			Post("/experiences/batch", s.ingestBatch)
+	}
+	if s.deps.Profiles != nil {
+		// A calibration answers every item with every candidate: it
+		// has a timeout of its own.
+		r.With(limits(s.cfg.CalibrationTimeout, s.cfg.MaxBodyBytes), s.requireScope(evokg.ScopeEvolve), s.conform).
+			Post("/learner-profile/calibrate", s.calibrateProfile)
+	}
+	if s.deps.Transfer != nil {
+		// A namespace's stream is written as it goes, never whole: the
+		// batch limits bound it.
+		r.With(limits(s.cfg.BatchRequestTimeout, s.cfg.MaxBatchBodyBytes), s.requireScope(evokg.ScopeAdmin)).
+			Get("/export", s.exportNamespace)
+	}
+	r.Group(func(r chi.Router) {
+		r.Use(s.std())
+		s.namespaced(r)
 	})
 }
 

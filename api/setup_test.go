@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/testenv"
@@ -87,6 +88,16 @@ func (b *bundle) key(t *testing.T, scopes []string, namespaces ...string) string
 	require.NoError(t, err)
 	t.Cleanup(func() { require.NoError(t, b.deleteKey(k.ID)) })
 	return token
+}
+
+// namespace creates a namespace and removes it, with everything in it,
+// when the test ends.
+func (b *bundle) namespace(t testing.TB) string {
+	t.Helper()
+	ns := testenv.Namespace(t)
+	_, err := access.NewNamespaceStore(b.pool).CreateNamespace(context.Background(), evokg.Namespace{Name: ns}, uuid.Nil)
+	require.NoError(t, err)
+	return ns
 }
 
 // deleteKey removes a key's row so that tests leave no keys behind; the

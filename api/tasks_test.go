@@ -8,7 +8,6 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/api"
-	"github.com/evokg/evokg/internal/testenv"
 )
 
 // The document is the task API's validator: a validator without the field
@@ -17,7 +16,7 @@ import (
 func TestTaskRequestsAreCheckedByTheDocument(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	for _, body := range []string{
 		`{"question":"q","task_type":"t","validator":{"kind":"exact"}}`,
@@ -50,7 +49,7 @@ func TestTaskRequestsAreCheckedByTheDocument(t *testing.T) {
 func TestWebhookAllowListIsInTheDocument(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: api.Config{WebhookHosts: []string{"checker.internal", "127.0.0.1:9000"}}})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	post := func(url string) int {
 		body := `{"question":"q","task_type":"t","validator":{"kind":"webhook","url":"` + url + `"}}`
