@@ -2,6 +2,7 @@ package evokg_test
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -124,4 +125,21 @@ func TestValidNamespace(t *testing.T) {
 	require.False(t, evokg.ValidNamespace("Agent"))
 	require.False(t, evokg.ValidNamespace("-x"))
 	require.False(t, evokg.ValidNamespace(""))
+}
+
+func TestEmbeddingProblem(t *testing.T) {
+	t.Parallel()
+	unit := []float32{0, 1, 0}
+	require.Empty(t, evokg.EmbeddingProblem(unit))
+	require.Empty(t, evokg.EmbeddingProblem(nil), "no embedding")
+	require.Empty(t, evokg.EmbeddingProblem([]float32{1e18, -1e18, 0}))
+	for _, emb := range [][]float32{
+		{0, 0, 0},
+		{1e-20, 0, 0},
+		{-3.4028234e38, 3.4028234e38, 1},
+		{float32(math.NaN()), 1, 0},
+		{float32(math.Inf(1)), 1, 0},
+	} {
+		require.NotEmpty(t, evokg.EmbeddingProblem(emb), "%v", emb)
+	}
 }

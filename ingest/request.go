@@ -134,6 +134,8 @@ func validateEmbedding(v *evokg.Validator, emb []float32) {
 			return
 		}
 	}
+	detail := evokg.EmbeddingProblem(emb)
+	v.Check(detail == "", "/embedding", detail)
 }
 
 func listLen(v *evokg.Validator, pointer string, n int) {

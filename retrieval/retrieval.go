@@ -175,6 +175,8 @@ func (r *Retriever) validate(req *Request) error {
 	v.Check(slices.Contains(Modes, req.Mode), "/mode", fmt.Sprintf("must be one of %v", Modes))
 	v.Check(len(req.Embedding) == 0 || len(req.Embedding) == r.store.Dimension(), "/embedding",
 		fmt.Sprintf("has %d dimensions, the embedding indexes have %d", len(req.Embedding), r.store.Dimension()))
+	detail := evokg.EmbeddingProblem(req.Embedding)
+	v.Check(detail == "", "/embedding", detail)
 	return v.Err()
 }
 

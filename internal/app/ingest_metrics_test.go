@@ -21,10 +21,12 @@ func TestHeldIngestWritesShowInMetrics(t *testing.T) {
 	e := openWith(t, app.ModeAPI, func(c *app.Config) {
 		c.Ingest.MaxLag, c.Ingest.MaxHold = time.Second, 100*time.Millisecond
 	})
+	embedding := make([]float32, evokg.DefaultEmbeddingDim)
+	embedding[0] = 1
 	post := func(question string) {
 		body, err := json.Marshal(map[string]any{"task_type": "arithmetic", "outcome": "success_memory", "question": question,
 			"answer": "4", "evaluation": map[string]float64{"correct": 1, "efficient": 1, "complete": 1},
-			"embedding": make([]float32, evokg.DefaultEmbeddingDim)})
+			"embedding": embedding})
 		require.NoError(t, err)
 		e.do(t, http.MethodPost, "/experiences", string(body), http.StatusAccepted, nil)
 	}
