@@ -25,7 +25,8 @@ const (
 
 // Import reads a stream written by Export into namespace ns, which must be
 // empty in both stores (it may exist, with no rows and no nodes: a
-// conflict otherwise). The stream's header must match this stack's schema
+// conflict otherwise). A namespace that does not exist is created, with
+// the stream's description and probation setting when it has them. The stream's header must match this stack's schema
 // versions and embedding dimension. Rows go in one Postgres transaction
 // committed last; graph writes are batched, and on any failure the graph
 // side of ns is removed and the transaction rolled back.
@@ -51,6 +52,10 @@ func (s *Service) Import(ctx context.Context, ns string, r io.Reader) (Counts, e
 		return Counts{}, err
 	}
 	err = imp.run(ctx, in)
+	if err == nil {
+		_, err = tx.Exec(ctx, queries.Get("register_namespace"), ns)
+		err = postgres.Translate(err, "creating the namespace")
+	}
 	if err == nil {
 		err = postgres.Translate(tx.Commit(ctx), "committing the import")
 	}

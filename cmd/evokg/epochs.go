@@ -7,10 +7,7 @@ import (
 	"os"
 	"text/tabwriter"
 
-	"github.com/google/uuid"
-
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/tasks"
 )
@@ -41,8 +38,7 @@ func (c *EpochsCmd) Run(g *Globals) error {
 		return err
 	}
 	defer closeApp()
-	_, err = access.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace, Description: "registered by evokg epochs"}, uuid.Nil)
-	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
+	if err := registerNamespace(g.Ctx, a.Pool, c.Namespace, "epochs"); err != nil {
 		return err
 	}
 	run, err := a.PRGII.RunLocal(g.Ctx, c.Namespace, params, func(m evokg.EpochMetrics) {

@@ -11,11 +11,9 @@ import (
 	"sync"
 	"text/tabwriter"
 
-	"github.com/google/uuid"
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/app"
 )
@@ -46,7 +44,7 @@ func (c *EvolveCmd) Run(g *Globals) error {
 		return err
 	}
 	defer closeApp()
-	if err := c.registerNamespace(g, a); err != nil {
+	if err := registerNamespace(g.Ctx, a.Pool, c.Namespace, "evolve"); err != nil {
 		return c.fail(nil, err)
 	}
 	bar := newRunBar(os.Stderr, params.Iterations)
@@ -56,17 +54,6 @@ func (c *EvolveCmd) Run(g *Globals) error {
 		return c.fail(res, err)
 	}
 	return c.report(res)
-}
-
-// registerNamespace creates the namespace the run evolves unless it
-// exists, so the API lists it like one created there.
-func (c *EvolveCmd) registerNamespace(g *Globals, a *app.App) error {
-	_, err := access.NewNamespaceStore(a.Pool).CreateNamespace(g.Ctx, evokg.Namespace{Name: c.Namespace,
-		Description: "registered by evokg evolve"}, uuid.Nil)
-	if evokg.ErrorCode(err) == evokg.ECONFLICT {
-		return nil
-	}
-	return err
 }
 
 // fail reports a run that did not succeed: the table of the iterations it

@@ -34,6 +34,9 @@ func (c *ImportCmd) Run(g *Globals) error {
 		return err
 	}
 	defer pool.Close()
+	if err := registerNamespace(g.Ctx, pool, c.Namespace, "import"); err != nil {
+		return err
+	}
 	queue, err := workers.NewInsertClient(pool, workers.Config{}, g.Logger)
 	if err != nil {
 		return err

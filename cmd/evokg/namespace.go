@@ -2,11 +2,17 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
 	"sort"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/transfer"
 )
 
@@ -75,4 +81,15 @@ func reportTransfer(w io.Writer, verb, ns string, c transfer.Counts) {
 	for _, t := range tables {
 		fmt.Fprintf(w, "  %-22s %d\n", t, c.Rows[t])
 	}
+}
+
+// registerNamespace creates namespace ns unless it exists, so that the API
+// serves it like one created there (a namespace that does not exist is a
+// 404); by names the command in its description.
+func registerNamespace(ctx context.Context, pool *pgxpool.Pool, ns, by string) error {
+	_, err := access.NewNamespaceStore(pool).CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "registered by evokg " + by}, uuid.Nil)
+	if evokg.ErrorCode(err) == evokg.ECONFLICT {
+		return nil
+	}
+	return err
 }
