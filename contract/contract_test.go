@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
@@ -64,6 +65,9 @@ func startServer(t *testing.T) server {
 	require.NoError(t, err)
 	t.Cleanup(func() { a.Close(context.Background()) })
 	token, _, err := access.NewKeyStore(a.Pool, nil).Create(ctx, "contract", evokg.Scopes, []string{evokg.AllNamespaces})
+	require.NoError(t, err)
+	// The generated run's namespace (schemathesis.toml names it).
+	_, err = access.NewNamespaceStore(a.Pool).CreateNamespace(ctx, evokg.Namespace{Name: "contract"}, uuid.Nil)
 	require.NoError(t, err)
 	// The rate limit is off for this server only: the generated run sends
 	// more requests than a key may in production.

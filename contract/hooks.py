@@ -25,13 +25,32 @@ def documented_status(ctx, response, case):
 
 @schemathesis.hook
 def filter_body(ctx, body):
-    """Keeps an evolution run's body within a rule JSON Schema cannot state:
-    the validation and test shares sum below 1 (the document says so in
-    their descriptions, and the server refuses other sums with a 422)."""
+    """Keeps a body within the rules JSON Schema cannot state, which the
+    document states in descriptions and the server refuses with a 422: an
+    evolution run's validation and test shares sum below 1, and every
+    embedding has a length between 1e-15 and 1e19."""
+    if not all(embedding_fits(item) for item in (body if isinstance(body, list) else [body])):
+        return False
     operation = getattr(ctx, "operation", None)
     if operation is None or not operation.path.endswith("/evolution-runs") or not isinstance(body, dict):
         return True
     shares = [body.get("validation"), body.get("test")]
-    if not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in shares if s is not None):
+    if not all(is_number(s) for s in shares if s is not None):
         return True  # a negative case of another kind
     return sum(s for s in shares if s is not None) < 1
+
+
+def embedding_fits(item):
+    """Whether item's embedding, if any, has a length the server accepts:
+    the sum of the squares of its components between 1e-30 and 1e38."""
+    emb = item.get("embedding") if isinstance(item, dict) else None
+    if not isinstance(emb, list) or not emb or not all(is_number(x) for x in emb):
+        return True  # none, or a negative case of another kind
+    try:
+        return 1e-30 <= sum(float(x) * float(x) for x in emb) <= 1e38
+    except OverflowError:
+        return True  # beyond any float: a negative case
+
+
+def is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)

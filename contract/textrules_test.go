@@ -34,12 +34,20 @@ func (s server) do(t *testing.T, method, path, body string) (*http.Response, []b
 	return resp, b
 }
 
+// createNamespace creates the namespace name on the server.
+func (s server) createNamespace(t *testing.T, name string) {
+	t.Helper()
+	resp, body := s.do(t, "POST", "/v1/namespaces", `{"name":"`+name+`"}`)
+	require.Equal(t, http.StatusCreated, resp.StatusCode, string(body))
+}
+
 // TestBadTextIsRejectedAndStoresNothing sends the text the issue found
 // answered with a 500 or a 503 (a NUL in question or task_type), and the
 // other text rules, to the real server: each is a 422 naming the field,
 // and the namespace holds nothing afterwards.
 func TestBadTextIsRejectedAndStoresNothing(t *testing.T) {
 	s := startServer(t)
+	s.createNamespace(t, "text-rules")
 	p := "/v1/namespaces/text-rules"
 	deep := strings.Repeat(`{"a":`, 40) + "1" + strings.Repeat("}", 40)
 	cases := []struct {
@@ -87,6 +95,7 @@ func TestBadTextIsRejectedAndStoresNothing(t *testing.T) {
 // 405 says which methods the path has.
 func TestEmptyListsAndAllow(t *testing.T) {
 	s := startServer(t)
+	s.createNamespace(t, "empty-lists")
 	resp, body := s.do(t, "POST", "/v1/namespaces/empty-lists/answer", `{"task_type":"t","question":"What is 2 + 2?"}`)
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(body))
 	var ans map[string]any

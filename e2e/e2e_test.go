@@ -131,6 +131,7 @@ func newEnvWith(t *testing.T, fake *ollamafake.Server) *env {
 		"EVOKG_OLLAMA_URL="+fake.Start(t), "EVOKG_ADDR="+addr, "EVOKG_LOG_FORMAT=text")
 	e.start(t, "serve", "--addr", addr)
 	e.waitReady(t)
+	e.createNamespace(t)
 	return e
 }
 
@@ -196,6 +197,22 @@ func (e *env) createKey(t *testing.T, scopes string) string {
 	require.True(t, strings.HasPrefix(token, "evk_"), "the last line is the token, got %q", token)
 	t.Cleanup(func() { revoke(t, token) })
 	return token
+}
+
+// createNamespace creates e's namespace through the API with a key of
+// scope admin: the routes under it answer 404 until it exists.
+func (e *env) createNamespace(t *testing.T) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, e.baseURL+"/v1/namespaces", strings.NewReader(`{"name":"`+e.ns+`"}`))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+e.createKey(t, "admin"))
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusCreated, resp.StatusCode, "POST /v1/namespaces: %s", raw)
 }
 
 func revoke(t *testing.T, token string) {

@@ -81,6 +81,7 @@ func TestRealModelLane(t *testing.T) {
 	e.start(t, "serve", "--addr", addr)
 	e.start(t, "worker")
 	e.waitReady(t)
+	e.createNamespace(t)
 	c := e.client(t, e.createKey(t, "memory:read,memory:write,evolve,admin"))
 	c.http.Timeout = 3 * time.Minute // a CPU-bound model answers slowly
 

@@ -29,7 +29,7 @@ func TestCommandStdio(t *testing.T) {
 	require.NoError(t, err, "go build ./cmd/evokg: %s", out)
 
 	b := setup(t) // migrates a schema of its own and runs the workers
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	cmd := exec.Command(bin, "mcp")
 	cmd.Env = append(os.Environ(), "EVOKG_POSTGRES_URL="+b.app.Config.Postgres.URL,
 		"EVOKG_NEO4J_URI="+testenv.Neo4jURI(), "EVOKG_NEO4J_USER="+testenv.Neo4jUser(),

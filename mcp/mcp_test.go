@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/google/uuid"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
@@ -72,6 +73,15 @@ func (b *bundle) key(t *testing.T, scopes []string, namespaces ...string) string
 	token, _, err := access.NewKeyStore(b.app.Pool, nil).Create(context.Background(), "mcp-test", scopes, namespaces)
 	require.NoError(t, err)
 	return token
+}
+
+// namespace creates a namespace in the bundle's schema.
+func (b *bundle) namespace(t *testing.T) string {
+	t.Helper()
+	ns := testenv.Namespace(t)
+	_, err := access.NewNamespaceStore(b.app.Pool).CreateNamespace(context.Background(), evokg.Namespace{Name: ns}, uuid.Nil)
+	require.NoError(t, err)
+	return ns
 }
 
 // createNamespace creates ns through the API (no tool creates namespaces).
@@ -497,7 +507,7 @@ func TestIsolationAndScopes(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
 			t.Parallel()
-			mine, other := testenv.Namespace(t), testenv.Namespace(t)
+			mine, other := b.namespace(t), testenv.Namespace(t)
 			cs := tr.connect(t, b, b.key(t, []string{evokg.ScopeMemoryRead}, mine))
 			call(t, cs, "task_types", map[string]any{"namespace": mine}, nil)
 			for _, name := range []string{"task_types", "skills"} {
@@ -532,14 +542,17 @@ func TestIsolationAndScopes(t *testing.T) {
 func TestMalformedCalls(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	ns := testenv.Namespace(t)
+	ns, absent := b.namespace(t), testenv.Namespace(t)
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
 			t.Parallel()
-			cs := tr.connect(t, b, b.key(t, evokg.Scopes, ns))
+			cs := tr.connect(t, b, b.key(t, evokg.Scopes, ns, absent))
 			p := callFails(t, cs, "recall", map[string]any{"question": "q", "task_type": "t"})
 			require.Equal(t, http.StatusUnprocessableEntity, p.Status)
 			require.Equal(t, "/namespace", p.Errors[0].Pointer)
+			p = callFails(t, cs, "recall", map[string]any{"namespace": absent, "question": "q", "task_type": "t"})
+			require.Equal(t, http.StatusNotFound, p.Status, "a namespace that does not exist")
+			require.Equal(t, "namespace_not_found", p.Code)
 			p = callFails(t, cs, "recall", map[string]any{"namespace": ns, "question": 7, "task_type": "t"})
 			require.Equal(t, http.StatusBadRequest, p.Status, "a wrong JSON type, as the API answers it")
 			p = callFails(t, cs, "recall", map[string]any{"namespace": ns, "question": "q", "task_type": "t", "bogus": 1})

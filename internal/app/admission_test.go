@@ -76,6 +76,8 @@ func openWith(t *testing.T, mode app.Mode, configure func(*app.Config)) *env {
 		})
 	}
 	ns := testenv.Namespace(t)
+	_, err = access.NewNamespaceStore(a.Pool).CreateNamespace(ctx, evokg.Namespace{Name: ns}, uuid.Nil)
+	require.NoError(t, err)
 	token, _, err := access.NewKeyStore(a.Pool, logger).Create(ctx, "test", evokg.Scopes, []string{ns})
 	require.NoError(t, err)
 	doc, err := openapi3.NewLoader().LoadFromData(api.OpenAPIYAML)

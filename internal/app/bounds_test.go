@@ -55,6 +55,7 @@ func TestRunBoundsOverTheAPI(t *testing.T) {
 
 	other := testenv.Namespace(t)
 	tokenC, _ := boundKey(t, e, other)
+	e.exchange(t, h, tokenC, http.MethodPost, "/v1/namespaces", `{"name":"`+other+`"}`, http.StatusCreated, nil)
 	e.exchange(t, h, tokenC, http.MethodPost, "/v1/namespaces/"+other+"/tasks", taskBody, http.StatusAccepted, nil)
 
 	e.exchange(t, h, tokenA, http.MethodPost, "/v1/namespaces/"+ns[0]+"/evolution-runs/"+run.ID.String()+"/cancel", "", http.StatusOK, nil)

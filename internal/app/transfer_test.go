@@ -210,10 +210,14 @@ func TestNamespaceExportImportRoundTrip(t *testing.T) {
 	stream := src.ndjson(t, http.MethodGet, "/export", nil, http.StatusOK).Body.Bytes()
 	src.as(t, evokg.ScopeMemoryRead, evokg.ScopeMemoryWrite, evokg.ScopeEvolve).ndjson(t, http.MethodGet, "/export", nil, http.StatusForbidden)
 
-	dst := open(t, app.ModeAPI, evolution.Limits{})
+	// The import creates the namespace it writes: dst's does not exist.
+	dst := open(t, app.ModeAPI, evolution.Limits{}).inNamespace(t, testenv.Namespace(t))
 	var counts evokg.TransferCounts
 	require.NoError(t, json.Unmarshal(dst.ndjson(t, http.MethodPost, "/import", stream, http.StatusOK).Body.Bytes(), &counts))
 	t.Logf("moved: rows %v, %d nodes, %d relationships", counts.Rows, counts.Nodes, counts.Edges)
+	var created evokg.Namespace
+	dst.do(t, http.MethodGet, "", "", http.StatusOK, &created)
+	require.Equal(t, dst.ns, created.Name, "the import created its namespace")
 	require.Positive(t, counts.Rows["experiences"])
 	require.Positive(t, counts.Rows["evolution_iterations"])
 	require.Positive(t, counts.Rows["bandit_arms"])

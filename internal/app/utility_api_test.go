@@ -212,11 +212,13 @@ func TestProbationOverTheAPI(t *testing.T) {
 	require.NotContains(t, strict.retrieved(t, question), posted)
 	strict.mirrored(t, posted, "probationary", "written on probation: not served until tried")
 
-	e.createNamespace(t, `{"name":"`+e.ns+`"}`, &ns)
+	fresh := e.inNamespace(t, testenv.Namespace(t))
+	fresh.createNamespace(t, `{"name":"`+fresh.ns+`"}`, &ns)
 	require.False(t, ns.Probation, "probation is off by default")
 }
 
-// inNamespace is e in namespace ns, with a key bound to it.
+// inNamespace is e in namespace ns, which it does not create, with a key
+// bound to it.
 func (e *env) inNamespace(t *testing.T, ns string) *env {
 	t.Helper()
 	other := *e
