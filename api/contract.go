@@ -84,8 +84,9 @@ func (c *contract) setLimits(cfg Config) error {
 	changed = setMax(props["generator"].Value.Properties["size"].Value, cfg.MaxRunPool) || changed
 	changed = setMaxItems(props["pool"].Value, cfg.MaxRunPool) || changed
 	if dim := cfg.EmbeddingDim; dim > 0 && emb.Value.MinItems != uint64(dim) {
+		emb.Value.Description = strings.Replace(emb.Value.Description,
+			fmt.Sprintf("(%d)", emb.Value.MinItems), fmt.Sprintf("(%d)", dim), 1)
 		emb.Value.MinItems = uint64(dim)
-		emb.Value.Description = fmt.Sprintf("an embedding of the index dimension (%d)", dim)
 		setMaxItems(emb.Value, dim)
 		changed = true
 	}

@@ -64,7 +64,9 @@ class ExperienceInput:
             derived_from (list[UUID] | Unset):
             supersedes (UUID | Unset): the id of another experience (not the nil UUID)
             confidence (float | Unset):
-            embedding (list[float] | Unset): an embedding of the index dimension (768)
+            embedding (list[float] | Unset): an embedding of the index dimension (768), compared by cosine: not every
+                component 0, and a length between 1e-15 and 1e19 (the sum of the squares of its components between 1e-30 and
+                1e38, which pgvector sums in float32), a 422 naming /embedding otherwise
             probation (bool | Unset): start probationary: stored, not served (in no memory pack) until an evolution run's
                 probation has tried it on validation items (GET /experiences/utility?state=probationary lists it); a namespace
                 created with probation asks it of every memory Default: False.

@@ -23,7 +23,9 @@ class RetrieveRequest:
         mode (RetrieveRequestMode | Unset): mage allocates by context length (κ); apex returns P+ top-3 and P− top-2;
             without it the server's --retrieval-mode (default mage)
         strategy (RetrieveRequestStrategy | Unset): force a search-bandit arm
-        embedding (list[float] | Unset): an embedding of the index dimension (768)
+        embedding (list[float] | Unset): an embedding of the index dimension (768), compared by cosine: not every
+            component 0, and a length between 1e-15 and 1e19 (the sum of the squares of its components between 1e-30 and
+            1e38, which pgvector sums in float32), a 422 naming /embedding otherwise
     """
 
     question: str
