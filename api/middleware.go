@@ -226,8 +226,10 @@ func (s *server) requireScope(scope string) func(http.Handler) http.Handler {
 }
 
 // namespaceAccess refuses a {ns} that is not a valid name, that the key is
-// not bound to or, when existing is set, that does not exist: one lookup,
-// whose namespace the handlers read with namespaceFrom.
+// not bound to or, when existing is set, that does not exist: one primary-key
+// lookup in the namespace store per request, uncached so that a deleted
+// namespace is a 404 at once, whose namespace handlers read with
+// namespaceFrom.
 func (s *server) namespaceAccess(existing bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
