@@ -21,7 +21,8 @@ import (
 // same `migrate up` an operator runs: no table loses a row, the new
 // columns take their defaults on the old rows, and this release's code
 // reads what the old one wrote (the lexical channel finds a memory
-// written before its column existed).
+// written before its column existed). A namespace that held data without
+// being created is registered, so it does not become a 404.
 func TestUpgradeFromThePreviousRelease(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -46,15 +47,25 @@ func TestUpgradeFromThePreviousRelease(t *testing.T) {
 		_, err := pool.Exec(ctx, q, ns)
 		require.NoError(t, err, q)
 	}
+	// A namespace written to but never created, which a write could reach then.
+	uncreated := testenv.Namespace(t)
+	memtest.Insert(t, pool, store, memtest.Memory{Namespace: uncreated, Question: "Which valve is V-9?", Vec: memtest.Unit(3)})
 	before := rowCounts(t, pool)
 
 	require.NoError(t, m.Up(ctx))
 	after := rowCounts(t, pool)
 	for table, n := range before {
-		if table != "goose_db_version" { // one row per migration applied
+		switch table {
+		case "goose_db_version": // one row per migration applied
+		case "namespaces": // the one that held data uncreated is registered
+			require.Equal(t, n+1, after[table], "table %s", table)
+		default:
 			require.Equal(t, n, after[table], "table %s", table)
 		}
 	}
+	var registered bool
+	require.NoError(t, pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM namespaces WHERE name = $1)`, uncreated).Scan(&registered))
+	require.True(t, registered, "a namespace holding data stays reachable after the upgrade")
 	require.Positive(t, before["experiences"])
 	require.Positive(t, before["expert_agents"])
 
