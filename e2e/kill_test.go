@@ -21,21 +21,22 @@ import (
 )
 
 // killIngest is how many pre-evaluated experiences TestWorkerKilledMidIngest
-// ingests, in batches of killBatch.
-const killIngest, killBatch = 3000, 100
+// ingests, in batches of killBatch; killEvaluated more are left to the
+// platform's evaluation, which the victim is running when it dies.
+const killIngest, killBatch, killEvaluated = 3000, 100, 4
 
-// TestWorkerKilledMidIngest kills the worker with SIGKILL while it holds
-// the projection jobs of a 3,000-experience ingest, and starts another.
-// Nothing is lost or duplicated in either store: the dead worker's running
-// jobs, which no other job would take, go back to the queue once its
-// heartbeat is 10 s old, and the time from its death to the last commit is
-// printed. It is bounded by a minute, which River's own rescue (after the
-// 2-minute job timeout, then up to its 30-second sweep) could not meet.
+// TestWorkerKilledMidIngest kills the worker with SIGKILL during a
+// 3,000-experience ingest, while it holds evaluation jobs (their teacher
+// calls held back by the model server), and starts another. Nothing is lost
+// or duplicated in either store: the dead worker's running jobs go back to
+// the queue once its heartbeat is 10 s old, and the time from its death to
+// the last commit is printed. It is bounded by a minute, which River's own
+// rescue (after the 2-minute job timeout, then up to its 30-second sweep)
+// could not meet.
 func TestWorkerKilledMidIngest(t *testing.T) {
-	e := newEnvWith(t, ollamafake.New(ollamafake.Options{}))
-	// Each experience lingers 5 s before its batch is claimed, so the
-	// worker still holds jobs when the last batch has been accepted.
-	e.vars = append(e.vars, "EVOKG_PROJECT_LINGER=5s")
+	fake := ollamafake.New(ollamafake.Options{})
+	fake.InjectFault(ollamafake.Fault{Path: "/api/chat", Model: "qwen3:8b", Delay: 10 * time.Minute, Times: killEvaluated})
+	e := newEnvWith(t, fake)
 	pool := isolatedPool(t, e.pgURL)
 	victim := e.start(t, "worker")
 	victimID := waitHeartbeats(t, pool, nil, 1)[0]
@@ -43,12 +44,16 @@ func TestWorkerKilledMidIngest(t *testing.T) {
 
 	var accepted atomic.Int64
 	require.NoError(t, ingestBatches(c, &accepted))
-	require.EqualValues(t, killIngest, accepted.Load())
+	require.EqualValues(t, killIngest+killEvaluated, accepted.Load())
+	poll(t, commitTimeout, "the victim to hold the evaluation jobs", func() (bool, error) {
+		return fake.CountModel("qwen3:8b") == killEvaluated, nil
+	})
 	held := runningJobsOf(t, pool, victimID)
-	require.Positive(t, held, "the worker holds jobs when it is killed")
+	require.GreaterOrEqual(t, held, killEvaluated, "the worker holds jobs when it is killed")
 	require.NoError(t, victim.Process.Signal(syscall.SIGKILL))
 	killedAt := time.Now()
-	queued := killIngest - first(committedCount(t, pool, e.ns))
+	total := killIngest + killEvaluated
+	queued := total - first(committedCount(t, pool, e.ns))
 	e.start(t, "worker", "--warm-rounds", "0")
 
 	poll(t, 3*time.Minute, "every accepted experience to be committed", func() (bool, error) {
@@ -56,20 +61,20 @@ func TestWorkerKilledMidIngest(t *testing.T) {
 		if failed > 0 {
 			return false, fmt.Errorf("%d experiences failed", failed)
 		}
-		return n == killIngest, nil
+		return n == total, nil
 	})
 	recovery := lastProjection(t, pool, e.ns).Sub(killedAt)
-	t.Logf("worker killed holding %d running jobs, %d experiences queued; %d jobs handed back; last commit %.1f s after its death",
+	t.Logf("worker killed holding %d running jobs, %d experiences not yet committed; %d jobs handed back; last commit %.1f s after its death",
 		held, queued, rescuedFrom(t, pool, victimID), recovery.Seconds())
-	require.Positive(t, rescuedFrom(t, pool, victimID), "the dead worker's jobs were handed back")
+	require.GreaterOrEqual(t, rescuedFrom(t, pool, victimID), killEvaluated, "the dead worker's jobs were handed back")
 	require.Less(t, recovery, time.Minute)
 
 	rows, distinct := experienceRows(t, pool, e.ns)
-	require.Equal(t, killIngest, rows, "Postgres holds each accepted experience once")
-	require.Equal(t, killIngest, distinct)
+	require.Equal(t, total, rows, "Postgres holds each accepted experience once")
+	require.Equal(t, total, distinct)
 	nodes, ids := graphExperiences(t, e.ns)
-	require.Equal(t, killIngest, nodes, "Neo4j holds each accepted experience once")
-	require.Equal(t, killIngest, ids)
+	require.Equal(t, total, nodes, "Neo4j holds each accepted experience once")
+	require.Equal(t, total, ids)
 }
 
 func first[A, B any](a A, _ B) A { return a }
@@ -106,7 +111,8 @@ func waitHeartbeats(t *testing.T, pool *pgxpool.Pool, known []string, n int) []s
 	return ids
 }
 
-// ingestBatches sends killIngest pre-evaluated experiences in batches.
+// ingestBatches sends killIngest pre-evaluated experiences in batches, and
+// killEvaluated to be evaluated with the last.
 func ingestBatches(c *client, accepted *atomic.Int64) error {
 	for b := 0; b < killIngest/killBatch; b++ {
 		items := make([]string, killBatch)
@@ -115,6 +121,11 @@ func ingestBatches(c *client, accepted *atomic.Int64) error {
 			items[i] = fmt.Sprintf(`{"task_type":"arithmetic","outcome":"success_memory","question":"What is %d + %d?",`+
 				`"answer":"%d","signature":["parse_numbers","add"],"evaluation":{"correct":1,"efficient":1,"complete":1,"q":1,"status":"successful"}}`,
 				n, n+1, 2*n+1)
+		}
+		if b == killIngest/killBatch-1 {
+			for i := range killEvaluated {
+				items = append(items, fmt.Sprintf(`{"task_type":"arithmetic","question":"What is %d - 1?","answer":"%d"}`, i+1, i))
+			}
 		}
 		n, err := c.postBatch("[" + strings.Join(items, ",") + "]")
 		if err != nil {
