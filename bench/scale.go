@@ -106,14 +106,17 @@ type ScaleResult struct {
 	// the requests cut by it, and from it to the last accepted write's
 	// commit and to the end of the drain (every write committed, every
 	// run ended).
-	KilledAPI        string        `json:"killed_api"`
-	KilledWorker     int           `json:"killed_worker_pid"`
-	KillAtSeconds    float64       `json:"kill_at_seconds"`
-	LoadSeconds      float64       `json:"load_seconds"`
-	KillToLastCommit float64       `json:"kill_to_last_commit_seconds"`
-	KillToDrained    float64       `json:"kill_to_drained_seconds"`
-	Tenants          []ScaleTenant `json:"tenants"`
-	LogDir           string        `json:"log_dir"`
+	KilledAPI        string  `json:"killed_api"`
+	KilledWorker     int     `json:"killed_worker_pid"`
+	KillAtSeconds    float64 `json:"kill_at_seconds"`
+	LoadSeconds      float64 `json:"load_seconds"`
+	KillToLastCommit float64 `json:"kill_to_last_commit_seconds"`
+	KillToDrained    float64 `json:"kill_to_drained_seconds"`
+	// LoadToDrained is from the load's end (its last request answered) to
+	// the drain's: what the queue still had to do.
+	LoadToDrained float64       `json:"load_to_drained_seconds"`
+	Tenants       []ScaleTenant `json:"tenants"`
+	LogDir        string        `json:"log_dir"`
 }
 
 // ScaleTenant is one tenant's figures.
@@ -199,7 +202,8 @@ func runScale(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, cl *clust
 		RateLimit: opts.RateLimit, RateWindowSeconds: 60, LogDir: opts.LogDir}
 	start := time.Now()
 	kill := driveLoad(ctx, pool, cl, tenants, opts, progress)
-	res.LoadSeconds = time.Since(start).Seconds()
+	loadEnd := time.Now()
+	res.LoadSeconds = loadEnd.Sub(start).Seconds()
 	if kill.err != nil {
 		return res, kill.err
 	}
@@ -210,6 +214,7 @@ func runScale(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, cl *clust
 		return res, err
 	}
 	res.KillToDrained = drained.Sub(kill.at).Seconds()
+	res.LoadToDrained = drained.Sub(loadEnd).Seconds()
 	last, err := checkTenants(ctx, pool, g, tenants)
 	if err != nil {
 		return res, err

@@ -216,61 +216,70 @@ func extra(counts map[string]int) int {
 	return n
 }
 
-// WriteTable prints the figures as a table: the totals, then a column per
-// tenant.
+// WriteTable prints the figures: a table of the totals and a column per
+// tenant, between the run's setting and its times.
 func (r ScaleResult) WriteTable(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "replicas\t%d APIs, %d workers (one of each killed with SIGKILL at %.1fs)\t\n", r.APIs, r.Workers, r.KillAtSeconds)
-	fmt.Fprintf(tw, "rate limit\t%d requests per key per %ds\t\n", r.RateLimit, r.RateWindowSeconds)
+	fmt.Fprintf(w, "replicas: %d APIs, %d workers; one of each killed with SIGKILL at %.1fs\n", r.APIs, r.Workers, r.KillAtSeconds)
+	fmt.Fprintf(w, "rate limit: %d requests per key per %ds\n\n", r.RateLimit, r.RateWindowSeconds)
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	header := []string{"", "total"}
 	for _, t := range r.Tenants {
 		header = append(header, t.Namespace)
 	}
-	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	for _, row := range r.rows() {
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
-	fmt.Fprintf(tw, "load\t%.1fs\t\n", r.LoadSeconds)
-	fmt.Fprintf(tw, "kill → last commit\t%.1fs\t\n", r.KillToLastCommit)
-	fmt.Fprintf(tw, "kill → drained\t%.1fs\t\n", r.KillToDrained)
-	fmt.Fprintf(tw, "process logs\t%s\t\n", r.LogDir)
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\nload %.1fs; kill → last commit %.1fs; kill → drained %.1fs; load's end → drained %.1fs\nprocess logs: %s\n",
+		r.LoadSeconds, r.KillToLastCommit, r.KillToDrained, r.LoadToDrained, r.LogDir)
+	return err
+}
+
+// scaleLine is one line of the table: a figure of each tenant, summed (or
+// its maximum) in the total column.
+type scaleLine struct {
+	name string
+	of   func(ScaleTenant) int
+	max  bool
+}
+
+var scaleLines = []scaleLine{
+	{name: "accepted writes", of: func(t ScaleTenant) int { return t.Accepted }},
+	{name: "committed once in postgres", of: func(t ScaleTenant) int { return t.CommittedPostgres }},
+	{name: "committed once in neo4j", of: func(t ScaleTenant) int { return t.CommittedNeo4j }},
+	{name: "lost", of: func(t ScaleTenant) int { return t.Lost }},
+	{name: "duplicated", of: func(t ScaleTenant) int { return t.Duplicated }},
+	{name: "stored without a 2xx", of: func(t ScaleTenant) int { return t.Unacknowledged }},
+	{name: "retrievals", of: func(t ScaleTenant) int { return t.Retrieves }},
+	{name: "answers", of: func(t ScaleTenant) int { return t.Answers }},
+	{name: "cross-tenant reads", of: func(t ScaleTenant) int { return t.CrossTenantReads }},
+	{name: "requests on the other tenant (refused)", of: func(t ScaleTenant) int { return t.ForeignProbes }},
+	{name: "requests with the key", of: func(t ScaleTenant) int { return t.Requests }},
+	{name: "rate-limit refusals (429)", of: func(t ScaleTenant) int { return t.RateRefusals }},
+	{name: "most admitted in one window", of: func(t ScaleTenant) int { return t.MaxPerWindow }, max: true},
+	{name: "cut connections (retried)", of: func(t ScaleTenant) int { return t.ConnectErrors }},
+	{name: "runs admitted", of: func(t ScaleTenant) int { return t.RunStarts }},
+	{name: "second starts refused (409)", of: func(t ScaleTenant) int { return t.RunRefusals }},
+	{name: "runs active at once", of: func(t ScaleTenant) int { return t.ConcurrentRuns }},
 }
 
 func (r ScaleResult) rows() [][]string {
-	type line struct {
-		name  string
-		total string
-		of    func(ScaleTenant) int
-	}
-	lines := []line{
-		{"accepted writes", fmt.Sprint(r.Accepted), func(t ScaleTenant) int { return t.Accepted }},
-		{"committed once (postgres)", "", func(t ScaleTenant) int { return t.CommittedPostgres }},
-		{"committed once (neo4j)", fmt.Sprint(r.CommittedOnce), func(t ScaleTenant) int { return t.CommittedNeo4j }},
-		{"lost", fmt.Sprint(r.Lost), func(t ScaleTenant) int { return t.Lost }},
-		{"duplicated", fmt.Sprint(r.Duplicated), func(t ScaleTenant) int { return t.Duplicated }},
-		{"unacknowledged (stored, no 2xx)", "", func(t ScaleTenant) int { return t.Unacknowledged }},
-		{"retrievals / answers", "", func(t ScaleTenant) int { return t.Retrieves }},
-		{"cross-tenant reads", fmt.Sprint(r.CrossTenantReads), func(t ScaleTenant) int { return t.CrossTenantReads }},
-		{"requests with the key", "", func(t ScaleTenant) int { return t.Requests }},
-		{"rate-limit refusals (429)", fmt.Sprint(r.RateRefusals), func(t ScaleTenant) int { return t.RateRefusals }},
-		{"most admitted in one window", "", func(t ScaleTenant) int { return t.MaxPerWindow }},
-		{"cut connections (retried)", "", func(t ScaleTenant) int { return t.ConnectErrors }},
-		{"runs admitted", "", func(t ScaleTenant) int { return t.RunStarts }},
-		{"second starts refused (409)", fmt.Sprint(r.RunRefusals), func(t ScaleTenant) int { return t.RunRefusals }},
-		{"runs active at once", fmt.Sprint(r.ConcurrentRuns), func(t ScaleTenant) int { return t.ConcurrentRuns }},
-	}
 	var out [][]string
-	for _, l := range lines {
-		row := []string{l.name, l.total}
+	for _, l := range scaleLines {
+		total, cells := 0, []string{}
 		for _, t := range r.Tenants {
-			v := fmt.Sprint(l.of(t))
-			if l.name == "retrievals / answers" {
-				v = fmt.Sprintf("%d / %d", t.Retrieves, t.Answers)
+			v := l.of(t)
+			cells = append(cells, fmt.Sprint(v))
+			if l.max {
+				total = max(total, v)
+			} else {
+				total += v
 			}
-			row = append(row, v)
 		}
-		out = append(out, row)
+		out = append(out, append([]string{l.name, fmt.Sprint(total)}, cells...))
 	}
 	status := []string{"run status", ""}
 	for _, t := range r.Tenants {

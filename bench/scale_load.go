@@ -53,25 +53,26 @@ type kill struct {
 const scaleRun = `{"generator":{"name":"arith","size":30,"seed":7},"iterations":2}`
 
 // driveLoad runs both tenants' load across the APIs and kills one API and
-// one worker once 40% of the requests are done.
+// one worker once 40% of the ingest batches are accepted.
 func driveLoad(ctx context.Context, pool *pgxpool.Pool, cl *cluster, tenants []*tenant, opts ScaleOptions, progress io.Writer) kill {
 	lb := &balancer{apis: cl.apis, http: &http.Client{Timeout: 2 * time.Minute}}
-	var done, total atomic.Int64
+	var p loadProgress
 	jobs := make([][]job, len(tenants))
 	for i := range tenants {
 		jobs[i] = loadJobs(opts)
-		total.Add(int64(len(jobs[i])))
+		p.jobs += int64(len(jobs[i]))
+		p.batches += int64(opts.Experiences / opts.Batch)
 	}
 	killed := make(chan kill, 1)
 	stop := make(chan struct{})
-	go watchAndKill(cl, &done, total.Load(), stop, killed, progress)
+	go watchAndKill(cl, &p, stop, killed, progress)
 	var wg sync.WaitGroup
 	errs := make([]error, len(tenants))
 	for i, t := range tenants {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = t.run(ctx, pool, lb, jobs[i], opts.Clients, &done)
+			errs[i] = t.run(ctx, pool, lb, jobs[i], opts.Clients, &p)
 		}()
 	}
 	wg.Wait()
@@ -85,9 +86,15 @@ func driveLoad(ctx context.Context, pool *pgxpool.Pool, cl *cluster, tenants []*
 	return k
 }
 
+// loadProgress counts the requests done and the ingest batches accepted.
+type loadProgress struct {
+	jobs, batches  int64
+	done, accepted atomic.Int64
+}
+
 // watchAndKill kills the first API and the first worker with SIGKILL once
-// 40% of the load is done, and reports progress.
-func watchAndKill(cl *cluster, done *atomic.Int64, total int64, stop <-chan struct{}, out chan<- kill, progress io.Writer) {
+// 40% of the ingest batches are accepted, and reports progress.
+func watchAndKill(cl *cluster, p *loadProgress, stop <-chan struct{}, out chan<- kill, progress io.Writer) {
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
 	var k kill
@@ -102,15 +109,15 @@ func watchAndKill(cl *cluster, done *atomic.Int64, total int64, stop <-chan stru
 			return
 		case <-tick.C:
 		}
-		n := done.Load()
-		if k.at.IsZero() && n*10 >= total*4 {
+		n, a := p.done.Load(), p.accepted.Load()
+		if k.at.IsZero() && a*10 >= p.batches*4 {
 			k = kill{api: cl.apis[0], workerPID: cl.workers[0].cmd.Process.Pid, at: time.Now()}
 			cl.byAPI[cl.apis[0]].kill()
 			cl.workers[0].kill()
-			fmt.Fprintf(progress, "killed %s and worker pid %d (SIGKILL) at %d of %d requests\n", k.api, k.workerPID, n, total)
+			fmt.Fprintf(progress, "killed %s and worker pid %d (SIGKILL) at %d of %d ingest batches accepted\n", k.api, k.workerPID, a, p.batches)
 		}
 		if time.Since(last) > 5*time.Second {
-			fmt.Fprintf(progress, "load: %d of %d requests\n", n, total)
+			fmt.Fprintf(progress, "load: %d of %d requests, %d of %d ingest batches accepted\n", n, p.jobs, a, p.batches)
 			last = time.Now()
 		}
 	}
@@ -152,7 +159,7 @@ func loadJobs(opts ScaleOptions) []job {
 
 // run starts the tenant's evolution run, tries a second one while it is
 // active, then sends jobs with clients concurrent clients.
-func (t *tenant) run(ctx context.Context, pool *pgxpool.Pool, lb *balancer, jobs []job, clients int, done *atomic.Int64) error {
+func (t *tenant) run(ctx context.Context, pool *pgxpool.Pool, lb *balancer, jobs []job, clients int, p *loadProgress) error {
 	t.accepted = map[uuid.UUID]string{}
 	if err := t.startRun(ctx, lb); err != nil {
 		return err
@@ -164,8 +171,10 @@ func (t *tenant) run(ctx context.Context, pool *pgxpool.Pool, lb *balancer, jobs
 		go func() {
 			defer wg.Done()
 			for j := range ch {
-				t.do(ctx, lb, j)
-				done.Add(1)
+				if t.do(ctx, lb, j) {
+					p.accepted.Add(1)
+				}
+				p.done.Add(1)
 			}
 		}()
 	}
@@ -231,10 +240,11 @@ func (t *tenant) noteRun(status int, body []byte) {
 	}
 }
 
-func (t *tenant) do(ctx context.Context, lb *balancer, j job) {
+// do sends j and reports whether it was an accepted ingest.
+func (t *tenant) do(ctx context.Context, lb *balancer, j job) bool {
 	switch j.kind {
 	case "ingest":
-		t.ingest(ctx, lb, j)
+		return t.ingest(ctx, lb, j)
 	case "retrieve":
 		status, body := t.send(ctx, lb, http.MethodPost, t.ns, "/retrieve", j.body, "")
 		var pack evokg.RetrieveResponse
@@ -261,13 +271,14 @@ func (t *tenant) do(ctx context.Context, lb *balancer, j job) {
 		}
 		t.mu.Unlock()
 	}
+	return false
 }
 
 // ingest sends one batch under its Idempotency-Key until it is accepted,
 // retrying refusals (429), unavailability (5xx) and cut connections with
 // the same key, so a retried write that had committed is answered from
 // its first receipt. An accepted write is one that got its 2xx.
-func (t *tenant) ingest(ctx context.Context, lb *balancer, j job) {
+func (t *tenant) ingest(ctx context.Context, lb *balancer, j job) bool {
 	key := fmt.Sprintf("%s-batch-%d", t.ns, j.batch)
 	deadline := time.Now().Add(5 * time.Minute)
 	for time.Now().Before(deadline) && ctx.Err() == nil {
@@ -282,15 +293,16 @@ func (t *tenant) ingest(ctx context.Context, lb *balancer, j job) {
 				}
 				t.mu.Unlock()
 			}
-			return
+			return true
 		case status == http.StatusTooManyRequests:
 			time.Sleep(time.Second)
 		case status == 0 || status >= 500:
 			time.Sleep(200 * time.Millisecond)
 		default:
-			return // refused for good; counted by send
+			return false // refused for good; counted by send
 		}
 	}
+	return false
 }
 
 // send makes one request on the next API, moving on to the next one while
