@@ -34,7 +34,7 @@ const rateCountTimeout = time.Second
 // refusing every request. The limit guards fairness, not access (keys and
 // scopes do), and a request it lets through needs the same database to do
 // anything; failing closed would turn a database hiccup into an outage of
-// every route, health probes' neighbours included.
+// every /v1 route.
 type sharedCounter struct {
 	counts RateCounts
 	local  httprate.LimitCounter
