@@ -131,6 +131,11 @@ type Deps struct {
 	// pages, which call this API with the operator's key.
 	Console http.Handler
 
+	// RateCounts, when set, holds the per-key request counts of the rate
+	// limit, shared by every process that uses it; nil counts in this
+	// process alone.
+	RateCounts RateCounts
+
 	// Checks are the readiness checks by name (postgres, neo4j, ollama).
 	Checks map[string]Check
 	// Registerer receives the HTTP metrics; nil uses a private registry.

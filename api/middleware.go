@@ -198,17 +198,21 @@ func bearerToken(r *http.Request) (string, bool) {
 	return token, token != ""
 }
 
-// rateLimit limits requests per API key.
+// rateLimit limits requests per API key, counted in Deps.RateCounts when
+// set (shared by every API process) or in this process alone.
 func (s *server) rateLimit() func(http.Handler) http.Handler {
 	if s.cfg.RateLimit < 0 {
 		return func(next http.Handler) http.Handler { return next }
 	}
-	return httprate.Limit(s.cfg.RateLimit, s.cfg.RateWindow,
-		httprate.WithKeyFuncs(func(r *http.Request) (string, error) { return keyIDOf(r.Context()), nil }),
+	opts := []httprate.Option{httprate.WithKeyFuncs(func(r *http.Request) (string, error) { return keyIDOf(r.Context()), nil }),
 		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, &evokg.Error{Code: codeRateLimited,
 				Message: "this API key made too many requests; retry after the Retry-After delay"})
-		}))
+		})}
+	if s.deps.RateCounts != nil {
+		opts = append(opts, httprate.WithLimitCounter(newSharedCounter(s.deps.RateCounts, s.cfg.RateWindow, s.logger)))
+	}
+	return httprate.Limit(s.cfg.RateLimit, s.cfg.RateWindow, opts...)
 }
 
 // requireScope refuses keys without scope.

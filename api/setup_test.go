@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"io"
 	"log/slog"
@@ -46,15 +47,20 @@ type setupOpts struct {
 	bare bool
 	// quiet discards the handler's logs (benchmarks).
 	quiet bool
+	// pool replaces the package's pool, as another process's would.
+	pool *pgxpool.Pool
+	// counts holds the rate limit's counts; nil counts in the handler.
+	counts api.RateCounts
 }
 
 // setup builds a handler on the real key and namespace stores and the
 // in-test fakes of every feature port.
 func setup(t testing.TB, opts setupOpts) *bundle {
 	t.Helper()
-	pool := testenv.Postgres(t)
+	pool := cmp.Or(opts.pool, testenv.Postgres(t))
 	b := &bundle{keys: access.NewKeyStore(pool, testenv.Logger(t)), pool: pool, fakes: &fakes{}, reg: prometheus.NewRegistry(), router: docRouter(t)}
-	deps := api.Deps{Keys: b.keys, Namespaces: access.NewNamespaceStore(pool), Checks: opts.checks, Registerer: b.reg, Gatherer: b.reg}
+	deps := api.Deps{Keys: b.keys, Namespaces: access.NewNamespaceStore(pool), Checks: opts.checks, Registerer: b.reg, Gatherer: b.reg,
+		RateCounts: opts.counts}
 	if !opts.bare {
 		f := b.fakes
 		deps.Experiences, deps.Retriever, deps.Answerer, deps.Skills, deps.TaskTypes = f, retrievals{f}, f, f, f

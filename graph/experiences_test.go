@@ -309,3 +309,16 @@ func TestConcurrentProjectionsCountEveryTransition(t *testing.T) {
 		{TaskType: "shared", Outcome: evokg.OutcomeSuccess, Count: n - n/3},
 	}, counts)
 }
+
+func TestExperienceCopiesListsEveryNode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	first := b.project(t, expOpts{Signature: []string{"add"}})
+	second := b.project(t, expOpts{Signature: []string{"sort"}})
+	require.NoError(t, b.g.ProjectExperience(b.ctx, first, nil), "a retried projection adds no copy")
+	copies, err := b.g.ExperienceCopies(b.ctx, b.ns)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []graph.ExperienceCopy{
+		{ID: first.ID.String(), Question: first.Question}, {ID: second.ID.String(), Question: second.Question},
+	}, copies)
+}

@@ -236,3 +236,23 @@ func (g *Graph) PurgeNamespace(ctx context.Context, ns string) error {
 	g.logger.InfoContext(ctx, "namespace purged from neo4j", "namespace", ns)
 	return nil
 }
+
+// ExperienceCopy is one experience node, named by its id and question.
+type ExperienceCopy struct {
+	ID, Question string
+}
+
+// ExperienceCopies returns every experience node of a namespace, one entry
+// per node, so a caller can count the copies of an id.
+func (g *Graph) ExperienceCopies(ctx context.Context, ns string) ([]ExperienceCopy, error) {
+	recs, err := g.readOne(ctx, "experience_copies", params(ns))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ExperienceCopy, len(recs))
+	for i, rec := range recs {
+		r := rowOf(rec)
+		out[i] = ExperienceCopy{ID: r.str("id"), Question: r.str("question")}
+	}
+	return out, nil
+}

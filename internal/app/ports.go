@@ -5,6 +5,7 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 )
@@ -31,6 +32,7 @@ func (a *App) APIDeps() api.Deps {
 		Maintenance: a.Maintenance,
 		Assets:      a.Assets,
 		Transfer:    a.Transfer,
+		RateCounts:  postgres.NewRateCounts(a.Pool),
 		Checks:      a.Checks(),
 		Registerer:  a.Registry,
 		Gatherer:    a.Registry,
