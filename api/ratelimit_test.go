@@ -34,7 +34,7 @@ func TestRateLimitHoldsAcrossProcesses(t *testing.T) {
 	firstPool, secondPool := ownPool(t), ownPool(t)
 	first := setup(t, setupOpts{cfg: cfg, pool: firstPool, counts: postgres.NewRateCounts(firstPool)})
 	second := setup(t, setupOpts{cfg: cfg, pool: secondPool, counts: postgres.NewRateCounts(secondPool)})
-	ns := testenv.Namespace(t)
+	ns := first.namespace(t)
 	token, other := first.key(t, evokg.Scopes, ns), first.key(t, evokg.Scopes, ns)
 	path := "/v1/namespaces/" + ns + "/skills"
 	servers := []*bundle{first, second}
@@ -54,7 +54,7 @@ func TestRateLimitFailsOpenOntoTheProcess(t *testing.T) {
 	gone := ownPool(t)
 	gone.Close() // the shared counts cannot be reached
 	b := setup(t, setupOpts{cfg: api.Config{RateLimit: 3, RateWindow: time.Hour}, counts: postgres.NewRateCounts(gone)})
-	ns := testenv.Namespace(t)
+	ns := b.namespace(t)
 	token := b.key(t, evokg.Scopes, ns)
 	path := "/v1/namespaces/" + ns + "/skills"
 	for range 3 {
