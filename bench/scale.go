@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
@@ -262,10 +263,14 @@ func startFakeModels(ctx context.Context, dim int) (string, error) {
 func newTenants(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, opts ScaleOptions) ([]*tenant, error) {
 	b := make([]byte, 4)
 	_, _ = rand.Read(b)
-	keys := access.NewKeyStore(pool, opts.Logger)
+	keys, namespaces := access.NewKeyStore(pool, opts.Logger), access.NewNamespaceStore(pool)
 	var out []*tenant
 	for _, name := range []string{"a", "b"} {
 		ns := "bench-scale-" + hex.EncodeToString(b) + "-" + name
+		if _, err := namespaces.CreateNamespace(ctx, evokg.Namespace{Name: ns, Description: "evokg bench scale"}, uuid.Nil); err != nil {
+			removeTenants(pool, g, out, opts.Logger)
+			return nil, fmt.Errorf("bench: creating namespace %s: %w", ns, err)
+		}
 		token, k, err := keys.Create(ctx, ns, evokg.Scopes, []string{ns})
 		if err != nil {
 			removeTenants(pool, g, out, opts.Logger)
