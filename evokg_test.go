@@ -68,6 +68,17 @@ func TestSignatureSimilarity(t *testing.T) {
 	require.Less(t, evokg.SignatureSimilarity(a, c), evokg.DefaultStructuralThreshold)
 }
 
+// What the real small model wrote when asked for a procedure: its values
+// are dropped, so two memories that share only numbers do not match.
+func TestPlannedSignatureKeepsOperations(t *testing.T) {
+	require.Equal(t, []string{"add_digits"}, evokg.PlannedSignature([]string{"Add digits", "12", "6", "12", "12"}))
+	require.Empty(t, evokg.PlannedSignature([]string{"13", "13", "13"}))
+	require.Equal(t, []string{"step_2", "sum_of_squares"}, evokg.PlannedSignature([]string{"step 2", "-1.5", "Sum of squares"}))
+	value := []string{"13", "13", "13"}
+	require.Equal(t, 1.0, evokg.SignatureSimilarity(value, value), "as written, two lists of values match")
+	require.Zero(t, evokg.SignatureSimilarity(evokg.PlannedSignature(value), evokg.PlannedSignature(value)), "planned, they hold no operation")
+}
+
 // One LCS reused across pairs of different lengths gives what a fresh one
 // gives; known lengths check the table itself.
 func TestLCSReusedTable(t *testing.T) {

@@ -71,6 +71,22 @@ func NormalizeOperation(s string) string {
 	return strings.Join(f, "_")
 }
 
+// PlannedSignature is a signature a model wrote, kept to what can name a
+// procedure's steps: every operation name canonical, and names without a
+// letter dropped. A number is a value, not an operation; a small model asked
+// for a procedure often lists the question's numbers (["add_digits", "12",
+// "6"], ["13", "13"]), which would otherwise match every signature that
+// holds the same values.
+func PlannedSignature(sig []string) []string {
+	out := make([]string, 0, len(sig))
+	for _, s := range sig {
+		if op := NormalizeOperation(s); strings.IndexFunc(op, unicode.IsLetter) >= 0 {
+			out = append(out, op)
+		}
+	}
+	return out
+}
+
 // NormalizeSignature returns sig with every operation name canonical.
 func NormalizeSignature(sig []string) []string {
 	out := make([]string, len(sig))

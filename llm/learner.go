@@ -121,7 +121,7 @@ func (x *Learner) PlanSignature(ctx context.Context, req PlanRequest) ([]string,
 	if err := structured(ctx, x.ep, RoleLearner, "plan_signature", req, x.ep.cfg.Temperature, &reply); err != nil {
 		return nil, err
 	}
-	return evokg.NormalizeSignature(reply.Operations), nil
+	return evokg.PlannedSignature(reply.Operations), nil
 }
 
 // Decompose asks the learner model to work req.Question out as
@@ -226,7 +226,7 @@ func (x *Learner) PlanTask(ctx context.Context, req PlanRequest) (TaskPlan, erro
 	if err := structured(ctx, x.ep, RoleLearner, "plan_task", req, x.ep.cfg.Temperature, &plan); err != nil {
 		return TaskPlan{}, err
 	}
-	plan.Operations = evokg.NormalizeSignature(plan.Operations)
+	plan.Operations = evokg.PlannedSignature(plan.Operations)
 	return plan, nil
 }
 

@@ -99,16 +99,10 @@ func (g *Teacher) ExtractSignature(ctx context.Context, req SignatureRequest) ([
 	if err := g.call(ctx, RoleSignature, "extract_signature", req, &r); err != nil {
 		return nil, err
 	}
-	ops := make([]string, 0, len(r.Operations))
-	for _, op := range r.Operations {
-		if op = OperationName(op); op != "" {
-			ops = append(ops, op)
-		}
-	}
-	return ops, nil
+	return evokg.PlannedSignature(r.Operations), nil
 }
 
-// OperationName normalizes an operation name to lower snake_case.
+// OperationName normalizes a tool's name to lower snake_case in ASCII.
 func OperationName(s string) string {
 	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')

@@ -70,7 +70,8 @@ type Config struct {
 	// task type of the namespace). Default ScopeSameTaskType.
 	StructuralScope string
 	// DuplicateSimilarity is the cosine similarity from which two memories
-	// are near-duplicates and a pack keeps only the better one. Default 0.98.
+	// whose questions hold the same numbers are near-duplicates and a pack
+	// keeps only the better one. Default 0.98.
 	DuplicateSimilarity float64
 	// MaxHops bounds the graph channel. Default 2.
 	MaxHops int

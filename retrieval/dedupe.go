@@ -5,22 +5,25 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/google/uuid"
 )
 
 // dedupe drops from the ranked candidates, then from the principles, every
 // memory that repeats one already kept: the same memory, the same text once
-// normalized, or an embedding with cosine ≥ DuplicateSimilarity. Duplicates
+// normalized, or an embedding with cosine ≥ DuplicateSimilarity and the same
+// numbers in the question (sameFigures). Duplicates
 // are compared within one memory class: a success exemplar and a failure
 // correction of one question are embedded from the same question (cosine 1)
 // but carry MAGE's two complementary payloads, so both stay.
 func (r *Retriever) dedupe(ctx context.Context, ns string, ranked, principles []Item) ([]Item, []Item, error) {
-	pairs, err := r.nearDuplicates(ctx, ns, slices.Concat(ranked, principles))
+	items := slices.Concat(ranked, principles)
+	pairs, err := r.nearDuplicates(ctx, ns, items)
 	if err != nil {
 		return nil, nil, err
 	}
-	d := newDuplicates(pairs)
+	d := newDuplicates(sameFigures(items, pairs))
 	return slices.DeleteFunc(ranked, d.repeats), slices.DeleteFunc(principles, d.repeats), nil
 }
 
@@ -56,6 +59,28 @@ func cosine(a, b []float32) float64 {
 		return 0
 	}
 	return dot / math.Sqrt(na*nb)
+}
+
+// sameFigures keeps the pairs whose questions hold the same numbers. An
+// embedding model barely tells numbers apart (all-MiniLM-L6-v2 puts "the
+// digit sum of 48213" and "of 57102" at cosine ≥ 0.98), but two worked
+// examples on different values are two memories, not one said twice.
+func sameFigures(items []Item, pairs [][2]uuid.UUID) [][2]uuid.UUID {
+	figs := make(map[uuid.UUID]string, len(items))
+	for _, it := range items {
+		figs[it.ID] = figures(it)
+	}
+	return slices.DeleteFunc(pairs, func(p [2]uuid.UUID) bool { return figs[p[0]] != figs[p[1]] })
+}
+
+// figures is the numbers of an item's question (of its text when it has
+// none), in order.
+func figures(it Item) string {
+	s := it.Text
+	if it.Worked != nil {
+		s = it.Worked.Question
+	}
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }), " ")
 }
 
 func itemIDs(items []Item) []uuid.UUID {

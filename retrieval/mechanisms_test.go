@@ -109,6 +109,25 @@ func TestPackDropsNearDuplicates(t *testing.T) {
 	}
 }
 
+// Questions on other numbers are not near-duplicates, however close their
+// embeddings: all-MiniLM-L6-v2 puts digit-sum questions on different numbers
+// at cosine ≥ 0.98, and a pack that dropped them kept one worked example per
+// task type. The same numbers, reworded, still count as a duplicate.
+func TestPackKeepsQuestionsOnOtherNumbers(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	best := b.Insert(t, expOpts{Question: "What is the sum of the digits of 48213?", Vec: unit(0)})
+	b.Insert(t, expOpts{Question: "What is the digit sum of 48213?", Vec: tilt(0, 1, 0.995)})             // same numbers
+	other := b.Insert(t, expOpts{Question: "What is the sum of the digits of 57102?", Vec: tilt(0, 2, 0.99)}) // other numbers
+	r := retrieval.New(retrieval.Config{K: 5, Mode: retrieval.ModeAPEX}, b.Store, nil, nil, testenv.Logger(t))
+	pack, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
+	require.NoError(t, err)
+	require.Equal(t, []uuid.UUID{best.ID, other.ID}, itemIDs(pack.Successes))
+	require.Contains(t, pack.Rendered, "57102", "the learner is shown the second worked example")
+	require.NotContains(t, pack.Rendered, "digit sum of 48213")
+	require.ElementsMatch(t, []uuid.UUID{best.ID, other.ID}, pack.Shown)
+}
+
 // P− items keep their error registry and patch reflections when rendered;
 // successes with a (skill, step_output) sequence are rendered as steps.
 func TestRenderKeepsErrorRegistryPatchesAndSteps(t *testing.T) {

@@ -10,9 +10,9 @@
 // lets the structural channel match signatures across task types
 // (APEX-EM's cross-domain transfer); the semantic and graph channels stay
 // within the task type whatever the scope. A pack never holds the same
-// memory twice nor two near-duplicates (cosine ≥ 0.98 or identical
-// normalized text), and reports as used (Pack.Shown) exactly the memories
-// its rendered block shows.
+// memory twice nor two near-duplicates (identical normalized text, or
+// cosine ≥ 0.98 on a question with the same numbers), and reports as used
+// (Pack.Shown) exactly the memories its rendered block shows.
 package retrieval
 
 import (
