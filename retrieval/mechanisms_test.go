@@ -117,7 +117,7 @@ func TestPackKeepsQuestionsOnOtherNumbers(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	best := b.Insert(t, expOpts{Question: "What is the sum of the digits of 48213?", Vec: unit(0)})
-	b.Insert(t, expOpts{Question: "What is the digit sum of 48213?", Vec: tilt(0, 1, 0.995)})             // same numbers
+	b.Insert(t, expOpts{Question: "What is the digit sum of 48213?", Vec: tilt(0, 1, 0.995)})                 // same numbers
 	other := b.Insert(t, expOpts{Question: "What is the sum of the digits of 57102?", Vec: tilt(0, 2, 0.99)}) // other numbers
 	r := retrieval.New(retrieval.Config{K: 5, Mode: retrieval.ModeAPEX}, b.Store, nil, nil, testenv.Logger(t))
 	pack, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q", Embedding: unit(0)})
