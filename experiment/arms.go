@@ -45,6 +45,9 @@ type ArmPair struct {
 	B      string  `json:"b"`
 	Differ int     `json:"differ"`
 	Rate   float64 `json:"rate"`
+	// WithMemory counts the items for which either arm rendered memory; an
+	// item of a task type the namespace holds nothing for cannot differ.
+	WithMemory int `json:"with_memory"`
 }
 
 // ArmsReport is the comparison.
@@ -139,6 +142,9 @@ func armsReport(ns string, arms []string, got [][]armAnswer) *ArmsReport {
 			for k := range n {
 				if got[i][k].memory != got[j][k].memory {
 					p.Differ++
+				}
+				if got[i][k].memory != "" || got[j][k].memory != "" {
+					p.WithMemory++
 				}
 			}
 			if n > 0 {

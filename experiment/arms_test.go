@@ -21,13 +21,14 @@ func TestWilson(t *testing.T) {
 	require.Equal(t, Interval{}, Wilson(0, 0))
 }
 
-// Each arm's accuracy and the pairwise share of items whose memory differs.
+// Each arm's accuracy and the pairwise share of items whose memory differs;
+// the third item has no memory under any arm.
 func TestArmsReport(t *testing.T) {
 	t.Parallel()
 	got := [][]armAnswer{
-		{{correct: true, memory: "a", shown: 2, calls: 1}, {memory: "b", shown: 1, calls: 1}, {memory: "c", calls: 1}, {correct: true, memory: "d", shown: 3, calls: 1}},
-		{{correct: true, memory: "a", shown: 2, calls: 2}, {memory: "B", shown: 1, calls: 2}, {memory: "c", calls: 2}, {memory: "d", shown: 3, calls: 2}},
-		{{memory: "x", calls: 1}, {memory: "y", calls: 1}, {memory: "c", calls: 1}, {memory: "z", calls: 1}},
+		{{correct: true, memory: "a", shown: 2, calls: 1}, {memory: "b", shown: 1, calls: 1}, {calls: 1}, {correct: true, memory: "d", shown: 3, calls: 1}},
+		{{correct: true, memory: "a", shown: 2, calls: 2}, {memory: "B", shown: 1, calls: 2}, {calls: 2}, {memory: "d", shown: 3, calls: 2}},
+		{{memory: "x", calls: 1}, {memory: "y", calls: 1}, {calls: 1}, {memory: "z", calls: 1}},
 	}
 	r := armsReport("ns", []string{"semantic", "lexical", "cascade"}, got)
 	require.Equal(t, 4, r.Items)
@@ -35,7 +36,7 @@ func TestArmsReport(t *testing.T) {
 	require.InDelta(t, 0.5, r.Arms[0].Accuracy, 1e-12)
 	require.InDelta(t, 1.5, r.Arms[0].Memories, 1e-12)
 	require.Equal(t, 8, r.Arms[1].LearnerCalls)
-	require.Equal(t, []ArmPair{{A: "semantic", B: "lexical", Differ: 1, Rate: 0.25}, {A: "semantic", B: "cascade", Differ: 3, Rate: 0.75},
-		{A: "lexical", B: "cascade", Differ: 3, Rate: 0.75}}, r.Pairs)
+	require.Equal(t, []ArmPair{{A: "semantic", B: "lexical", Differ: 1, Rate: 0.25, WithMemory: 3},
+		{A: "semantic", B: "cascade", Differ: 3, Rate: 0.75, WithMemory: 3}, {A: "lexical", B: "cascade", Differ: 3, Rate: 0.75, WithMemory: 3}}, r.Pairs)
 	require.InDelta(t, 0.25, r.MinPairRate, 1e-12)
 }

@@ -77,10 +77,10 @@ func writeArms(w io.Writer, r *experiment.ArmsReport) {
 			a.CI95[0], a.CI95[1], a.Memories, a.LearnerCalls)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nShare of items whose memory differs between two arms:")
+	fmt.Fprintln(w, "\nShare of items whose memory differs between two arms (and of the items either arm showed memory for):")
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, p := range r.Pairs {
-		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%.2f\n", p.A, p.B, p.Differ, r.Items, p.Rate)
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%.2f\t%d/%d\n", p.A, p.B, p.Differ, r.Items, p.Rate, p.Differ, p.WithMemory)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\nsmallest pairwise difference: %.2f (target %.2f)\n", r.MinPairRate, armsTarget)
