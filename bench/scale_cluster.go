@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -20,6 +21,7 @@ type process struct {
 	cmd  *exec.Cmd
 	log  *os.File
 	done chan struct{}
+	exit chan error // why the process ended, with its log's last line
 }
 
 // cluster is the API and worker processes.
@@ -36,7 +38,7 @@ func startCluster(ctx context.Context, opts ScaleOptions, modelURL string, progr
 	cl := &cluster{byAPI: map[string]*process{}}
 	env := append(append([]string{}, opts.Env...), "EVOKG_OLLAMA_URL="+modelURL,
 		"EVOKG_RATE_LIMIT="+strconv.Itoa(opts.RateLimit), "EVOKG_WARM_ROUNDS=0")
-	var ready []string
+	ready := map[string]*process{}
 	for i := range opts.Workers {
 		health, err := freeAddr()
 		if err != nil {
@@ -47,7 +49,7 @@ func startCluster(ctx context.Context, opts ScaleOptions, modelURL string, progr
 			return cl, err
 		}
 		cl.workers = append(cl.workers, p)
-		ready = append(ready, "http://"+health+"/readyz")
+		ready["http://"+health+"/readyz"] = p
 	}
 	for i := range opts.APIs {
 		addr, err := freeAddr()
@@ -60,10 +62,10 @@ func startCluster(ctx context.Context, opts ScaleOptions, modelURL string, progr
 		}
 		cl.apis = append(cl.apis, "http://"+addr)
 		cl.byAPI["http://"+addr] = p
-		ready = append(ready, "http://"+addr+"/readyz")
+		ready["http://"+addr+"/readyz"] = p
 	}
-	for _, url := range ready {
-		if err := waitHTTP(ctx, url, 3*time.Minute, nil); err != nil {
+	for url, p := range ready {
+		if err := waitHTTP(ctx, url, 3*time.Minute, p.exit); err != nil {
 			return cl, fmt.Errorf("bench: waiting for %s (logs in %s): %w", url, opts.LogDir, err)
 		}
 	}
@@ -82,8 +84,13 @@ func (cl *cluster) start(opts ScaleOptions, env []string, name string, args ...s
 		f.Close()
 		return nil, fmt.Errorf("bench: starting %s: %w", name, err)
 	}
-	p := &process{name: name, cmd: cmd, log: f, done: make(chan struct{})}
-	go func() { _ = cmd.Wait(); f.Close(); close(p.done) }()
+	p := &process{name: name, cmd: cmd, log: f, done: make(chan struct{}), exit: make(chan error, 1)}
+	go func() {
+		err := cmd.Wait()
+		f.Close()
+		p.exit <- fmt.Errorf("%s exited (%v): %s", name, err, lastLine(f.Name()))
+		close(p.done)
+	}()
 	cl.procs = append(cl.procs, p)
 	return p, nil
 }
@@ -106,6 +113,13 @@ func (cl *cluster) stop() {
 			p.kill()
 		}
 	}
+}
+
+// lastLine is the last non-empty line of the file at path.
+func lastLine(path string) string {
+	b, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return lines[len(lines)-1]
 }
 
 func freeAddr() (string, error) {
