@@ -145,3 +145,45 @@ func TestRenderKeepsErrorRegistryPatchesAndSteps(t *testing.T) {
 	require.Contains(t, pack.Rendered, "Error: wrong_operation at step 2; root cause: added the counts; recovery: multiply crates by size (recovered)")
 	require.Contains(t, pack.Rendered, "Patch: use a x b; when: per-crate totals; why: quantities repeat")
 }
+
+// With no plan, or a plan that matches nothing, the structural channel asks
+// for the procedure of the nearest memory (query by example): the memory
+// that followed it reaches the pack under semantic_structural, though it is
+// far from the question, and not under semantic; a memory of another
+// procedure does not, though it is nearer. A plan that matches is asked
+// for instead of the example.
+func TestStructuralQueriesByExampleWithoutAPlan(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	g := openGraph(t)
+	rows := []string{"read_rows", "read_per_row", "multiply"}
+	subtract := []string{"read_total", "subtract"}
+	insert := func(q string, sig []string, vec []float32) *evokg.Experience {
+		e := b.Insert(t, expOpts{TaskType: "arithmetic", Question: q, Signature: sig, Vec: vec})
+		require.NoError(t, g.ProjectExperience(t.Context(), e, nil))
+		return e
+	}
+	nearest := insert("Tiles on a floor of 4 rows of 6", rows, tilt(0, 1, 0.95))
+	other := insert("Tiles left of 30 after laying 12", subtract, tilt(0, 2, 0.6))
+	same := insert("Chairs in a hall of 8 rows of 9", rows, tilt(0, 3, 0.1))
+
+	r := retrieval.New(retrieval.Config{K: 1}, b.Store, g, nil, testenv.Logger(t))
+	pack := func(strategy string, plan []string) *retrieval.Pack {
+		p, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "Tiles on a floor of 5 rows of 7",
+			Embedding: unit(0), Strategy: strategy, Signature: plan})
+		require.NoError(t, err)
+		return p
+	}
+	semantic := pack(retrieval.StrategySemantic, nil)
+	require.Equal(t, []uuid.UUID{nearest.ID}, itemIDs(allItems(semantic)))
+
+	for _, plan := range [][]string{nil, {"translate", "paraphrase"}} {
+		byExample := pack(retrieval.StrategySemanticStructural, plan)
+		require.Equal(t, []uuid.UUID{nearest.ID, same.ID}, itemIDs(allItems(byExample)), "plan %v", plan)
+		require.Contains(t, byExample.Rendered, "Chairs in a hall")
+		require.NotEqual(t, semantic.Rendered, byExample.Rendered)
+	}
+
+	planned := pack(retrieval.StrategySemanticStructural, subtract)
+	require.Equal(t, []uuid.UUID{nearest.ID, other.ID}, itemIDs(allItems(planned)), "the plan's match, not the example's")
+}

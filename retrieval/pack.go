@@ -144,6 +144,10 @@ func Proximity(hops int) float64 {
 type candidates struct {
 	byID  map[uuid.UUID]*Item
 	order []uuid.UUID
+	// example is the signature of the nearest memory the semantic channel
+	// found that has one: the structural channel's query when the request's
+	// signature is missing or matches nothing.
+	example []string
 }
 
 func newCandidates() *candidates { return &candidates{byID: map[uuid.UUID]*Item{}} }

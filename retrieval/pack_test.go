@@ -278,7 +278,7 @@ func TestStructuralChannelThreshold(t *testing.T) {
 	for scope, n := range map[string]int{ScopeSameTaskType: 2, ScopeAll: 3} {
 		r := New(Config{StructuralScope: scope}, nil, g, nil, nil)
 		found := map[uuid.UUID]Parts{}
-		require.NoError(t, r.structural(context.Background(), Request{Namespace: "n", TaskType: "t", Signature: sig}, found))
+		require.NoError(t, r.structural(context.Background(), Request{Namespace: "n", TaskType: "t"}, sig, found))
 		require.Len(t, found, n, scope)
 		require.Equal(t, 1.0, found[exact.ExperienceID].Structural)
 		require.InDelta(t, 0.6, found[at.ExperienceID].Structural, 1e-12)

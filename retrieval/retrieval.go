@@ -1,6 +1,7 @@
 // Package retrieval builds memory packs: for a question of a task type it
 // gathers success exemplars, failure corrections and principles through the
-// semantic (pgvector), structural (signature LCS) and graph (2-hop PKG)
+// semantic (pgvector), lexical (full text), structural (signature LCS; the
+// request's signature, else the nearest memory's) and graph (2-hop PKG)
 // channels, deduplicates them, ranks them by the composite score
 // α·sim_sem + β·sim_σ + γ·prox_G + δ·q + ε·recency (APEX-EM), allocates them
 // by the format-conditioned rule κ (MAGE) and renders a prompt block.
@@ -229,6 +230,9 @@ func (r *Retriever) semantic(ctx context.Context, req Request, emb []float32) (*
 			it.Parts.Semantic = h.Similarity
 			cands.add(it)
 			seeds = append(seeds, h.ID)
+			if len(cands.example) == 0 {
+				cands.example = h.Signature
+			}
 		}
 	}
 	return cands, seeds, nil
@@ -294,8 +298,13 @@ func (r *Retriever) graphChannels(ctx context.Context, req Request, cands *candi
 		return nil
 	}
 	found := map[uuid.UUID]Parts{}
-	if len(req.Signature) > 0 {
-		if err := r.structural(ctx, req, found); err != nil {
+	if err := r.structural(ctx, req, req.Signature, found); err != nil {
+		return err
+	}
+	if len(found) == 0 {
+		// Query by example: the plan is missing or matched nothing, so
+		// the procedure asked for is the nearest memory's.
+		if err := r.structural(ctx, req, cands.example, found); err != nil {
 			return err
 		}
 	}
@@ -307,16 +316,19 @@ func (r *Retriever) graphChannels(ctx context.Context, req Request, cands *candi
 	return r.addFound(ctx, req, cands, found)
 }
 
-// structural records sim_σ of the signature matches in the structural
-// scope; the similarity is recomputed here, on canonical operation names as
-// stored, so the threshold holds whatever the source.
-func (r *Retriever) structural(ctx context.Context, req Request, found map[uuid.UUID]Parts) error {
+// structural records sim_σ of the matches of signature query in the
+// structural scope; the similarity is recomputed here, on canonical
+// operation names as stored, so the threshold holds whatever the source.
+func (r *Retriever) structural(ctx context.Context, req Request, query []string, found map[uuid.UUID]Parts) error {
+	if len(query) == 0 {
+		return nil
+	}
 	scope := r.structuralTaskType(req)
-	matches, err := r.graph.SignatureMatches(ctx, req.Namespace, scope, req.Signature, r.cfg.StructuralThreshold, 4*r.cfg.K)
+	matches, err := r.graph.SignatureMatches(ctx, req.Namespace, scope, query, r.cfg.StructuralThreshold, 4*r.cfg.K)
 	if err != nil {
 		return fmt.Errorf("structural channel: %w", err)
 	}
-	sig := evokg.NormalizeSignature(req.Signature)
+	sig := evokg.NormalizeSignature(query)
 	for _, m := range matches {
 		sim := evokg.SignatureSimilarity(sig, m.Signature)
 		if (scope != "" && m.TaskType != scope) || sim < r.cfg.StructuralThreshold {
