@@ -23,6 +23,11 @@ type ArmsConfig struct {
 	Arms []string
 	// Concurrency bounds the learner calls at once. Default 4.
 	Concurrency int
+	// IgnoreSwitch answers with memory even where the task type's memory
+	// switch is off, as the switch's own validation measurement does: the
+	// arms are compared on what each would give. Off, every arm answers a
+	// switched-off task type without memory, as a client's /answer does.
+	IgnoreSwitch bool
 }
 
 // ArmResult is one search arm's held-out accuracy.
@@ -58,6 +63,10 @@ type ArmsReport struct {
 	Pairs     []ArmPair   `json:"pairs"`
 	// MinPairRate is the smallest difference rate of any pair.
 	MinPairRate float64 `json:"min_pair_rate"`
+	// SwitchedOff counts the items answered without memory because their
+	// task type's memory switch is off (none under IgnoreSwitch).
+	SwitchedOff  int  `json:"switched_off"`
+	IgnoreSwitch bool `json:"ignore_switch"`
 }
 
 // armAnswer is one item answered under one arm.
@@ -66,6 +75,7 @@ type armAnswer struct {
 	memory  string
 	shown   int
 	calls   int
+	off     bool // the task type's memory switch is off
 }
 
 // CompareArms answers every item once per arm through the learner layer,
@@ -89,7 +99,7 @@ func CompareArms(ctx context.Context, a Answerer, cfg ArmsConfig) (*ArmsReport, 
 		got[i] = make([]armAnswer, len(cfg.Items))
 		for j, it := range cfg.Items {
 			g.Go(func() (err error) {
-				got[i][j], err = answerWithArm(gctx, a, cfg.Namespace, arm, it)
+				got[i][j], err = answerWithArm(gctx, a, cfg, arm, it)
 				return err
 			})
 		}
@@ -97,21 +107,25 @@ func CompareArms(ctx context.Context, a Answerer, cfg ArmsConfig) (*ArmsReport, 
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	return armsReport(cfg.Namespace, arms, got), nil
+	rep := armsReport(cfg.Namespace, arms, got)
+	rep.IgnoreSwitch = cfg.IgnoreSwitch
+	return rep, nil
 }
 
-func answerWithArm(ctx context.Context, a Answerer, ns, arm string, it questions.Item) (armAnswer, error) {
+func answerWithArm(ctx context.Context, a Answerer, cfg ArmsConfig, arm string, it questions.Item) (armAnswer, error) {
 	zero := 0.0
-	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero, SearchArm: arm}
-	reply, err := a.Answer(ctx, ns, q)
+	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero, SearchArm: arm,
+		IgnoreSwitch: cfg.IgnoreSwitch}
+	reply, err := a.Answer(ctx, cfg.Namespace, q)
+	got := armAnswer{memory: reply.Memory, shown: len(reply.MemoryIDs), calls: reply.LearnerCalls, off: reply.MemoryOff}
 	if itemFailure(err) {
-		return armAnswer{memory: reply.Memory, shown: len(reply.MemoryIDs), calls: reply.LearnerCalls}, nil
+		return got, nil
 	}
 	if err != nil {
 		return armAnswer{}, err
 	}
-	ok, err := questions.Grader{}.Grade(ctx, it, reply.Answer)
-	return armAnswer{correct: ok, memory: reply.Memory, shown: len(reply.MemoryIDs), calls: reply.LearnerCalls}, err
+	got.correct, err = questions.Grader{}.Grade(ctx, it, reply.Answer)
+	return got, err
 }
 
 func armsReport(ns string, arms []string, got [][]armAnswer) *ArmsReport {
@@ -120,6 +134,11 @@ func armsReport(ns string, arms []string, got [][]armAnswer) *ArmsReport {
 		n = len(got[0])
 	}
 	rep := &ArmsReport{Namespace: ns, Items: n, MinPairRate: 1}
+	for k := range n {
+		if got[0][k].off {
+			rep.SwitchedOff++
+		}
+	}
 	for i, arm := range arms {
 		r := ArmResult{Arm: arm, Items: n}
 		shown := 0

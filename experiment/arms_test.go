@@ -22,13 +22,14 @@ func TestWilson(t *testing.T) {
 }
 
 // Each arm's accuracy and the pairwise share of items whose memory differs;
-// the third item has no memory under any arm.
+// the third item has no memory under any arm: its task type's memory
+// switch is off.
 func TestArmsReport(t *testing.T) {
 	t.Parallel()
 	got := [][]armAnswer{
-		{{correct: true, memory: "a", shown: 2, calls: 1}, {memory: "b", shown: 1, calls: 1}, {calls: 1}, {correct: true, memory: "d", shown: 3, calls: 1}},
-		{{correct: true, memory: "a", shown: 2, calls: 2}, {memory: "B", shown: 1, calls: 2}, {calls: 2}, {memory: "d", shown: 3, calls: 2}},
-		{{memory: "x", calls: 1}, {memory: "y", calls: 1}, {calls: 1}, {memory: "z", calls: 1}},
+		{{correct: true, memory: "a", shown: 2, calls: 1}, {memory: "b", shown: 1, calls: 1}, {calls: 1, off: true}, {correct: true, memory: "d", shown: 3, calls: 1}},
+		{{correct: true, memory: "a", shown: 2, calls: 2}, {memory: "B", shown: 1, calls: 2}, {calls: 2, off: true}, {memory: "d", shown: 3, calls: 2}},
+		{{memory: "x", calls: 1}, {memory: "y", calls: 1}, {calls: 1, off: true}, {memory: "z", calls: 1}},
 	}
 	r := armsReport("ns", []string{"semantic", "lexical", "cascade"}, got)
 	require.Equal(t, 4, r.Items)
@@ -39,4 +40,5 @@ func TestArmsReport(t *testing.T) {
 	require.Equal(t, []ArmPair{{A: "semantic", B: "lexical", Differ: 1, Rate: 0.25, WithMemory: 3},
 		{A: "semantic", B: "cascade", Differ: 3, Rate: 0.75, WithMemory: 3}, {A: "lexical", B: "cascade", Differ: 3, Rate: 0.75, WithMemory: 3}}, r.Pairs)
 	require.InDelta(t, 0.25, r.MinPairRate, 1e-12)
+	require.Equal(t, 1, r.SwitchedOff)
 }

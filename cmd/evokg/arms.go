@@ -16,16 +16,17 @@ import (
 // seed's): each arm's accuracy, and how often two arms gave the learner
 // different memory.
 type BenchArmsCmd struct {
-	AppFlags    `embed:""`
-	Namespace   string `required:"" help:"Namespace whose memory is searched (for example an experiment seed's, <prefix>-s<seed>)."`
-	Pool        string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'env') or a JSONL file path."`
-	Size        int    `default:"40" help:"Generated pool size, all splits together (as the run that evolved the namespace)."`
-	Seed        uint64 `default:"1" help:"Generator and split seed (as the run that evolved the namespace)."`
-	Splits      `embed:""`
-	Split       string   `default:"test" enum:"test,validation" help:"Held-out split answered: test or validation."`
-	Arms        []string `help:"Search arms compared (default every arm)."`
-	Concurrency int      `default:"4" help:"Learner calls at once."`
-	JSON        bool     `help:"Print the report as one JSON line."`
+	AppFlags     `embed:""`
+	Namespace    string `required:"" help:"Namespace whose memory is searched (for example an experiment seed's, <prefix>-s<seed>)."`
+	Pool         string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'env') or a JSONL file path."`
+	Size         int    `default:"40" help:"Generated pool size, all splits together (as the run that evolved the namespace)."`
+	Seed         uint64 `default:"1" help:"Generator and split seed (as the run that evolved the namespace)."`
+	Splits       `embed:""`
+	Split        string   `default:"test" enum:"test,validation" help:"Held-out split answered: test or validation."`
+	Arms         []string `help:"Search arms compared (default every arm)."`
+	Concurrency  int      `default:"4" help:"Learner calls at once."`
+	IgnoreSwitch bool     `name:"ignore-switch" help:"Answer with memory even where a task type's memory switch is off, to compare what each arm would give (by default every arm answers a switched-off task type without memory, as /answer does)."`
+	JSON         bool     `help:"Print the report as one JSON line."`
 }
 
 func (c *BenchArmsCmd) Run(g *Globals) error {
@@ -39,7 +40,7 @@ func (c *BenchArmsCmd) Run(g *Globals) error {
 	}
 	defer closeApp()
 	rep, err := experiment.CompareArms(g.Ctx, a.Answer, experiment.ArmsConfig{Namespace: c.Namespace, Items: items,
-		Arms: c.Arms, Concurrency: c.Concurrency})
+		Arms: c.Arms, Concurrency: c.Concurrency, IgnoreSwitch: c.IgnoreSwitch})
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,14 @@ func (c *BenchArmsCmd) items() ([]questions.Item, error) {
 }
 
 func writeArms(w io.Writer, r *experiment.ArmsReport) {
-	fmt.Fprintf(w, "%s: %d held-out items\n\n", r.Namespace, r.Items)
+	fmt.Fprintf(w, "%s: %d held-out items", r.Namespace, r.Items)
+	switch {
+	case r.IgnoreSwitch:
+		fmt.Fprint(w, ", answered with memory whatever the memory switches say")
+	case r.SwitchedOff > 0:
+		fmt.Fprintf(w, ", %d of them answered without memory: their task type's memory switch is off (--ignore-switch)", r.SwitchedOff)
+	}
+	fmt.Fprint(w, "\n\n")
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ARM\tCORRECT\tACCURACY\t95% CI\tMEMORIES/ITEM\tLEARNER CALLS")
 	for _, a := range r.Arms {
