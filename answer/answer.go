@@ -163,8 +163,10 @@ type Reply struct {
 	// MemoryOff is set when the task type's memory switch was off, so the
 	// learner answered without memory.
 	MemoryOff bool
-	// Signature is the signature retrieval matched on: the caller's or the
-	// learner's own plan; nil when the search arm used none.
+	// Signature is the signature retrieval was asked to match: the caller's
+	// or the learner's own plan; nil when the search arm used none. (When
+	// it matches nothing, the structural channel asks for the nearest
+	// memory's signature instead.)
 	Signature []string
 	// Steps are the learner's (skill, step_output) steps (decompose arm).
 	Steps []evokg.SkillStep
