@@ -21,7 +21,8 @@ import (
 // without evidence (u = 0.5) gets nothing, one that keeps hurting loses up
 // to ζ/2, one that keeps helping gains as much. λ counts only in the arms
 // that run the lexical channel (lexical, hybrid_graph, cascade); the
-// lexical arm also puts its lexical matches first (Retriever.rank).
+// lexical arm, which holds only lexical matches, ranks by it alone
+// (Retriever.rank).
 type Weights struct {
 	Alpha   float64 `json:"alpha"`   // semantic similarity. Default 0.45.
 	Beta    float64 `json:"beta"`    // structural similarity sim_σ. Default 0.25.

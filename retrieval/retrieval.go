@@ -33,7 +33,7 @@ import (
 // Retrieval strategies, picked per task type by the search bandit.
 const (
 	StrategySemantic           = "semantic"            // semantic channel only
-	StrategyLexical            = "lexical"             // full-text matches first; semantic hits fill the rest
+	StrategyLexical            = "lexical"             // full-text matches only, by lexical score
 	StrategySemanticStructural = "semantic_structural" // semantic + structural signature matches
 	StrategyHybridGraph        = "hybrid_graph"        // + lexical matches and 2-hop graph neighbours of the seeds
 	StrategyCascade            = "cascade"             // hybrid_graph + principles
@@ -129,9 +129,11 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 	if err != nil {
 		return nil, err
 	}
-	cands, seeds, err := r.semantic(ctx, req, emb)
-	if err != nil {
-		return nil, err
+	cands, seeds := newCandidates(), []uuid.UUID(nil)
+	if req.Strategy != StrategyLexical {
+		if cands, seeds, err = r.semantic(ctx, req, emb); err != nil {
+			return nil, err
+		}
 	}
 	if err := r.lexical(ctx, req, cands); err != nil {
 		return nil, err
@@ -172,6 +174,7 @@ func (r *Retriever) validate(req *Request) error {
 	v.Check(evokg.ValidNamespace(req.Namespace), "/namespace", "is not a valid namespace")
 	v.Check(req.TaskType != "", "/task_type", "is required")
 	v.Check(req.Question != "" || len(req.Embedding) > 0, "/question", "is required unless an embedding is given")
+	v.Check(req.Question != "" || req.Strategy != StrategyLexical, "/question", "is required by the lexical strategy")
 	v.Check(slices.Contains(Strategies, req.Strategy), "/strategy", fmt.Sprintf("must be one of %v", Strategies))
 	v.Check(slices.Contains(Modes, req.Mode), "/mode", fmt.Sprintf("must be one of %v", Modes))
 	v.Check(len(req.Embedding) == 0 || len(req.Embedding) == r.store.Dimension(), "/embedding",
@@ -271,9 +274,8 @@ func (r *Retriever) lexical(ctx context.Context, req Request, cands *candidates)
 	return nil
 }
 
-// rank orders the candidates by the composite score; the lexical arm puts
-// its lexical matches first, by lexical score, so the semantic neighbours
-// only fill what they leave, in the composite order. Memories a probation
+// rank orders the candidates by the composite score; the lexical arm,
+// which holds only lexical matches, by lexical score. Memories a probation
 // replay includes stay first either way.
 func (r *Retriever) rank(strategy string, cands *candidates) []Item {
 	ranked := cands.ranked(r.cfg.Weights)

@@ -153,8 +153,10 @@ func TestRetrieveNeverReturnsAnotherTaskTypeOrNamespace(t *testing.T) {
 	for _, scope := range retrieval.Scopes {
 		r := retrieval.New(retrieval.Config{Mode: retrieval.ModeAPEX, StructuralScope: scope}, b.Store, g, nil, testenv.Logger(t))
 		for _, strategy := range retrieval.Strategies {
-			pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Question: "q",
-				Signature: []string{"a", "b"}, Embedding: unit(0), Strategy: strategy})
+			// The question shares words with every memory, the other
+			// type's and namespace's included, so the lexical arm finds them.
+			pack, err := r.Retrieve(context.Background(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic",
+				Question: "success correction other type namespace", Signature: []string{"a", "b"}, Embedding: unit(0), Strategy: strategy})
 			require.NoError(t, err)
 			items := allItems(pack)
 			require.NotEmpty(t, items)
@@ -385,4 +387,32 @@ func TestStructuralSimilarityUsesCanonicalOperationNames(t *testing.T) {
 	}
 	require.NotNil(t, found, "the structural match is in the pack")
 	require.Equal(t, 1.0, found.Parts.Structural)
+}
+
+// The lexical arm holds only the memories that share the question's words,
+// by lexical score: the semantic neighbour that shares none is in the
+// semantic pack and not in the lexical one. The lexical arm needs the
+// question's words.
+func TestLexicalArmHoldsOnlyLexicalMatches(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	log := b.Insert(t, expOpts{Question: "Sensor log: RX-1207 reads 17.", Vec: tilt(0, 1, 0.1)})
+	near := b.Insert(t, expOpts{Question: "Pump pressure at the south site", Vec: tilt(0, 2, 0.95)})
+	r := retrieval.New(retrieval.Config{}, b.Store, nil, nil, testenv.Logger(t))
+	pack := func(strategy string) *retrieval.Pack {
+		p, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic",
+			Question: "What does relay RX-1207 read?", Embedding: unit(0), Strategy: strategy})
+		require.NoError(t, err)
+		return p
+	}
+	require.Equal(t, []uuid.UUID{near.ID, log.ID}, itemIDs(pack(retrieval.StrategySemantic).Successes))
+	lexical := pack(retrieval.StrategyLexical)
+	require.Equal(t, []uuid.UUID{log.ID}, itemIDs(allItems(lexical)))
+	require.Equal(t, []string{retrieval.ChannelLexical}, lexical.Successes[0].Channels)
+
+	_, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(0),
+		Strategy: retrieval.StrategyLexical})
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, "/question", e.Fields[0].Pointer)
 }
