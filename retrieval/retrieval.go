@@ -125,12 +125,13 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 	if err := r.validate(&req); err != nil {
 		return nil, err
 	}
-	emb, err := r.embedding(ctx, req)
-	if err != nil {
-		return nil, err
-	}
+	var emb []float32
+	var err error
 	cands, seeds := newCandidates(), []uuid.UUID(nil)
-	if req.Strategy != StrategyLexical {
+	if req.Strategy != StrategyLexical { // the lexical arm needs no embedding
+		if emb, err = r.embedding(ctx, req); err != nil {
+			return nil, err
+		}
 		if cands, seeds, err = r.semantic(ctx, req, emb); err != nil {
 			return nil, err
 		}

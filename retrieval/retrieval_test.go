@@ -392,7 +392,7 @@ func TestStructuralSimilarityUsesCanonicalOperationNames(t *testing.T) {
 // The lexical arm holds only the memories that share the question's words,
 // by lexical score: the semantic neighbour that shares none is in the
 // semantic pack and not in the lexical one. The lexical arm needs the
-// question's words.
+// question's words, and no embedding.
 func TestLexicalArmHoldsOnlyLexicalMatches(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -409,8 +409,12 @@ func TestLexicalArmHoldsOnlyLexicalMatches(t *testing.T) {
 	lexical := pack(retrieval.StrategyLexical)
 	require.Equal(t, []uuid.UUID{log.ID}, itemIDs(allItems(lexical)))
 	require.Equal(t, []string{retrieval.ChannelLexical}, lexical.Successes[0].Channels)
+	unembedded, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic",
+		Question: "What does relay RX-1207 read?", Strategy: retrieval.StrategyLexical})
+	require.NoError(t, err, "no embedding model is configured, and none is needed")
+	require.Equal(t, lexical.Rendered, unembedded.Rendered)
 
-	_, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(0),
+	_, err = r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic", Embedding: unit(0),
 		Strategy: retrieval.StrategyLexical})
 	var e *evokg.Error
 	require.ErrorAs(t, err, &e)
