@@ -11,6 +11,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/utility"
 )
 
@@ -139,6 +140,9 @@ func (s *Service) newItem(ns string, r *evokg.ExperienceInput) item {
 // experienceFrom is the stored form of a posted experience: the agent's
 // fields as sent, the chain of thought cut to its rune cap, and the
 // platform's own fields (id, namespace, version, time, q and gate status).
+// One sent without a signature but with an arithmetic expression gets the
+// expression's operations as its signature, so the structural channel can
+// match it (a platform-evaluated one then needs no model call for it).
 func experienceFrom(ns string, in *evokg.ExperienceInput, cotRunes int) *evokg.Experience {
 	exp := &evokg.Experience{ID: evokg.NewID(), Namespace: ns, ExperienceFields: in.ExperienceFields, Version: 1, CreatedAt: evokg.Now()}
 	exp.ChainOfThought = evokg.TruncateRunes(in.ChainOfThought, cotRunes)
@@ -149,6 +153,9 @@ func experienceFrom(ns string, in *evokg.ExperienceInput, cotRunes int) *evokg.E
 	}
 	if exp.Outcome == evokg.OutcomeFailure && exp.FailureKind == "" {
 		exp.FailureKind = evokg.FailureSpecific
+	}
+	if len(exp.Signature) == 0 {
+		exp.Signature, _ = questions.Operations(exp.Expression)
 	}
 	return exp
 }

@@ -85,3 +85,33 @@ func operator(s string) (rune, int) {
 	}
 	return 0, 0
 }
+
+// Operations returns the operations of an expression Evaluate reads, in the
+// order they are computed ("2*21+4" → multiply, add; "4+2*21" → multiply,
+// add): the procedural signature of a worked example, for the memories a
+// client posts with an expression and no signature. ok is false for
+// anything Evaluate cannot read and for a lone number.
+func Operations(expr string) (ops []string, ok bool) {
+	toks, ok := tokens(strings.ReplaceAll(expr, "$", ""))
+	if !ok || len(toks) < 3 || len(toks)%2 == 0 {
+		return nil, false
+	}
+	pending := "" // an addition or subtraction waits for the term after it
+	for _, t := range toks {
+		switch t.op {
+		case '*':
+			ops = append(ops, "multiply")
+		case '/':
+			ops = append(ops, "divide")
+		case '+', '-':
+			if pending != "" {
+				ops = append(ops, pending)
+			}
+			pending = map[rune]string{'+': "add", '-': "subtract"}[t.op]
+		}
+	}
+	if pending != "" {
+		ops = append(ops, pending)
+	}
+	return ops, true
+}

@@ -59,7 +59,9 @@ class ExperienceInput:
             errors (list[ExperienceInputErrorsItem] | Unset):
             patches (list[ExperienceInputPatchesItem] | Unset):
             evaluation (ExperienceInputEvaluation | Unset):
-            signature (list[str] | Unset):
+            signature (list[str] | Unset): the procedure's operations in order (σ). Without it, an experience whose
+                expression is plain arithmetic gets the expression's operations in the order they are computed ("2*21+4" gives
+                multiply, add); a platform-evaluated one without either gets the teacher's.
             entities (list[ExperienceInputEntitiesItem] | Unset):
             derived_from (list[UUID] | Unset):
             supersedes (UUID | Unset): the id of another experience (not the nil UUID)
