@@ -13,7 +13,7 @@ var plainNumber = regexp.MustCompile(`-?\d+(?:\.\d+)?`)
 // precedence, no parentheses) and counts its operators; ok is false unless
 // it is exactly that.
 func Evaluate(expr string) (value float64, ops int, ok bool) {
-	toks, ok := tokens(strings.ReplaceAll(expr, "$", ""))
+	toks, ok := tokens(expr)
 	if !ok || len(toks)%2 == 0 {
 		return 0, 0, false
 	}
@@ -46,9 +46,10 @@ type token struct {
 
 // tokens splits an expression into number, operator, number, …; ok is false
 // for anything else (two numbers in a row, a parenthesis, a lone point).
+// Dollar signs are dropped ("$12 - $5").
 func tokens(expr string) ([]token, bool) {
 	var out []token
-	fields := strings.TrimSpace(expr)
+	fields := strings.TrimSpace(strings.ReplaceAll(expr, "$", ""))
 	for fields != "" {
 		wantNumber := len(out)%2 == 0
 		if wantNumber {
@@ -86,32 +87,34 @@ func operator(s string) (rune, int) {
 	return 0, 0
 }
 
+// operationNames are the operation names of a signature an expression gives.
+var operationNames = map[rune]string{'*': "multiply", '/': "divide", '+': "add", '-': "subtract"}
+
 // Operations returns the operations of an expression Evaluate reads, in the
 // order they are computed ("2*21+4" → multiply, add; "4+2*21" → multiply,
 // add): the procedural signature of a worked example, for the memories a
 // client posts with an expression and no signature. ok is false for
 // anything Evaluate cannot read and for a lone number.
 func Operations(expr string) (ops []string, ok bool) {
-	toks, ok := tokens(strings.ReplaceAll(expr, "$", ""))
+	toks, ok := tokens(expr)
 	if !ok || len(toks) < 3 || len(toks)%2 == 0 {
 		return nil, false
 	}
-	pending := "" // an addition or subtraction waits for the term after it
+	var pending rune // an addition or subtraction waits for the term after it
 	for _, t := range toks {
 		switch t.op {
-		case '*':
-			ops = append(ops, "multiply")
-		case '/':
-			ops = append(ops, "divide")
-		case '+', '-':
-			if pending != "" {
-				ops = append(ops, pending)
+		case 0:
+		case '*', '/':
+			ops = append(ops, operationNames[t.op])
+		default:
+			if pending != 0 {
+				ops = append(ops, operationNames[pending])
 			}
-			pending = map[rune]string{'+': "add", '-': "subtract"}[t.op]
+			pending = t.op
 		}
 	}
-	if pending != "" {
-		ops = append(ops, pending)
+	if pending != 0 {
+		ops = append(ops, operationNames[pending])
 	}
 	return ops, true
 }

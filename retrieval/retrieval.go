@@ -304,7 +304,7 @@ func (r *Retriever) graphChannels(ctx context.Context, req Request, cands *candi
 	if err := r.structural(ctx, req, req.Signature, found); err != nil {
 		return err
 	}
-	if len(found) == 0 {
+	if len(found) == 0 && !slices.Equal(cands.example, evokg.NormalizeSignature(req.Signature)) {
 		// Query by example: the plan is missing or matched nothing, so
 		// the procedure asked for is the nearest memory's.
 		if err := r.structural(ctx, req, cands.example, found); err != nil {
