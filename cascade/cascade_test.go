@@ -247,13 +247,13 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	question := "Goal: Bring the key to the kitchen.\nYou are in the kitchen."
 	pack := memoryPack()
 	memory := pack.Rendered
-	blk, err := b.builder(allComponents).Environment(b.ctx, b.ns, "env_fetch", question, pack)
+	blk, err := b.builder(allComponents).Environment(b.ctx, b.ns, "world_fetch", question, pack)
 	require.NoError(t, err)
 	require.Nil(t, blk, "G_env is empty")
 	require.Equal(t, memory, pack.Rendered)
 
 	handBuiltEnv(t, b)
-	blk, err = b.builder(allComponents).Environment(b.ctx, b.ns, "env_fetch", question, pack)
+	blk, err = b.builder(allComponents).Environment(b.ctx, b.ns, "world_fetch", question, pack)
 	require.NoError(t, err)
 	require.Equal(t, []graph.EnvFact{
 		{From: "key", Relation: "in", To: "box", Hops: 1}, {From: "kitchen", Relation: "door_to", To: "hall", Hops: 1},
@@ -269,12 +269,12 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 
 	bounded := &retrieval.Pack{}
 	blk, err = b.configured(cascade.Config{Components: allComponents, EnvFacts: 3, EnvChars: len(want) - 10}).
-		Environment(b.ctx, b.ns, "env_fetch", question, bounded)
+		Environment(b.ctx, b.ns, "world_fetch", question, bounded)
 	require.NoError(t, err)
 	require.Len(t, blk.Facts, 3, "at most EnvFacts relations")
 	require.Equal(t, cascade.EnvironmentHeading+"\n- key: in box\n- kitchen: door_to hall\n- box: in hall", blk.Rendered)
 	blk, err = b.configured(cascade.Config{Components: allComponents, EnvChars: len(want) - 10}).
-		Environment(b.ctx, b.ns, "env_fetch", question, bounded)
+		Environment(b.ctx, b.ns, "world_fetch", question, bounded)
 	require.NoError(t, err)
 	require.Equal(t, strings.TrimSuffix(want, "\n- stone: in cellar"), blk.Rendered, "whole lines within EnvChars")
 
@@ -283,7 +283,7 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	for name, c := range map[string]struct {
 		components cascade.Components
 		taskType   string
-	}{"switched off": {off, "env_fetch"}, "not an environment task type": {allComponents, "ratio_total"}} {
+	}{"switched off": {off, "world_fetch"}, "not an environment task type": {allComponents, "ratio_total"}} {
 		p := memoryPack()
 		blk, err := b.builder(c.components).Environment(b.ctx, b.ns, c.taskType, question, p)
 		require.NoError(t, err)
@@ -296,7 +296,7 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	small := memoryPack()
 	small.Successes = append(small.Successes, retrieval.Item{ID: evokg.NewID(), Outcome: evokg.OutcomeSuccess, Text: strings.Repeat("long memory ", 20)})
 	small.CharBudget = 400
-	blk, err = b.builder(allComponents).Environment(b.ctx, b.ns, "env_fetch", question, small)
+	blk, err = b.builder(allComponents).Environment(b.ctx, b.ns, "world_fetch", question, small)
 	require.NoError(t, err)
 	require.LessOrEqual(t, len([]rune(small.Rendered)), 400)
 	require.Equal(t, want, blk.Rendered, "the whole map fits in 400 characters")
@@ -304,7 +304,7 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	require.Regexp(t, `long memory[^\n]*…\n\nEnvironment facts`, small.Rendered, "the memory is cut for them")
 	tiny := memoryPack()
 	tiny.CharBudget = len(cascade.EnvironmentHeading) + 5
-	blk, err = b.builder(allComponents).Environment(b.ctx, b.ns, "env_fetch", question, tiny)
+	blk, err = b.builder(allComponents).Environment(b.ctx, b.ns, "world_fetch", question, tiny)
 	require.NoError(t, err)
 	require.Nil(t, blk, "not one fact fits")
 }

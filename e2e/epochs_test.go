@@ -50,7 +50,7 @@ func digitsLearner(v ollamafake.ChatRequestView) (string, bool) {
 func storedFigures(t *testing.T, pg *pgxpool.Pool, ns string, run uuid.UUID) map[int]evokg.EpochMetrics {
 	t.Helper()
 	rows, err := pg.Query(context.Background(), `SELECT t.id, t.epoch, t.item_id, t.frozen, a.n, a.passed
-		FROM prgii_tasks t JOIN prgii_attempts a ON a.task_id = t.id
+		FROM tasks t JOIN task_attempts a ON a.task_id = t.id
 		WHERE t.namespace = $1 AND t.batch_id = $2 ORDER BY t.epoch, a.n`, ns, run)
 	require.NoError(t, err)
 	defer rows.Close()

@@ -37,7 +37,7 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 		"EVOKG_OLLAMA_URL="+fake.Start(t), "EVOKG_LOG_FORMAT=text", "EVOKG_LOG_LEVEL=warn")
 	bin := buildEvokg(t)
 	experiment := func(ns string, flags ...string) experimentReport {
-		args := append([]string{"experiment", "--pool", "env", "--size", "30", "--iterations", "2",
+		args := append([]string{"experiment", "--pool", "world", "--size", "30", "--iterations", "2",
 			"--seeds", "1", "--max-failures", "10", "--namespace", ns, "--json",
 			// The learner profile stays the default: this test ablates the
 			// G_env facts, calibration has its own tests.
@@ -49,7 +49,7 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r))
 		t.Logf("%s %v: test with memory %d/%d, without %d/%d", ns, flags, r.WithMemory.Correct, r.WithMemory.Total,
 			r.WithoutMemory.Correct, r.WithoutMemory.Total)
-		require.Equal(t, "env", r.Pool)
+		require.Equal(t, "world", r.Pool)
 		require.Equal(t, 6, r.WithMemory.Total, "6 test episodes (30: 18 train, 6 validation, 6 test)")
 		require.Zero(t, r.WithoutMemory.Correct, "a look around reaches no goal")
 		require.InDelta(t, r.WithMemory.Accuracy-r.WithoutMemory.Accuracy, r.Delta, 1e-9)

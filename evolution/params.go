@@ -16,7 +16,7 @@ type PoolSpec struct {
 	Name string `json:"name"`
 	// Size is the number of generated items, all splits together. Default
 	// 200; a size above what the pool supplies (digits 135, glyph 1,600,
-	// env the episodes of the seed's world) takes the whole pool.
+	// world the episodes of the seed's world) takes the whole pool.
 	Size int `json:"size,omitempty"`
 	// Seed seeds the generator and the split. Default 1.
 	Seed uint64 `json:"seed,omitempty"`
@@ -135,6 +135,7 @@ func (p Params) WithDefaults() Params {
 }
 
 func (s PoolSpec) withDefaults() PoolSpec {
+	s.Name = questions.PoolName(s.Name)
 	if s.Name == "" {
 		s.Name = questions.Arith
 		if len(s.Items) > 0 {
@@ -161,7 +162,7 @@ func (s PoolSpec) withDefaults() PoolSpec {
 func (p Params) Validate() error {
 	var v evokg.Validator
 	v.Check(evokg.ValidNamespace(p.Namespace), "/namespace", "not a valid namespace")
-	v.Check(questions.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "env", "glyph" or "inline"`)
+	v.Check(questions.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "glyph", "world" or "inline"`)
 	v.Check(!questions.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
 	v.Check(p.Pool.Name != "inline" || (len(p.Pool.Items) >= 2 && len(p.Pool.Items) <= MaxPoolSize), "/pool/items", fmt.Sprintf("needs 2..%d items", MaxPoolSize))
 	v.Check(p.Pool.Validation > 0 && p.Pool.Validation < 1, "/pool/validation", "must be within (0, 1)")

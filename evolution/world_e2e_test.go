@@ -17,8 +17,8 @@ import (
 
 const envPlan = `{"skills":[{"name":"crafting","description":"gather the ingredients and craft"},
 {"name":"fetching","description":"find an object and carry it"},{"name":"placing","description":"find an object and store it"}],
-"task_types":[{"name":"env_craft","description":""},{"name":"env_fetch","description":""},{"name":"env_place","description":""}],
-"skill_for_task":[{"skill":"crafting","task_type":"env_craft"},{"skill":"fetching","task_type":"env_fetch"},{"skill":"placing","task_type":"env_place"}],
+"task_types":[{"name":"world_craft","description":""},{"name":"world_fetch","description":""},{"name":"world_place","description":""}],
+"skill_for_task":[{"skill":"crafting","task_type":"world_craft"},{"skill":"fetching","task_type":"world_fetch"},{"skill":"placing","task_type":"world_place"}],
 "prerequisites":[]}`
 
 func envDiscovery(v ollamafake.ChatRequestView) (string, bool) {
@@ -49,7 +49,7 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	require.NoError(t, err)
 	e.engine = engine
 	params := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 10, Concurrency: 4, DisableBandits: true,
-		Pool: PoolSpec{Name: "env", Size: 30, Seed: 1, Validation: 0.1, Test: 0.1}}.WithDefaults()
+		Pool: PoolSpec{Name: "world", Size: 30, Seed: 1, Validation: 0.1, Test: 0.1}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	run := newRun(params)
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
@@ -100,8 +100,8 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	// learner reads as the memory's content.
 	var general int
 	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1
-		AND outcome = 'success_memory' AND record->'procedure'->>'name' LIKE 'proc:env_%'
-		AND record->>'content' LIKE 'Procedure proc:env_%, for any start and goal: go to the room that holds <%'`, e.ns).Scan(&general))
+		AND outcome = 'success_memory' AND record->'procedure'->>'name' LIKE 'proc:world_%'
+		AND record->>'content' LIKE 'Procedure proc:world_%, for any start and goal: go to the room that holds <%'`, e.ns).Scan(&general))
 	require.Equal(t, 48, general)
 
 	// G_env holds the world, toured once by the run.

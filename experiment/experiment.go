@@ -87,6 +87,7 @@ type Config struct {
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
+	c.Pool = questions.PoolName(c.Pool)
 	c.Size = cmp.Or(c.Size, DefaultSize)
 	c.Iterations = cmp.Or(c.Iterations, DefaultIterations)
 	c.Seeds = cmp.Or(c.Seeds, DefaultSeeds)
@@ -102,7 +103,7 @@ func (c Config) WithDefaults() Config {
 // seed's run parameters are checked again when it starts.
 func (c Config) Validate() error {
 	var v evokg.Validator
-	v.Check(questions.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 3), "/pool", `must be "arith", "digits", "env", "glyph", or an inline pool of 3 items or more`)
+	v.Check(questions.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 3), "/pool", `must be "arith", "digits", "glyph", "world", or an inline pool of 3 items or more`)
 	v.Check(c.Seeds >= 1 && c.Seeds <= 20, "/seeds", "must be within 1..20")
 	v.Check(c.Resamples >= 100, "/resamples", "must be at least 100")
 	v.Check(evokg.ValidNamespace(c.Namespace+"-s1"), "/namespace", "not a valid namespace prefix")

@@ -259,7 +259,7 @@ func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
 
 	with, ok, prompt := b.playWith(t, on, heldOut)
 	require.Contains(t, with.MemoryIDs, res.ExperienceID)
-	require.Contains(t, prompt, "Procedure proc:env_place:v1, for any start and goal: go to the room that holds <object>;")
+	require.Contains(t, prompt, "Procedure proc:world_place:v1, for any start and goal: go to the room that holds <object>;")
 	require.Contains(t, prompt, cascade.EnvironmentHeading)
 	require.NotEqual(t, res.Recipe, with.Answer)
 	require.True(t, ok, "with G_env: %q", with.Answer)

@@ -15,7 +15,7 @@ var builtins = map[string]func(size int, seed uint64) ([]Item, error){
 	Arith:  Generate,
 	Glyph:  GenerateGlyph,
 	Digits: GenerateDigits,
-	Env:    GenerateEnv,
+	World:  GenerateWorld,
 }
 
 // Builtins are the names of the built-in pools, sorted.
@@ -31,11 +31,20 @@ func builtinNames() []string {
 }
 
 // IsBuiltin reports whether name is a built-in pool.
-func IsBuiltin(name string) bool { return builtins[name] != nil }
+func IsBuiltin(name string) bool { return builtins[PoolName(name)] != nil }
+
+// PoolName is the current name of the pool a request names: the name
+// itself, or the world pool for its former name.
+func PoolName(name string) string {
+	if name == formerWorld {
+		return World
+	}
+	return name
+}
 
 // GenerateBuiltin generates size items of the built-in pool name.
 func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
-	if gen := builtins[name]; gen != nil {
+	if gen := builtins[PoolName(name)]; gen != nil {
 		return gen(size, seed)
 	}
 	return nil, evokg.Invalid(evokg.FieldError{Pointer: "/pool/name",
@@ -44,9 +53,9 @@ func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
 
 // Supply is the most items the built-in pool name generates, 0 when its
 // generator sets no bound of its own (arith) or the bound depends on the
-// seed (env).
+// seed (world).
 func Supply(name string) int {
-	switch name {
+	switch PoolName(name) {
 	case Digits:
 		return maxDigitsSize
 	case Glyph:
@@ -56,10 +65,11 @@ func Supply(name string) int {
 }
 
 // SupplyAt is the most items the built-in pool name generates with seed:
-// Supply, or the episodes of the seed's world for env; 0 when unbounded.
+// Supply, or the episodes of the seed's world for the world pool; 0 when
+// unbounded.
 func SupplyAt(name string, seed uint64) int {
-	if name == Env {
-		return len(world.Episodes(seed, math.MaxInt, Env))
+	if PoolName(name) == World {
+		return len(world.Episodes(seed, math.MaxInt, World))
 	}
 	return Supply(name)
 }

@@ -25,7 +25,7 @@ type Grader struct {
 	Tolerance float64
 }
 
-// Grade reports whether answer is correct for it. An environment episode's
+// Grade reports whether answer is correct for it. A world episode's
 // answer is correct when playing it reaches the goal.
 func (g Grader) Grade(ctx context.Context, it Item, answer string) (bool, error) {
 	if it.Episode != nil {

@@ -27,7 +27,7 @@ type Item struct {
 	// Split is the split the item is in ("train", "validation", "test");
 	// set by Split, or given by a JSONL pool that fixes its own splits.
 	Split string `json:"split,omitempty"`
-	// Episode is set on the items of the environment pool: the answer is
+	// Episode is set on the items of the world pool: the answer is
 	// an action sequence, graded by playing it in the episode.
 	Episode *world.Episode `json:"episode,omitempty"`
 }

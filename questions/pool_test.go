@@ -115,8 +115,8 @@ func TestBuiltinSplitsShareNoQuestion(t *testing.T) {
 			}
 			for seed := uint64(1); seed <= 5; seed++ {
 				size := size
-				if name == questions.Env { // a world has 255–275 episodes: all of them
-					size = len(world.Episodes(seed, size, questions.Env))
+				if name == questions.World { // a world has 255–275 episodes: all of them
+					size = len(world.Episodes(seed, size, questions.World))
 				}
 				items, err := questions.GenerateBuiltin(name, size, seed)
 				require.NoError(t, err, "%s size %d seed %d", name, size, seed)
@@ -316,7 +316,7 @@ func TestDigitsPoolIsSeededDistinctAndFollowsItsRules(t *testing.T) {
 	require.ElementsMatch(t, questions.DigitsTaskTypes(), questions.TaskTypes(a))
 	_, err = questions.GenerateBuiltin(questions.Digits, 136, 3)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "equal shares end at 135 questions")
-	require.Equal(t, []string{questions.Arith, questions.Digits, questions.Env, questions.Glyph}, questions.Builtins)
+	require.Equal(t, []string{questions.Arith, questions.Digits, questions.Glyph, questions.World}, questions.Builtins)
 }
 
 func TestGlyphContradiction(t *testing.T) {

@@ -130,7 +130,7 @@ func TestBoundHoldsAcrossReplicas(t *testing.T) {
 	admitted = startConcurrently(t, replicas, starts, func(i int) (string, uuid.UUID) { return tenant[i%2], uuid.New() })
 	require.Equal(t, bound, admitted, "one tenant")
 	var active int
-	require.NoError(t, replicas[0].pg.QueryRow(replicas[0].ctx, `SELECT count(*) FROM prgii_tasks WHERE namespace = ANY($1) AND status = 'queued'`,
+	require.NoError(t, replicas[0].pg.QueryRow(replicas[0].ctx, `SELECT count(*) FROM tasks WHERE namespace = ANY($1) AND status = 'queued'`,
 		tenant).Scan(&active))
 	require.Equal(t, bound, active)
 }
@@ -222,7 +222,7 @@ func finish(t *testing.T, b bundle, ns string, id uuid.UUID) {
 func activeIn(t *testing.T, b bundle, ns string) int {
 	t.Helper()
 	var n int
-	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM prgii_tasks WHERE namespace = $1)
-		+ (SELECT count(*) FROM prgii_runs WHERE namespace = $1)`, ns).Scan(&n))
+	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM tasks WHERE namespace = $1)
+		+ (SELECT count(*) FROM epoch_runs WHERE namespace = $1)`, ns).Scan(&n))
 	return n
 }

@@ -14,5 +14,5 @@
 // times and report SR, CSR, mean attempts and first-attempt success from the
 // stored attempts.
 //
-// It owns the tables prgii_tasks, prgii_attempts and prgii_runs.
+// It owns the tables tasks, task_attempts and epoch_runs.
 package tasks

@@ -90,7 +90,7 @@ func TestEpochsComputeSRAndCSRFromStoredAttempts(t *testing.T) {
 
 	var commits, frozenCommits int
 	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1`, b.ns).Scan(&commits))
-	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT count(*) FROM prgii_tasks WHERE namespace = $1 AND frozen
+	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT count(*) FROM tasks WHERE namespace = $1 AND frozen
 		AND committed <> '[]'::jsonb`, b.ns).Scan(&frozenCommits))
 	// epoch 1: easy P+, hard P− and P+, flaky P+, impossible P−; epoch 2:
 	// easy, hard P+, flaky P−, impossible P−; held-out: none.

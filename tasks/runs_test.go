@@ -48,7 +48,7 @@ func TestEpochRunAdmission(t *testing.T) {
 	}{
 		{evokg.EpochRunRequest{Pool: digits}, []string{"/epochs"}},
 		{evokg.EpochRunRequest{Pool: digits, Epochs: MaxEpochs + 1, MaxIterations: 21}, []string{"/epochs", "/max_iterations"}},
-		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Env}, Epochs: 1}, []string{"/pool/name"}},
+		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.World}, Epochs: 1}, []string{"/pool/name"}},
 		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: MaxPoolSize + 1}, Epochs: 1}, []string{"/pool/size"}},
 	} {
 		_, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, c.req, "")
@@ -148,7 +148,7 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 		require.Equal(t, 1.0, m.MeanIterations)
 	}
 	var tasks int
-	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT count(*) FROM prgii_tasks WHERE namespace = $1 AND batch_id = $2`,
+	require.NoError(t, b.pg.QueryRow(b.ctx, `SELECT count(*) FROM tasks WHERE namespace = $1 AND batch_id = $2`,
 		b.ns, run.ID).Scan(&tasks))
 	require.Equal(t, 6, tasks, "one task per epoch and item")
 	require.Equal(t, 2, learner.seen[items[0].Question], "item a ran once per epoch, not again on resume")

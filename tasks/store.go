@@ -21,7 +21,7 @@ var queryFiles embed.FS
 
 var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
-// store owns the prgii_tasks and prgii_attempts tables.
+// store owns the tasks and task_attempts tables.
 type store struct{ pool *pgxpool.Pool }
 
 // batchKey places a task in an epoch run: its batch, epoch and pool item.

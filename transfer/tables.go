@@ -23,7 +23,7 @@ var Tables = []string{
 	"evolution_runs", "evolution_iterations", "slot_snapshots", "bandit_run_deltas",
 	"memory_switches", "learner_profiles",
 	"tools", "tool_stats", "expert_agents", "asset_embeddings",
-	"prgii_runs", "prgii_tasks", "prgii_attempts",
+	"epoch_runs", "tasks", "task_attempts",
 	"llm_calls",
 }
 

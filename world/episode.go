@@ -14,7 +14,7 @@ const (
 	KindCraft = "craft" // craft an item and carry it
 )
 
-// Task types of the environment's episodes.
+// Task types of the world's episodes.
 const (
 	TaskPlace = taskTypePrefix + KindPlace
 	TaskFetch = taskTypePrefix + KindFetch

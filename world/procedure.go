@@ -100,7 +100,14 @@ func (p Procedure) Text() string {
 		"\nRoles in this recipe: " + strings.Join(bound, ", ") + "; bind them to the goal's entities and find the places in the environment facts."
 }
 
-// IsTaskType reports whether taskType is one of the environment's.
-func IsTaskType(taskType string) bool { return strings.HasPrefix(taskType, taskTypePrefix) }
+// IsTaskType reports whether taskType is one of the world's, under its
+// current or its former prefix (the previous release's namespaces hold
+// env_ task types; drop formerTaskTypePrefix in the release after).
+func IsTaskType(taskType string) bool {
+	return strings.HasPrefix(taskType, taskTypePrefix) || strings.HasPrefix(taskType, formerTaskTypePrefix)
+}
 
-const taskTypePrefix = "env_"
+const (
+	taskTypePrefix       = "world_"
+	formerTaskTypePrefix = "env_"
+)

@@ -59,21 +59,21 @@ func TestEveryEpisodeIsSolvableAndNotTrivial(t *testing.T) {
 
 func TestEpisodesAreDistinctInterleavedAndSeeded(t *testing.T) {
 	t.Parallel()
-	eps := Episodes(3, 30, "env")
+	eps := Episodes(3, 30, "world")
 	require.Len(t, eps, 30)
-	require.Equal(t, eps, Episodes(3, 30, "env"))
-	require.NotEqual(t, eps, Episodes(4, 30, "env"))
+	require.Equal(t, eps, Episodes(3, 30, "world"))
+	require.NotEqual(t, eps, Episodes(4, 30, "world"))
 	seen := map[string]bool{}
 	types := map[string]int{}
 	for i, ep := range eps {
-		require.Equal(t, fmt.Sprintf("env-3-%04d", i), ep.ID)
+		require.Equal(t, fmt.Sprintf("world-3-%04d", i), ep.ID)
 		key := fmt.Sprintf("%s/%+v", ep.Start, ep.Goal)
 		require.False(t, seen[key], "duplicate episode %s", key)
 		seen[key] = true
 		types[ep.TaskType()]++
 	}
 	require.Equal(t, map[string]int{TaskCraft: 10, TaskFetch: 10, TaskPlace: 10}, types)
-	all := Episodes(3, 10_000, "env")
+	all := Episodes(3, 10_000, "world")
 	require.Len(t, all, len(candidates(NewWorld(3), KindCraft))+len(candidates(NewWorld(3), KindFetch))+len(candidates(NewWorld(3), KindPlace)))
 }
 

@@ -191,7 +191,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
 		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold, RetireJudged: f.RetireJudged, RetireShare: f.RetireShare},
-		PRGII:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
+		Tasks:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
 	}
 }
 

@@ -185,7 +185,7 @@ func TestCascadeComponentsReachTheProcessConfig(t *testing.T) {
 	cli, _, err := parse(t, "serve", "--cascade", "principles,boost")
 	require.NoError(t, err)
 	require.Equal(t, cascade.Components{Principles: true, Boost: true}, cli.Serve.AppConfig().Cascade.Components)
-	cli, _, err = parse(t, "experiment", "--pool", "env", "--cascade", "principles,recipes,plan,boost")
+	cli, _, err = parse(t, "experiment", "--pool", "world", "--cascade", "principles,recipes,plan,boost")
 	require.NoError(t, err)
 	require.Equal(t, cascade.Components{Principles: true, Recipes: true, Plan: true, Boost: true}, cli.Experiment.AppConfig().Cascade.Components,
 		"the environment facts switched off")

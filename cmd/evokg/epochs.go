@@ -41,7 +41,7 @@ func (c *EpochsCmd) Run(g *Globals) error {
 	if err := registerNamespace(g.Ctx, a.Pool, c.Namespace, "epochs"); err != nil {
 		return err
 	}
-	run, err := a.PRGII.RunLocal(g.Ctx, c.Namespace, params, func(m evokg.EpochMetrics) {
+	run, err := a.Tasks.RunLocal(g.Ctx, c.Namespace, params, func(m evokg.EpochMetrics) {
 		fmt.Fprintf(os.Stderr, "epoch %d: SR %.3f CSR %.3f mean attempts %.2f first-attempt %.3f\n", m.Epoch, m.SR, m.CSR, m.MeanIterations, m.FirstAttemptShare)
 	})
 	if run == nil {

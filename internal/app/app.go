@@ -63,8 +63,8 @@ type Config struct {
 	Utility utility.Policy
 	// Assets tunes the asset memory (tools and expert agents).
 	Assets assets.Config
-	// PRGII tunes tasks run through PRGII (validators, tasks per worker).
-	PRGII tasks.Config
+	// Tasks tunes the task engine (validators, tasks per worker).
+	Tasks tasks.Config
 	// Bounds cap the active background runs (evolution runs, epoch runs,
 	// tasks) the API starts per API key and per tenant.
 	Bounds runs.Bounds
@@ -97,7 +97,7 @@ type App struct {
 	Vectors     *vector.Store
 	Retriever   *retrieval.Retriever
 	Ingest      *ingest.Service
-	PRGII       *tasks.Engine
+	Tasks       *tasks.Engine
 	Bandits     *bandit.Bandit
 	Cascade     *cascade.Builder
 	Answer      *answer.Service
@@ -247,7 +247,7 @@ func (a *App) openJobs(mode Mode) error {
 	ingestCfg.Reads = a.Graph
 	a.Ingest = ingest.NewService(ingestCfg, a.Pool, inserter, a.Models.Embedder(), a.Vectors, a.logger)
 	a.Registry.MustRegister(a.Ingest.Collectors()...)
-	if a.PRGII, err = a.newPRGII(inserter); err != nil {
+	if a.Tasks, err = a.newTasks(inserter); err != nil {
 		return err
 	}
 	if a.Engine, err = a.newEngine(); err != nil {
@@ -297,8 +297,8 @@ func (a *App) StopJobs(ctx context.Context) error {
 	return err
 }
 
-func (a *App) newPRGII(jobs *river.Client[pgx.Tx]) (*tasks.Engine, error) {
-	return tasks.NewEngine(a.Config.PRGII, tasks.Deps{Pool: a.Pool, Learner: a.Models.Learner(), Retriever: a.Retriever,
+func (a *App) newTasks(jobs *river.Client[pgx.Tx]) (*tasks.Engine, error) {
+	return tasks.NewEngine(a.Config.Tasks, tasks.Deps{Pool: a.Pool, Learner: a.Models.Learner(), Retriever: a.Retriever,
 		Memory: a.Ingest, Vocabulary: a.Graph, Jobs: jobs, Logger: a.logger})
 }
 
@@ -317,15 +317,15 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 }
 
 // workersConfig is the job configuration of a worker process: the ingest
-// queues, and in ModeWorker the evolution and PRGII queues (tasks and
-// epoch runs), whose worker counts cap the runs and the tasks executing at once.
+// queues, and in ModeWorker the evolution, task and epoch-run queues, whose
+// worker counts cap the runs and the tasks executing at once.
 func (a *App) workersConfig(mode Mode) workers.Config {
 	cfg := a.Config.Workers.WithDefaults()
 	if mode == ModeWorker {
 		cfg.Queues = maps.Clone(cfg.Queues)
 		cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
-		cfg.Queues[tasks.Queue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().TasksPerWorker}
-		cfg.Queues[tasks.RunQueue] = river.QueueConfig{MaxWorkers: a.Config.PRGII.WithDefaults().RunsPerWorker}
+		cfg.Queues[tasks.Queue] = river.QueueConfig{MaxWorkers: a.Config.Tasks.WithDefaults().TasksPerWorker}
+		cfg.Queues[tasks.RunQueue] = river.QueueConfig{MaxWorkers: a.Config.Tasks.WithDefaults().RunsPerWorker}
 	}
 	return cfg
 }
@@ -344,13 +344,13 @@ func (a *App) workerDeps() workers.Deps {
 			if err := river.AddWorkerSafely(w, workers.NewMirrorWorker(a.Utility, a.Graph)); err != nil {
 				return err
 			}
-			if err := river.AddWorkerSafely(w, tasks.NewTaskWorker(a.PRGII)); err != nil {
+			if err := river.AddWorkerSafely(w, tasks.NewTaskWorker(a.Tasks)); err != nil {
 				return err
 			}
-			if err := river.AddWorkerSafely(w, tasks.NewProjectWorker(a.PRGII, a.Graph)); err != nil {
+			if err := river.AddWorkerSafely(w, tasks.NewProjectWorker(a.Tasks, a.Graph)); err != nil {
 				return err
 			}
-			if err := river.AddWorkerSafely(w, tasks.NewRunWorker(a.PRGII)); err != nil {
+			if err := river.AddWorkerSafely(w, tasks.NewRunWorker(a.Tasks)); err != nil {
 				return err
 			}
 			return river.AddWorkerSafely(w, evolution.NewWorker(a.Engine))

@@ -7,5 +7,5 @@ WITH members AS (
     SELECT $2::text WHERE $1::uuid IS NULL
 )
 SELECT (SELECT count(*) FROM evolution_runs WHERE namespace IN (SELECT name FROM members) AND status IN ('queued', 'running'))
-     + (SELECT count(*) FROM prgii_runs WHERE namespace IN (SELECT name FROM members) AND status IN ('queued', 'running'))
-     + (SELECT count(*) FROM prgii_tasks WHERE namespace IN (SELECT name FROM members) AND batch_id IS NULL AND status IN ('queued', 'running'))
+     + (SELECT count(*) FROM epoch_runs WHERE namespace IN (SELECT name FROM members) AND status IN ('queued', 'running'))
+     + (SELECT count(*) FROM tasks WHERE namespace IN (SELECT name FROM members) AND batch_id IS NULL AND status IN ('queued', 'running'))

@@ -1,2 +1,2 @@
-SELECT id, status FROM prgii_runs
+SELECT id, status FROM epoch_runs
 WHERE namespace = $1 AND status IN ('queued', 'running')

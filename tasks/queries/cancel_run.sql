@@ -1,4 +1,4 @@
-UPDATE prgii_runs
+UPDATE epoch_runs
 SET status = 'cancelled', finished_at = now(), updated_at = now()
 WHERE namespace = $1 AND id = $2 AND status IN ('queued', 'running')
 RETURNING id

@@ -8,8 +8,8 @@ WITH per_task AS (
            coalesce(bool_or(a.passed), false)            AS solved,
            count(a.n)                                     AS attempts,
            coalesce(bool_or(a.n = 1 AND a.passed), false) AS first_attempt
-    FROM prgii_tasks t
-    LEFT JOIN prgii_attempts a ON a.task_id = t.id
+    FROM tasks t
+    LEFT JOIN task_attempts a ON a.task_id = t.id
     WHERE t.namespace = $1 AND t.batch_id = $2 AND t.status IN ('solved', 'unsolved', 'failed')
     GROUP BY t.id, t.epoch, t.item_id, t.frozen, t.status
 ), first_solved AS (

@@ -1,3 +1,3 @@
 SELECT id, namespace, status, params, current_epoch, error, created_at, updated_at
-FROM prgii_runs
+FROM epoch_runs
 WHERE namespace = $1 AND id = $2

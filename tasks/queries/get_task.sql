@@ -1,3 +1,3 @@
 SELECT id, namespace, status, question, task_type, context, validator, max_iterations, frozen,
        plan, retrieval, committed, answer, error, created_at, updated_at
-FROM prgii_tasks WHERE namespace = $1 AND id = $2
+FROM tasks WHERE namespace = $1 AND id = $2

@@ -1,3 +1,3 @@
 SELECT task_id, n, answer, reasoning, feedback, guidance, stuck, created_at
-FROM prgii_attempts WHERE namespace = $1 AND task_id = ANY($2::uuid[])
+FROM task_attempts WHERE namespace = $1 AND task_id = ANY($2::uuid[])
 ORDER BY task_id, n

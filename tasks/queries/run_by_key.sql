@@ -1,2 +1,2 @@
-SELECT id, params FROM prgii_runs
+SELECT id, params FROM epoch_runs
 WHERE namespace = $1 AND idempotency_key = $2

@@ -1,3 +1,3 @@
 SELECT params
-FROM prgii_runs
+FROM epoch_runs
 WHERE namespace = $1 AND id = $2

@@ -1,1 +1,1 @@
-UPDATE prgii_tasks SET retrieval = $3, updated_at = now() WHERE namespace = $1 AND id = $2
+UPDATE tasks SET retrieval = $3, updated_at = now() WHERE namespace = $1 AND id = $2
