@@ -36,7 +36,7 @@ class EvolutionRunMetricsItem:
         teacher_share (float | Unset):
         harvested (int | Unset): success memories harvested
         failures_written (int | Unset): failure memories written
-        explored (int | Unset): failed environment episodes the Explorer explored (pool env)
+        explored (int | Unset): failed world episodes the Explorer explored (pool world)
         recipes (int | Unset): action recipes the Explorer harvested from them, as success memories
         operation (str | Unset): the rotating graph operation of the iteration
         selected (list[str] | Unset): task types the curriculum selected
