@@ -217,3 +217,39 @@ func holdsGo(t *testing.T, dir string) bool {
 	}
 	return err == found
 }
+
+// outsideFiles are files the code or docs once cited that the repository
+// does not hold; a reader could not follow them.
+var outsideFiles = []string{"DESIGN.md", "STYLE.md"}
+
+// No source file, script or document cites a file outside the repository.
+func TestNoReferenceOutsideTheRepository(t *testing.T) {
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "clients" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !slices.Contains([]string{".go", ".md", ".sql", ".cypher", ".yaml", ".yml", ".sh", ".js", ".py", ".tmpl"}, filepath.Ext(path)) ||
+			path == "docs_test.go" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, name := range outsideFiles {
+			if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) && strings.Contains(string(b), name) {
+				t.Errorf("%s cites %s, which is not in the repository", path, name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

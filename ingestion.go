@@ -8,7 +8,7 @@ import (
 )
 
 // ExperienceInput is one experience as an agent posts it: the APEX-EM
-// experience record (DESIGN.md §3) with the MAGE memory fields, without the
+// experience record (APEX-EM Table 5) with the MAGE memory fields, without the
 // fields the platform owns (id, namespace, version, created_at).
 //
 // With Evaluation set the experience is pre-evaluated and Outcome is

@@ -15,14 +15,14 @@ type Rejection struct {
 }
 
 // MemorySwitch is a task type's memory switch (package memswitch): Off
-// when the learner's held-out accuracy with memory fell below its
+// when the learner's validation accuracy with memory fell below its
 // memory-off baseline by more than Delta, until a later evaluation with
 // memory beats the baseline. While it is off the learner answers the task
 // type without memory; no memory is removed.
 type MemorySwitch struct {
 	TaskType      string    `json:"task_type"`
 	Off           bool      `json:"off"`
-	WithMemory    float64   `json:"with_memory"`    // held-out accuracy at the last decision
+	WithMemory    float64   `json:"with_memory"`    // validation accuracy at the last decision
 	WithoutMemory float64   `json:"without_memory"` // the baseline it was compared with
 	Delta         float64   `json:"delta"`
 	RunID         uuid.UUID `json:"run_id"`

@@ -83,7 +83,7 @@ type TaskTypeScore struct {
 	RewardsSeen   int64   `json:"rewards_seen"`
 	RewardsFailed int64   `json:"rewards_failed"`
 	// MemorySwitch is the task type's memory switch, once an evolution run
-	// has compared its held-out accuracy with and without memory.
+	// has compared its validation accuracy with and without memory.
 	MemorySwitch *MemorySwitch `json:"memory_switch,omitempty"`
 }
 

@@ -194,43 +194,42 @@ type EpochMetrics struct {
 	TaskIDs []uuid.UUID `json:"task_ids"`
 }
 
-// EpochPool names a built-in pool of an epoch run.
-type EpochPool struct {
-	Name string `json:"name"`           // "arith", "digits" or "glyph"
-	Size int    `json:"size,omitempty"` // training and held-out together, default 20
-	Seed uint64 `json:"seed,omitempty"` // generator and split seed, default 1
-}
-
 // EpochRunRequest starts an epoch run: the pool's training split goes
-// through PRGII Epochs times, memory growing; with Frozen the held-out
-// split (the HeldOut fraction, default 0.2; 0 holds nothing out) is then
+// through the task workflow Epochs times, memory growing; with Frozen the
+// test split (the Test fraction, default 0.2; 0 tests nothing) is then
 // evaluated once with memory frozen.
 type EpochRunRequest struct {
-	Pool          EpochPool `json:"pool"`
-	Epochs        int       `json:"epochs"`
-	MaxIterations int       `json:"max_iterations,omitempty"`
-	Frozen        bool      `json:"frozen,omitempty"`
-	HeldOut       *float64  `json:"held_out,omitempty"`
+	Pool          PoolGenerator `json:"pool"` // "arith", "digits" or "glyph"; size default 20
+	Epochs        int           `json:"epochs"`
+	MaxIterations int           `json:"max_iterations,omitempty"`
+	Frozen        bool          `json:"frozen,omitempty"`
+	Test          *float64      `json:"test,omitempty"`
+	// HeldOut is Test under its name in the previous release, still
+	// accepted; remove it in the release after.
+	HeldOut *float64 `json:"held_out,omitempty"`
 }
 
 // EpochRun is an epoch run and its figures so far, computed from the
 // stored attempts of its tasks (an epoch in progress counts the tasks
 // finished so far).
 type EpochRun struct {
-	ID            uuid.UUID      `json:"id"`
-	Namespace     string         `json:"namespace"`
-	Status        RunStatus      `json:"status"`
-	Pool          EpochPool      `json:"pool"`
-	Epochs        int            `json:"epochs"`
-	Epoch         int            `json:"epoch"` // the epoch running or last run; Epochs+1 for the frozen split
-	MaxIterations int            `json:"max_iterations,omitempty"`
-	Frozen        bool           `json:"frozen"`
-	HeldOut       float64        `json:"held_out"`
-	Metrics       []EpochMetrics `json:"metrics"`
-	FrozenResult  *EpochMetrics  `json:"frozen_result,omitempty"`
-	Error         string         `json:"error,omitempty"`
-	CreatedAt     time.Time      `json:"created_at"`
-	UpdatedAt     time.Time      `json:"updated_at"`
+	ID            uuid.UUID     `json:"id"`
+	Namespace     string        `json:"namespace"`
+	Status        RunStatus     `json:"status"`
+	Pool          PoolGenerator `json:"pool"`
+	Epochs        int           `json:"epochs"`
+	Epoch         int           `json:"epoch"` // the epoch running or last run; Epochs+1 for the frozen split
+	MaxIterations int           `json:"max_iterations,omitempty"`
+	Frozen        bool          `json:"frozen"`
+	Test          float64       `json:"test"`
+	// HeldOut is Test under its name in the previous release, still
+	// returned; remove it in the release after.
+	HeldOut      float64        `json:"held_out"`
+	Metrics      []EpochMetrics `json:"metrics"`
+	FrozenResult *EpochMetrics  `json:"frozen_result,omitempty"`
+	Error        string         `json:"error,omitempty"`
+	CreatedAt    time.Time      `json:"created_at"`
+	UpdatedAt    time.Time      `json:"updated_at"`
 }
 
 // EpochRunService runs epoch runs as durable jobs (tasks.Service). A start

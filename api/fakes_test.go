@@ -289,8 +289,8 @@ func (f *fakes) ListTasks(ctx context.Context, ns string) ([]evokg.Task, error) 
 func epochRun(ns string, id uuid.UUID) evokg.EpochRun {
 	m := evokg.EpochMetrics{Epoch: 1, Tasks: 2, Solved: 1, SR: 0.5, CSR: 0.5, MeanIterations: 1.5, FirstAttemptShare: 0.5,
 		TaskIDs: []uuid.UUID{id, id}}
-	return evokg.EpochRun{ID: id, Namespace: ns, Status: "succeeded", Pool: evokg.EpochPool{Name: "digits", Size: 3, Seed: 1},
-		Epochs: 1, Epoch: 2, Frozen: true, HeldOut: 0.2, Metrics: []evokg.EpochMetrics{m},
+	return evokg.EpochRun{ID: id, Namespace: ns, Status: "succeeded", Pool: evokg.PoolGenerator{Name: "digits", Size: 3, Seed: 1},
+		Epochs: 1, Epoch: 2, Frozen: true, Test: 0.2, HeldOut: 0.2, Metrics: []evokg.EpochMetrics{m},
 		FrozenResult: &evokg.EpochMetrics{Epoch: 2, Tasks: 1, Frozen: true, TaskIDs: []uuid.UUID{id}}, CreatedAt: fixedTime, UpdatedAt: fixedTime}
 }
 

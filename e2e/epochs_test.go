@@ -270,7 +270,7 @@ func TestEpochRunsThroughTheAPI(t *testing.T) {
 		require.Equal(t, pointer, p.Errors[0].Pointer, body)
 	}
 
-	body := `{"pool":{"name":"digits","size":12,"seed":2},"epochs":2,"max_iterations":2,"frozen":true,"held_out":0.25}`
+	body := `{"pool":{"name":"digits","size":12,"seed":2},"epochs":2,"max_iterations":2,"frozen":true,"test":0.25}`
 	var first evokg.EpochRun
 	h := c.send(t, http.MethodPost, "/epoch-runs", body, map[string]string{"Idempotency-Key": "first"}, http.StatusAccepted, &first)
 	require.Equal(t, "/v1/namespaces/"+c.ns+"/epoch-runs/"+first.ID.String(), h.Get("Location"))

@@ -197,7 +197,7 @@ func TestExperimentSwitchNeverSeesTestItems(t *testing.T) {
 	t.Parallel()
 	testenv.Postgres(t)
 	testenv.Neo4j(t)
-	params := evolution.Params{Namespace: "x", Pool: evolution.PoolSpec{Name: questions.Glyph, Size: 40, Seed: 1}}.WithDefaults()
+	params := evolution.Params{Namespace: "x", Pool: questions.PoolSpec{Name: questions.Glyph, Size: 40, Seed: 1}}.WithDefaults()
 	pl, err := params.BuildPool()
 	require.NoError(t, err)
 	testQuestions := map[string]bool{}

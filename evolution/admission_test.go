@@ -153,7 +153,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	require.NoError(t, err)
 	svc := enqueueOnly(t, engine, deps.Pool)
 
-	over := Params{Iterations: 4, Pool: PoolSpec{Name: questions.Arith, Size: 13}}
+	over := Params{Iterations: 4, Pool: questions.PoolSpec{Name: questions.Arith, Size: 13}}
 	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, over)
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err))
 	var de *evokg.Error
@@ -162,7 +162,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	require.Contains(t, de.Fields[0].Detail, "max_iterations = 3")
 	require.Contains(t, de.Fields[1].Detail, "max_pool_size = 12")
 
-	inline := Params{Pool: PoolSpec{Name: "inline", Items: make([]questions.Item, 13)}, Iterations: 3}
+	inline := Params{Pool: questions.PoolSpec{Name: "inline", Items: make([]questions.Item, 13)}, Iterations: 3}
 	for i := range inline.Pool.Items {
 		inline.Pool.Items[i] = questions.Item{ID: string(rune('a' + i)), Question: "q", Answer: "1", TaskType: "t"}
 	}
@@ -177,7 +177,7 @@ func TestRunsOverTheCapsAreRefused(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, runs, "a refused run is not created")
 
-	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, Params{Iterations: 3, Pool: PoolSpec{Name: questions.Arith, Size: 12}})
+	_, err = svc.Start(e.ctx, e.ns, uuid.Nil, Params{Iterations: 3, Pool: questions.PoolSpec{Name: questions.Arith, Size: 12}})
 	require.NoError(t, err, "at the caps is allowed")
 }
 

@@ -124,7 +124,7 @@ func runAgentLoop(t *testing.T, prompt string, mech Mechanisms) agentRun {
 	e := e2e{ctx: ctx, ns: testenv.Namespace(t), engine: engine, graph: g, bandit: b, fake: fake}
 
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4,
-		Pool: PoolSpec{Name: "inline", Items: agentItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: "inline", Items: agentItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	run := newRun(params)
 	require.NoError(t, engine.store.insertRun(ctx, run, params))

@@ -12,6 +12,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/questions"
 )
 
 var rowsOf = regexp.MustCompile(`holds (\d+) \w+ per row in (\d+) rows`)
@@ -38,7 +39,7 @@ func TestExpressionModeEvaluatesAndRemembersTheComputation(t *testing.T) {
 	}
 	e := setupE2EOn(t, learner, testenv.Postgres(t))
 	p := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 2,
-		Pool: PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125, AnswerMode: evokg.AnswerExpression}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125, AnswerMode: evokg.AnswerExpression}}.WithDefaults()
 	require.NoError(t, p.Validate())
 	run := newRun(p)
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run, p))

@@ -53,7 +53,7 @@ func formatLearner(format string) ollamafake.ScriptFunc {
 func TestCalibrationPicksTheFormatEachLearnerUses(t *testing.T) {
 	t.Parallel()
 	pg := testenv.Postgres(t)
-	params := Params{Pool: PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
+	params := Params{Pool: questions.PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
 	pool, err := params.BuildPool()
 	require.NoError(t, err)
 	validation := map[string]bool{}

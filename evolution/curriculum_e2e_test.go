@@ -28,7 +28,7 @@ func newLearner(items []questions.Item) *learnerScript {
 func runIterations(t *testing.T, e e2e, p Params) *Result {
 	t.Helper()
 	p.Namespace = e.ns
-	p.Pool = PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}
+	p.Pool = questions.PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}
 	p = p.WithDefaults()
 	require.NoError(t, p.Validate())
 	run := newRun(p)

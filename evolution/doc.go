@@ -1,4 +1,4 @@
-// Package evolution runs MAGE's evolution loop (DESIGN.md §5) over a
+// Package evolution runs MAGE's evolution loop (docs/concepts/evolution.md) over a
 // question pool: the frozen learner answers with retrieved memory (the
 // routing bandit choosing among a task type's skills), every answer feeds
 // the reward stream, the Critic scores task types (its scores set the

@@ -197,7 +197,7 @@ func TestEndToEndThreeIterations(t *testing.T) {
 	}
 	e := setupE2E(t, learner)
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4, RefreshEvery: 3,
-		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	pl, err := params.BuildPool()
 	require.NoError(t, err)

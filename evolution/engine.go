@@ -36,7 +36,7 @@ type Deps struct {
 	// ((*llm.Models).IterationBudget); a call beyond it fails with ELIMIT.
 	IterationBudget func(runID string, iteration int) *llm.Budget
 	// MemorySwitch, when set, records the per-task-type memory switch
-	// after every held-out evaluation (*memswitch.Store).
+	// after every validation evaluation (*memswitch.Store).
 	MemorySwitch MemorySwitch
 	// Explorer, when set, explores the failed environment episodes of the
 	// selected task types in EVOLVE and harvests their action recipes
@@ -45,7 +45,7 @@ type Deps struct {
 	// Limits are the admission caps of new runs; zero fields take their
 	// defaults.
 	Limits Limits
-	// Mechanisms turns guidance mechanisms off; all are on by default.
+	// Mechanisms turns the teacher's mechanisms off; all are on by default.
 	Mechanisms Mechanisms
 	// Tools, when set, is the asset memory (*assets.Service): the tool
 	// operation creates validated tools in it and the learner's tool_call
@@ -73,14 +73,14 @@ func (d Deps) validate() error {
 	case d.Pool == nil:
 		return errors.New("evolution: a Postgres pool is required")
 	case d.Graph == nil || d.Teacher == nil || d.Learner == nil:
-		return errors.New("evolution: graph, guidance and learner are required")
+		return errors.New("evolution: graph, teacher and learner are required")
 	case d.Retriever == nil || d.Memory == nil || d.Bandit == nil:
 		return errors.New("evolution: retriever, memory and bandit are required")
 	}
 	return d.Limits.Validate()
 }
 
-// Mechanisms turn the loop's guidance mechanisms off, for ablations and
+// Mechanisms turn the loop's teacher mechanisms off, for ablations and
 // cheaper runs. The zero value is MAGE's loop with every mechanism on.
 type Mechanisms struct {
 	// NoCritic skips the Critic: mastery and memory quality come from

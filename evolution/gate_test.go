@@ -29,7 +29,7 @@ func TestWriteGateKeepsWrongCorrectionsOut(t *testing.T) {
 		return "", false
 	})
 	params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 3, Concurrency: 4,
-		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
 	run := newRun(params)
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
 	require.NoError(t, e.engine.Run(e.ctx, run.ID, params, nil))
@@ -58,7 +58,7 @@ func TestWriteGateChecksThePoolsRule(t *testing.T) {
 	t.Parallel()
 	items, err := questions.GenerateGlyph(8, 1)
 	require.NoError(t, err)
-	for _, p := range []PoolSpec{{Name: questions.Glyph, Size: 8, Seed: 1, Validation: 0.125, Test: 0.125}, {Name: "inline", Items: items, Seed: 1, Validation: 0.125, Test: 0.125}} {
+	for _, p := range []questions.PoolSpec{{Name: questions.Glyph, Size: 8, Seed: 1, Validation: 0.125, Test: 0.125}, {Name: "inline", Items: items, Seed: 1, Validation: 0.125, Test: 0.125}} {
 		wrongLearner := func(v ollamafake.ChatRequestView) (string, bool) {
 			return `{"reasoning":"a guess","answer":"0"}`, v.Task == "answer"
 		}
@@ -108,7 +108,7 @@ func TestWriteGateChecksAPrinciplesOwnText(t *testing.T) {
 			return "", false
 		})
 		params := Params{Namespace: e.ns, Iterations: 1, MaxFailuresPerType: 1, Concurrency: 4,
-			Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
+			Pool: questions.PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}.WithDefaults()
 		run := newRun(params)
 		require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))
 		require.NoError(t, e.engine.Run(e.ctx, run.ID, params, nil))

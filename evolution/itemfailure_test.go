@@ -42,7 +42,7 @@ func TestInvalidRepliesFailItemsNotTheRun(t *testing.T) {
 		}
 		return "", false
 	})
-	params := Params{Namespace: e.ns, Iterations: 1, Concurrency: 4, Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
+	params := Params{Namespace: e.ns, Iterations: 1, Concurrency: 4, Pool: questions.PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 	res, err := RunLocal(e.ctx, e.engine, params, nil)
 	require.NoError(t, err)
 	require.Equal(t, evokg.RunSucceeded, res.Run.Status)
@@ -72,7 +72,7 @@ func TestFailedRunRecordsTheReason(t *testing.T) {
 	items := e2eItems()[:8:8]
 	e := failureSetup(t, items)
 	e.fake.SetModels("llama3.1:8b", "nomic-embed-text") // the teacher model is missing
-	params := Params{Namespace: e.ns, Iterations: 1, Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
+	params := Params{Namespace: e.ns, Iterations: 1, Pool: questions.PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 	res, err := RunLocal(e.ctx, e.engine, params, nil)
 	require.Error(t, err)
 	require.Equal(t, evokg.RunFailed, res.Run.Status)

@@ -68,7 +68,7 @@ func TestMemorySwitchEngagesAndReleases(t *testing.T) {
 	t.Parallel()
 	items := switchItems()
 	params := Params{Iterations: 2, Concurrency: 4, MaxFailuresPerType: 2, DisableBandits: true,
-		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.25, Test: 0.25}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: "inline", Items: items, Validation: 0.25, Test: 0.25}}.WithDefaults()
 	pl, err := params.BuildPool()
 	require.NoError(t, err)
 	l := &switchLearner{items: map[string]questions.Item{}, baseline: map[string]bool{}, sawBlock: map[string]bool{}}

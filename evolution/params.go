@@ -10,35 +10,12 @@ import (
 	"github.com/evokg/evokg/questions"
 )
 
-// PoolSpec says which questions a run uses.
-type PoolSpec struct {
-	// Name is a built-in generator (pool.Builtins) or "inline" (Items).
-	Name string `json:"name"`
-	// Size is the number of generated items, all splits together. Default
-	// 200; a size above what the pool supplies (digits 135, glyph 1,600,
-	// world the episodes of the seed's world) takes the whole pool.
-	Size int `json:"size,omitempty"`
-	// Seed seeds the generator and the split. Default 1.
-	Seed uint64 `json:"seed,omitempty"`
-	// Validation and Test are the shares of the validation split (which
-	// the memory switch decides on) and the test split (only reported).
-	// Default 0.2 each; train gets the rest.
-	Validation float64 `json:"validation,omitempty"`
-	Test       float64 `json:"test,omitempty"`
-	// Items are the questions of an inline pool (from a JSONL file).
-	Items []questions.Item `json:"items,omitempty"`
-	// AnswerMode declares every task type of the pool answered in this
-	// mode (text, number or expression) at the run's start; empty leaves
-	// each task type as it is declared (text unless a client declared it).
-	AnswerMode evokg.AnswerMode `json:"answer_mode,omitempty"`
-}
-
 // Params configures a run. Every zero field takes the documented default
 // (MAGE §5).
 type Params struct {
 	// Namespace is the namespace the run evolves (set by Service.Start).
-	Namespace string   `json:"namespace"`
-	Pool      PoolSpec `json:"pool"`
+	Namespace string             `json:"namespace"`
+	Pool      questions.PoolSpec `json:"pool"`
 	// Iterations is N. Default 20.
 	Iterations int `json:"iterations,omitempty"`
 	// Lambda (λ, default 0.3) and TopM (M, default 3) drive the curriculum.
@@ -112,7 +89,7 @@ const (
 
 // WithDefaults returns p with zero fields set to their defaults.
 func (p Params) WithDefaults() Params {
-	p.Pool = p.Pool.withDefaults()
+	p.Pool = poolWithDefaults(p.Pool)
 	p.Iterations = cmp.Or(p.Iterations, DefaultIterations)
 	p.Lambda = cmp.Or(p.Lambda, DefaultLambda)
 	p.TopM = cmp.Or(p.TopM, DefaultTopM)
@@ -134,7 +111,8 @@ func (p Params) WithDefaults() Params {
 	return p
 }
 
-func (s PoolSpec) withDefaults() PoolSpec {
+// poolWithDefaults fills a run pool's zero fields.
+func poolWithDefaults(s questions.PoolSpec) questions.PoolSpec {
 	s.Name = questions.PoolName(s.Name)
 	if s.Name == "" {
 		s.Name = questions.Arith
@@ -190,18 +168,4 @@ func (p Params) Validate() error {
 
 // BuildPool materializes the pool of p: generated or inline, split into
 // train, validation and test.
-func (p Params) BuildPool() (questions.Pool, error) {
-	items := p.Pool.Items
-	if questions.IsBuiltin(p.Pool.Name) {
-		var err error
-		if items, err = questions.GenerateBuiltin(p.Pool.Name, p.Pool.Size, p.Pool.Seed); err != nil {
-			return questions.Pool{}, err
-		}
-	}
-	return questions.Split(p.Pool.Name, items, p.Pool.Fractions(), p.Pool.Seed)
-}
-
-// Fractions are the shares of the validation and test splits.
-func (s PoolSpec) Fractions() questions.Fractions {
-	return questions.Fractions{Validation: s.Validation, Test: s.Test}
-}
+func (p Params) BuildPool() (questions.Pool, error) { return p.Pool.Build() }

@@ -9,6 +9,7 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/vector"
 )
@@ -34,7 +35,7 @@ func TestProbationStaysWithinValidationAndTheCap(t *testing.T) {
 	// the cap: the calls pass it by at most the last memory's extra calls.
 	require.LessOrEqual(t, p.Calls, int64(4+p.Replays))
 
-	params := Params{Pool: PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
+	params := Params{Pool: questions.PoolSpec{Name: "inline", Items: e2eItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
 	pool, err := params.BuildPool()
 	require.NoError(t, err)
 	validation := map[string]bool{}

@@ -68,7 +68,7 @@ func TestHarvestedMemoriesCarrySignatureAndProvenance(t *testing.T) {
 	startProjection(t, e)
 
 	p := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 5, TopM: 10, Concurrency: 4,
-		Pool: PoolSpec{Name: questions.Arith, Size: 16, Seed: 7}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: questions.Arith, Size: 16, Seed: 7}}.WithDefaults()
 	require.NoError(t, p.Validate())
 	run := newRun(p)
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run, p))

@@ -44,7 +44,7 @@ func TestRollbackKeepsLiveFeedback(t *testing.T) {
 	items := e2eItems()
 	e := setupE2E(t, scriptedLearner(items))
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4, RefreshEvery: 3,
-		Pool: PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
+		Pool: questions.PoolSpec{Name: "inline", Items: items, Validation: 0.125, Test: 0.125}}
 
 	// During iteration 3's evaluation: after the snapshot the rollback
 	// returns to, before the rollback.

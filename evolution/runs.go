@@ -92,9 +92,9 @@ var runPointers = map[string]string{"/pool/size": "/generator/size", "/pool/item
 	"/pool/validation": "/validation", "/pool/test": "/test", "/pool/answer_mode": "/answer_mode"}
 
 func runParams(req evokg.EvolutionRunRequest) Params {
-	spec := PoolSpec{Name: "inline", Validation: req.Validation, Test: req.Test, AnswerMode: req.AnswerMode}
+	spec := questions.PoolSpec{Name: "inline", Validation: req.Validation, Test: req.Test, AnswerMode: req.AnswerMode}
 	if g := req.Generator; g != nil {
-		spec = PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, Validation: req.Validation, Test: req.Test, AnswerMode: req.AnswerMode}
+		spec = questions.PoolSpec{Name: g.Name, Size: g.Size, Seed: g.Seed, Validation: req.Validation, Test: req.Test, AnswerMode: req.AnswerMode}
 	}
 	for i, it := range req.Pool {
 		spec.Items = append(spec.Items, questions.Item{ID: itemID(i), Question: it.Question, Answer: it.Gold,

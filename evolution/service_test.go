@@ -27,7 +27,7 @@ func quietLearner() *learnerScript {
 }
 
 func smallParams() Params {
-	return Params{Iterations: 2, Pool: PoolSpec{Name: questions.Arith, Size: 10, Seed: 5}, DisableBandits: true}
+	return Params{Iterations: 2, Pool: questions.PoolSpec{Name: questions.Arith, Size: 10, Seed: 5}, DisableBandits: true}
 }
 
 func TestServiceRunsAsRiverJob(t *testing.T) {

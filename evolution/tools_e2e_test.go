@@ -227,7 +227,7 @@ func runToolLoop(t *testing.T, opts toolLoop) toolRun {
 	}
 
 	params := Params{Namespace: e.ns, Iterations: 3, MaxFailuresPerType: 10, Concurrency: 4,
-		Pool: PoolSpec{Name: "inline", Items: toolItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: "inline", Items: toolItems(), Validation: 0.125, Test: 0.125}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	run := newRun(params)
 	require.NoError(t, engine.store.insertRun(ctx, run, params))

@@ -12,6 +12,7 @@ import (
 	"github.com/evokg/evokg/internal/worldtest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/world"
 )
 
@@ -49,7 +50,7 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	require.NoError(t, err)
 	e.engine = engine
 	params := Params{Namespace: e.ns, Iterations: 2, MaxFailuresPerType: 10, Concurrency: 4, DisableBandits: true,
-		Pool: PoolSpec{Name: "world", Size: 30, Seed: 1, Validation: 0.1, Test: 0.1}}.WithDefaults()
+		Pool: questions.PoolSpec{Name: "world", Size: 30, Seed: 1, Validation: 0.1, Test: 0.1}}.WithDefaults()
 	require.NoError(t, params.Validate())
 	run := newRun(params)
 	require.NoError(t, e.engine.store.insertRun(e.ctx, run, params))

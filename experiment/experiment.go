@@ -73,7 +73,7 @@ type Config struct {
 	// (evolution.Params); 0 takes the default.
 	ProbationItems, ProbationCalls int
 	// AnswerMode declares the pool's task types answered in this mode
-	// (evolution.PoolSpec); both arms answer in it.
+	// (questions.PoolSpec); both arms answer in it.
 	AnswerMode evokg.AnswerMode
 	// CalibrationItems is how many validation items each iteration's
 	// calibration answers per candidate learner profile (0: none).
@@ -112,9 +112,9 @@ func (c Config) Validate() error {
 
 // params are seed's evolution run parameters.
 func (c Config) params(seed uint64) evolution.Params {
-	spec := evolution.PoolSpec{Name: c.Pool, Size: c.Size, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode}
+	spec := questions.PoolSpec{Name: c.Pool, Size: c.Size, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode}
 	if c.Pool == "inline" {
-		spec = evolution.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode}
+		spec = questions.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode}
 	}
 	return evolution.Params{Namespace: c.namespace(seed), Pool: spec, Iterations: c.Iterations,
 		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType, TeacherNoise: c.TeacherNoise,

@@ -107,7 +107,7 @@ var tools = []tool{
 		description: "Read an evolution run: its status and per-iteration metrics (accuracy, memory growth, rollbacks)."},
 	{name: "start_epoch_run", title: "Start a PRGII epoch run", method: "POST", path: nsPrefix + "/epoch-runs",
 		description: "Send a built-in pool (pool {name, size, seed}) through PRGII for several epochs as a background job, " +
-			"memory growing; with frozen, the held-out split is then evaluated once with memory frozen. One run per " +
+			"memory growing; with frozen, the test split is then evaluated once with memory frozen. One run per " +
 			"namespace may be active; refusals are errors that say why. Returns the run, whose id epoch_run_status reads."},
 	{name: "epoch_run_status", title: "Epoch run status", method: "GET", path: nsPrefix + "/epoch-runs/{id}",
 		ids: map[string]string{"id": "run_id"}, readOnly: true,

@@ -1,5 +1,5 @@
 // Package memswitch is the per-task-type memory switch, the Delta-Guard
-// applied to memory itself: when the learner's held-out accuracy with
+// applied to memory itself: when the learner's validation accuracy with
 // memory falls below its memory-off baseline by more than δ for a task
 // type, the learner stops using that task type's memories, until a later
 // evaluation with memory beats the baseline. Each switch is a row in
@@ -24,7 +24,7 @@ var queryFiles embed.FS
 
 var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
-// DefaultDelta is δ: how far held-out accuracy with memory may fall below
+// DefaultDelta is δ: how far validation accuracy with memory may fall below
 // the memory-off baseline before the task type's memory is switched off.
 const DefaultDelta = 0.05
 

@@ -43,6 +43,9 @@ func TestUpgradeFromThePreviousRelease(t *testing.T) {
 		`INSERT INTO answers (id, namespace, task_type, question, answer, search_arm) VALUES (gen_random_uuid(), $1, 'arithmetic', 'q', 'a', 'semantic')`,
 		`INSERT INTO learner_profiles (namespace, model, profile) VALUES ($1, 'm', '{"render":"turns"}')`,
 		`INSERT INTO expert_agents (namespace, id, role, system_prompt, version, created_at) VALUES ($1, gen_random_uuid(), 'surveyor', 'p', 1, now())`,
+		`INSERT INTO prgii_runs (id, namespace, status, params) VALUES (gen_random_uuid(), $1, 'succeeded', '{"pool":{"name":"digits","size":10,"seed":1},"epochs":1,"held_out":0.2}')`,
+		`INSERT INTO prgii_tasks (id, namespace, status, question, task_type, validator, max_iterations) VALUES (gen_random_uuid(), $1, 'solved', 'q', 'counting', '{"kind":"exact"}', 1)`,
+		`INSERT INTO prgii_attempts (task_id, namespace, n, answer, passed, feedback) SELECT id, $1, 1, 'a', true, '{}' FROM prgii_tasks WHERE namespace = $1`,
 	} {
 		_, err := pool.Exec(ctx, q, ns)
 		require.NoError(t, err, q)
@@ -55,6 +58,10 @@ func TestUpgradeFromThePreviousRelease(t *testing.T) {
 	require.NoError(t, m.Up(ctx))
 	after := rowCounts(t, pool)
 	for table, n := range before {
+		if renamed, ok := renamedTables[table]; ok {
+			require.Zero(t, after[table], "table %s is renamed %s", table, renamed)
+			table = renamed
+		}
 		switch table {
 		case "goose_db_version": // one row per migration applied
 		case "namespaces": // the one that held data uncreated is registered
@@ -68,6 +75,7 @@ func TestUpgradeFromThePreviousRelease(t *testing.T) {
 	require.True(t, registered, "a namespace holding data stays reachable after the upgrade")
 	require.Positive(t, before["experiences"])
 	require.Positive(t, before["expert_agents"])
+	require.Positive(t, before["prgii_attempts"])
 
 	var validated bool
 	var agent *string
@@ -80,6 +88,9 @@ func TestUpgradeFromThePreviousRelease(t *testing.T) {
 	require.Len(t, hits, 1)
 	require.Equal(t, old.ID, hits[0].ID, "the lexical column was generated for a row written before it existed")
 }
+
+// renamedTables are the tables this release renames, by former name.
+var renamedTables = map[string]string{"prgii_tasks": "tasks", "prgii_attempts": "task_attempts", "prgii_runs": "epoch_runs"}
 
 // rowCounts counts the rows of every table of the current schema.
 func rowCounts(t *testing.T, pool *pgxpool.Pool) map[string]int64 {

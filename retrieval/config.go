@@ -89,7 +89,7 @@ type Config struct {
 
 // Allocation modes.
 const (
-	// ModeMAGE allocates by context length (κ, MAGE). DESIGN.md §4 makes κ
+	// ModeMAGE allocates by context length (κ, MAGE). docs/concepts/answering.md makes κ
 	// the allocation and APEX-EM's split a mode, so it is the default.
 	ModeMAGE = "mage"
 	// ModeAPEX returns P+ top-3 and P− top-2 (APEX-EM §3.4).

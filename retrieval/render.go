@@ -56,7 +56,7 @@ func Render(sections []Section, budget int) (string, []uuid.UUID) {
 }
 
 // Render renders the pack into Rendered within its character budget: its
-// successes, failure corrections and principles (DESIGN.md §4), then what
+// successes, failure corrections and principles (docs/concepts/answering.md), then what
 // the structural and graph channels found beyond them, then the Sections
 // other components added, and the environment facts last, whose room is
 // kept first. Shown lists the memories written, and is what the pack

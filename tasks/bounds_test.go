@@ -22,7 +22,7 @@ import (
 
 var boundTask = evokg.TaskRequest{Question: crateQuestion, TaskType: "multiply", Validator: normalized("42")}
 
-var boundRun = evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: 10, Seed: 3}, Epochs: 1}
+var boundRun = evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits, Size: 10, Seed: 3}, Epochs: 1}
 
 // idle answers the learner's calls, which no test here makes.
 var idle = generating(func(string, string) string { return "0" })

@@ -80,9 +80,9 @@ func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progre
 
 // runEpochs sends the training split through PRGII once per epoch, each
 // item a task graded by normalized match against its gold answer, then
-// (frozen) the held-out split once with memory frozen, as epoch Epochs+1.
+// (frozen) the test split once with memory frozen, as epoch Epochs+1.
 func (e *Engine) runEpochs(ctx context.Context, run *evokg.EpochRun, params RunParams, progress ProgressFunc) error {
-	training, heldOut, err := params.split()
+	training, test, err := params.split()
 	if err != nil {
 		return err
 	}
@@ -94,8 +94,8 @@ func (e *Engine) runEpochs(ctx context.Context, run *evokg.EpochRun, params RunP
 	if !run.Frozen {
 		return nil
 	}
-	if err := e.runEpoch(ctx, run, run.Epochs+1, heldOut, progress); err != nil {
-		return fmt.Errorf("held-out: %w", err)
+	if err := e.runEpoch(ctx, run, run.Epochs+1, test, progress); err != nil {
+		return fmt.Errorf("test: %w", err)
 	}
 	return nil
 }

@@ -57,13 +57,13 @@ func TestEpochsComputeSRAndCSRFromStoredAttempts(t *testing.T) {
 	t.Parallel()
 	items := epochItems()
 	learner := &epochLearner{seen: map[string]int{}, gold: map[string]string{}}
-	held := questions.Item{ID: "held", TaskType: "counting", Answer: "15", Question: "The hard held shelf holds some boxes. How many boxes are on it?"}
+	held := questions.Item{ID: "held", TaskType: "counting", Answer: "15", Split: questions.SplitTest, Question: "The hard held shelf holds some boxes. How many boxes are on it?"}
 	for _, it := range append(items, held) {
 		learner.gold[it.Question] = it.Answer
 	}
 	b := setup(t, testenv.Postgres(t), generating(learner.reply))
 	var progress []evokg.EpochMetrics
-	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items, HeldOutItems: []questions.Item{held}},
+	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: questions.PoolSpec{Name: "shelves", Items: append(items, held)},
 		Epochs: 2, MaxIterations: 2, Frozen: true}, func(m evokg.EpochMetrics) { progress = append(progress, m) })
 	require.NoError(t, err)
 	require.Equal(t, evokg.RunSucceeded, run.Status)

@@ -16,42 +16,38 @@ import (
 const (
 	// MaxEpochs bounds an epoch run's epochs.
 	MaxEpochs = 20
-	// MaxPoolSize bounds a run's pool, training and held-out together.
+	// MaxPoolSize bounds a run's pool, every split together.
 	MaxPoolSize = 500
 	// DefaultPoolSize is a generated pool's size.
 	DefaultPoolSize = 20
-	// DefaultHeldOut is the held-out fraction of a generated pool.
-	DefaultHeldOut = 0.2
+	// DefaultTest is the test fraction of a generated pool.
+	DefaultTest = 0.2
 )
 
-// PoolSpec says which items a run sends through PRGII: a built-in
-// generator's pool, split by HeldOut, or items given already split (a
-// JSONL pool the CLI loaded).
-type PoolSpec struct {
-	Name         string           `json:"name"`
-	Size         int              `json:"size,omitempty"`
-	Seed         uint64           `json:"seed,omitempty"`
-	Items        []questions.Item `json:"items,omitempty"`
-	HeldOutItems []questions.Item `json:"held_out_items,omitempty"`
-}
-
-// RunParams configures an epoch run.
+// RunParams configures an epoch run. Its pool's training split goes
+// through the tasks every epoch; its test split (Pool.Test, never trained
+// on) is evaluated once when Frozen. An epoch run uses no validation split.
 type RunParams struct {
-	Pool   PoolSpec `json:"pool"`
-	Epochs int      `json:"epochs"`
+	Pool   questions.PoolSpec `json:"pool"`
+	Epochs int                `json:"epochs"`
 	// MaxIterations is J; 0 takes the validator's default.
 	MaxIterations int `json:"max_iterations,omitempty"`
-	// Frozen evaluates the held-out split once after the epochs with
-	// memory frozen (no ingest): APEX-EM's transfer setting.
+	// Frozen evaluates the test split once after the epochs with memory
+	// frozen (no ingest): APEX-EM's transfer setting.
 	Frozen bool `json:"frozen,omitempty"`
-	// HeldOut is the held-out fraction of a generated pool (never trained
-	// on; evaluated only when Frozen).
-	HeldOut float64 `json:"held_out"`
+	// FormerHeldOut is the test fraction as the previous release stored a
+	// run's parameters; withDefaults moves it into Pool.Test. Remove it in
+	// the release after.
+	FormerHeldOut *float64 `json:"held_out,omitempty"`
 }
 
 // withDefaults fills a generated pool's size and seed; a size above what
 // the pool supplies takes the whole pool (the run shows the size used).
 func (p RunParams) withDefaults() RunParams {
+	if p.FormerHeldOut != nil {
+		p.Pool.Test, p.FormerHeldOut = *p.FormerHeldOut, nil
+	}
+	p.Pool.Name = questions.PoolName(p.Pool.Name)
 	if len(p.Pool.Items) == 0 {
 		p.Pool.Size = cmp.Or(p.Pool.Size, DefaultPoolSize)
 		if s := questions.Supply(p.Pool.Name); s > 0 && p.Pool.Size > s && p.Pool.Size <= MaxPoolSize {
@@ -62,33 +58,25 @@ func (p RunParams) withDefaults() RunParams {
 	return p
 }
 
-// split returns the training items and the held-out ones, each field
-// error naming the request's member.
-func (p RunParams) split() (training, heldOut []questions.Item, err error) {
+// split returns the training items and the test ones, each field error
+// naming the request's member.
+func (p RunParams) split() (training, test []questions.Item, err error) {
 	if err := p.validate(); err != nil {
 		return nil, nil, err
 	}
-	if len(p.Pool.Items) > 0 {
-		training, heldOut = p.Pool.Items, p.Pool.HeldOutItems
-	} else {
-		items, err := questions.GenerateBuiltin(p.Pool.Name, p.Pool.Size, p.Pool.Seed)
-		if err != nil {
-			return nil, nil, underPool(err)
-		}
-		s, err := questions.Split(p.Pool.Name, items, questions.Fractions{Test: p.HeldOut}, p.Pool.Seed)
-		if err != nil {
-			return nil, nil, err
-		}
-		training, heldOut = s.Train, s.Test
-		if p.Frozen && len(heldOut) == 0 && len(training) > 1 {
-			// The frozen evaluation holds out at least one item.
-			training, heldOut = training[:len(training)-1], training[len(training)-1:]
-		}
+	s, err := p.Pool.Build()
+	if err != nil {
+		return nil, nil, underPool(err)
+	}
+	training, test = s.Train, s.Test
+	if len(p.Pool.Items) == 0 && p.Frozen && len(test) == 0 && len(training) > 1 {
+		// The frozen evaluation tests at least one item.
+		training, test = training[:len(training)-1], training[len(training)-1:]
 	}
 	var v evokg.Validator
 	v.Check(len(training) > 0, "/pool/size", "leaves no training item")
-	v.Check(!p.Frozen || len(heldOut) > 0, "/held_out", fmt.Sprintf("holds out no item of the pool's %d: frozen needs a held-out split", len(training)+len(heldOut)))
-	return training, heldOut, v.Err()
+	v.Check(!p.Frozen || len(test) > 0, "/test", fmt.Sprintf("tests no item of the pool's %d: frozen needs a test split", len(training)+len(test)))
+	return training, test, v.Err()
 }
 
 // RunPools are the generators an epoch run takes (env episodes are graded
@@ -102,11 +90,11 @@ func (p RunParams) validate() error {
 		v.Check(isRunPool(p.Pool.Name), "/pool/name", "must be "+quoted(RunPools))
 		v.Check(p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize, "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))
 	}
-	v.Check(len(p.Pool.Items)+len(p.Pool.HeldOutItems) <= MaxPoolSize, "/pool/items", fmt.Sprintf("at most %d items", MaxPoolSize))
+	v.Check(len(p.Pool.Items) <= MaxPoolSize, "/pool/items", fmt.Sprintf("at most %d items", MaxPoolSize))
 	v.Check(p.Epochs >= 1 && p.Epochs <= MaxEpochs, "/epochs", fmt.Sprintf("must be within 1..%d", MaxEpochs))
 	v.Check(p.MaxIterations >= 0 && p.MaxIterations <= validate.MaxIterations, "/max_iterations",
 		fmt.Sprintf("must be within 1..%d", validate.MaxIterations))
-	v.Check(p.HeldOut >= 0 && p.HeldOut < 1, "/held_out", "must be within [0, 1)")
+	v.Check(p.Pool.Test >= 0 && p.Pool.Test < 1, "/test", "must be within [0, 1)")
 	return v.Err()
 }
 

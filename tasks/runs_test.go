@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -31,7 +32,7 @@ func pointers(t *testing.T, err error) []string {
 	return out
 }
 
-func heldOut(f float64) *float64 { return &f }
+func fraction(f float64) *float64 { return &f }
 
 // A run is refused field by field; one run per namespace is active; an
 // Idempotency-Key replays its run for the same request and conflicts for
@@ -41,15 +42,15 @@ func TestEpochRunAdmission(t *testing.T) {
 	t.Parallel()
 	b := setup(t, isolated(t), generating(func(string, string) string { return "0" }))
 	svc := NewService(b.engine)
-	digits := evokg.EpochPool{Name: questions.Digits, Size: 10, Seed: 3}
+	digits := evokg.PoolGenerator{Name: questions.Digits, Size: 10, Seed: 3}
 	for _, c := range []struct {
 		req  evokg.EpochRunRequest
 		want []string
 	}{
 		{evokg.EpochRunRequest{Pool: digits}, []string{"/epochs"}},
 		{evokg.EpochRunRequest{Pool: digits, Epochs: MaxEpochs + 1, MaxIterations: 21}, []string{"/epochs", "/max_iterations"}},
-		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.World}, Epochs: 1}, []string{"/pool/name"}},
-		{evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: MaxPoolSize + 1}, Epochs: 1}, []string{"/pool/size"}},
+		{evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.World}, Epochs: 1}, []string{"/pool/name"}},
+		{evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits, Size: MaxPoolSize + 1}, Epochs: 1}, []string{"/pool/size"}},
 	} {
 		_, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, c.req, "")
 		require.Equal(t, c.want, pointers(t, err), "%+v", c.req)
@@ -59,8 +60,9 @@ func TestEpochRunAdmission(t *testing.T) {
 	first, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, req, "k1")
 	require.NoError(t, err)
 	require.Equal(t, evokg.RunQueued, first.Status)
-	require.Equal(t, evokg.EpochPool{Name: questions.Digits, Size: 10, Seed: 3}, first.Pool)
-	require.InDelta(t, DefaultHeldOut, first.HeldOut, 1e-12, "held_out absent is the default fraction")
+	require.Equal(t, evokg.PoolGenerator{Name: questions.Digits, Size: 10, Seed: 3}, first.Pool)
+	require.InDelta(t, DefaultTest, first.Test, 1e-12, "test absent is the default fraction")
+	require.InDelta(t, first.Test, first.HeldOut, 1e-12, "the former name carries the same fraction")
 
 	replay, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, req, "k1")
 	require.NoError(t, err)
@@ -120,7 +122,7 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 	}
 	learner := &interrupter{stopAt: items[1].Question, seen: map[string]int{}}
 	b := setup(t, testenv.Postgres(t), generating(learner.reply))
-	params, err := b.engine.admit(b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2})
+	params, err := b.engine.admit(b.ns, RunParams{Pool: questions.PoolSpec{Name: "shelves", Items: items}, Epochs: 2})
 	require.NoError(t, err)
 	run := newRun(b.ns)
 	_, err = insertRun(b.ctx, b.pg, run, params, "", uuid.Nil)
@@ -161,8 +163,8 @@ func TestEpochRunJobRunsToItsEnd(t *testing.T) {
 	t.Parallel()
 	b := setup(t, isolated(t), generating(func(task, text string) string { return "0" }))
 	svc := startWorkers(t, b)
-	run, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: 5, Seed: 2},
-		Epochs: 2, MaxIterations: 1, Frozen: true, HeldOut: heldOut(0.4)}, "")
+	run, err := svc.StartEpochRun(b.ctx, b.ns, uuid.Nil, evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits, Size: 5, Seed: 2},
+		Epochs: 2, MaxIterations: 1, Frozen: true, Test: fraction(0.4)}, "")
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		run, err = svc.GetEpochRun(b.ctx, b.ns, run.ID)
@@ -221,7 +223,7 @@ func TestFailedTaskDoesNotEndTheRun(t *testing.T) {
 		}
 		return attemptReply("7"), true
 	})
-	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: PoolSpec{Name: "shelves", Items: items}, Epochs: 2}, nil)
+	run, err := b.engine.RunLocal(b.ctx, b.ns, RunParams{Pool: questions.PoolSpec{Name: "shelves", Items: items}, Epochs: 2}, nil)
 	require.NoError(t, err)
 	require.Equal(t, evokg.RunSucceeded, run.Status)
 	for _, m := range run.Metrics {
@@ -243,24 +245,44 @@ func TestEpochRunTakesWhatThePoolSupplies(t *testing.T) {
 	t.Parallel()
 	b := setup(t, isolated(t), generating(func(string, string) string { return "0" }))
 	run, err := NewService(b.engine).StartEpochRun(b.ctx, b.ns, uuid.Nil,
-		evokg.EpochRunRequest{Pool: evokg.EpochPool{Name: questions.Digits, Size: 200, Seed: 3}, Epochs: 1}, "")
+		evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits, Size: 200, Seed: 3}, Epochs: 1}, "")
 	require.NoError(t, err)
 	require.Equal(t, questions.Supply(questions.Digits), run.Pool.Size)
 	require.Equal(t, 135, run.Pool.Size)
 
 	for _, c := range []struct {
-		size    int
-		heldOut float64
+		size int
+		test float64
 	}{{10, 0}, {2, 0.1}, {2, 0.9}} {
-		p := RunParams{Pool: PoolSpec{Name: questions.Digits, Size: c.size, Seed: 3}, Epochs: 1, Frozen: true, HeldOut: c.heldOut}.withDefaults()
+		p := RunParams{Pool: questions.PoolSpec{Name: questions.Digits, Size: c.size, Seed: 3, Test: c.test}, Epochs: 1, Frozen: true}.withDefaults()
 		training, held, err := p.split()
 		require.NoError(t, err, "%+v", c)
 		require.NotEmpty(t, held, "%+v", c)
 		require.NotEmpty(t, training, "%+v", c)
 		require.Equal(t, c.size, len(training)+len(held), "%+v", c)
 	}
-	p := RunParams{Pool: PoolSpec{Name: questions.Digits, Size: 10, Seed: 3}, Epochs: 1, HeldOut: 0}.withDefaults()
+	p := RunParams{Pool: questions.PoolSpec{Name: questions.Digits, Size: 10, Seed: 3}, Epochs: 1}.withDefaults()
 	_, held, err := p.split()
 	require.NoError(t, err)
-	require.Empty(t, held, "without frozen, held_out 0 holds nothing out")
+	require.Empty(t, held, "without frozen, test 0 tests nothing")
+}
+
+// A run the previous release stored, and a request in its words, name
+// the test fraction held_out: both still give the test split.
+func TestEpochRunFormerHeldOut(t *testing.T) {
+	t.Parallel()
+	var p RunParams
+	require.NoError(t, json.Unmarshal([]byte(`{"pool":{"name":"env","size":10,"seed":3},"epochs":1,"frozen":true,"held_out":0.4}`), &p))
+	p = p.withDefaults()
+	require.InDelta(t, 0.4, p.Pool.Test, 1e-12)
+	require.Nil(t, p.FormerHeldOut)
+	require.Equal(t, questions.World, p.Pool.Name, "the world pool's former name")
+	_, test, err := RunParams{Pool: questions.PoolSpec{Name: questions.Digits, Size: 10, Seed: 3, Test: 0.4}, Epochs: 1, Frozen: true}.withDefaults().split()
+	require.NoError(t, err)
+	require.Len(t, test, 4)
+
+	got := runParams(evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits}, Epochs: 1, HeldOut: fraction(0.3)})
+	require.InDelta(t, 0.3, got.Pool.Test, 1e-12)
+	got = runParams(evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits}, Epochs: 1, Test: fraction(0.1), HeldOut: fraction(0.3)})
+	require.InDelta(t, 0.1, got.Pool.Test, 1e-12, "test wins over its former name")
 }

@@ -34,9 +34,7 @@ func insertRun(ctx context.Context, q runs.Querier, r *evokg.EpochRun, p RunPara
 	if err != nil {
 		return uuid.Nil, err
 	}
-	if err := json.Unmarshal(params, r); err != nil {
-		return uuid.Nil, err
-	}
+	p.settings(r)
 	r.Status = evokg.RunQueued
 	var idem *string
 	if idemKey != "" {
@@ -90,17 +88,26 @@ func sameJSON(a, b []byte) bool {
 }
 
 // scanRun reads a run without its figures; its stored params are its
-// settings (pool, epochs, max_iterations, frozen, held_out).
+// settings (pool, epochs, max_iterations, frozen, the test fraction).
 func scanRun(row pgx.Row) (*evokg.EpochRun, error) {
 	r := evokg.EpochRun{Metrics: []evokg.EpochMetrics{}}
-	var params []byte
-	if err := row.Scan(&r.ID, &r.Namespace, &r.Status, &params, &r.Epoch, &r.Error, &r.CreatedAt, &r.UpdatedAt); err != nil {
+	var raw []byte
+	if err := row.Scan(&r.ID, &r.Namespace, &r.Status, &raw, &r.Epoch, &r.Error, &r.CreatedAt, &r.UpdatedAt); err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(params, &r); err != nil {
+	var p RunParams
+	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, fmt.Errorf("decoding epoch run params: %w", err)
 	}
+	p.withDefaults().settings(&r)
 	return &r, nil
+}
+
+// settings copies p's settings into r as the API shows them.
+func (p RunParams) settings(r *evokg.EpochRun) {
+	r.Pool = evokg.PoolGenerator{Name: p.Pool.Name, Size: p.Pool.Size, Seed: p.Pool.Seed}
+	r.Epochs, r.MaxIterations, r.Frozen = p.Epochs, p.MaxIterations, p.Frozen
+	r.Test, r.HeldOut = p.Pool.Test, p.Pool.Test
 }
 
 // runParams returns the params run id was started with.
@@ -110,7 +117,8 @@ func (s *store) runParams(ctx context.Context, ns string, id uuid.UUID) (RunPara
 	if err := s.pool.QueryRow(ctx, queries.Get("run_params"), ns, id).Scan(&raw); err != nil {
 		return p, postgres.Translate(err, "reading the epoch run params")
 	}
-	return p, json.Unmarshal(raw, &p)
+	err := json.Unmarshal(raw, &p)
+	return p.withDefaults(), err
 }
 
 func (s *store) getRun(ctx context.Context, ns string, id uuid.UUID) (*evokg.EpochRun, error) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/validate"
 )
@@ -168,14 +169,15 @@ func (s *Service) CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (
 	return *run, nil
 }
 
-// runParams reads an API request; held_out absent is the default fraction.
+// runParams reads an API request; test absent (under either name) is the
+// default fraction.
 func runParams(req evokg.EpochRunRequest) RunParams {
-	heldOut := DefaultHeldOut
-	if req.HeldOut != nil {
-		heldOut = *req.HeldOut
+	test := DefaultTest
+	if t := cmp.Or(req.Test, req.HeldOut); t != nil {
+		test = *t
 	}
-	return RunParams{Pool: PoolSpec{Name: req.Pool.Name, Size: req.Pool.Size, Seed: req.Pool.Seed}, Epochs: req.Epochs,
-		MaxIterations: req.MaxIterations, Frozen: req.Frozen, HeldOut: heldOut}
+	return RunParams{Pool: questions.PoolSpec{Name: req.Pool.Name, Size: req.Pool.Size, Seed: req.Pool.Seed, Test: test},
+		Epochs: req.Epochs, MaxIterations: req.MaxIterations, Frozen: req.Frozen}
 }
 
 // newTask checks req and returns the queued task it asks for, J defaulted

@@ -70,7 +70,7 @@ func defaultVars() kong.Vars {
 		"project_linger":         workers.DefaultProjectLinger.String(),
 		"worker_dead_after":      workers.DefaultDeadAfter.String(),
 		"epochs_pool_size":       itoa(tasks.DefaultPoolSize),
-		"epochs_held_out":        ftoa(tasks.DefaultHeldOut),
+		"epochs_test":            ftoa(tasks.DefaultTest),
 
 		"retrieval_k":                   itoa(retrieval.DefaultK),
 		"retrieval_ef_search":           itoa(vector.DefaultEfSearch),

@@ -12,18 +12,18 @@ import (
 	"github.com/evokg/evokg/tasks"
 )
 
-// EpochsCmd runs a pool through PRGII for several epochs in this process:
+// EpochsCmd runs a pool through the task workflow for several epochs in this process:
 // an epoch run as POST epoch-runs starts, executed here instead of by a worker.
 type EpochsCmd struct {
 	AppFlags      `embed:""`
 	Namespace     string  `required:"" help:"Namespace whose memory the tasks read and write."`
 	Pool          string  `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph') or a JSONL file path ({id, question, answer, task_type?, context?} per line); each item is a task graded by normalized match against its answer."`
-	Size          int     `default:"${epochs_pool_size}" help:"Generated pool size, training and held-out together."`
+	Size          int     `default:"${epochs_pool_size}" help:"Generated pool size, training and test together."`
 	Seed          uint64  `default:"1" help:"Generator and split seed."`
 	Epochs        int     `default:"3" help:"Epochs E (1..20): the training split goes through PRGII once per epoch, memory growing."`
 	MaxIterations int     `name:"max-iterations" help:"Attempts J per task (0: the validator's default, 10)."`
-	Frozen        bool    `help:"After the epochs, evaluate the held-out split with memory frozen (no ingest): transfer."`
-	HeldOut       float64 `name:"held-out" default:"${epochs_held_out}" help:"Held-out fraction (evaluated only with --frozen; never trained on)."`
+	Frozen        bool    `help:"After the epochs, evaluate the test split with memory frozen (no ingest): transfer."`
+	Test          float64 `name:"test" aliases:"held-out" default:"${epochs_test}" help:"Test fraction (evaluated only with --frozen; never trained on). --held-out, its former name, is still accepted."`
 	JSON          bool    `help:"Print the run (as GET epoch-runs/{id} shows it) as one JSON object on the last line."`
 	NoWorker      bool    `name:"no-worker" help:"Do not work ingest and projection jobs in this process (a separate 'evokg worker' must run)."`
 }
@@ -58,21 +58,17 @@ func (c *EpochsCmd) Run(g *Globals) error {
 
 // params names a built-in pool, or loads a JSONL pool and splits it.
 func (c *EpochsCmd) params() (tasks.RunParams, error) {
-	p := tasks.RunParams{Pool: tasks.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed}, Epochs: c.Epochs,
-		MaxIterations: c.MaxIterations, Frozen: c.Frozen, HeldOut: c.HeldOut}
+	p := tasks.RunParams{Pool: questions.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, Test: c.Test}, Epochs: c.Epochs,
+		MaxIterations: c.MaxIterations, Frozen: c.Frozen}
 	if questions.IsBuiltin(c.Pool) {
 		return p, nil
 	}
 	items, err := loadPool(c.Pool)
-	if err != nil {
-		return p, err
-	}
-	split, err := questions.Split(c.Pool, items, questions.Fractions{Test: c.HeldOut}, c.Seed)
-	p.Pool = tasks.PoolSpec{Name: c.Pool, Items: split.Train, HeldOutItems: split.Test}
+	p.Pool.Size, p.Pool.Items = 0, items
 	return p, err
 }
 
-// writeEpochs prints one row per epoch (and the frozen held-out row).
+// writeEpochs prints one row per epoch (and the frozen test row).
 func writeEpochs(w io.Writer, run evokg.EpochRun) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "epoch\ttasks\tsolved\tSR\tCSR\tmean attempts\tfirst-attempt")
@@ -83,7 +79,7 @@ func writeEpochs(w io.Writer, run evokg.EpochRun) {
 	for _, m := range rows {
 		label := fmt.Sprint(m.Epoch)
 		if m.Frozen {
-			label = "held-out (frozen)"
+			label = "test (frozen)"
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%.3f\t%.3f\t%.2f\t%.3f\n", label, m.Tasks, m.Solved, m.SR, m.CSR, m.MeanIterations, m.FirstAttemptShare)
 	}

@@ -34,8 +34,8 @@ type Answering struct {
 
 // poolSpec names the built-in pool name, or loads the JSONL file at name
 // as an inline pool, split with s.
-func (s Splits) poolSpec(name string, size int, seed uint64) (evolution.PoolSpec, error) {
-	spec := evolution.PoolSpec{Name: name, Size: size, Seed: seed, Validation: s.Validation, Test: s.Test}
+func (s Splits) poolSpec(name string, size int, seed uint64) (questions.PoolSpec, error) {
+	spec := questions.PoolSpec{Name: name, Size: size, Seed: seed, Validation: s.Validation, Test: s.Test}
 	if questions.IsBuiltin(name) {
 		return spec, nil
 	}

@@ -26,7 +26,7 @@ func TestPoolShowPrintsTheRunsSplits(t *testing.T) {
 	require.Equal(t, questions.Sizes{Train: 20, Validation: 10, Test: 10}, v.Splits)
 	require.Len(t, v.Items, 40)
 
-	want, err := evolution.Params{Namespace: "x", Pool: evolution.PoolSpec{Name: questions.Glyph, Size: 40, Seed: 3,
+	want, err := evolution.Params{Namespace: "x", Pool: questions.PoolSpec{Name: questions.Glyph, Size: 40, Seed: 3,
 		Validation: 0.25, Test: 0.25}}.WithDefaults().BuildPool()
 	require.NoError(t, err)
 	runSplit := map[string]string{}

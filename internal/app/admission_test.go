@@ -29,6 +29,7 @@ import (
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/questions"
 )
 
 // env is one EvoKG process (API handler, and jobs in worker mode) on a
@@ -196,7 +197,7 @@ func TestWorkerRunsOneRunAtATime(t *testing.T) {
 	t.Parallel()
 	e := open(t, app.ModeWorker, evolution.Limits{})
 	other := testenv.Namespace(t)
-	params := evolution.Params{Iterations: 2, Pool: evolution.PoolSpec{Name: "arith", Size: 10, Seed: 3}, DisableBandits: true}
+	params := evolution.Params{Iterations: 2, Pool: questions.PoolSpec{Name: "arith", Size: 10, Seed: 3}, DisableBandits: true}
 	var ids []uuid.UUID
 	for _, ns := range []string{e.ns, other} {
 		run, err := e.app.Evolution.Start(e.ctx, ns, uuid.Nil, params)

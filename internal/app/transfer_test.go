@@ -21,6 +21,7 @@ import (
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/internal/testenv"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -49,7 +50,7 @@ func populate(t *testing.T, e *env) uuid.UUID {
 			return got.Status == evokg.StatusCommitted
 		}, time.Minute, 50*time.Millisecond, "experience %d", i)
 	}
-	run, err := e.app.Evolution.Start(e.ctx, e.ns, uuid.Nil, evolution.Params{Iterations: 2, Pool: evolution.PoolSpec{Name: "arith", Size: 10, Seed: 3}})
+	run, err := e.app.Evolution.Start(e.ctx, e.ns, uuid.Nil, evolution.Params{Iterations: 2, Pool: questions.PoolSpec{Name: "arith", Size: 10, Seed: 3}})
 	require.NoError(t, err)
 	require.Eventually(t, func() bool {
 		got, err := e.app.Evolution.GetRun(e.ctx, e.ns, run.ID)

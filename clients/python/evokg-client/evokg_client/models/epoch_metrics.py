@@ -14,7 +14,7 @@ T = TypeVar("T", bound="EpochMetrics")
 class EpochMetrics:
     """
     Attributes:
-        epoch (int): the epoch; epochs + 1 for the frozen held-out evaluation
+        epoch (int): the epoch; epochs + 1 for the frozen test evaluation
         tasks (int):
         solved (int):
         sr (float): share of the epoch's tasks solved

@@ -30,7 +30,8 @@ class EpochRun:
         epochs (int):
         epoch (int): the epoch running or last run (epochs + 1 for the frozen evaluation)
         frozen (bool):
-        held_out (float):
+        test (float): the test fraction of the pool
+        held_out (float): test under its name in the previous release, still returned
         metrics (list[EpochMetrics]): per epoch, computed from the stored attempts of the tasks finished so far
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
@@ -46,6 +47,7 @@ class EpochRun:
     epochs: int
     epoch: int
     frozen: bool
+    test: float
     held_out: float
     metrics: list[EpochMetrics]
     created_at: datetime.datetime
@@ -69,6 +71,8 @@ class EpochRun:
         epoch = self.epoch
 
         frozen = self.frozen
+
+        test = self.test
 
         held_out = self.held_out
 
@@ -100,6 +104,7 @@ class EpochRun:
                 "epochs": epochs,
                 "epoch": epoch,
                 "frozen": frozen,
+                "test": test,
                 "held_out": held_out,
                 "metrics": metrics,
                 "created_at": created_at,
@@ -135,6 +140,8 @@ class EpochRun:
 
         frozen = d.pop("frozen")
 
+        test = d.pop("test")
+
         held_out = d.pop("held_out")
 
         metrics = []
@@ -167,6 +174,7 @@ class EpochRun:
             epochs=epochs,
             epoch=epoch,
             frozen=frozen,
+            test=test,
             held_out=held_out,
             metrics=metrics,
             created_at=created_at,

@@ -21,17 +21,20 @@ class EpochRunRequest:
         pool (EpochRunRequestPool):
         epochs (int): epochs E; the training split goes through PRGII once per epoch
         max_iterations (int | Unset): attempts J per task; 0 takes the validator's default (10)
-        frozen (bool | Unset): after the epochs, evaluate the held-out split once with memory frozen (no ingest)
-            Default: False.
-        held_out (float | Unset): held-out fraction of the pool, never trained on; with frozen at least one item is held
-            out (also at 0), without it 0 holds nothing out Default: 0.2.
+        frozen (bool | Unset): after the epochs, evaluate the test split once with memory frozen (no ingest) Default:
+            False.
+        test (float | Unset): test fraction of the pool, never trained on; with frozen at least one item is tested (also
+            at 0), without it 0 tests nothing Default: 0.2.
+        held_out (float | Unset): test under its name in the previous release, still accepted; test wins when both are
+            given
     """
 
     pool: EpochRunRequestPool
     epochs: int
     max_iterations: int | Unset = UNSET
     frozen: bool | Unset = False
-    held_out: float | Unset = 0.2
+    test: float | Unset = 0.2
+    held_out: float | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         pool = self.pool.to_dict()
@@ -41,6 +44,8 @@ class EpochRunRequest:
         max_iterations = self.max_iterations
 
         frozen = self.frozen
+
+        test = self.test
 
         held_out = self.held_out
 
@@ -56,6 +61,8 @@ class EpochRunRequest:
             field_dict["max_iterations"] = max_iterations
         if frozen is not UNSET:
             field_dict["frozen"] = frozen
+        if test is not UNSET:
+            field_dict["test"] = test
         if held_out is not UNSET:
             field_dict["held_out"] = held_out
 
@@ -74,6 +81,8 @@ class EpochRunRequest:
 
         frozen = d.pop("frozen", UNSET)
 
+        test = d.pop("test", UNSET)
+
         held_out = d.pop("held_out", UNSET)
 
         epoch_run_request = cls(
@@ -81,6 +90,7 @@ class EpochRunRequest:
             epochs=epochs,
             max_iterations=max_iterations,
             frozen=frozen,
+            test=test,
             held_out=held_out,
         )
 

@@ -33,7 +33,7 @@ class Task:
         task_type (str):
         validator_kind (TaskValidatorKind):
         max_iterations (int):
-        frozen (bool): memory was read but not written (an epoch run's held-out split)
+        frozen (bool): memory was read but not written (an epoch run's test split)
         attempts (list[TaskAttemptsItem]):
         committed (list[TaskCommittedItem]):
         created_at (datetime.datetime):

@@ -122,11 +122,11 @@ def sync_detailed(
 
      The pool's training split goes through PRGII once per epoch, memory
     growing, each item a task graded by normalized match against its
-    gold answer; with frozen, the held-out split (held_out of the pool,
-    default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    gold answer; with frozen, the test split (test of the pool, default
+    0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. A frozen run holds out
+    crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
@@ -179,11 +179,11 @@ def sync(
 
      The pool's training split goes through PRGII once per epoch, memory
     growing, each item a task graded by normalized match against its
-    gold answer; with frozen, the held-out split (held_out of the pool,
-    default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    gold answer; with frozen, the test split (test of the pool, default
+    0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. A frozen run holds out
+    crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
@@ -231,11 +231,11 @@ async def asyncio_detailed(
 
      The pool's training split goes through PRGII once per epoch, memory
     growing, each item a task graded by normalized match against its
-    gold answer; with frozen, the held-out split (held_out of the pool,
-    default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    gold answer; with frozen, the test split (test of the pool, default
+    0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. A frozen run holds out
+    crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
@@ -286,11 +286,11 @@ async def asyncio(
 
      The pool's training split goes through PRGII once per epoch, memory
     growing, each item a task graded by normalized match against its
-    gold answer; with frozen, the held-out split (held_out of the pool,
-    default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    gold answer; with frozen, the test split (test of the pool, default
+    0.2) is then evaluated once with memory frozen (read, never
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
-    crashed run resumes at the task it had reached. A frozen run holds out
+    crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
     (queued or running): a second start is a 409 whose detail names the
     active run. The same Idempotency-Key with the same body returns the
