@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"reflect"
 	"strings"
@@ -119,4 +120,40 @@ func jsonKind(goKind string) string {
 		return "boolean"
 	}
 	return "string"
+}
+
+// list wraps a collection so that responses stay extensible.
+type list[T any] struct {
+	Items []T `json:"items"`
+}
+
+func listOf[T any](items []T) list[T] {
+	if items == nil {
+		items = []T{}
+	}
+	return list[T]{Items: items}
+}
+
+// respond writes v with status, or err as a problem.
+func respond[T any](s *server, w http.ResponseWriter, r *http.Request, status int, v T, err error) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, v)
+}
+
+func isNDJSON(contentType string) bool {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	return mt == "application/x-ndjson" || mt == "application/jsonl" || mt == "application/ndjson"
+}
+
+// prefixFields prefixes the pointers of err's fields with at.
+func prefixFields(err error, at string) error {
+	if e, ok := err.(*evokg.Error); ok {
+		for i := range e.Fields {
+			e.Fields[i].Pointer = at + e.Fields[i].Pointer
+		}
+	}
+	return err
 }
