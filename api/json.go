@@ -11,11 +11,11 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/bytedance/sonic"
 	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/fastjson"
 )
 
 // writeJSON writes v as application/json with the given status.
@@ -53,6 +53,17 @@ func decodeJSON(r *http.Request, dst any) error {
 	return nil
 }
 
+// strictJSON and lenientJSON are the sonic decoders that stand in for
+// encoding/json where embeddings make decoding a hot path. Both read as
+// encoding/json does: invalid UTF-8 replaced, strings copied, numbers in an
+// interface as float64, anything after the value refused. strictJSON
+// refuses unknown fields, as a json.Decoder with DisallowUnknownFields;
+// lenientJSON accepts them, as json.Unmarshal.
+var (
+	strictJSON  = sonic.Config{DisallowUnknownFields: true, CopyString: true, ValidateString: true}.Froze()
+	lenientJSON = sonic.Config{CopyString: true, ValidateString: true}.Froze()
+)
+
 // decodeIngestJSON is decodeJSON for ingest bodies, with sonic: an
 // embedding's floats are most of an ingest body, and sonic reads them
 // several times faster (BenchmarkDecodeIngestBody). A body sonic refuses is
@@ -62,7 +73,7 @@ func decodeIngestJSON(r *http.Request, dst any) error {
 	if err != nil {
 		return decodeError(err)
 	}
-	if fastjson.Strict.Unmarshal(body, dst) == nil {
+	if strictJSON.Unmarshal(body, dst) == nil {
 		return nil
 	}
 	reflect.ValueOf(dst).Elem().SetZero()
