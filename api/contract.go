@@ -23,7 +23,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/fastjson"
 )
 
 // The document is the validator: every request to an operation is checked
@@ -338,7 +337,7 @@ func jsonValue(raw []byte) (any, error) {
 		return nil, err
 	}
 	var v any
-	if fastjson.Lenient.Unmarshal(raw, &v) == nil {
+	if lenientJSON.Unmarshal(raw, &v) == nil {
 		return v, nil
 	}
 	v = nil

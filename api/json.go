@@ -6,15 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"reflect"
 	"strings"
 
+	"github.com/bytedance/sonic"
 	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/fastjson"
 )
 
 // writeJSON writes v as application/json with the given status.
@@ -52,6 +53,17 @@ func decodeJSON(r *http.Request, dst any) error {
 	return nil
 }
 
+// strictJSON and lenientJSON are the sonic decoders that stand in for
+// encoding/json where embeddings make decoding a hot path. Both read as
+// encoding/json does: invalid UTF-8 replaced, strings copied, numbers in an
+// interface as float64, anything after the value refused. strictJSON
+// refuses unknown fields, as a json.Decoder with DisallowUnknownFields;
+// lenientJSON accepts them, as json.Unmarshal.
+var (
+	strictJSON  = sonic.Config{DisallowUnknownFields: true, CopyString: true, ValidateString: true}.Froze()
+	lenientJSON = sonic.Config{CopyString: true, ValidateString: true}.Froze()
+)
+
 // decodeIngestJSON is decodeJSON for ingest bodies, with sonic: an
 // embedding's floats are most of an ingest body, and sonic reads them
 // several times faster (BenchmarkDecodeIngestBody). A body sonic refuses is
@@ -61,7 +73,7 @@ func decodeIngestJSON(r *http.Request, dst any) error {
 	if err != nil {
 		return decodeError(err)
 	}
-	if fastjson.Strict.Unmarshal(body, dst) == nil {
+	if strictJSON.Unmarshal(body, dst) == nil {
 		return nil
 	}
 	reflect.ValueOf(dst).Elem().SetZero()
@@ -119,4 +131,40 @@ func jsonKind(goKind string) string {
 		return "boolean"
 	}
 	return "string"
+}
+
+// list wraps a collection so that responses stay extensible.
+type list[T any] struct {
+	Items []T `json:"items"`
+}
+
+func listOf[T any](items []T) list[T] {
+	if items == nil {
+		items = []T{}
+	}
+	return list[T]{Items: items}
+}
+
+// respond writes v with status, or err as a problem.
+func respond[T any](s *server, w http.ResponseWriter, r *http.Request, status int, v T, err error) {
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, status, v)
+}
+
+func isNDJSON(contentType string) bool {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	return mt == "application/x-ndjson" || mt == "application/jsonl" || mt == "application/ndjson"
+}
+
+// prefixFields prefixes the pointers of err's fields with at.
+func prefixFields(err error, at string) error {
+	if e, ok := err.(*evokg.Error); ok {
+		for i := range e.Fields {
+			e.Fields[i].Pointer = at + e.Fields[i].Pointer
+		}
+	}
+	return err
 }

@@ -11,8 +11,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/stretchr/testify/require"
-
-	"github.com/evokg/evokg/internal/fastjson"
 )
 
 // decodeIngestJSON reads every ingest body as decodeJSON does: the same
@@ -37,7 +35,7 @@ func TestDecodeIngestJSONReadsAsDecodeJSON(t *testing.T) {
 		`{"task_type":"x"} trailing`, `{"id":"not-a-uuid"}`, `{"created_at":"yesterday"}`,
 		`{"version":"2"}`, `[{"task_type":"a"},{"bogus":1}]`, `null`,
 	}
-	require.NoError(t, fastjson.Strict.Unmarshal([]byte(one), &ingestBody{}), "a valid body takes the fast decoder")
+	require.NoError(t, strictJSON.Unmarshal([]byte(one), &ingestBody{}), "a valid body takes the fast decoder")
 	for _, body := range bodies {
 		for _, list := range []bool{false, true} {
 			want, wantErr := decodeWith(decodeJSON, body, list)
@@ -135,7 +133,7 @@ func TestJSONValueDecodesAsEncodingJSON(t *testing.T) {
 		require.Equal(t, want, got, "%q", body)
 	}
 	var fast any
-	require.NoError(t, fastjson.Lenient.Unmarshal([]byte(ingestBodyText()), &fast), "a valid body takes the fast decoder")
+	require.NoError(t, lenientJSON.Unmarshal([]byte(ingestBodyText()), &fast), "a valid body takes the fast decoder")
 }
 
 // strictJSONValue is jsonValue with encoding/json alone.

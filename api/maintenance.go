@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/google/uuid"
+
 	"github.com/evokg/evokg"
 )
 
@@ -32,6 +34,31 @@ func (s *server) reindex(w http.ResponseWriter, r *http.Request) {
 	}
 	if res.Rebuilt == nil {
 		res.Rebuilt = []evokg.IndexRebuild{}
+	}
+	respond(s, w, r, http.StatusOK, res, err)
+}
+
+// PruneRequest prunes abstracted patterns below a confidence threshold.
+type PruneRequest struct {
+	Threshold float64 `json:"threshold"`
+	DryRun    bool    `json:"dry_run,omitempty"`
+}
+
+// PruneResult lists what was (or would be) pruned.
+type PruneResult struct {
+	Pruned []uuid.UUID `json:"pruned"`
+	DryRun bool        `json:"dry_run"`
+}
+
+func (s *server) prune(w http.ResponseWriter, r *http.Request) {
+	var req PruneRequest
+	err := decodeJSON(r, &req)
+	res := PruneResult{DryRun: req.DryRun}
+	if err == nil {
+		res.Pruned, err = s.deps.Experiences.PrunePatterns(r.Context(), ns(r), req.Threshold, req.DryRun)
+	}
+	if res.Pruned == nil {
+		res.Pruned = []uuid.UUID{}
 	}
 	respond(s, w, r, http.StatusOK, res, err)
 }

@@ -155,3 +155,26 @@ func TestUnknownNamespaceIsNotFound(t *testing.T) {
 		body: `{"kind":"header"}` + "\n", header: map[string]string{"Content-Type": "application/x-ndjson"}})
 	require.Equal(t, http.StatusOK, rec.Code, "an import may create its namespace: %s", rec.Body.String())
 }
+
+// refusal is a request the document refuses, with the status and the
+// pointer of its first error.
+type refusal struct {
+	body    string
+	status  int
+	pointer string
+}
+
+// refuse sends each refusal to path and requires its status and pointer,
+// and that none reaches a service.
+func refuse(t *testing.T, b *bundle, method, path, token string, cases []refusal) {
+	t.Helper()
+	for _, tc := range cases {
+		rec := b.do(t, call{method: method, path: path, token: token, body: tc.body})
+		require.Equal(t, tc.status, rec.Code, "%s: %s", tc.body, rec.Body.String())
+		require.Equal(t, "application/problem+json", rec.Header().Get("Content-Type"))
+		p := problemOf(t, rec.Body.Bytes())
+		require.NotEmpty(t, p.Errors, tc.body)
+		require.Equal(t, tc.pointer, p.Errors[0].Pointer, "%s: %s", tc.body, rec.Body.String())
+	}
+	require.Zero(t, b.fakes.calls.Load(), "a refused request reaches no service")
+}

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/fastjson"
 )
 
 // decodeLine reads every line as encoding/json's strict decoder reads it:
@@ -38,7 +37,7 @@ func TestDecodeLineReadsAsEncodingJSON(t *testing.T) {
 	}
 	require.Len(t, mustDecode(t, full).Embedding, 5)
 	var fast evokg.ExperienceInput
-	require.NoError(t, fastjson.Strict.Unmarshal([]byte(full), &fast), "a valid line takes the fast decoder")
+	require.NoError(t, strictJSON.Unmarshal([]byte(full), &fast), "a valid line takes the fast decoder")
 
 	refused := map[string]string{
 		`{"task_type":"x","bogus":1}`:           `json: unknown field "bogus"`,

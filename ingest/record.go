@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/cursor"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -56,7 +55,7 @@ func (s *Service) List(ctx context.Context, ns string, f evokg.ExperienceFilter)
 	page := evokg.ExperiencePage{Items: recs}
 	if len(recs) > limit {
 		page.Items = recs[:limit]
-		page.NextCursor = cursor.Encode(recs[limit-1].ID)
+		page.NextCursor = postgres.EncodeCursor(recs[limit-1].ID)
 	}
 	return page, nil
 }
@@ -66,7 +65,7 @@ func checkFilter(f evokg.ExperienceFilter) (uuid.UUID, int, error) {
 	v.Check(f.Outcome == "" || f.Outcome.Valid(), "/outcome", "is not a memory class")
 	v.Check(f.Status == "" || f.Status.Valid(), "/status", "must be queued, evaluating, committed or failed")
 	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 500]")
-	after, err := cursor.Decode(f.Cursor)
+	after, err := postgres.DecodeCursor(f.Cursor)
 	v.Check(err == nil, "/cursor", "is not a cursor returned by this API")
 	limit := f.Limit
 	if limit == 0 {

@@ -31,7 +31,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/cursor"
 	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
@@ -258,7 +257,7 @@ func (s *Store) List(ctx context.Context, ns string, f evokg.UtilityFilter) (evo
 	page := evokg.UtilityPage{Items: items}
 	if len(items) > limit {
 		page.Items = items[:limit]
-		page.NextCursor = cursor.Encode(items[limit-1].ID)
+		page.NextCursor = postgres.EncodeCursor(items[limit-1].ID)
 	}
 	return page, nil
 }
@@ -267,7 +266,7 @@ func checkFilter(f evokg.UtilityFilter) (uuid.UUID, int, error) {
 	var v evokg.Validator
 	v.Check(f.State == evokg.MemoryProbationary || f.State == evokg.MemoryQuarantined, "/state", "must be probationary or quarantined")
 	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 200]")
-	after, err := cursor.Decode(f.Cursor)
+	after, err := postgres.DecodeCursor(f.Cursor)
 	v.Check(err == nil, "/cursor", "is not a cursor returned by this API")
 	return after, cmp.Or(f.Limit, DefaultListLimit), v.Err()
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 )
@@ -22,7 +23,7 @@ func (a *App) APIDeps() api.Deps {
 		Skills:      evolution.NewSkills(a.Graph, a.Pool),
 		TaskTypes:   a.Engine,
 		Declarer:    a.Graph,
-		Profiles:    learnerProfiles{Store: a.Profiles, answer: a.Answer},
+		Profiles:    profile.NewService(a.Profiles, a.Answer),
 		Evolution:   a.Evolution,
 		Tasks:       tasks.NewService(a.Tasks).WithBounds(a.Config.Bounds),
 		EpochRuns:   tasks.NewService(a.Tasks).WithBounds(a.Config.Bounds),

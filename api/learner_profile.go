@@ -7,25 +7,6 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// taskTypeDeclaration is the body of PUT …/task-types/{name}.
-type taskTypeDeclaration struct {
-	Description string           `json:"description,omitempty"`
-	Answer      evokg.AnswerSpec `json:"answer"`
-}
-
-func (s *server) declareTaskType(w http.ResponseWriter, r *http.Request) {
-	var body taskTypeDeclaration
-	err := decodeJSON(r, &body)
-	if err == nil {
-		err = body.Answer.Validate("/answer")
-	}
-	var tt evokg.TaskType
-	if err == nil {
-		tt, err = s.deps.Declarer.DeclareTaskType(r.Context(), ns(r), urlParam(r, "name"), body.Description, body.Answer)
-	}
-	respond(s, w, r, http.StatusOK, tt, err)
-}
-
 // LearnerProfileState is the learner profile in force for a namespace's
 // model: the stored one, or, when none is stored (Stored false), the
 // default profile, without calibration or update time.

@@ -5,45 +5,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"mime"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
 )
-
-// Listing page sizes.
-const (
-	defaultPageSize = 50
-	maxPageSize     = 200
-)
-
-func (s *server) createNamespace(w http.ResponseWriter, r *http.Request) {
-	var req evokg.Namespace
-	if err := decodeJSON(r, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := checkNamespace(r.Context(), req.Name); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ns, err := s.deps.Namespaces.CreateNamespace(r.Context(), evokg.Namespace{Name: req.Name, Description: req.Description, Probation: req.Probation}, keyOf(r))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.Header().Set("Location", "/v1/namespaces/"+ns.Name)
-	writeJSON(w, http.StatusCreated, ns)
-}
-
-func (s *server) getNamespace(w http.ResponseWriter, r *http.Request) {
-	got, _ := namespaceFrom(r.Context()) // read by namespaceAccess
-	writeJSON(w, http.StatusOK, got)
-}
 
 // ingestBody is an experience as posted: its input form, plus the members
 // a stored experience adds, which the document accepts and the server
@@ -106,11 +74,6 @@ func (s *server) decodeBatch(r *http.Request) ([]evokg.ExperienceInput, error) {
 	return reqs, nil
 }
 
-func isNDJSON(contentType string) bool {
-	mt, _, _ := mime.ParseMediaType(contentType)
-	return mt == "application/x-ndjson" || mt == "application/jsonl" || mt == "application/ndjson"
-}
-
 // decodeNDJSON reads one experience per non-blank line, at most max+1 lines.
 func decodeNDJSON(body io.Reader, max int) ([]ingestBody, error) {
 	sc := bufio.NewScanner(body)
@@ -136,20 +99,6 @@ func decodeNDJSON(body io.Reader, max int) ([]ingestBody, error) {
 		return nil, decodeError(err)
 	}
 	return reqs, nil
-}
-
-// idempotencyKey reads the Idempotency-Key header (at most 255 characters,
-// as the document says).
-func idempotencyKey(r *http.Request) string { return r.Header.Get("Idempotency-Key") }
-
-// prefixFields prefixes the pointers of err's fields with at.
-func prefixFields(err error, at string) error {
-	if e, ok := err.(*evokg.Error); ok {
-		for i := range e.Fields {
-			e.Fields[i].Pointer = at + e.Fields[i].Pointer
-		}
-	}
-	return err
 }
 
 func (s *server) getExperience(w http.ResponseWriter, r *http.Request) {
@@ -182,17 +131,6 @@ func experienceQuery(r *http.Request) (evokg.ExperienceFilter, error) {
 	return q, v.Err()
 }
 
-// pageLimit reads the limit query parameter l of a listing: 1 to 200, by
-// default 50.
-func pageLimit(v *evokg.Validator, l string) int {
-	if l == "" {
-		return defaultPageSize
-	}
-	n, err := strconv.Atoi(l)
-	v.Check(err == nil && n >= 1 && n <= maxPageSize, "/limit", "must be an integer from 1 to 200")
-	return n
-}
-
 func (s *server) deleteExperience(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
 	if err == nil {
@@ -203,22 +141,4 @@ func (s *server) deleteExperience(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
-}
-
-// pathID parses the UUID URL parameter name.
-func pathID(r *http.Request, name string) (uuid.UUID, error) {
-	id, err := uuid.Parse(urlParam(r, name))
-	if err != nil {
-		return uuid.Nil, evokg.Invalid(evokg.FieldError{Pointer: "/" + name, Detail: "must be a UUID"})
-	}
-	return id, nil
-}
-
-// respond writes v with status, or err as a problem.
-func respond[T any](s *server, w http.ResponseWriter, r *http.Request, status int, v T, err error) {
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, status, v)
 }

@@ -1,32 +1,37 @@
-package app
+package profile
 
 import (
 	"context"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/answer"
-	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/questions"
 )
 
-// learnerProfiles is the API's learner-profile port: the profile store,
+// Service is the learner-profile service of the API: the profile store,
 // and calibration through the learner layer on a client's items, graded
 // as evolution grades without a judge (a number numerically, other answers
 // as normalized text).
-type learnerProfiles struct {
-	*profile.Store
-	answer *answer.Service
+type Service struct {
+	*Store
+	learner Answerer
 }
 
-var _ evokg.LearnerProfileService = learnerProfiles{}
+// NewService returns the Service over store that calibrates through
+// learner (*answer.Service).
+func NewService(store *Store, learner Answerer) *Service {
+	return &Service{Store: store, learner: learner}
+}
 
-func (p learnerProfiles) LearnerModel() string { return p.answer.Model() }
+var _ evokg.LearnerProfileService = (*Service)(nil)
+
+// LearnerModel is the model the learner answers with.
+func (s *Service) LearnerModel() string { return s.learner.Model() }
 
 // Calibrate answers the client's items, taken as validation items, with
 // each candidate profile (the client's, the first being the reference; or
 // the profile in force and the default candidates) and stores the one
 // chosen for the learner model.
-func (p learnerProfiles) Calibrate(ctx context.Context, ns string, req evokg.CalibrationRequest) (evokg.StoredProfile, error) {
+func (s *Service) Calibrate(ctx context.Context, ns string, req evokg.CalibrationRequest) (evokg.StoredProfile, error) {
 	if err := req.Validate(); err != nil {
 		return evokg.StoredProfile{}, err
 	}
@@ -37,15 +42,15 @@ func (p learnerProfiles) Calibrate(ctx context.Context, ns string, req evokg.Cal
 	}
 	candidates := req.Candidates
 	if len(candidates) == 0 {
-		current, err := p.Profile(ctx, ns, p.answer.Model())
+		current, err := s.Profile(ctx, ns, s.learner.Model())
 		if err != nil {
 			return evokg.StoredProfile{}, err
 		}
-		candidates = profile.CandidatesFrom(current)
+		candidates = CandidatesFrom(current)
 	}
-	sp, err := profile.Calibrate(ctx, p.answer, questions.Grader{}, ns, items, candidates)
+	sp, err := Calibrate(ctx, s.learner, questions.Grader{}, ns, items, candidates)
 	if err != nil {
 		return evokg.StoredProfile{}, err
 	}
-	return p.Put(ctx, sp)
+	return s.Put(ctx, sp)
 }

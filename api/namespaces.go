@@ -8,6 +8,30 @@ import (
 	"github.com/evokg/evokg"
 )
 
+func (s *server) createNamespace(w http.ResponseWriter, r *http.Request) {
+	var req evokg.Namespace
+	if err := decodeJSON(r, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := checkNamespace(r.Context(), req.Name); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ns, err := s.deps.Namespaces.CreateNamespace(r.Context(), evokg.Namespace{Name: req.Name, Description: req.Description, Probation: req.Probation}, keyOf(r))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/v1/namespaces/"+ns.Name)
+	writeJSON(w, http.StatusCreated, ns)
+}
+
+func (s *server) getNamespace(w http.ResponseWriter, r *http.Request) {
+	got, _ := namespaceFrom(r.Context()) // read by namespaceAccess
+	writeJSON(w, http.StatusOK, got)
+}
+
 // exportNamespace streams the namespace as NDJSON. An error before the
 // first byte is a problem; one after it ends the stream without its end
 // record, which an import refuses.
