@@ -49,3 +49,11 @@ func (s *NamespaceStore) GetNamespace(ctx context.Context, name string) (evokg.N
 	}
 	return out, nil
 }
+
+// RegisterNamespace creates the namespace called name, with no description,
+// in the caller's transaction; nothing when it exists. Namespace import
+// calls it once the namespace's rows are in.
+func RegisterNamespace(ctx context.Context, tx pgx.Tx, name string) error {
+	_, err := tx.Exec(ctx, queries.Get("namespace_register"), name)
+	return postgres.Translate(err, "creating the namespace")
+}

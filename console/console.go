@@ -15,7 +15,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/evokg/evokg/cypher"
+	"github.com/evokg/evokg/graph"
 )
 
 //go:embed static
@@ -31,7 +31,7 @@ type Config struct {
 // settings is what /console/config.json tells the pages.
 type settings struct {
 	Neo4jBrowserURL string `json:"neo4j_browser_url,omitempty"`
-	// Queries are the saved Neo4j Browser queries (cypher/browser) by file name.
+	// Queries are the saved Neo4j Browser queries (graph/cypher/browser) by file name.
 	Queries map[string]string `json:"queries"`
 }
 
@@ -75,16 +75,16 @@ func securityHeaders(next http.Handler) http.Handler {
 	})
 }
 
-// browserQueries reads the saved queries of cypher/browser, without their
+// browserQueries reads the saved queries of graph/cypher/browser, without their
 // leading comment lines.
 func browserQueries() map[string]string {
 	out := map[string]string{}
-	names, err := fs.Glob(cypher.FS, "browser/*.cypher")
+	names, err := fs.Glob(graph.CypherFiles, "cypher/browser/*.cypher")
 	if err != nil {
 		panic(err)
 	}
 	for _, name := range names {
-		b, err := fs.ReadFile(cypher.FS, name)
+		b, err := fs.ReadFile(graph.CypherFiles, name)
 		if err != nil {
 			panic(err)
 		}

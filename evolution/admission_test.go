@@ -16,7 +16,6 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/migrations"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/workers"
@@ -224,7 +223,7 @@ func TestMigrationKeepsTheOldestActiveRun(t *testing.T) {
 	pg, err := postgres.Open(ctx, postgres.Config{URL: testenv.IsolatedPostgresURL(t), MaxConns: 4})
 	require.NoError(t, err)
 	t.Cleanup(pg.Close)
-	provider, err := goose.NewProvider(goose.DialectPostgres, stdlib.OpenDBFromPool(pg), migrations.FS)
+	provider, err := goose.NewProvider(goose.DialectPostgres, stdlib.OpenDBFromPool(pg), postgres.Migrations)
 	require.NoError(t, err)
 	_, err = provider.UpTo(ctx, 6) // before the rule
 	require.NoError(t, err)

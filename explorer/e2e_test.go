@@ -15,7 +15,6 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
-	"github.com/evokg/evokg/cypher"
 	"github.com/evokg/evokg/explorer"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
@@ -126,7 +125,7 @@ func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 	require.Contains(t, start[0].Content, "You are in the "+explored.Start)
 
 	// The saved Browser query shows G_env.
-	browser, err := fs.ReadFile(cypher.FS, "browser/13_environment.cypher")
+	browser, err := fs.ReadFile(graph.CypherFiles, "cypher/browser/13_environment.cypher")
 	require.NoError(t, err)
 	session := testenv.Neo4j(t).NewSession(b.ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead})
 	defer session.Close(b.ctx)
@@ -239,7 +238,7 @@ func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
 		require.Equal(t, closed, strings.Contains(blk.Rendered, "\n- "+c+": in "+w.Containers[c]+"; is closed"), c)
 	}
 	// The saved Browser query shows the facts E lists first.
-	browser, err := fs.ReadFile(cypher.FS, "browser/14_environment_served.cypher")
+	browser, err := fs.ReadFile(graph.CypherFiles, "cypher/browser/14_environment_served.cypher")
 	require.NoError(t, err)
 	session := testenv.Neo4j(t).NewSession(b.ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead})
 	defer session.Close(b.ctx)

@@ -12,12 +12,16 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 	"github.com/stretchr/testify/require"
 
-	"github.com/evokg/evokg/cypher"
 	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/internal/testenv"
 )
 
 var (
+	// cypherFS is graph's cypher/ folder at its root.
+	cypherFS, _ = fs.Sub(graph.CypherFiles, "cypher")
+	// queries holds every top-level statement by file name.
+	queries = queryfs.MustLoad(graph.CypherFiles, "cypher", ".cypher")
 	// String concatenation: '+' next to a string literal.
 	concatPattern = regexp.MustCompile(`['"]\s*\+|\+\s*['"]`)
 	// Dynamic labels or types ($(expr)) and procedures that run built strings.
@@ -29,22 +33,22 @@ var (
 // at run time. Schema files hold constraints and indexes only.
 func TestCypherFilesAreScopedAndStatic(t *testing.T) {
 	t.Parallel()
-	files, err := fs.Glob(cypher.FS, "*.cypher")
+	files, err := fs.Glob(cypherFS, "*.cypher")
 	require.NoError(t, err)
 	require.Greater(t, len(files), 50)
 	for _, name := range files {
-		b, err := fs.ReadFile(cypher.FS, name)
+		b, err := fs.ReadFile(cypherFS, name)
 		require.NoError(t, err)
 		text := stripComments(string(b))
 		require.Contains(t, text, "$namespace", "%s is not scoped by namespace", name)
 		require.NotRegexp(t, concatPattern, text, "%s concatenates strings", name)
 		require.NotRegexp(t, dynamicPattern, text, "%s builds labels or statements at run time", name)
 	}
-	schema, err := fs.Glob(cypher.FS, "schema/*.cypher")
+	schema, err := fs.Glob(cypherFS, "schema/*.cypher")
 	require.NoError(t, err)
 	require.NotEmpty(t, schema)
 	for _, name := range schema {
-		b, err := fs.ReadFile(cypher.FS, name)
+		b, err := fs.ReadFile(cypherFS, name)
 		require.NoError(t, err)
 		require.Regexp(t, `^CREATE (CONSTRAINT|INDEX) \w+ IF NOT EXISTS`, strings.TrimSpace(stripComments(string(b))), name)
 	}
@@ -62,7 +66,7 @@ func TestEveryCypherFileIsUsed(t *testing.T) {
 			src.Write(b)
 		}
 	}
-	for name := range cypher.Queries {
+	for name := range queries {
 		require.Contains(t, src.String(), `"`+name+`"`, "cypher/%s.cypher is not used", name)
 	}
 }
@@ -89,14 +93,14 @@ var (
 // style colours every label.
 func TestLabelsAndTypesComeFromTheClosedList(t *testing.T) {
 	t.Parallel()
-	files, err := fs.Glob(cypher.FS, "*.cypher")
+	files, err := fs.Glob(cypherFS, "*.cypher")
 	require.NoError(t, err)
-	browser, err := fs.Glob(cypher.FS, "browser/*.cypher")
+	browser, err := fs.Glob(cypherFS, "browser/*.cypher")
 	require.NoError(t, err)
 	require.NotEmpty(t, browser)
 	labels, types := map[string]bool{}, map[string]bool{}
 	for _, name := range append(files, browser...) {
-		b, err := fs.ReadFile(cypher.FS, name)
+		b, err := fs.ReadFile(cypherFS, name)
 		require.NoError(t, err)
 		text := stripComments(string(b))
 		for _, m := range labelPattern.FindAllStringSubmatch(text, -1) {
@@ -112,7 +116,7 @@ func TestLabelsAndTypesComeFromTheClosedList(t *testing.T) {
 	}
 	require.Len(t, labels, len(graph.Labels), "every listed label is used")
 	require.Len(t, types, len(graph.RelationshipTypes), "every listed type is used")
-	grass, err := fs.ReadFile(cypher.FS, "browser/evokg.grass")
+	grass, err := fs.ReadFile(cypherFS, "browser/evokg.grass")
 	require.NoError(t, err)
 	var styled []string
 	for _, m := range grassNode.FindAllStringSubmatch(string(grass), -1) {
@@ -126,13 +130,13 @@ func TestBrowserQueriesAreValid(t *testing.T) {
 	t.Parallel()
 	driver := testenv.Neo4j(t)
 	ctx := t.Context()
-	files, err := fs.Glob(cypher.FS, "browser/*.cypher")
+	files, err := fs.Glob(cypherFS, "browser/*.cypher")
 	require.NoError(t, err)
 	session := driver.NewSession(ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead})
 	defer session.Close(ctx)
 	p := map[string]any{"namespace": "x", "theta": 0.5, "task_type": "t", "id": "i", "skill": "s", "tool": "t", "names": []string{"n"}, "state": "quarantined"}
 	for _, name := range files {
-		b, err := fs.ReadFile(cypher.FS, name)
+		b, err := fs.ReadFile(cypherFS, name)
 		require.NoError(t, err)
 		res, err := session.Run(ctx, "EXPLAIN "+string(b), p)
 		if err == nil {
@@ -153,7 +157,7 @@ var keyLookup = regexp.MustCompile(`(?m)^MATCH \((\w+):(\w+) \{namespace: \$name
 func TestKeyLookupsCarryIndexHints(t *testing.T) {
 	t.Parallel()
 	checked := 0
-	for name, stmt := range cypher.Queries {
+	for name, stmt := range queries {
 		lines := strings.Split(stmt, "\n")
 		for i, line := range lines {
 			m := keyLookup.FindStringSubmatch(line)

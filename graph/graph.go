@@ -28,7 +28,6 @@ import (
 	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/cypher"
 )
 
 // Config configures a Graph. The zero value plus WithDefaults is usable
@@ -176,7 +175,7 @@ func (g *Graph) Ping(ctx context.Context) error {
 // allowed to call dbms.queryJmx.
 func (g *Graph) ProcessCPU(ctx context.Context) (time.Duration, error) {
 	return readTx(ctx, g, "process cpu", func(ctx context.Context, tx neo4j.ManagedTransaction) (time.Duration, error) {
-		res, err := tx.Run(ctx, cypher.Server.Get("process_cpu"), nil)
+		res, err := tx.Run(ctx, serverQueries.Get("process_cpu"), nil)
 		if err != nil {
 			return 0, err
 		}
@@ -278,7 +277,7 @@ func runTx[T any](ctx context.Context, g *Graph, op string, mode neo4j.AccessMod
 
 // run executes the named statement of cypher/ and collects its records.
 func run(ctx context.Context, tx neo4j.ManagedTransaction, name string, params map[string]any) (recs []*neo4j.Record, err error) {
-	text := cypher.Queries.Get(name)
+	text := queries.Get(name)
 	ctx, span := statementSpan(ctx, name, text)
 	defer func() { endSpan(span, err) }()
 	res, err := tx.Run(ctx, text, params)
@@ -290,7 +289,7 @@ func run(ctx context.Context, tx neo4j.ManagedTransaction, name string, params m
 
 // exec runs a statement that returns nothing of interest.
 func exec(ctx context.Context, tx neo4j.ManagedTransaction, name string, params map[string]any) (err error) {
-	text := cypher.Queries.Get(name)
+	text := queries.Get(name)
 	ctx, span := statementSpan(ctx, name, text)
 	defer func() { endSpan(span, err) }()
 	res, err := tx.Run(ctx, text, params)

@@ -9,7 +9,6 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/cypher"
 )
 
 // Frontier returns the active skills whose prerequisites all have mastery
@@ -223,7 +222,7 @@ func (g *Graph) PurgeNamespace(ctx context.Context, ns string) error {
 	}
 	session := g.driver.NewSession(ctx, neo4j.SessionConfig{DatabaseName: g.cfg.Database, AccessMode: neo4j.AccessModeWrite})
 	defer session.Close(ctx)
-	text := cypher.Queries.Get("purge_namespace")
+	text := queries.Get("purge_namespace")
 	ctx, span := statementSpan(ctx, "purge_namespace", text)
 	res, err := session.Run(ctx, text, params(ns))
 	if err == nil {

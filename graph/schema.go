@@ -8,7 +8,6 @@ import (
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
-	"github.com/evokg/evokg/cypher"
 	"github.com/evokg/evokg/internal/queryfs"
 )
 
@@ -24,7 +23,7 @@ type schemaStep struct {
 }
 
 func schemaSteps() []schemaStep {
-	set := queryfs.MustLoad(cypher.FS, "schema", ".cypher")
+	set := queryfs.MustLoad(CypherFiles, "cypher/schema", ".cypher")
 	steps := make([]schemaStep, 0, len(set))
 	for name, stmt := range set {
 		prefix, _, _ := strings.Cut(name, "_")

@@ -10,7 +10,6 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/cypher"
 )
 
 // Node is one node of a namespace as namespace export and import see it.
@@ -71,7 +70,7 @@ func (g *Graph) stream(ctx context.Context, ns, name string, fn func(*neo4j.Reco
 		return g.translate("export "+name, err)
 	}
 	defer tx.Close(ctx)
-	res, err := tx.Run(ctx, cypher.Transfer.Get(name), params(ns))
+	res, err := tx.Run(ctx, transferQueries.Get(name), params(ns))
 	if err != nil {
 		return g.translate("export "+name, err)
 	}
@@ -99,7 +98,7 @@ func (g *Graph) CreateNodes(ctx context.Context, ns string, nodes []Node) (map[s
 	return writeTx(ctx, g, "import nodes", func(ctx context.Context, tx neo4j.ManagedTransaction) (map[string]string, error) {
 		ids := make(map[string]string, len(nodes))
 		for label, rows := range byLabel {
-			res, err := tx.Run(ctx, cypher.Transfer.Get("create_"+label), params(ns, "rows", rows))
+			res, err := tx.Run(ctx, transferQueries.Get("create_"+label), params(ns, "rows", rows))
 			if err != nil {
 				return nil, err
 			}
@@ -165,7 +164,7 @@ func (g *Graph) CreateEdges(ctx context.Context, ns string, edges []Edge) error 
 	}
 	_, err := writeTx(ctx, g, "import edges", func(ctx context.Context, tx neo4j.ManagedTransaction) (struct{}, error) {
 		for typ, rows := range byType {
-			res, err := tx.Run(ctx, cypher.Transfer.Get("edge_"+typ), params(ns, "rows", rows))
+			res, err := tx.Run(ctx, transferQueries.Get("edge_"+typ), params(ns, "rows", rows))
 			if err != nil {
 				return struct{}{}, err
 			}
@@ -197,7 +196,7 @@ func retarget(props Props, ns string) map[string]any {
 }
 
 func execTransfer(ctx context.Context, tx neo4j.ManagedTransaction, name string, p map[string]any) error {
-	res, err := tx.Run(ctx, cypher.Transfer.Get(name), p)
+	res, err := tx.Run(ctx, transferQueries.Get(name), p)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/evokg/evokg/cypher"
 )
 
 // TestTransferCoversEveryLabelAndType: an import can create every label a
@@ -21,20 +19,20 @@ func TestTransferCoversEveryLabelAndType(t *testing.T) {
 		if l == "SchemaVersion" {
 			continue
 		}
-		_, created := cypher.Transfer["create_"+l]
-		_, added := cypher.Transfer["label_"+l]
+		_, created := transferQueries["create_"+l]
+		_, added := transferQueries["label_"+l]
 		require.True(t, created != added, "label %s needs exactly one of create_%s and label_%s", l, l, l)
 		require.Equal(t, created, slices.Contains(primaryLabels, l))
 		require.Equal(t, added, slices.Contains(secondaryLabels, l))
 	}
 	for _, typ := range RelationshipTypes {
-		require.Contains(t, cypher.Transfer, "edge_"+typ)
+		require.Contains(t, transferQueries, "edge_"+typ)
 	}
-	for name, stmt := range cypher.Transfer {
+	for name, stmt := range transferQueries {
 		require.Contains(t, stmt, "$namespace", name)
 		require.NotContains(t, stmt, "$(", name)
 	}
-	require.Len(t, cypher.Transfer, 2+len(primaryLabels)+len(secondaryLabels)+len(RelationshipTypes), "no statement is left unused")
+	require.Len(t, transferQueries, 2+len(primaryLabels)+len(secondaryLabels)+len(RelationshipTypes), "no statement is left unused")
 }
 
 // TestPropsKeepTheirTypes: a float with no fraction stays a float, an

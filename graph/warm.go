@@ -11,7 +11,6 @@ import (
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/cypher"
 )
 
 // DefaultWarmRounds is how many times Warm runs the platform's queries in
@@ -156,7 +155,7 @@ func (g *Graph) warmOnData(ctx context.Context, opts WarmOptions, rep *WarmRepor
 // most recently, newest first.
 func (g *Graph) recentNamespaces(ctx context.Context, n int) ([]string, error) {
 	return readTx(ctx, g, "warm namespaces", func(ctx context.Context, tx neo4j.ManagedTransaction) ([]string, error) {
-		res, err := tx.Run(ctx, cypher.Server.Get("warm_namespaces"), map[string]any{"limit": n})
+		res, err := tx.Run(ctx, serverQueries.Get("warm_namespaces"), map[string]any{"limit": n})
 		if err != nil {
 			return nil, err
 		}

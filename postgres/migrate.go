@@ -13,8 +13,6 @@ import (
 	"github.com/pressly/goose/v3"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivermigrate"
-
-	"github.com/evokg/evokg/migrations"
 )
 
 // PreviousRelease is the migration version of the previous release's
@@ -34,7 +32,7 @@ func NewMigrator(pool *pgxpool.Pool) (*Migrator, error) {
 	db := stdlib.OpenDBFromPool(pool)
 	// Out-of-order application lets a database that already has a later
 	// migration accept an earlier-numbered one added on another branch.
-	provider, err := goose.NewProvider(goose.DialectPostgres, db, migrations.FS, goose.WithAllowOutofOrder(true))
+	provider, err := goose.NewProvider(goose.DialectPostgres, db, Migrations, goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return nil, fmt.Errorf("loading migrations: %w", err)
 	}

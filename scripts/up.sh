@@ -232,7 +232,7 @@ elif [ "$model_server_set" = 0 ]; then
 fi
 
 # The embedding indexes' dimension is fixed when a schema is first migrated
-# (migrations/00002_vector.sql), and the database's own schema is for
+# (postgres/migrations/00002_vector.sql), and the database's own schema is for
 # evokg's default dimension (768, nomic-embed-text). Another dimension, such
 # as the lane's 384, gets a schema named after it (dim384), put first in the
 # search path: `evokg migrate up` creates it. So neither dimension's tables

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -53,8 +54,7 @@ func (s *Service) Import(ctx context.Context, ns string, r io.Reader) (Counts, e
 	}
 	err = imp.run(ctx, in)
 	if err == nil {
-		_, err = tx.Exec(ctx, queries.Get("register_namespace"), ns)
-		err = postgres.Translate(err, "creating the namespace")
+		err = access.RegisterNamespace(ctx, tx, ns)
 	}
 	if err == nil {
 		err = postgres.Translate(tx.Commit(ctx), "committing the import")

@@ -47,7 +47,7 @@ type Header struct {
 	Format             string    `json:"format"`
 	FormatVersion      int       `json:"format_version"`
 	SchemaVersion      int64     `json:"schema_version"`       // newest applied Postgres migration
-	GraphSchemaVersion int       `json:"graph_schema_version"` // newest applied cypher/schema step
+	GraphSchemaVersion int       `json:"graph_schema_version"` // newest applied graph/cypher/schema step
 	EmbeddingDim       int       `json:"embedding_dim"`
 	Namespace          string    `json:"namespace"` // the namespace exported
 	ExportedAt         time.Time `json:"exported_at"`

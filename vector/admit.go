@@ -20,7 +20,7 @@ import (
 // slices it could not serve. The rows a slice holds when it is listed stay
 // in its tail, which every search of the slice scans exactly; moving them
 // into the index would cost an HNSW insert each, all at once
-// (migrations/00021_ann_slices.sql). Run it off the request path: the
+// (postgres/migrations/00021_ann_slices.sql). Run it off the request path: the
 // projection worker does after each batch.
 func (s *Store) ListGrownSlices(ctx context.Context, ns string, taskTypes []string) (int, error) {
 	if len(taskTypes) == 0 {

@@ -4,7 +4,7 @@
 // Every search is filtered by namespace and, for the memory channels, by
 // task type (MAGE never retrieves across task types). The tables are
 // hash-partitioned on (namespace, task_type), so a search prunes to one
-// partition; see migrations/00002_vector.sql and 00021_ann_slices.sql for
+// partition; see postgres/migrations/00002_vector.sql and 00021_ann_slices.sql for
 // the layout and bench/retrieval.go for the measurements behind it.
 //
 // It owns the tables success_index, failure_index, principle_embeddings,

@@ -125,7 +125,7 @@ function cell(v, opts) {
   return h('td', { class: o.num ? 'num' : null, 'data-k': o.k, 'data-value': o.value }, v);
 }
 
-// neo4jLink links a saved Neo4j Browser query (cypher/browser) with its
+// neo4jLink links a saved Neo4j Browser query (graph/cypher/browser) with its
 // parameters written in as literals, so it runs as it opens.
 function neo4jLink(name, params, label) {
   const q = config.queries[name];

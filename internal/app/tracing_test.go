@@ -236,5 +236,5 @@ func TestIngestTraceFollowsItsJobs(t *testing.T) {
 	require.Equal(t, trace.SpanKindClient, write.SpanKind)
 	statement := tree.requireUnder(t, "Cypher statement", write, neo4jStatement)
 	summary, _ := attr(statement, "db.query.summary")
-	require.Equal(t, statement.Name, summary.AsString(), "a statement's span is named by its file in cypher/")
+	require.Equal(t, statement.Name, summary.AsString(), "a statement's span is named by its file in graph/cypher/")
 }

@@ -11,6 +11,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"io/fs"
 	"log/slog"
 	"net/url"
 	"os"
@@ -21,7 +22,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
-	"github.com/evokg/evokg/cypher"
+	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -125,7 +126,11 @@ func purge(t testing.TB, ns string) {
 	if n4 != nil {
 		session := n4.NewSession(ctx, neo4j.SessionConfig{})
 		defer session.Close(ctx)
-		res, err := session.Run(ctx, cypher.Queries.Get("purge_namespace"), map[string]any{"namespace": ns})
+		stmt, err := fs.ReadFile(graph.CypherFiles, "cypher/purge_namespace.cypher")
+		var res neo4j.ResultWithContext
+		if err == nil {
+			res, err = session.Run(ctx, string(stmt), map[string]any{"namespace": ns})
+		}
 		if err == nil {
 			_, err = res.Consume(ctx)
 		}

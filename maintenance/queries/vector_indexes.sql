@@ -5,7 +5,7 @@
 -- where those were reset (a crash) and nothing has been counted since, from
 -- the planner's row count (reltuples, kept by VACUUM and ANALYZE). A
 -- partial index (the memory channels' HNSW indexes hold only rows WHERE ann,
--- migrations/00021_ann_slices.sql) counts the live rows less those outside
+-- postgres/migrations/00021_ann_slices.sql) counts the live rows less those outside
 -- its predicate, counted through the tails' btree. The REINDEX statement is
 -- built here so that Postgres quotes the name: utility statements take no
 -- parameters.

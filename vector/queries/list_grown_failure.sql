@@ -2,7 +2,7 @@
 -- of namespace $1 that hold at least $3 rows (the exact-scan bound) and are
 -- not listed yet; returns how many it listed. From then on the slice's
 -- inserts enter the partition's HNSW index (insert_failure.sql).
--- See migrations/00021_ann_slices.sql.
+-- See postgres/migrations/00021_ann_slices.sql.
 WITH listed AS (
     INSERT INTO ann_slices (namespace, task_type, channel)
     SELECT $1, t.task_type, 'failure'

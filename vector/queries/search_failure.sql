@@ -1,7 +1,7 @@
 -- Top-K of the failure channel within one (namespace, task type) slice, by cosine
 -- similarity, with the payload of the K survivors from experiences.
 -- A slice of fewer than $8 rows is scanned exactly. A larger one merges two
--- top-Ks (migrations/00021_ann_slices.sql): its rows in the
+-- top-Ks (postgres/migrations/00021_ann_slices.sql): its rows in the
 -- partition's HNSW index (ann), searched where the planner's estimate says,
 -- through the index (pgvector iterative scan) or the slice's btree; and its
 -- tail (NOT ann), scanned exactly. Small is decided on the slice's counted

@@ -1,6 +1,6 @@
 -- Lexical top-K of the success and failure memories served in one
 -- (namespace, task type) slice: the question's words (experiences.lexemes,
--- migrations/00026_lexical.sql, the 'english' configuration) found in what
+-- postgres/migrations/00026_lexical.sql, the 'english' configuration) found in what
 -- each memory says, scored by the sum of the inverse document frequencies
 -- ln((N + 1) / df) of the words it holds, over the slice's N memories. A
 -- rare word (an identifier, an exact number) outweighs several words every
