@@ -41,7 +41,7 @@ type Retriever interface {
 // facts, to an environment episode's (*cascade.Builder).
 type Cascade interface {
 	Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*cascade.Block, error)
-	Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*cascade.EnvBlock, error)
+	Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*cascade.WorldBlock, error)
 }
 
 // Bandits picks arms and takes rewards (*bandit.Bandit).

@@ -65,17 +65,17 @@ type Config struct {
 	Theta float64
 	// RecipeStepRunes caps one recipe step. Default 300.
 	RecipeStepRunes int
-	// EnvFacts bounds the G_env relations E reads. Default DefaultEnvFacts.
-	EnvFacts int
-	// EnvChars bounds E's rendered text, in characters. Default DefaultEnvChars.
-	EnvChars int
+	// WorldFacts bounds the G_env relations E reads. Default DefaultWorldFacts.
+	WorldFacts int
+	// WorldChars bounds E's rendered text, in characters. Default DefaultWorldChars.
+	WorldChars int
 }
 
 // Bounds of component E: a toured world of the built-in environment has
 // about 30 relations, rendered in about 600 characters.
 const (
-	DefaultEnvFacts = 60
-	DefaultEnvChars = 1500
+	DefaultWorldFacts = 60
+	DefaultWorldChars = 1500
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -89,8 +89,8 @@ func (c Config) WithDefaults() Config {
 		c.Theta = evokg.DefaultMasteryTheta
 	}
 	c.RecipeStepRunes = cmp.Or(c.RecipeStepRunes, 300)
-	c.EnvFacts = cmp.Or(c.EnvFacts, DefaultEnvFacts)
-	c.EnvChars = cmp.Or(c.EnvChars, DefaultEnvChars)
+	c.WorldFacts = cmp.Or(c.WorldFacts, DefaultWorldFacts)
+	c.WorldChars = cmp.Or(c.WorldChars, DefaultWorldChars)
 	return c
 }
 
@@ -98,7 +98,7 @@ func (c Config) validate() error {
 	switch {
 	case c.Recipes < 1 || c.MaxPrinciples < 1:
 		return errors.New("cascade: recipes and principles must be at least 1")
-	case c.EnvFacts < 1 || c.EnvChars < 1:
+	case c.WorldFacts < 1 || c.WorldChars < 1:
 		return errors.New("cascade: environment facts and characters must be at least 1")
 	case c.Boost < 0:
 		return fmt.Errorf("cascade: boost %g < 0", c.Boost)
@@ -112,7 +112,7 @@ func (c Config) validate() error {
 type Graph interface {
 	Cascade(ctx context.Context, ns, taskType string) ([]graph.CascadeSkill, error)
 	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
-	EnvFacts(ctx context.Context, ns string, names []string, limit int) ([]graph.EnvFact, error)
+	WorldFacts(ctx context.Context, ns string, names []string, limit int) ([]graph.WorldFact, error)
 }
 
 // Builder builds cascade blocks. It is safe for concurrent use.

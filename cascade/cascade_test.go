@@ -230,10 +230,10 @@ func handBuiltEnv(t *testing.T, b bundle) {
 	for _, r := range [][3]string{{"key", "in", "box"}, {"box", "in", "hall"}, {"box", "is", "closed"},
 		{"hall", "door_to", "kitchen"}, {"kitchen", "door_to", "hall"}, {"stone", "in", "cellar"}, {"cellar", "door to", "attic"}} {
 		for _, name := range []string{r[0], r[2]} {
-			_, err := b.g.UpsertEnvEntity(b.ctx, b.ns, name, "")
+			_, err := b.g.UpsertWorldEntity(b.ctx, b.ns, name, "")
 			require.NoError(t, err)
 		}
-		require.NoError(t, b.g.RelateEnv(b.ctx, b.ns, r[0], r[1], r[2]))
+		require.NoError(t, b.g.RelateWorld(b.ctx, b.ns, r[0], r[1], r[2]))
 	}
 }
 
@@ -255,7 +255,7 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	handBuiltEnv(t, b)
 	blk, err = b.builder(allComponents).Environment(b.ctx, b.ns, "world_fetch", question, pack)
 	require.NoError(t, err)
-	require.Equal(t, []graph.EnvFact{
+	require.Equal(t, []graph.WorldFact{
 		{From: "key", Relation: "in", To: "box", Hops: 1}, {From: "kitchen", Relation: "door_to", To: "hall", Hops: 1},
 		{From: "box", Relation: "in", To: "hall", Hops: 2}, {From: "box", Relation: "is", To: "closed", Hops: 2},
 		{From: "hall", Relation: "door_to", To: "kitchen", Hops: 2},
@@ -268,15 +268,15 @@ func TestCascadeEnvironmentFacts(t *testing.T) {
 	require.Equal(t, []uuid.UUID{pack.Successes[0].ID}, pack.Shown, "facts are no memory")
 
 	bounded := &retrieval.Pack{}
-	blk, err = b.configured(cascade.Config{Components: allComponents, EnvFacts: 3, EnvChars: len(want) - 10}).
+	blk, err = b.configured(cascade.Config{Components: allComponents, WorldFacts: 3, WorldChars: len(want) - 10}).
 		Environment(b.ctx, b.ns, "world_fetch", question, bounded)
 	require.NoError(t, err)
-	require.Len(t, blk.Facts, 3, "at most EnvFacts relations")
+	require.Len(t, blk.Facts, 3, "at most WorldFacts relations")
 	require.Equal(t, cascade.EnvironmentHeading+"\n- key: in box\n- kitchen: door_to hall\n- box: in hall", blk.Rendered)
-	blk, err = b.configured(cascade.Config{Components: allComponents, EnvChars: len(want) - 10}).
+	blk, err = b.configured(cascade.Config{Components: allComponents, WorldChars: len(want) - 10}).
 		Environment(b.ctx, b.ns, "world_fetch", question, bounded)
 	require.NoError(t, err)
-	require.Equal(t, strings.TrimSuffix(want, "\n- stone: in cellar"), blk.Rendered, "whole lines within EnvChars")
+	require.Equal(t, strings.TrimSuffix(want, "\n- stone: in cellar"), blk.Rendered, "whole lines within WorldChars")
 
 	off := allComponents
 	off.Environment = false

@@ -16,30 +16,30 @@ import (
 // EnvironmentHeading opens component E in the learner's memory block.
 const EnvironmentHeading = "Environment facts (from exploration; entity: relation targets):"
 
-// EnvBlock is component E for one question: the G_env facts it served.
-type EnvBlock struct {
-	Facts    []graph.EnvFact `json:"facts"`
-	Rendered string          `json:"rendered"`
+// WorldBlock is component E for one question: the G_env facts it served.
+type WorldBlock struct {
+	Facts    []graph.WorldFact `json:"facts"`
+	Rendered string            `json:"rendered"`
 }
 
 // Environment adds component E to pack when it is on and taskType is an
 // environment task type: the G_env relations the Explorer wrote, those
 // near the entities the question names first (the goal's object and
-// target, the start room), then the rest of the map, at most EnvFacts
-// relations and EnvChars characters (and never more than the pack's
+// target, the start room), then the rest of the map, at most WorldFacts
+// relations and WorldChars characters (and never more than the pack's
 // budget), one line per entity. They are written last in the pack, their
 // room kept before its memories are rendered, so the pack stays within its
 // budget. It adds nothing when G_env holds nothing for the namespace, or
 // when not one fact fits.
-func (b *Builder) Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*EnvBlock, error) {
+func (b *Builder) Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*WorldBlock, error) {
 	if !b.cfg.Components.Environment || !world.IsTaskType(taskType) {
 		return nil, nil
 	}
-	facts, err := b.graph.EnvFacts(ctx, ns, questionNames(question), b.cfg.EnvFacts)
+	facts, err := b.graph.WorldFacts(ctx, ns, questionNames(question), b.cfg.WorldFacts)
 	if err != nil || len(facts) == 0 {
 		return nil, err
 	}
-	blk := &EnvBlock{Facts: facts, Rendered: RenderFacts(facts, min(b.cfg.EnvChars, pack.Budget()))}
+	blk := &WorldBlock{Facts: facts, Rendered: RenderFacts(facts, min(b.cfg.WorldChars, pack.Budget()))}
 	if !strings.Contains(blk.Rendered, "\n") {
 		return nil, nil // the heading alone: no fact fits
 	}
@@ -70,7 +70,7 @@ func questionNames(question string) []string {
 // RenderFacts writes one line per entity, in the order the facts rank
 // them: "- rope: in chest" or "- cellar: door_to attic, hall; in house",
 // whole lines within chars.
-func RenderFacts(facts []graph.EnvFact, chars int) string {
+func RenderFacts(facts []graph.WorldFact, chars int) string {
 	type relation struct {
 		name    string
 		targets []string

@@ -94,7 +94,7 @@ type Refresher interface {
 // Cascade adds the cascade components to a memory pack (*cascade.Builder).
 type Cascade interface {
 	Apply(ctx context.Context, ns, taskType string, pack *retrieval.Pack) (*cascade.Block, error)
-	Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*cascade.EnvBlock, error)
+	Environment(ctx context.Context, ns, taskType, question string, pack *retrieval.Pack) (*cascade.WorldBlock, error)
 }
 
 // Explorer is MAGE's Explorer over the built-in environment

@@ -16,14 +16,14 @@ import (
 	"github.com/evokg/evokg/world"
 )
 
-const envPlan = `{"skills":[{"name":"crafting","description":"gather the ingredients and craft"},
+const worldPlan = `{"skills":[{"name":"crafting","description":"gather the ingredients and craft"},
 {"name":"fetching","description":"find an object and carry it"},{"name":"placing","description":"find an object and store it"}],
 "task_types":[{"name":"world_craft","description":""},{"name":"world_fetch","description":""},{"name":"world_place","description":""}],
 "skill_for_task":[{"skill":"crafting","task_type":"world_craft"},{"skill":"fetching","task_type":"world_fetch"},{"skill":"placing","task_type":"world_place"}],
 "prerequisites":[]}`
 
-func envDiscovery(v ollamafake.ChatRequestView) (string, bool) {
-	return envPlan, v.Task == "discover_skills"
+func worldDiscovery(v ollamafake.ChatRequestView) (string, bool) {
+	return worldPlan, v.Task == "discover_skills"
 }
 
 // runEnvPool runs two iterations over the environment pool, with the
@@ -34,7 +34,7 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	pg := testenv.Postgres(t)
 	e := setupE2EOn(t, worldtest.Learner, pg)
 	e.fake.Script(worldtest.Explorer)
-	e.fake.Script(envDiscovery)
+	e.fake.Script(worldDiscovery)
 	d := e.engine.deps
 	if withExplorer {
 		d.Explorer = explorer.New(explorer.Config{}, d.Learner.(explorer.Model), e.graph, d.Memory, testenv.Logger(t))

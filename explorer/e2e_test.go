@@ -225,7 +225,7 @@ func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, blk)
 	t.Logf("component E for %s (%d facts):\n%s", heldOut.Goal.Text(), len(blk.Facts), blk.Rendered)
-	require.LessOrEqual(t, len([]rune(blk.Rendered)), cascade.DefaultEnvChars)
+	require.LessOrEqual(t, len([]rune(blk.Rendered)), cascade.DefaultWorldChars)
 	require.Equal(t, 1, blk.Facts[0].Hops)
 	w := world.NewWorld(1)
 	require.Contains(t, blk.Rendered, "\n- "+heldOut.Goal.Object+": in "+w.Objects[heldOut.Goal.Object])

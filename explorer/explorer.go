@@ -30,8 +30,8 @@ type Model interface {
 
 // Graph is the environment subgraph (*graph.Graph).
 type Graph interface {
-	UpsertEnvEntity(ctx context.Context, ns, name, kind string) (graph.EnvEntity, error)
-	RelateEnv(ctx context.Context, ns, from, relation, to string) error
+	UpsertWorldEntity(ctx context.Context, ns, name, kind string) (graph.WorldEntity, error)
+	RelateWorld(ctx context.Context, ns, from, relation, to string) error
 	AddObservation(ctx context.Context, ns string, o graph.Observation) (graph.Observation, error)
 }
 

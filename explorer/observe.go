@@ -58,7 +58,7 @@ func (x *Explorer) writeEntities(ctx context.Context, ns string, obs llm.Observa
 		if name == "" {
 			continue
 		}
-		if _, err := x.graph.UpsertEnvEntity(ctx, ns, name, canonical(e.Type)); err != nil {
+		if _, err := x.graph.UpsertWorldEntity(ctx, ns, name, canonical(e.Type)); err != nil {
 			return nil, err
 		}
 		names = append(names, name)
@@ -70,11 +70,11 @@ func (x *Explorer) writeEntities(ctx context.Context, ns string, obs llm.Observa
 			continue
 		}
 		for _, end := range []string{from, to} {
-			if _, err := x.graph.UpsertEnvEntity(ctx, ns, end, ""); err != nil {
+			if _, err := x.graph.UpsertWorldEntity(ctx, ns, end, ""); err != nil {
 				return nil, err
 			}
 		}
-		if err := x.graph.RelateEnv(ctx, ns, from, rel, to); err != nil {
+		if err := x.graph.RelateWorld(ctx, ns, from, rel, to); err != nil {
 			return nil, err
 		}
 		res.Relations++

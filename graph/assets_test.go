@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
+	"github.com/evokg/evokg/internal/testenv"
 )
 
 func TestToolsAndExpertAgents(t *testing.T) {
@@ -52,15 +54,15 @@ func TestToolsAndExpertAgents(t *testing.T) {
 	require.Len(t, all, 1)
 }
 
-func TestEnvironment(t *testing.T) {
+func TestWorld(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	_, err := b.g.UpsertEnvEntity(b.ctx, b.ns, "kitchen", "room")
+	_, err := b.g.UpsertWorldEntity(b.ctx, b.ns, "kitchen", "room")
 	require.NoError(t, err)
-	_, err = b.g.UpsertEnvEntity(b.ctx, b.ns, "fridge", "appliance")
+	_, err = b.g.UpsertWorldEntity(b.ctx, b.ns, "fridge", "appliance")
 	require.NoError(t, err)
-	require.NoError(t, b.g.RelateEnv(b.ctx, b.ns, "fridge", "located_in", "kitchen"))
-	requireCode(t, b.g.RelateEnv(b.ctx, b.ns, "fridge", "located_in", "garage"), evokg.ENOTFOUND)
+	require.NoError(t, b.g.RelateWorld(b.ctx, b.ns, "fridge", "located_in", "kitchen"))
+	requireCode(t, b.g.RelateWorld(b.ctx, b.ns, "fridge", "located_in", "garage"), evokg.ENOTFOUND)
 	o, err := b.g.AddObservation(b.ctx, b.ns, graph.Observation{Context: "explore", Content: "the fridge is empty", Entities: []string{"fridge", "milk"}})
 	require.NoError(t, err)
 	_, err = b.g.AddObservation(b.ctx, b.ns, o)
@@ -69,4 +71,27 @@ func TestEnvironment(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, obs, 1)
 	require.Equal(t, "the fridge is empty", obs[0].Content)
+}
+
+// The previous release labelled the world's entities :EnvEntity and their
+// relations :ENV_RELATION; applying the schema rewrites them in this
+// release's words, properties kept, so the learner still reads them.
+func TestWorldOfThePreviousReleaseIsRelabelled(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	_, err := neo4j.ExecuteQuery(b.ctx, testenv.Neo4j(t), `
+		CREATE (:EnvEntity {namespace: $namespace, name: 'attic', kind: 'room', id: 'e1'})
+		  <-[:ENV_RELATION {name: 'in'}]-(:EnvEntity {namespace: $namespace, name: 'rope', kind: 'object', id: 'e2'})`,
+		map[string]any{"namespace": b.ns}, neo4j.EagerResultTransformer)
+	require.NoError(t, err)
+	require.NoError(t, b.g.ApplySchema(b.ctx))
+
+	facts, err := b.g.WorldFacts(b.ctx, b.ns, []string{"rope"}, 10)
+	require.NoError(t, err)
+	require.Equal(t, []graph.WorldFact{{From: "rope", Relation: "in", To: "attic", Hops: 1}}, facts)
+	res, err := neo4j.ExecuteQuery(b.ctx, testenv.Neo4j(t), `
+		MATCH (n {namespace: $namespace}) WHERE n:EnvEntity OR EXISTS { (n)-[:ENV_RELATION]-() } RETURN count(n) AS n`,
+		map[string]any{"namespace": b.ns}, neo4j.EagerResultTransformer)
+	require.NoError(t, err)
+	require.EqualValues(t, 0, res.Records[0].Values[0], "nothing is left under the former words")
 }

@@ -11,14 +11,16 @@ import (
 // relationship types are literal text in the files, never built from input.
 //
 // Layout: cypher/*.cypher (queries, loaded by name), cypher/schema/*.cypher
-// (constraints and indexes, applied in file order), cypher/server/*.cypher
+// (constraints and indexes, applied in file order), cypher/upgrade/*.cypher
+// (idempotent rewrites of an earlier release's data, applied after the
+// schema in file order), cypher/server/*.cypher
 // (statements about the server itself, not a namespace, for the benches),
 // cypher/transfer/ (namespace export and import: one statement per label
 // and relationship type, since labels are never built at run time),
 // cypher/browser/ (Neo4j Browser style sheet and saved queries for
 // analysts).
 //
-//go:embed cypher/*.cypher cypher/schema/*.cypher cypher/server/*.cypher cypher/transfer/*.cypher cypher/browser
+//go:embed cypher/*.cypher cypher/schema/*.cypher cypher/upgrade/*.cypher cypher/server/*.cypher cypher/transfer/*.cypher cypher/browser
 var CypherFiles embed.FS
 
 var (

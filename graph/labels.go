@@ -7,7 +7,7 @@ var Labels = []string{
 	"Skill", "TaskType",
 	"Experience", "Principle", "FailureMemory", "SuccessMemory", "RetrievalRecipe", "AbstractedPattern",
 	"Entity", "Operation",
-	"EnvEntity", "Observation",
+	"WorldEntity", "Observation",
 	"Tool", "ExpertAgent",
 	"Task", "Attempt",
 	"SchemaVersion", "SkillGraph", "ExperienceClock",
@@ -23,7 +23,7 @@ var RelationshipTypes = []string{
 	// Signature steps.
 	"USES_OPERATION",
 	// Environment subgraph.
-	"ENV_RELATION", "OBSERVES",
+	"WORLD_RELATION", "OBSERVES",
 	// Asset memory.
 	"CAN_USE", "CREATED_FROM", "HAS_TOOL",
 	// PRGII task traces.

@@ -22,8 +22,14 @@ type schemaStep struct {
 	statement string
 }
 
-func schemaSteps() []schemaStep {
-	set := queryfs.MustLoad(CypherFiles, "cypher/schema", ".cypher")
+func schemaSteps() []schemaStep { return steps("cypher/schema") }
+
+// upgradeSteps rewrite an earlier release's data in this release's words
+// (a label or relationship type renamed); each matches nothing once done.
+func upgradeSteps() []schemaStep { return steps("cypher/upgrade") }
+
+func steps(dir string) []schemaStep {
+	set := queryfs.MustLoad(CypherFiles, dir, ".cypher")
 	steps := make([]schemaStep, 0, len(set))
 	for name, stmt := range set {
 		prefix, _, _ := strings.Cut(name, "_")
@@ -35,12 +41,13 @@ func schemaSteps() []schemaStep {
 }
 
 // ApplySchema creates every constraint and index of cypher/schema in file
-// order. Each statement is idempotent (IF NOT EXISTS), so concurrent or
-// repeated calls are safe. The applied version is recorded on a
-// :SchemaVersion node.
+// order, then runs cypher/upgrade in file order. Each statement is
+// idempotent (IF NOT EXISTS, or a rewrite that finds nothing left), so
+// concurrent or repeated calls are safe. The applied schema version is
+// recorded on a :SchemaVersion node.
 func (g *Graph) ApplySchema(ctx context.Context) error {
 	steps := schemaSteps()
-	for _, s := range steps {
+	for _, s := range append(steps, upgradeSteps()...) {
 		_, err := writeTx(ctx, g, "schema "+s.name, func(ctx context.Context, tx neo4j.ManagedTransaction) (struct{}, error) {
 			res, err := tx.Run(ctx, s.statement, nil)
 			if err == nil {

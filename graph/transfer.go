@@ -37,7 +37,7 @@ const transferTimeout = 30 * time.Minute
 // primaryLabels are the labels an imported node is created with; secondary
 // labels are added after. Each has one statement in cypher/transfer.
 var (
-	primaryLabels = []string{"Skill", "TaskType", "Experience", "Entity", "Operation", "EnvEntity",
+	primaryLabels = []string{"Skill", "TaskType", "Experience", "Entity", "Operation", "WorldEntity",
 		"Observation", "Tool", "ExpertAgent", "Task", "Attempt", "SkillGraph", "ExperienceClock"}
 	secondaryLabels = []string{"Principle", "FailureMemory", "SuccessMemory", "RetrievalRecipe", "AbstractedPattern"}
 )

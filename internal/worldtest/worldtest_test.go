@@ -17,7 +17,7 @@ import (
 
 // touredFacts tours ep's world, has Explorer read every observation and
 // returns the relations it listed, each once (as G_env merges them).
-func touredFacts(t *testing.T, ep world.Episode) []graph.EnvFact {
+func touredFacts(t *testing.T, ep world.Episode) []graph.WorldFact {
 	t.Helper()
 	tour := world.Tour(ep)
 	ep.MaxSteps = len(tour)
@@ -26,7 +26,7 @@ func touredFacts(t *testing.T, ep world.Episode) []graph.EnvFact {
 	for _, a := range tour {
 		texts = append(texts, s.Do(a))
 	}
-	var out []graph.EnvFact
+	var out []graph.WorldFact
 	for _, text := range texts {
 		reply, ok := Explorer(ollamafake.ChatRequestView{Task: "explore", Prompt: "Observation:\n" + text})
 		require.True(t, ok)
@@ -35,7 +35,7 @@ func touredFacts(t *testing.T, ep world.Episode) []graph.EnvFact {
 		require.Less(t, len(obs.Entities), maxEntities, "nothing cut: %s", text)
 		require.Less(t, len(obs.Relations), maxRelations, "nothing cut: %s", text)
 		for _, r := range obs.Relations {
-			if f := (graph.EnvFact{From: r.From, Relation: r.Relation, To: r.To}); !slices.Contains(out, f) {
+			if f := (graph.WorldFact{From: r.From, Relation: r.Relation, To: r.To}); !slices.Contains(out, f) {
 				out = append(out, f)
 			}
 		}
@@ -79,7 +79,7 @@ func TestLearnerInstantiatesAProcedureOverTheToursFacts(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		eps := world.Episodes(seed, 10_000, "t")
 		facts := touredFacts(t, eps[0])
-		rendered := cascade.RenderFacts(facts, cascade.DefaultEnvChars)
+		rendered := cascade.RenderFacts(facts, cascade.DefaultWorldChars)
 		require.Equal(t, cascade.RenderFacts(facts, 1<<20), rendered, "every fact fits the default bound")
 		recipes := map[string]world.Episode{}
 		for _, ep := range eps {
@@ -117,7 +117,7 @@ func TestLearnerInstantiatesAProcedureOverTheToursFacts(t *testing.T) {
 func TestLearnerWithoutAProcedureCopiesTheRecipe(t *testing.T) {
 	t.Parallel()
 	eps := world.Episodes(1, 3, "t")
-	rendered := cascade.RenderFacts(touredFacts(t, eps[0]), cascade.DefaultEnvChars)
+	rendered := cascade.RenderFacts(touredFacts(t, eps[0]), cascade.DefaultWorldChars)
 	plan, err := world.Solve(eps[0])
 	require.NoError(t, err)
 	require.Equal(t, world.Join(plan), learn(t, memoryBlock(eps[0], false, rendered), eps[0]))

@@ -3,8 +3,8 @@
 // target, the start room and its doors) and the relations within three
 // hops of them, the facts E lists first. Set the names first:
 //   :param names => ['rope', 'drawer', 'cellar']
-MATCH (s:EnvEntity {namespace: $namespace})
+MATCH (s:WorldEntity {namespace: $namespace})
 WHERE s.name IN $names
-MATCH served = (s)-[:ENV_RELATION*1..3]->(:EnvEntity)
+MATCH served = (s)-[:WORLD_RELATION*1..3]->(:WorldEntity)
 RETURN served
 LIMIT 300

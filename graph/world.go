@@ -1,7 +1,8 @@
 package graph
 
-// The environment subgraph G_env (MAGE): environment entities, their
-// relations and the Explorer's observations (package explorer writes them).
+// The world subgraph (MAGE's environment subgraph G_env): the world's
+// entities, their relations and the Explorer's observations (package
+// explorer writes them).
 
 import (
 	"context"
@@ -12,8 +13,8 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// EnvEntity is an entity of the environment subgraph (G_env).
-type EnvEntity struct {
+// WorldEntity is an entity of the world subgraph (G_env).
+type WorldEntity struct {
 	ID        string    `json:"id"`
 	Name      string    `json:"name"`
 	Kind      string    `json:"kind,omitempty"`
@@ -25,28 +26,28 @@ type Observation struct {
 	ID        uuid.UUID `json:"id"`
 	Context   string    `json:"context"`
 	Content   string    `json:"content"`
-	Entities  []string  `json:"entities,omitempty"` // names of the EnvEntity nodes it observes
+	Entities  []string  `json:"entities,omitempty"` // names of the WorldEntity nodes it observes
 	CreatedAt time.Time `json:"created_at"`
 }
 
-// UpsertEnvEntity creates an environment entity, or updates its kind when
+// UpsertWorldEntity creates a world entity, or updates its kind when
 // kind is not empty.
-func (g *Graph) UpsertEnvEntity(ctx context.Context, ns, name, kind string) (EnvEntity, error) {
+func (g *Graph) UpsertWorldEntity(ctx context.Context, ns, name, kind string) (WorldEntity, error) {
 	if name == "" {
-		return EnvEntity{}, evokg.Invalid(evokg.FieldError{Pointer: "/name", Detail: "is required"})
+		return WorldEntity{}, evokg.Invalid(evokg.FieldError{Pointer: "/name", Detail: "is required"})
 	}
-	recs, err := g.writeOne(ctx, "env_entity_upsert", params(ns, "name", name, "kind", kind, "id", evokg.NewID().String()))
+	recs, err := g.writeOne(ctx, "world_entity_upsert", params(ns, "name", name, "kind", kind, "id", evokg.NewID().String()))
 	if err != nil {
-		return EnvEntity{}, err
+		return WorldEntity{}, err
 	}
 	r := rowOf(recs[0]).sub("entity")
-	return EnvEntity{ID: r.str("id"), Name: r.str("name"), Kind: r.str("kind"), CreatedAt: r.time("created_at")}, nil
+	return WorldEntity{ID: r.str("id"), Name: r.str("name"), Kind: r.str("kind"), CreatedAt: r.time("created_at")}, nil
 }
 
-// RelateEnv draws a named relation between two environment entities. The
-// name is stored as a property of ENV_RELATION, never as a type.
-func (g *Graph) RelateEnv(ctx context.Context, ns, from, relation, to string) error {
-	return g.link(ctx, "env_relate", params(ns, "from", from, "to", to, "relation", relation), "environment entity "+from+" or "+to)
+// RelateWorld draws a named relation between two world entities. The
+// name is stored as a property of WORLD_RELATION, never as a type.
+func (g *Graph) RelateWorld(ctx context.Context, ns, from, relation, to string) error {
+	return g.link(ctx, "world_relate", params(ns, "from", from, "to", to, "relation", relation), "world entity "+from+" or "+to)
 }
 
 // AddObservation records an observation linked with OBSERVES to the named
@@ -66,7 +67,7 @@ func (g *Graph) AddObservation(ctx context.Context, ns string, o Observation) (O
 
 // Observations returns the observations of an environment entity, oldest first.
 func (g *Graph) Observations(ctx context.Context, ns, entity string) ([]Observation, error) {
-	recs, err := g.readOne(ctx, "env_observations", params(ns, "name", entity))
+	recs, err := g.readOne(ctx, "world_observations", params(ns, "name", entity))
 	if err != nil {
 		return nil, err
 	}
@@ -78,27 +79,27 @@ func (g *Graph) Observations(ctx context.Context, ns, entity string) ([]Observat
 	return out, nil
 }
 
-// EnvFact is one relation of G_env as the learner reads it, with how many
+// WorldFact is one relation of G_env as the learner reads it, with how many
 // hops it lies from the entities asked about (4: elsewhere in the map).
-type EnvFact struct {
+type WorldFact struct {
 	From     string `json:"from"`
 	Relation string `json:"relation"`
 	To       string `json:"to"`
 	Hops     int    `json:"hops"`
 }
 
-// EnvFacts returns the relations of G_env within three hops of the
+// WorldFacts returns the relations of G_env within three hops of the
 // entities named (nearest first), then the rest of the subgraph, at most
 // limit in all; none when the namespace's G_env is empty.
-func (g *Graph) EnvFacts(ctx context.Context, ns string, names []string, limit int) ([]EnvFact, error) {
-	recs, err := g.readOne(ctx, "env_facts", params(ns, "names", names, "limit", limit))
+func (g *Graph) WorldFacts(ctx context.Context, ns string, names []string, limit int) ([]WorldFact, error) {
+	recs, err := g.readOne(ctx, "world_facts", params(ns, "names", names, "limit", limit))
 	if err != nil {
 		return nil, err
 	}
-	out := make([]EnvFact, len(recs))
+	out := make([]WorldFact, len(recs))
 	for i, rec := range recs {
 		r := rowOf(rec)
-		out[i] = EnvFact{From: r.str("from"), Relation: r.str("relation"), To: r.str("to"), Hops: int(r.i64("hops"))}
+		out[i] = WorldFact{From: r.str("from"), Relation: r.str("relation"), To: r.str("to"), Hops: int(r.i64("hops"))}
 	}
 	return out, nil
 }

@@ -3,12 +3,12 @@
 // the rest of the namespace's environment subgraph (the map, ranked 4), at
 // most $limit relations.
 CALL {
-  MATCH (s:EnvEntity {namespace: $namespace})
+  MATCH (s:WorldEntity {namespace: $namespace})
   WHERE s.name IN $names
-  MATCH p = (s)-[:ENV_RELATION*1..3]->(:EnvEntity)
+  MATCH p = (s)-[:WORLD_RELATION*1..3]->(:WorldEntity)
   RETURN last(relationships(p)) AS r, length(p) AS hops
   UNION ALL
-  MATCH (:EnvEntity {namespace: $namespace})-[r:ENV_RELATION]->(:EnvEntity)
+  MATCH (:WorldEntity {namespace: $namespace})-[r:WORLD_RELATION]->(:WorldEntity)
   RETURN r, 4 AS hops
 }
 WITH r, min(hops) AS hops

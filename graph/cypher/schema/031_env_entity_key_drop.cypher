@@ -1,0 +1,1 @@
+DROP CONSTRAINT env_entity_key IF EXISTS

@@ -1,5 +1,0 @@
-// Creates imported :EnvEntity nodes (namespace import); returns the new element ids.
-UNWIND $rows AS r
-CREATE (n:EnvEntity)
-SET n = r.props, n.namespace = $namespace
-RETURN r.ref AS ref, elementId(n) AS id
