@@ -26,6 +26,23 @@ func (ForgetArgs) Kind() string { return "evokg_forget" }
 // InsertOpts implements river.JobArgsWithInsertOpts.
 func (ForgetArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueProject} }
 
+// Forgetter removes deleted experiences from the graph (*graph.Graph).
+type Forgetter interface {
+	DeleteExperiences(ctx context.Context, ns string, ids []uuid.UUID) (int64, error)
+}
+
+// forgetWorker works ForgetArgs: the graph half of deleting or pruning
+// non-protected memories.
+type forgetWorker struct {
+	river.WorkerDefaults[ForgetArgs]
+	graph Forgetter
+}
+
+func (w *forgetWorker) Work(ctx context.Context, job *river.Job[ForgetArgs]) error {
+	_, err := w.graph.DeleteExperiences(ctx, job.Args.Namespace, job.Args.IDs)
+	return err
+}
+
 // Delete removes one memory from both stores. Protected memories
 // (principles, failure and success memories) are append-only: deleting
 // one is EPROTECTED and changes nothing.

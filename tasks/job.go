@@ -150,3 +150,36 @@ func (w *RunWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	_, err := w.engine.executeRun(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
 	return w.engine.life.JobResult(ctx, err, canRetry)
 }
+
+// Workers are the workers of the task and epoch-run jobs and the queues
+// they run on, as a job client takes them.
+type Workers struct {
+	engine    *Engine
+	projector Projector
+}
+
+// Workers returns the workers of the engine's jobs; task traces are
+// projected through projector.
+func (e *Engine) Workers(projector Projector) *Workers {
+	return &Workers{engine: e, projector: projector}
+}
+
+// Queues are the task queue (Config.TasksPerWorker) and the epoch-run
+// queue (Config.RunsPerWorker). Trace projections run on River's default
+// queue.
+func (w *Workers) Queues() map[string]river.QueueConfig {
+	cfg := w.engine.cfg
+	return map[string]river.QueueConfig{
+		Queue:    {MaxWorkers: cfg.TasksPerWorker},
+		RunQueue: {MaxWorkers: cfg.RunsPerWorker},
+	}
+}
+
+// AddWorkers registers the task, trace-projection and epoch-run workers on ws.
+func (w *Workers) AddWorkers(ws *river.Workers) error {
+	return errors.Join(
+		river.AddWorkerSafely(ws, NewTaskWorker(w.engine)),
+		river.AddWorkerSafely(ws, NewProjectWorker(w.engine, w.projector)),
+		river.AddWorkerSafely(ws, NewRunWorker(w.engine)),
+	)
+}
