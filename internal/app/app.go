@@ -224,7 +224,7 @@ func (a *App) buildServices(context.Context) error {
 		return fmt.Errorf("assets: %w", err)
 	}
 	a.Profiles = profile.NewStore(a.Pool)
-	a.Answer = answer.New(a.Models.Learner(), packs, a.Cascade, a.Bandits, a.Graph).
+	a.Answer = answer.New(a.Models.Learner(), packs, a.Cascade, a.Bandits, a.Graph).WithRecords(answer.NewRecords(a.Pool, a.Bandits)).
 		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles).
 		WithAgents(a.Assets)
 	a.Transfer = transfer.New(a.Pool, a.Graph, a.logger)
