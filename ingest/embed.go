@@ -23,7 +23,12 @@ type EmbedArgs struct {
 }
 
 // Kind implements river.JobArgs.
-func (EmbedArgs) Kind() string { return "evokg_ingest_embed" }
+func (EmbedArgs) Kind() string { return "ingest_embed" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (EmbedArgs) KindAliases() []string { return []string{"evokg_ingest_embed"} }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
 func (EmbedArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueEvaluate} }

@@ -18,7 +18,12 @@ type EvaluateArgs struct {
 }
 
 // Kind implements river.JobArgs.
-func (EvaluateArgs) Kind() string { return "evokg_ingest_evaluate" }
+func (EvaluateArgs) Kind() string { return "ingest_evaluate" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (EvaluateArgs) KindAliases() []string { return []string{"evokg_ingest_evaluate"} }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
 func (EvaluateArgs) InsertOpts() river.InsertOpts {

@@ -21,7 +21,12 @@ type ForgetArgs struct {
 }
 
 // Kind implements river.JobArgs.
-func (ForgetArgs) Kind() string { return "evokg_forget" }
+func (ForgetArgs) Kind() string { return "ingest_forget" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (ForgetArgs) KindAliases() []string { return []string{"evokg_forget"} }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
 func (ForgetArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueProject} }
@@ -62,7 +67,8 @@ func (s *Service) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 		if _, err := tx.Exec(ctx, queries.Get("delete_experience"), ns, id); err != nil {
 			return err
 		}
-		_, err = s.queue.InsertTx(ctx, tx, ForgetArgs{Namespace: ns, IDs: []uuid.UUID{id}}, nil)
+		args := ForgetArgs{Namespace: ns, IDs: []uuid.UUID{id}}
+		_, err = s.queue.InsertTx(ctx, tx, args, s.insertOpts(args))
 		return err
 	})
 	return postgres.Translate(err, "deleting an experience")
@@ -82,7 +88,8 @@ func (s *Service) PrunePatterns(ctx context.Context, ns string, threshold float6
 		if ids, err = s.collectIDs(ctx, tx, "prune_patterns", ns, threshold); err != nil || len(ids) == 0 {
 			return err
 		}
-		_, err = s.queue.InsertTx(ctx, tx, ForgetArgs{Namespace: ns, IDs: ids}, nil)
+		args := ForgetArgs{Namespace: ns, IDs: ids}
+		_, err = s.queue.InsertTx(ctx, tx, args, s.insertOpts(args))
 		return err
 	})
 	return ids, postgres.Translate(err, "pruning patterns")

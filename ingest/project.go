@@ -29,7 +29,12 @@ type ProjectArgs struct {
 }
 
 // Kind implements river.JobArgs.
-func (ProjectArgs) Kind() string { return "evokg_ingest_project" }
+func (ProjectArgs) Kind() string { return "ingest_project" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (ProjectArgs) KindAliases() []string { return []string{"evokg_ingest_project"} }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
 func (ProjectArgs) InsertOpts() river.InsertOpts {

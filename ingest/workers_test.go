@@ -74,7 +74,8 @@ func setupWork(t *testing.T, opts workOpts) *workBundle {
 	t.Cleanup(func() { _ = g.Close(context.Background()) })
 	require.NoError(t, g.ApplySchema(ctx))
 
-	deps := ingest.WorkerDeps{Projector: ingest.GraphProjector(g), Neighbors: ingest.VectorNeighbors(store), Evaluator: opts.evaluator}
+	deps := ingest.WorkerDeps{Projector: ingest.GraphProjector(g), Neighbors: ingest.VectorNeighbors(store), Evaluator: opts.evaluator,
+		Forgetter: g}
 	return &workBundle{ctx: ctx, ns: ns, pool: pool, svc: svc, store: store, proxy: proxy, graph: g, cfg: cfg, deps: deps}
 }
 

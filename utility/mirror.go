@@ -23,7 +23,12 @@ type MirrorArgs struct {
 const QueueMirror = "ingest_project"
 
 // Kind implements river.JobArgs.
-func (MirrorArgs) Kind() string { return "evokg_memory_utility_mirror" }
+func (MirrorArgs) Kind() string { return "utility_mirror" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (MirrorArgs) KindAliases() []string { return []string{"evokg_memory_utility_mirror"} }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
 // A memory not projected yet is retried (mirrorWorker.NextRetry),

@@ -124,7 +124,7 @@ def sync_detailed(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the held-out split (held_out of the pool,
     default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run holds out
     at least one item. One run per namespace may be active
@@ -181,7 +181,7 @@ def sync(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the held-out split (held_out of the pool,
     default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run holds out
     at least one item. One run per namespace may be active
@@ -233,7 +233,7 @@ async def asyncio_detailed(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the held-out split (held_out of the pool,
     default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run holds out
     at least one item. One run per namespace may be active
@@ -288,7 +288,7 @@ async def asyncio(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the held-out split (held_out of the pool,
     default 0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue prgii_runs; a worker
+    written). The run is a durable job (River queue epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run holds out
     at least one item. One run per namespace may be active
