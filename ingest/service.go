@@ -37,8 +37,8 @@ type Config struct {
 	// embeddings must match it. Default 768.
 	EmbeddingDim int
 	// EvaluateQueue and ProjectQueue name the River queues of the ingest
-	// jobs. Defaults QueueEvaluate and QueueProject; the worker process must
-	// work the same queues.
+	// jobs, which Workers.Queues declares. Defaults QueueEvaluate and
+	// QueueProject.
 	EvaluateQueue, ProjectQueue string
 	// GroupCommit is the most concurrent single requests written in one
 	// transaction (see committer); 1 writes each alone. Default 64.

@@ -19,7 +19,8 @@ type Config struct {
 	// Queues maps queue names to their concurrency. Default: the queues
 	// the features declare (Queues), with River's default queue at 8.
 	Queues map[string]river.QueueConfig
-	// MaxAttempts before a job, and its experience, is marked failed. Default 25.
+	// MaxAttempts before a job is given up (an ingest job then marks its
+	// experience failed). Default 25.
 	MaxAttempts int
 	// RetryBase and RetryMax bound the exponential backoff between attempts:
 	// base·2^(n−1) with ±10% jitter, capped at max. Defaults 1s and 10m.
