@@ -4,6 +4,8 @@
 // strategy per skill. It holds only the learner model, so answering can
 // never call a teacher model. Evolution runs and the REST API's answer
 // endpoint both go through it, and both feed rewards back through Feedback.
+//
+// It owns the table answers.
 package answer
 
 import (
@@ -50,7 +52,6 @@ type Bandits interface {
 	SelectForRun(ctx context.Context, ns string, kind bandit.Kind, key string, run uuid.UUID) (bandit.Choice, error)
 	Best(ctx context.Context, ns string, kind bandit.Kind, key string) (string, error)
 	ChooseSkill(ctx context.Context, ns string, skills []string, explore bool) (string, error)
-	RecordAnswer(ctx context.Context, a bandit.Answer) (uuid.UUID, error)
 	ApplyReward(ctx context.Context, ns string, answerID uuid.UUID, reward float64) (bandit.RewardResult, error)
 }
 
@@ -77,6 +78,7 @@ type Service struct {
 	retriever Retriever
 	cascade   Cascade      // optional
 	bandits   Bandits      // optional: without it the default strategies are used
+	records   Recorder     // optional: without it answers are not recorded
 	skills    Skills       // optional
 	memSwitch MemorySwitch // optional
 	tools     evokg.Tools  // optional: without it the tool_call arm uses the calculator

@@ -125,10 +125,6 @@ func (f fixedArms) ChooseSkill(_ context.Context, _ string, skills []string, _ b
 	return skills[0], nil
 }
 
-func (f fixedArms) RecordAnswer(context.Context, bandit.Answer) (uuid.UUID, error) {
-	return uuid.Nil, nil
-}
-
 func (f fixedArms) ApplyReward(context.Context, string, uuid.UUID, float64) (bandit.RewardResult, error) {
 	return bandit.RewardResult{}, nil
 }

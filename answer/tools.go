@@ -164,6 +164,7 @@ func (s *Service) Trial(tool evokg.Tool) *Service {
 	c := *s
 	c.tools = trialTools{Tools: s.tools, tool: tool}
 	c.bandits = trialArms{}
+	c.records = trialArms{}
 	return &c
 }
 
@@ -211,7 +212,7 @@ func (trialArms) ChooseSkill(_ context.Context, _ string, skills []string, _ boo
 	return skills[0], nil
 }
 
-func (trialArms) RecordAnswer(context.Context, bandit.Answer) (uuid.UUID, error) {
+func (trialArms) Record(context.Context, bandit.Answer) (uuid.UUID, error) {
 	return uuid.Nil, evokg.Errorf(evokg.EINTERNAL, "a trial records no answer")
 }
 

@@ -179,9 +179,11 @@ func TestAnswerRecordKeepsToolCalls(t *testing.T) {
 	b := setup(t)
 	b.fake.Script(answerFromTools)
 	b.fake.ScriptToolCalls(callArea("rectangle_area", false))
-	bandits, err := bandit.New(testenv.Postgres(t), bandit.Config{RoutingArms: []string{bandit.StrategyToolCall}}, testenv.Logger(t))
+	pool := testenv.Postgres(t)
+	bandits, err := bandit.New(pool, bandit.Config{RoutingArms: []string{bandit.StrategyToolCall}}, testenv.Logger(t))
 	require.NoError(t, err)
-	svc := b.svc(bandits).WithTools(sandboxTools{[]evokg.Tool{areaTool}}, answer.ToolConfig{})
+	svc := b.svc(bandits).WithTools(sandboxTools{[]evokg.Tool{areaTool}}, answer.ToolConfig{}).
+		WithRecords(answer.NewRecords(pool, bandits))
 	_, err = b.graph.CreateSkill(t.Context(), b.ns, evokg.NewSkill{Name: "measuring", Description: "areas"})
 	require.NoError(t, err)
 	resp, err := answer.NewOnline(svc, b.graph).Answer(t.Context(), b.ns,

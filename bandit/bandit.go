@@ -20,8 +20,11 @@
 // back, Revert takes back only those, and pulls and rewards from any other
 // source (live /answer clients) stay.
 //
-// It owns the tables bandit_arms, bandit_run_deltas, answers,
-// answer_rewards, retrievals and task_type_stats.
+// Answers are recorded by package answer (answer.Records), which checks
+// their arms with CheckAnswer.
+//
+// It owns the tables bandit_arms, bandit_run_deltas, answer_rewards,
+// retrievals and task_type_stats.
 package bandit
 
 import (

@@ -7,18 +7,21 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/testenv"
 )
 
 type bundle struct {
-	ctx context.Context
-	ns  string
-	b   *bandit.Bandit
-	cfg bandit.Config
+	ctx  context.Context
+	ns   string
+	pool *pgxpool.Pool
+	b    *bandit.Bandit
+	cfg  bandit.Config
 }
 
 func setup(t *testing.T, cfg bandit.Config) bundle {
@@ -29,7 +32,7 @@ func setup(t *testing.T, cfg bandit.Config) bundle {
 	}
 	b, err := bandit.New(pool, cfg, testenv.Logger(t))
 	require.NoError(t, err)
-	return bundle{ctx: context.Background(), ns: testenv.Namespace(t), b: b, cfg: cfg}
+	return bundle{ctx: context.Background(), ns: testenv.Namespace(t), pool: pool, b: b, cfg: cfg}
 }
 
 // pullAndReward selects a search arm for taskType, records an answer and rewards it.
@@ -37,7 +40,7 @@ func pullAndReward(t *testing.T, bd bundle, b *bandit.Bandit, taskType string, r
 	t.Helper()
 	c, err := b.Select(bd.ctx, bd.ns, bandit.Search, taskType)
 	require.NoError(t, err)
-	id, err := b.RecordAnswer(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Question: "q", Answer: "a", SearchArm: c.Arm})
+	id, err := answer.NewRecords(bd.pool, b).Record(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Question: "q", Answer: "a", SearchArm: c.Arm})
 	require.NoError(t, err)
 	res, err := b.ApplyReward(bd.ctx, bd.ns, id, reward(c.Arm))
 	require.NoError(t, err)
@@ -145,7 +148,7 @@ func TestRewardAppliedOnceEvenConcurrently(t *testing.T) {
 	require.NoError(t, err)
 	route, err := bd.b.Select(bd.ctx, bd.ns, bandit.Routing, "divide")
 	require.NoError(t, err)
-	id, err := bd.b.RecordAnswer(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: "unit_rates", Skill: "divide",
+	id, err := answer.NewRecords(bd.pool, bd.b).Record(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: "unit_rates", Skill: "divide",
 		Question: "q", Answer: "12", SearchArm: search.Arm, RoutingArm: route.Arm})
 	require.NoError(t, err)
 
@@ -188,7 +191,7 @@ func TestRewardErrors(t *testing.T) {
 	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
 	_, err = bd.b.ApplyReward(bd.ctx, bd.ns, uuid.New(), 1.5)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
-	_, err = bd.b.RecordAnswer(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: "x", SearchArm: "telepathy"})
+	_, err = answer.NewRecords(bd.pool, bd.b).Record(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: "x", SearchArm: "telepathy"})
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 	_, err = bd.b.Select(bd.ctx, bd.ns, bandit.Kind("other"), "x")
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
@@ -225,7 +228,7 @@ func turn(t *testing.T, bd bundle, run *uuid.UUID, taskType string, r float64, i
 		return c
 	}
 	s, rt := sel(bandit.Search, taskType), sel(bandit.Routing, skill)
-	id, err := bd.b.RecordAnswer(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Skill: skill,
+	id, err := answer.NewRecords(bd.pool, bd.b).Record(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Skill: skill,
 		Question: "q", Answer: "a", SearchArm: s.Arm, RoutingArm: rt.Arm, RunID: run})
 	require.NoError(t, err)
 	res, err := bd.b.ApplyReward(bd.ctx, bd.ns, id, r)
@@ -299,7 +302,7 @@ func TestRevertConcurrentWithLiveRewards(t *testing.T) {
 		require.NoError(t, err)
 		r, err := bd.b.Select(bd.ctx, bd.ns, bandit.Routing, "skill-"+taskType)
 		require.NoError(t, err)
-		id, err := bd.b.RecordAnswer(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Skill: "skill-" + taskType,
+		id, err := answer.NewRecords(bd.pool, bd.b).Record(bd.ctx, bandit.Answer{Namespace: bd.ns, TaskType: taskType, Skill: "skill-" + taskType,
 			Question: "q", Answer: "a", SearchArm: s.Arm, RoutingArm: r.Arm})
 		require.NoError(t, err)
 		ids = append(ids, id)

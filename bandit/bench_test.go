@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/testenv"
 )
@@ -15,8 +16,10 @@ import (
 // apply its reward.
 func BenchmarkSelectRecordReward(b *testing.B) {
 	ctx := context.Background()
-	bd, err := bandit.New(testenv.Postgres(b), bandit.Config{Seed: 1}, nil)
+	pool := testenv.Postgres(b)
+	bd, err := bandit.New(pool, bandit.Config{Seed: 1}, nil)
 	require.NoError(b, err)
+	records := answer.NewRecords(pool, bd)
 	ns := testenv.Namespace(b)
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
@@ -24,7 +27,7 @@ func BenchmarkSelectRecordReward(b *testing.B) {
 		require.NoError(b, err)
 		r, err := bd.Select(ctx, ns, bandit.Routing, "multiply")
 		require.NoError(b, err)
-		id, err := bd.RecordAnswer(ctx, bandit.Answer{Namespace: ns, TaskType: "ratio", Skill: "multiply",
+		id, err := records.Record(ctx, bandit.Answer{Namespace: ns, TaskType: "ratio", Skill: "multiply",
 			Question: "q", Answer: "a", SearchArm: s.Arm, RoutingArm: r.Arm})
 		require.NoError(b, err)
 		_, err = bd.ApplyReward(ctx, ns, id, float64(i%2))

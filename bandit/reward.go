@@ -34,7 +34,10 @@ type Answer struct {
 	Agent *evokg.AgentRef `json:"agent,omitempty"`
 }
 
-func (b *Bandit) validateAnswer(a Answer) error {
+// CheckAnswer reports what in a an answer record may not hold: a missing
+// namespace or task type, an arm the bandits do not have, a routing arm
+// without its skill.
+func (b *Bandit) CheckAnswer(a Answer) error {
 	var v evokg.Validator
 	v.Check(evokg.ValidNamespace(a.Namespace), "/namespace", "not a valid namespace")
 	v.Check(a.TaskType != "", "/task_type", "required")
@@ -42,23 +45,6 @@ func (b *Bandit) validateAnswer(a Answer) error {
 	v.Check(a.RoutingArm == "" || slices.Contains(b.cfg.RoutingArms, a.RoutingArm), "/routing_arm", "not a routing arm")
 	v.Check(a.RoutingArm == "" || a.Skill != "", "/skill", "required with a routing arm")
 	return v.Err()
-}
-
-// RecordAnswer stores a and returns its id (a new one when a.ID is zero).
-// Recording the same id again is a no-op, so callers may retry.
-func (b *Bandit) RecordAnswer(ctx context.Context, a Answer) (uuid.UUID, error) {
-	if err := b.validateAnswer(a); err != nil {
-		return uuid.Nil, err
-	}
-	if a.ID == uuid.Nil {
-		a.ID = evokg.NewID()
-	}
-	_, err := b.pool.Exec(ctx, queries.Get("insert_answer"), a.ID, a.Namespace, a.TaskType, a.Skill,
-		a.Question, a.Answer, a.SearchArm, a.RoutingArm, a.RunID, a.Iteration, toolCallsParam(a.ToolCalls), a.MemoryIDs, a.Agent)
-	if err != nil {
-		return uuid.Nil, postgres.Translate(err, "recording an answer")
-	}
-	return a.ID, nil
 }
 
 // RewardResult reports what ApplyReward did.
@@ -231,12 +217,4 @@ func (b *Bandit) TaskTypes(ctx context.Context, ns string) ([]TaskTypeStats, err
 		return s, err
 	})
 	return out, postgres.Translate(err, "listing task type statistics")
-}
-
-// toolCallsParam stores no tool calls as NULL.
-func toolCallsParam(calls []evokg.ToolUse) any {
-	if len(calls) == 0 {
-		return nil
-	}
-	return calls
 }

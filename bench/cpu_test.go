@@ -22,9 +22,9 @@ func TestStageOfNamesTheIngestStatements(t *testing.T) {
 		"../ingest/queries/idempotency_put.sql":       "idempotency record",
 		"../ingest/queries/mark_committed.sql":        "projection: claim, lock and status",
 		"../ingest/queries/projection_lag.sql":        "ingest admission (projection backlog)",
-		"../workers/queries/claim_queued.sql":         "projection: claim, lock and status",
-		"../workers/queries/claimed_embeddings.sql":   "projection: embeddings read",
-		"../workers/queries/save_similar_batch.sql":   "SIMILAR_TO candidates record",
+		"../ingest/queries/claim_queued.sql":          "projection: claim, lock and status",
+		"../ingest/queries/claimed_embeddings.sql":    "projection: embeddings read",
+		"../ingest/queries/save_similar_batch.sql":    "SIMILAR_TO candidates record",
 		"../vector/queries/scan_settings.sql":         "transaction control and settings",
 		"queries/ingest_statement_times.sql":          "other",
 	}

@@ -50,14 +50,14 @@ type IngestOptions struct {
 	// lag stays flat.
 	Rate float64
 	// ProjectWorkers is the projection queue's concurrency. Default
-	// 2·ProjectBatch+16, as the workers' own default: most jobs wait for
+	// 2·ProjectBatch+16, as the ingest workers' own default: most jobs wait for
 	// the batch that holds their experience.
 	ProjectWorkers int
 	// ProjectBatch is the most experiences one projection job writes at
-	// once. Default workers.DefaultProjectBatch.
+	// once. Default ingest.DefaultProjectBatch.
 	ProjectBatch int
-	// ProjectLinger is the workers' Config.ProjectLinger. Default
-	// workers.DefaultProjectLinger; negative disables it.
+	// ProjectLinger is ingest.Config.ProjectLinger. Default
+	// ingest.DefaultProjectLinger; negative disables it.
 	ProjectLinger time.Duration
 	// GroupCommit is the service's Config.GroupCommit: the most single
 	// requests written in one transaction (1 = each alone). Default 64.
@@ -88,8 +88,8 @@ func (o IngestOptions) withDefaults() IngestOptions {
 	o.N = ingestOr(o.N, 2000)
 	o.Batch = ingestOr(o.Batch, 1)
 	o.Clients = ingestOr(o.Clients, 8)
-	o.ProjectBatch = ingestOr(o.ProjectBatch, workers.DefaultProjectBatch)
-	o.ProjectLinger = ingestOr(o.ProjectLinger, workers.DefaultProjectLinger)
+	o.ProjectBatch = ingestOr(o.ProjectBatch, ingest.DefaultProjectBatch)
+	o.ProjectLinger = ingestOr(o.ProjectLinger, ingest.DefaultProjectLinger)
 	o.ProjectWorkers = ingestOr(o.ProjectWorkers, 2*o.ProjectBatch+16)
 	o.GroupCommit = ingestOr(o.GroupCommit, ingest.DefaultGroupCommit)
 	o.MaxLag = ingestOr(o.MaxLag, ingest.DefaultMaxLag)
@@ -225,8 +225,7 @@ func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns str
 	q := strings.ReplaceAll(ns, "-", "_")
 	cfg := workers.Config{
 		Queues:            map[string]river.QueueConfig{q + "_eval": {MaxWorkers: 1}, q + "_proj": {MaxWorkers: opts.ProjectWorkers}},
-		FetchPollInterval: 20 * time.Millisecond, FetchCooldown: 2 * time.Millisecond, ProjectBatch: opts.ProjectBatch,
-		ProjectLinger: opts.ProjectLinger,
+		FetchPollInterval: 20 * time.Millisecond, FetchCooldown: 2 * time.Millisecond,
 	}
 	queue, err := workers.NewInsertClient(pool, cfg, opts.Logger)
 	if err != nil {
@@ -235,11 +234,13 @@ func ingestStack(ctx context.Context, pool *pgxpool.Pool, g *graph.Graph, ns str
 	store := vector.NewStore(pool, opts.EmbeddingDim)
 	svc := ingest.NewService(ingest.Config{EmbeddingDim: opts.EmbeddingDim, EvaluateQueue: q + "_eval", ProjectQueue: q + "_proj",
 		GroupCommit: opts.GroupCommit, MaxLag: max(0, opts.MaxLag), MaxQueued: opts.MaxQueued,
-		ReadTarget: opts.ReadTarget, Reads: g},
+		ReadTarget: opts.ReadTarget, Reads: g, ProjectBatch: opts.ProjectBatch, ProjectLinger: opts.ProjectLinger},
 		pool, queue, nil, store, opts.Logger)
-	client, err := workers.NewClient(pool, cfg, workers.Deps{
-		Ingest: svc, Projector: workers.GraphProjector(g), Neighbors: workers.VectorNeighbors(store),
-	}, opts.Logger)
+	jobs, err := svc.Workers(ingest.WorkerDeps{Projector: ingest.GraphProjector(g), Neighbors: ingest.VectorNeighbors(store)})
+	if err != nil {
+		return nil, nil, err
+	}
+	client, err := workers.NewClient(pool, cfg, opts.Logger, jobs)
 	return svc, client, err
 }
 

@@ -2,7 +2,6 @@ package evolution
 
 import (
 	"context"
-	"maps"
 	"sync"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
-	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
@@ -38,15 +36,6 @@ func openPostgres(t *testing.T, url string) *pgxpool.Pool {
 	require.NoError(t, err)
 	require.NoError(t, m.Up(ctx))
 	return pg
-}
-
-// workerConfig is the default job configuration with the evolution queue
-// worked by runs workers, as a worker process has it.
-func workerConfig(runs int) workers.Config {
-	cfg := workers.Config{}.WithDefaults()
-	cfg.Queues = maps.Clone(cfg.Queues)
-	cfg.Queues[Queue] = river.QueueConfig{MaxWorkers: runs}
-	return cfg
 }
 
 // enqueueOnly is a service whose jobs nobody works: started runs stay queued.

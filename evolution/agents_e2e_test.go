@@ -147,7 +147,7 @@ func runAgentLoop(t *testing.T, prompt string, mech Mechanisms) agentRun {
 // wires it, over the run's stores.
 func (a agentRun) online() *answer.Online {
 	svc := answer.New(a.models.Learner(), retrieval.New(retrieval.Config{}, a.store, a.graph, a.models.Embedder(), nil), nil, a.bandit, a.graph).
-		WithTools(a.assets, answer.ToolConfig{}).WithAgents(a.assets)
+		WithRecords(answer.NewRecords(a.engine.deps.Pool, a.bandit)).WithTools(a.assets, answer.ToolConfig{}).WithAgents(a.assets)
 	return answer.NewOnline(svc, a.graph)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm/ollamafake"
@@ -53,7 +54,7 @@ func runnerOf(e e2e, res *Result) (*runner, error) {
 func liveFailures(t *testing.T, e e2e, taskType string, n int) {
 	t.Helper()
 	for range n {
-		id, err := e.bandit.RecordAnswer(e.ctx, bandit.Answer{Namespace: e.ns, TaskType: taskType, Question: "q", Answer: "a"})
+		id, err := answer.NewRecords(e.engine.deps.Pool, e.bandit).Record(e.ctx, bandit.Answer{Namespace: e.ns, TaskType: taskType, Question: "q", Answer: "a"})
 		require.NoError(t, err)
 		_, err = e.bandit.ApplyReward(e.ctx, e.ns, id, 0)
 		require.NoError(t, err)

@@ -106,10 +106,11 @@ type Mechanisms struct {
 // Engine executes evolution runs. It is safe for concurrent use; each run
 // keeps its own state, persisted after every iteration.
 type Engine struct {
-	deps  Deps
-	store *store
-	log   *slog.Logger
-	life  runs.Lifecycle
+	deps    Deps
+	store   *store
+	records *answer.Records
+	log     *slog.Logger
+	life    runs.Lifecycle
 }
 
 // NewEngine returns an Engine over d.
@@ -123,7 +124,7 @@ func NewEngine(d Deps) (*Engine, error) {
 	}
 	st := &store{pool: d.Pool}
 	life := runs.Lifecycle{Kind: "evolution run", Log: d.Logger, Cancelled: ErrCancelled, Busy: ErrRunBusy, Finish: st.finishRun}
-	return &Engine{deps: d, store: st, log: d.Logger, life: life}, nil
+	return &Engine{deps: d, store: st, records: answer.NewRecords(d.Pool, d.Bandit), log: d.Logger, life: life}, nil
 }
 
 // Progress is reported while a run works.
@@ -194,7 +195,7 @@ func (e *Engine) answerer(disableBandits bool) *answer.Service {
 	if !disableBandits {
 		bandits = e.deps.Bandit
 	}
-	svc := answer.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph)
+	svc := answer.New(e.deps.Learner, e.deps.Retriever, e.deps.Cascade, bandits, e.deps.Graph).WithRecords(e.records)
 	if e.deps.MemorySwitch != nil {
 		svc.WithMemorySwitch(e.deps.MemorySwitch) // as /answer applies it
 	}

@@ -251,7 +251,7 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 		rec := bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType, Skill: a.Skill, Question: a.Item.Question,
 			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.id, Iteration: &k, ToolCalls: a.ToolCalls,
 			MemoryIDs: a.MemoryIDs, Agent: a.Agent}
-		if _, err := r.deps.Bandit.RecordAnswer(ctx, rec); err != nil {
+		if _, err := r.records.Record(ctx, rec); err != nil {
 			return err
 		}
 		if _, err := r.deps.Bandit.ApplyReward(ctx, r.ns, id, boolReward(a.Correct)); err != nil {

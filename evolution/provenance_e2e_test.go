@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
-	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/ingest"
@@ -22,8 +21,9 @@ import (
 // process does.
 func startProjection(t *testing.T, e e2e) {
 	t.Helper()
-	client, err := workers.NewClient(e.engine.deps.Pool, workers.Config{}, workers.Deps{Ingest: e.engine.deps.Memory.(*ingest.Service),
-		Projector: workers.GraphProjector(e.graph), AddWorkers: func(*river.Workers) error { return nil }}, testenv.Logger(t))
+	ingestWorkers, err := e.engine.deps.Memory.(*ingest.Service).Workers(ingest.WorkerDeps{Projector: ingest.GraphProjector(e.graph)})
+	require.NoError(t, err)
+	client, err := workers.NewClient(e.engine.deps.Pool, workers.Config{}, testenv.Logger(t), ingestWorkers)
 	require.NoError(t, err)
 	require.NoError(t, client.Start(e.ctx))
 	t.Cleanup(func() {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/questions"
 )
@@ -26,7 +27,7 @@ func liveFeedback(e e2e, taskType string, reward float64) error {
 	if err != nil {
 		return err
 	}
-	id, err := e.bandit.RecordAnswer(e.ctx, bandit.Answer{Namespace: e.ns, TaskType: taskType, Question: "live",
+	id, err := answer.NewRecords(e.engine.deps.Pool, e.bandit).Record(e.ctx, bandit.Answer{Namespace: e.ns, TaskType: taskType, Question: "live",
 		Answer: "42", SearchArm: c.Arm})
 	if err != nil {
 		return err

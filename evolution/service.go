@@ -51,6 +51,25 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	return w.engine.life.JobResult(ctx, err, canRetry)
 }
 
+// Workers are the worker of the evolution runs and the queue it runs on,
+// as a job client takes them.
+type Workers struct {
+	engine *Engine
+}
+
+// Workers returns the worker of the engine's runs.
+func (e *Engine) Workers() *Workers { return &Workers{engine: e} }
+
+// Queues is the evolution queue, at Limits.RunsPerWorker.
+func (w *Workers) Queues() map[string]river.QueueConfig {
+	return map[string]river.QueueConfig{Queue: {MaxWorkers: w.engine.deps.Limits.RunsPerWorker}}
+}
+
+// AddWorkers registers the run worker on ws.
+func (w *Workers) AddWorkers(ws *river.Workers) error {
+	return river.AddWorkerSafely(ws, NewWorker(w.engine))
+}
+
 // Execute loads run id, marks it running, runs it to the end and records
 // the outcome. It returns the run as it ended.
 func (e *Engine) Execute(ctx context.Context, ns string, id uuid.UUID, progress ProgressFunc) (*Result, error) {

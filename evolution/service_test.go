@@ -39,8 +39,9 @@ func TestServiceRunsAsRiverJob(t *testing.T) {
 	queue, err := workers.NewInsertClient(pg, workers.Config{}, logger)
 	require.NoError(t, err)
 	memory := ingest.NewService(ingest.Config{}, pg, queue, nil, vector.NewStore(pg, 768), logger)
-	client, err := workers.NewClient(pg, workerConfig(1), workers.Deps{Ingest: memory, Projector: workers.GraphProjector(e.graph),
-		AddWorkers: func(w *river.Workers) error { return river.AddWorkerSafely(w, NewWorker(e.engine)) }}, logger)
+	ingestWorkers, err := memory.Workers(ingest.WorkerDeps{Projector: ingest.GraphProjector(e.graph)})
+	require.NoError(t, err)
+	client, err := workers.NewClient(pg, workers.Config{}, logger, ingestWorkers, e.engine.Workers())
 	require.NoError(t, err)
 	require.NoError(t, client.Start(e.ctx))
 	t.Cleanup(func() {

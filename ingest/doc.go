@@ -9,15 +9,23 @@
 //     experiences row (status queued), its embedding in the success or failure
 //     index and the River graph-projection job are written.
 //   - Platform-evaluated: the client supplies no evaluation. The row is written
-//     with status evaluating together with an evaluation job; the worker
-//     (package workers) asks the teacher model, applies the quality gate
+//     with status evaluating together with an evaluation job; the
+//     evaluation worker asks the teacher model, applies the quality gate
 //     (q ≥ 0.3 → success memory, else failure memory) and then commits the
 //     record, its vector row and the projection job in one transaction
 //     (CompleteEvaluation).
 //
-// The projection worker sets the status to committed once the experience is
-// in Neo4j; a job that keeps failing leaves the experience failed with its
-// reason. Nothing is dropped silently.
+// The projection worker writes queued experiences into Neo4j, in batches,
+// with their SIMILAR_TO candidates, and sets their status to committed;
+// RebuildGraph re-projects a namespace from Postgres. The package declares
+// each job beside the worker that runs it and hands them to the job client
+// through Workers.
 //
-// It owns the tables experiences and idempotency_keys.
+// Jobs are retried with exponential backoff; when a job exhausts its
+// attempts the experience is marked failed with the reason, never dropped
+// silently. Workers are idempotent (the graph is written with MERGE by id and
+// state transitions are guarded by the current status), so a job rescued
+// from a killed process or retried after an outage duplicates nothing.
+//
+// It owns the tables experiences, idempotency_keys and experience_similar.
 package ingest

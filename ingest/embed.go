@@ -7,10 +7,54 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/postgres"
 )
+
+// EmbedArgs asks the embedding worker to embed the pre-evaluated
+// experiences of one request that came without an embedding, then queue
+// them for projection. It runs on the evaluation queue, with the other
+// model calls.
+type EmbedArgs struct {
+	Namespace     string      `json:"namespace"`
+	ExperienceIDs []uuid.UUID `json:"experience_ids"`
+}
+
+// Kind implements river.JobArgs.
+func (EmbedArgs) Kind() string { return "ingest_embed" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (EmbedArgs) KindAliases() []string { return []string{"evokg_ingest_embed"} }
+
+// InsertOpts implements river.JobArgsWithInsertOpts.
+func (EmbedArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueEvaluate} }
+
+// embedWorker embeds the pre-evaluated experiences of one request that
+// came without an embedding and queues them for projection. While the
+// embedding model is unreachable the job retries with backoff; the
+// experiences stay accepted, in status embedding, with the last failure as
+// their reason.
+type embedWorker struct {
+	river.WorkerDefaults[EmbedArgs]
+	svc *Service
+}
+
+func (w *embedWorker) Work(ctx context.Context, job *river.Job[EmbedArgs]) error {
+	a := job.Args
+	waiting, err := w.svc.CompleteEmbedding(ctx, a.Namespace, a.ExperienceIDs)
+	if err == nil || len(waiting) == 0 {
+		return err
+	}
+	var decision error
+	for _, id := range waiting {
+		decision = w.svc.settle(ctx, job.JobRow, a.Namespace, id, "embedding", err)
+	}
+	return decision
+}
 
 // CompleteEmbedding embeds the experiences of ids that still wait for their
 // embedding, in one model call, then commits for each its vector row, its

@@ -21,10 +21,32 @@ type ForgetArgs struct {
 }
 
 // Kind implements river.JobArgs.
-func (ForgetArgs) Kind() string { return "evokg_forget" }
+func (ForgetArgs) Kind() string { return "ingest_forget" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (ForgetArgs) KindAliases() []string { return []string{"evokg_forget"} }
 
 // InsertOpts implements river.JobArgsWithInsertOpts.
 func (ForgetArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: QueueProject} }
+
+// Forgetter removes deleted experiences from the graph (*graph.Graph).
+type Forgetter interface {
+	DeleteExperiences(ctx context.Context, ns string, ids []uuid.UUID) (int64, error)
+}
+
+// forgetWorker works ForgetArgs: the graph half of deleting or pruning
+// non-protected memories.
+type forgetWorker struct {
+	river.WorkerDefaults[ForgetArgs]
+	graph Forgetter
+}
+
+func (w *forgetWorker) Work(ctx context.Context, job *river.Job[ForgetArgs]) error {
+	_, err := w.graph.DeleteExperiences(ctx, job.Args.Namespace, job.Args.IDs)
+	return err
+}
 
 // Delete removes one memory from both stores. Protected memories
 // (principles, failure and success memories) are append-only: deleting
@@ -45,7 +67,8 @@ func (s *Service) Delete(ctx context.Context, ns string, id uuid.UUID) error {
 		if _, err := tx.Exec(ctx, queries.Get("delete_experience"), ns, id); err != nil {
 			return err
 		}
-		_, err = s.queue.InsertTx(ctx, tx, ForgetArgs{Namespace: ns, IDs: []uuid.UUID{id}}, nil)
+		args := ForgetArgs{Namespace: ns, IDs: []uuid.UUID{id}}
+		_, err = s.queue.InsertTx(ctx, tx, args, s.insertOpts(args))
 		return err
 	})
 	return postgres.Translate(err, "deleting an experience")
@@ -65,7 +88,8 @@ func (s *Service) PrunePatterns(ctx context.Context, ns string, threshold float6
 		if ids, err = s.collectIDs(ctx, tx, "prune_patterns", ns, threshold); err != nil || len(ids) == 0 {
 			return err
 		}
-		_, err = s.queue.InsertTx(ctx, tx, ForgetArgs{Namespace: ns, IDs: ids}, nil)
+		args := ForgetArgs{Namespace: ns, IDs: ids}
+		_, err = s.queue.InsertTx(ctx, tx, args, s.insertOpts(args))
 		return err
 	})
 	return ids, postgres.Translate(err, "pruning patterns")

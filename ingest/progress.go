@@ -12,8 +12,8 @@ import (
 	"github.com/evokg/evokg/postgres"
 )
 
-// The methods below move an experience through its states; the workers
-// (package workers) call them.
+// The methods below move an experience through its states; the ingest
+// workers call them.
 
 // SaveEvaluation stores the teacher model's evaluation of an experience
 // that is still being evaluated, so a retry does not call the model again.

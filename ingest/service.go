@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -36,8 +37,8 @@ type Config struct {
 	// embeddings must match it. Default 768.
 	EmbeddingDim int
 	// EvaluateQueue and ProjectQueue name the River queues of the ingest
-	// jobs. Defaults QueueEvaluate and QueueProject; the worker process must
-	// work the same queues.
+	// jobs, which Workers.Queues declares. Defaults QueueEvaluate and
+	// QueueProject.
 	EvaluateQueue, ProjectQueue string
 	// GroupCommit is the most concurrent single requests written in one
 	// transaction (see committer); 1 writes each alone. Default 64.
@@ -68,6 +69,22 @@ type Config struct {
 	ReadFloor float64
 	// Reads reports the process's graph reads; required with ReadTarget.
 	Reads ReadLatency
+	// ProjectBatch is how many queued experiences of a namespace one
+	// projection job writes into the graph at once (its own and up to
+	// ProjectBatch−1 claimed others). Default 200; 1 disables batching.
+	ProjectBatch int
+	// ProjectLinger is how long a projection job lets its experience wait,
+	// from when it was accepted, before it claims a batch: experiences
+	// accepted meanwhile join that batch, so the graph writes fewer, larger
+	// batches (each reads the structural candidates once). Default 250ms;
+	// negative disables it.
+	ProjectLinger time.Duration
+	// SimilarK is how many nearest neighbours are considered for SIMILAR_TO.
+	// Default 10.
+	SimilarK int
+	// SimilarThreshold is the cosine above which SIMILAR_TO is drawn.
+	// Default evokg.DefaultSemanticEdgeThreshold (0.85).
+	SimilarThreshold float64
 }
 
 // Defaults of Config.
@@ -80,6 +97,9 @@ const (
 	DefaultMaxHold             = 2 * time.Second
 	DefaultMaxQueued           = 1000
 	DefaultReadFloor           = 100.0
+	DefaultProjectBatch        = 200
+	DefaultProjectLinger       = 250 * time.Millisecond
+	DefaultSimilarK            = 10
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
@@ -114,6 +134,10 @@ func (c Config) WithDefaults() Config {
 	if c.ReadFloor == 0 {
 		c.ReadFloor = DefaultReadFloor
 	}
+	c.ProjectBatch = cmp.Or(c.ProjectBatch, DefaultProjectBatch)
+	c.ProjectLinger = cmp.Or(c.ProjectLinger, DefaultProjectLinger)
+	c.SimilarK = cmp.Or(c.SimilarK, DefaultSimilarK)
+	c.SimilarThreshold = cmp.Or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
 	return c
 }
 
@@ -133,6 +157,10 @@ func (c Config) validate() error {
 		return fmt.Errorf("ingest: max lag %s, max hold %s, max queued %d: need 0 or more, and at least 1 queued", c.MaxLag, c.MaxHold, c.MaxQueued)
 	case c.ReadTarget < 0 || c.ReadFloor <= 0:
 		return fmt.Errorf("ingest: read target %s, read floor %g: need a target of 0 or more and a positive floor", c.ReadTarget, c.ReadFloor)
+	case c.SimilarK < 1:
+		return fmt.Errorf("ingest: similar k %d, need at least 1", c.SimilarK)
+	case c.ProjectBatch < 1:
+		return fmt.Errorf("ingest: project batch %d, need at least 1", c.ProjectBatch)
 	case c.ReadTarget > 0 && c.Reads == nil:
 		return fmt.Errorf("ingest: a read target needs the process's graph reads (Config.Reads)")
 	}

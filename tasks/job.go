@@ -12,9 +12,17 @@ import (
 	"github.com/evokg/evokg/runs"
 )
 
-// Queue is the River queue of PRGII tasks; a worker process's concurrency
-// on it bounds the tasks running at once.
-const Queue = "prgii"
+// Queue is the River queue of tasks; a worker process's concurrency on it
+// bounds the tasks running at once.
+const Queue = "tasks"
+
+// The queues the previous release enqueued tasks and epoch runs on. Workers
+// work them too, at the same concurrency, so those jobs run. Remove them in
+// the next release.
+const (
+	previousQueue    = "prgii"
+	previousRunQueue = "prgii_runs"
+)
 
 // TaskArgs is the River job that runs one task.
 type TaskArgs struct {
@@ -23,7 +31,12 @@ type TaskArgs struct {
 }
 
 // Kind is the River job kind.
-func (TaskArgs) Kind() string { return "prgii_task" }
+func (TaskArgs) Kind() string { return "task_run" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (TaskArgs) KindAliases() []string { return []string{"prgii_task"} }
 
 // InsertOpts keeps one job per task and retries a crashed task, which
 // resumes after its last stored phase.
@@ -83,7 +96,12 @@ type ProjectArgs struct {
 }
 
 // Kind is the River job kind.
-func (ProjectArgs) Kind() string { return "prgii_project" }
+func (ProjectArgs) Kind() string { return "task_project" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (ProjectArgs) KindAliases() []string { return []string{"prgii_project"} }
 
 // InsertOpts retries until the graph is there and the committed
 // experiences are projected; a repeated projection changes nothing.
@@ -112,7 +130,7 @@ func (w *ProjectWorker) Work(ctx context.Context, job *river.Job[ProjectArgs]) e
 
 // RunQueue is the River queue of epoch runs; a worker process's
 // concurrency on it (Config.RunsPerWorker) bounds the runs executing at once.
-const RunQueue = "prgii_runs"
+const RunQueue = "epoch_runs"
 
 // RunArgs is the River job that executes one epoch run.
 type RunArgs struct {
@@ -121,7 +139,12 @@ type RunArgs struct {
 }
 
 // Kind is the River job kind.
-func (RunArgs) Kind() string { return "prgii_run" }
+func (RunArgs) Kind() string { return "epoch_run" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (RunArgs) KindAliases() []string { return []string{"prgii_run"} }
 
 // InsertOpts keeps one job per run and retries a crashed run, which resumes
 // at the task it had reached.
@@ -149,4 +172,38 @@ func (w *RunWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	canRetry := job.Attempt < job.MaxAttempts
 	_, err := w.engine.executeRun(ctx, job.Args.Namespace, job.Args.RunID, nil, canRetry)
 	return w.engine.life.JobResult(ctx, err, canRetry)
+}
+
+// Workers are the workers of the task and epoch-run jobs and the queues
+// they run on, as a job client takes them.
+type Workers struct {
+	engine    *Engine
+	projector Projector
+}
+
+// Workers returns the workers of the engine's jobs; task traces are
+// projected through projector.
+func (e *Engine) Workers(projector Projector) *Workers {
+	return &Workers{engine: e, projector: projector}
+}
+
+// Queues are the task queue (Config.TasksPerWorker) and the epoch-run
+// queue (Config.RunsPerWorker), and the previous release's names of both.
+// Trace projections run on River's default queue.
+func (w *Workers) Queues() map[string]river.QueueConfig {
+	tasks := river.QueueConfig{MaxWorkers: w.engine.cfg.TasksPerWorker}
+	epochRuns := river.QueueConfig{MaxWorkers: w.engine.cfg.RunsPerWorker}
+	return map[string]river.QueueConfig{
+		Queue: tasks, previousQueue: tasks,
+		RunQueue: epochRuns, previousRunQueue: epochRuns,
+	}
+}
+
+// AddWorkers registers the task, trace-projection and epoch-run workers on ws.
+func (w *Workers) AddWorkers(ws *river.Workers) error {
+	return errors.Join(
+		river.AddWorkerSafely(ws, NewTaskWorker(w.engine)),
+		river.AddWorkerSafely(ws, NewProjectWorker(w.engine, w.projector)),
+		river.AddWorkerSafely(ws, NewRunWorker(w.engine)),
+	)
 }

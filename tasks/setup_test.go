@@ -2,7 +2,6 @@ package tasks
 
 import (
 	"context"
-	"maps"
 	"net/http"
 	"regexp"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
@@ -80,20 +78,9 @@ func isolated(t *testing.T) *pgxpool.Pool {
 // worker process does, and returns a Service enqueuing through it.
 func startWorkers(t *testing.T, b bundle) *Service {
 	t.Helper()
-	cfg := workers.Config{}.WithDefaults()
-	cfg.Queues = maps.Clone(cfg.Queues)
-	cfg.Queues[Queue] = river.QueueConfig{MaxWorkers: 2}
-	cfg.Queues[RunQueue] = river.QueueConfig{MaxWorkers: 1}
-	client, err := workers.NewClient(b.pg, cfg, workers.Deps{Ingest: b.memory, Projector: workers.GraphProjector(b.graph),
-		AddWorkers: func(w *river.Workers) error {
-			if err := river.AddWorkerSafely(w, NewTaskWorker(b.engine)); err != nil {
-				return err
-			}
-			if err := river.AddWorkerSafely(w, NewRunWorker(b.engine)); err != nil {
-				return err
-			}
-			return river.AddWorkerSafely(w, NewProjectWorker(b.engine, b.graph))
-		}}, testenv.Logger(t))
+	ingestWorkers, err := b.memory.Workers(ingest.WorkerDeps{Projector: ingest.GraphProjector(b.graph)})
+	require.NoError(t, err)
+	client, err := workers.NewClient(b.pg, workers.Config{}, testenv.Logger(t), ingestWorkers, b.engine.Workers(b.graph))
 	require.NoError(t, err)
 	require.NoError(t, client.Start(b.ctx))
 	t.Cleanup(func() {

@@ -320,27 +320,6 @@ func sorted(ids []uuid.UUID) []uuid.UUID {
 	return slices.Compact(out)
 }
 
-// MirrorArgs asks a worker to copy the utility of memories onto their Neo4j
-// nodes (workers.MirrorWorker). The worker reads the current rows, so a
-// late or repeated job writes the latest state.
-type MirrorArgs struct {
-	Namespace string      `json:"namespace"`
-	IDs       []uuid.UUID `json:"ids"`
-}
-
-// QueueMirror is the River queue of mirror jobs: the graph-projection queue.
-const QueueMirror = "ingest_project"
-
-// Kind implements river.JobArgs.
-func (MirrorArgs) Kind() string { return "evokg_memory_utility_mirror" }
-
-// InsertOpts implements river.JobArgsWithInsertOpts.
-// A memory not projected yet is retried (workers.MirrorWorker.NextRetry),
-// 25 attempts.
-func (MirrorArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: QueueMirror, MaxAttempts: 25}
-}
-
 // Quarantine takes memory id of ns out of service, keeping it, for a
 // client's reason; ENOTFOUND when it does not exist.
 func (s *Store) Quarantine(ctx context.Context, ns string, id uuid.UUID, reason string) (evokg.Utility, error) {

@@ -2,9 +2,9 @@ package workers
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -12,23 +12,15 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
-
-	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/ingest"
-	"github.com/evokg/evokg/llm"
 )
 
-// Config configures the River client and the ingest workers.
+// Config configures the River client.
 type Config struct {
-	// Queues maps queue names to their concurrency. Defaults:
-	// ingest_evaluate 4, ingest_project 2·ProjectBatch+16, default 8. Most
-	// projection jobs wait, without a connection, for the batch that holds
-	// their experience; two batches per namespace run at once (one claims
-	// while the other writes), so the projection queue needs room for the
-	// jobs of both and one more to start the next. Extra workers
-	// (AddWorkers) may use any queue listed here.
+	// Queues maps queue names to their concurrency. Default: the queues
+	// the features declare (Queues), with River's default queue at 8.
 	Queues map[string]river.QueueConfig
-	// MaxAttempts before a job, and its experience, is marked failed. Default 25.
+	// MaxAttempts before a job is given up (an ingest job then marks its
+	// experience failed). Default 25.
 	MaxAttempts int
 	// RetryBase and RetryMax bound the exponential backoff between attempts:
 	// base·2^(n−1) with ±10% jitter, capped at max. Defaults 1s and 10m.
@@ -50,22 +42,6 @@ type Config struct {
 	// FetchPollInterval and FetchCooldown tune how fast new jobs are picked
 	// up. Defaults 200ms and 20ms.
 	FetchPollInterval, FetchCooldown time.Duration
-	// ProjectBatch is how many queued experiences of a namespace one
-	// projection job writes into the graph at once (its own and up to
-	// ProjectBatch−1 claimed others). Default 200; 1 disables batching.
-	ProjectBatch int
-	// ProjectLinger is how long a projection job lets its experience wait,
-	// from when it was accepted, before it claims a batch: experiences
-	// accepted meanwhile join that batch, so the graph writes fewer, larger
-	// batches (each reads the structural candidates once). Default 250ms;
-	// negative disables it.
-	ProjectLinger time.Duration
-	// SimilarK is how many nearest neighbours are considered for SIMILAR_TO.
-	// Default 10.
-	SimilarK int
-	// SimilarThreshold is the cosine above which SIMILAR_TO is drawn.
-	// Default evokg.DefaultSemanticEdgeThreshold (0.85).
-	SimilarThreshold float64
 	// ID names the client in River's tables; default River's own.
 	ID string
 	// Middleware is installed on the client, for inserts and work alike
@@ -83,22 +59,12 @@ const (
 	DefaultDeadAfter         = 10 * time.Second
 	DefaultFetchPollInterval = 200 * time.Millisecond
 	DefaultFetchCooldown     = 20 * time.Millisecond
-	DefaultSimilarK          = 10
-	DefaultProjectBatch      = 200
-	DefaultProjectLinger     = 250 * time.Millisecond
+	DefaultQueueWorkers      = 8
 )
 
-// WithDefaults returns c with zero fields set to their defaults.
+// WithDefaults returns c with zero fields set to their defaults; Queues
+// stays nil, for NewClient to gather from the features.
 func (c Config) WithDefaults() Config {
-	c.ProjectBatch = cmp.Or(c.ProjectBatch, DefaultProjectBatch)
-	c.ProjectLinger = cmp.Or(c.ProjectLinger, DefaultProjectLinger)
-	if c.Queues == nil {
-		c.Queues = map[string]river.QueueConfig{
-			ingest.QueueEvaluate: {MaxWorkers: 4},
-			ingest.QueueProject:  {MaxWorkers: 2*c.ProjectBatch + 16},
-			river.QueueDefault:   {MaxWorkers: 8},
-		}
-	}
 	c.MaxAttempts = cmp.Or(c.MaxAttempts, DefaultMaxAttempts)
 	c.RetryBase = cmp.Or(c.RetryBase, DefaultRetryBase)
 	c.RetryMax = cmp.Or(c.RetryMax, DefaultRetryMax)
@@ -108,8 +74,6 @@ func (c Config) WithDefaults() Config {
 	c.HeartbeatInterval = cmp.Or(c.HeartbeatInterval, c.DeadAfter/5)
 	c.FetchPollInterval = cmp.Or(c.FetchPollInterval, DefaultFetchPollInterval)
 	c.FetchCooldown = cmp.Or(c.FetchCooldown, DefaultFetchCooldown)
-	c.SimilarK = cmp.Or(c.SimilarK, DefaultSimilarK)
-	c.SimilarThreshold = cmp.Or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
 	return c
 }
 
@@ -123,66 +87,52 @@ func (c Config) validate() error {
 		return fmt.Errorf("workers: rescue-after %v must exceed the job timeout %v", c.RescueStuckJobsAfter, c.JobTimeout)
 	case c.HeartbeatInterval <= 0 || c.DeadAfter < 3*c.HeartbeatInterval:
 		return fmt.Errorf("workers: dead-after %v must be at least three heartbeat intervals (%v)", c.DeadAfter, c.HeartbeatInterval)
-	case c.SimilarK < 1:
-		return fmt.Errorf("workers: similar k %d, need at least 1", c.SimilarK)
-	case c.ProjectBatch < 1:
-		return fmt.Errorf("workers: project batch %d, need at least 1", c.ProjectBatch)
 	}
 	return nil
 }
 
-// Deps are what the workers call. Ingest and Projector are required;
-// Evaluator is required to work platform-evaluated experiences (without one
-// their jobs retry until one is configured or they fail visibly).
-type Deps struct {
-	Ingest    *ingest.Service
-	Projector Projector
-	Neighbors Neighbors // nil: no SIMILAR_TO candidates
-	Evaluator Evaluator
-	// ExperienceBudget gives the model-call budget of one evaluation
-	// attempt (llm.Models.ExperienceBudget); nil: llm.DefaultExperienceBudget.
-	ExperienceBudget func(experienceID string) *llm.Budget
-	// AddWorkers registers further workers (the evolution jobs) on the same client.
-	AddWorkers func(*river.Workers) error
+// Feature is what a feature hands the job client: the workers of its jobs
+// and the queues they run on, with their concurrency.
+type Feature interface {
+	AddWorkers(*river.Workers) error
+	Queues() map[string]river.QueueConfig
 }
 
-func (d Deps) validate() error {
-	if d.Ingest == nil || d.Projector == nil {
-		return errors.New("workers: Deps.Ingest and Deps.Projector are required")
+// Queues gathers the queues of features, with River's default queue at
+// DefaultQueueWorkers unless a feature declares it.
+func Queues(features ...Feature) map[string]river.QueueConfig {
+	qs := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: DefaultQueueWorkers}}
+	for _, f := range features {
+		maps.Copy(qs, f.Queues())
 	}
-	return nil
+	return qs
 }
 
-// NewClient returns a River client that works the ingest jobs (and those
-// added by deps.AddWorkers). Start it with Start(ctx); stop it with Stop or
-// StopAndCancel.
-func NewClient(pool *pgxpool.Pool, cfg Config, deps Deps, logger *slog.Logger) (*river.Client[pgx.Tx], error) {
+// NewClient returns a River client that works the jobs of features, on
+// cfg.Queues or, when nil, on the queues the features declare. Start it
+// with Start(ctx); stop it with Stop or StopAndCancel.
+func NewClient(pool *pgxpool.Pool, cfg Config, logger *slog.Logger, features ...Feature) (*river.Client[pgx.Tx], error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	if err := deps.validate(); err != nil {
-		return nil, err
-	}
-	logger = orLogger(logger)
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &evaluateWorker{deps: deps, logger: logger})
-	river.AddWorker(workers, &embedWorker{deps: deps, logger: logger})
-	river.AddWorker(workers, &projectWorker{deps: deps, cfg: cfg, pool: pool, links: &linkStore{pool: pool},
-		pipe: newPipeline(), logger: logger})
-	if deps.AddWorkers != nil {
-		if err := deps.AddWorkers(workers); err != nil {
-			return nil, fmt.Errorf("workers: registering extra workers: %w", err)
+	for _, f := range features {
+		if err := f.AddWorkers(workers); err != nil {
+			return nil, fmt.Errorf("workers: registering workers: %w", err)
 		}
 	}
-	rc := riverConfig(cfg, logger)
+	rc := riverConfig(cfg, orLogger(logger))
 	rc.Queues = cfg.Queues
+	if rc.Queues == nil {
+		rc.Queues = Queues(features...)
+	}
 	rc.Workers = workers
 	return river.NewClient(riverpgxv5.New(pool), rc)
 }
 
 // NewInsertClient returns a River client that only enqueues jobs (the API
-// process, and the ingest service inside a worker process).
+// process, and the services inside a worker process).
 func NewInsertClient(pool *pgxpool.Pool, cfg Config, logger *slog.Logger) (*river.Client[pgx.Tx], error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.validate(); err != nil {

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/evokg/evokg/ingest"
-	"github.com/evokg/evokg/workers"
 
 	"github.com/alecthomas/kong"
 	"github.com/stretchr/testify/require"
@@ -149,17 +148,17 @@ func TestReadTargetReachesTheIngestConfig(t *testing.T) {
 
 // Projection lingers by default so that single requests share graph
 // batches; 0 projects at once and a negative wait is refused.
-func TestProjectLingerReachesTheWorkersConfig(t *testing.T) {
+func TestProjectLingerReachesTheIngestConfig(t *testing.T) {
 	cli, _, err := parse(t, "worker")
 	require.NoError(t, err)
-	require.Equal(t, workers.DefaultProjectLinger, cli.Worker.AppConfig().Workers.ProjectLinger)
+	require.Equal(t, ingest.DefaultProjectLinger, cli.Worker.AppConfig().Ingest.ProjectLinger)
 	t.Setenv("EVOKG_PROJECT_LINGER", "1s")
 	cli, _, err = parse(t, "serve")
 	require.NoError(t, err)
-	require.Equal(t, time.Second, cli.Serve.AppConfig().Workers.ProjectLinger)
+	require.Equal(t, time.Second, cli.Serve.AppConfig().Ingest.ProjectLinger)
 	cli, _, err = parse(t, "worker", "--project-linger=0")
 	require.NoError(t, err)
-	require.Negative(t, cli.Worker.AppConfig().Workers.ProjectLinger, "0 is no wait, not the default")
+	require.Negative(t, cli.Worker.AppConfig().Ingest.ProjectLinger, "0 is no wait, not the default")
 	_, _, err = parse(t, "worker", "--project-linger=-1s")
 	require.ErrorContains(t, err, "--project-linger")
 }

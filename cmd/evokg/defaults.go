@@ -67,7 +67,7 @@ func defaultVars() kong.Vars {
 		"ingest_max_hold":        ingest.DefaultMaxHold.String(),
 		"warm_on_data":           graph.DefaultWarmOnData.String(),
 		"ingest_read_floor":      strconv.FormatFloat(ingest.DefaultReadFloor, 'g', -1, 64),
-		"project_linger":         workers.DefaultProjectLinger.String(),
+		"project_linger":         ingest.DefaultProjectLinger.String(),
 		"worker_dead_after":      workers.DefaultDeadAfter.String(),
 		"epochs_pool_size":       itoa(tasks.DefaultPoolSize),
 		"epochs_test":            ftoa(tasks.DefaultTest),

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/evokg/evokg/workers"
+	"github.com/evokg/evokg/ingest"
 )
 
 // GraphCmd groups graph maintenance.
@@ -28,7 +28,7 @@ func (c *GraphRebuildCmd) Run(g *Globals) error {
 	if err := gr.ApplySchema(g.Ctx); err != nil {
 		return err
 	}
-	n, err := workers.RebuildGraph(g.Ctx, pool, workers.GraphProjector(gr), c.Namespace, os.Stderr)
+	n, err := ingest.RebuildGraph(g.Ctx, pool, ingest.GraphProjector(gr), c.Namespace, os.Stderr)
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"maps"
 	"net/http"
 	"slices"
 	"time"
@@ -225,7 +224,7 @@ func (a *App) buildServices(context.Context) error {
 		return fmt.Errorf("assets: %w", err)
 	}
 	a.Profiles = profile.NewStore(a.Pool)
-	a.Answer = answer.New(a.Models.Learner(), packs, a.Cascade, a.Bandits, a.Graph).
+	a.Answer = answer.New(a.Models.Learner(), packs, a.Cascade, a.Bandits, a.Graph).WithRecords(answer.NewRecords(a.Pool, a.Bandits)).
 		WithMemorySwitch(memswitch.NewStore(a.Pool)).WithTools(a.Assets, answer.ToolConfig{}).WithProfiles(a.Profiles).
 		WithAgents(a.Assets)
 	a.Transfer = transfer.New(a.Pool, a.Graph, a.logger)
@@ -255,7 +254,7 @@ func (a *App) openJobs(mode Mode) error {
 	}
 	a.Jobs = inserter
 	if mode != ModeAPI {
-		if a.Jobs, err = workers.NewClient(a.Pool, a.workersConfig(mode), a.workerDeps(), a.logger); err != nil {
+		if a.Jobs, err = a.newWorkerClient(mode); err != nil {
 			return err
 		}
 	}
@@ -316,46 +315,28 @@ func (a *App) newEngine() (*evolution.Engine, error) {
 	})
 }
 
-// workersConfig is the job configuration of a worker process: the ingest
-// queues, and in ModeWorker the evolution, task and epoch-run queues, whose
-// worker counts cap the runs and the tasks executing at once.
-func (a *App) workersConfig(mode Mode) workers.Config {
-	cfg := a.Config.Workers.WithDefaults()
-	if mode == ModeWorker {
-		cfg.Queues = maps.Clone(cfg.Queues)
-		cfg.Queues[evolution.Queue] = river.QueueConfig{MaxWorkers: a.Config.Evolution.WithDefaults().RunsPerWorker}
-		cfg.Queues[tasks.Queue] = river.QueueConfig{MaxWorkers: a.Config.Tasks.WithDefaults().TasksPerWorker}
-		cfg.Queues[tasks.RunQueue] = river.QueueConfig{MaxWorkers: a.Config.Tasks.WithDefaults().RunsPerWorker}
-	}
-	return cfg
-}
-
-func (a *App) workerDeps() workers.Deps {
-	return workers.Deps{
-		Ingest:           a.Ingest,
-		Projector:        workers.GraphProjector(a.Graph),
-		Neighbors:        workers.VectorNeighbors(a.Vectors),
-		Evaluator:        workers.TeacherEvaluator(a.Models.Teacher()),
+// newWorkerClient builds the job client of a worker process: it registers
+// every feature's workers and works the ingest queues and, in ModeWorker,
+// the evolution, task and epoch-run queues, whose worker counts cap the runs
+// and the tasks executing at once.
+func (a *App) newWorkerClient(mode Mode) (*river.Client[pgx.Tx], error) {
+	ingestWorkers, err := a.Ingest.Workers(ingest.WorkerDeps{
+		Projector:        ingest.GraphProjector(a.Graph),
+		Neighbors:        ingest.VectorNeighbors(a.Vectors),
+		Evaluator:        ingest.TeacherEvaluator(a.Models.Teacher()),
+		Forgetter:        a.Graph,
 		ExperienceBudget: a.Models.ExperienceBudget,
-		AddWorkers: func(w *river.Workers) error {
-			if err := river.AddWorkerSafely(w, workers.NewForgetWorker(a.Graph)); err != nil {
-				return err
-			}
-			if err := river.AddWorkerSafely(w, workers.NewMirrorWorker(a.Utility, a.Graph)); err != nil {
-				return err
-			}
-			if err := river.AddWorkerSafely(w, tasks.NewTaskWorker(a.Tasks)); err != nil {
-				return err
-			}
-			if err := river.AddWorkerSafely(w, tasks.NewProjectWorker(a.Tasks, a.Graph)); err != nil {
-				return err
-			}
-			if err := river.AddWorkerSafely(w, tasks.NewRunWorker(a.Tasks)); err != nil {
-				return err
-			}
-			return river.AddWorkerSafely(w, evolution.NewWorker(a.Engine))
-		},
+	})
+	if err != nil {
+		return nil, err
 	}
+	memory := []workers.Feature{ingestWorkers, a.Utility.Workers(a.Graph)}
+	background := []workers.Feature{a.Tasks.Workers(a.Graph), a.Engine.Workers()}
+	cfg := a.Config.Workers
+	if mode == ModeIngest && cfg.Queues == nil {
+		cfg.Queues = workers.Queues(memory...)
+	}
+	return workers.NewClient(a.Pool, cfg, a.logger, slices.Concat(memory, background)...)
 }
 
 // TraceHTTP traces the requests h serves, each span the parent of what

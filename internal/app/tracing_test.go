@@ -206,7 +206,7 @@ func TestIngestTraceFollowsItsJobs(t *testing.T) {
 		require.NoError(t, err)
 		return got.Status == evokg.StatusCommitted
 	}, time.Minute, 20*time.Millisecond)
-	project := named("river.work/evokg_ingest_project")
+	project := named("river.work/ingest_project")
 	var tree spanTree
 	require.Eventually(t, func() bool { // the projection's span ends just after its commit
 		tree = e.treeOf(t, named("POST /v1/namespaces/{ns}/experiences"))
@@ -221,7 +221,7 @@ func TestIngestTraceFollowsItsJobs(t *testing.T) {
 	require.Equal(t, e.ns, store.AsString())
 	tree.requireUnder(t, "Postgres statement", create, pgxStatement)
 
-	evaluate := tree.only(t, "the evaluation job", named("river.work/evokg_ingest_evaluate"))
+	evaluate := tree.only(t, "the evaluation job", named("river.work/ingest_evaluate"))
 	require.Equal(t, trace.SpanKindConsumer, evaluate.SpanKind)
 	insert, ok := tree[evaluate.Parent.SpanID()]
 	require.True(t, ok, "the job's work has its parent in the request's trace")

@@ -1,4 +1,4 @@
-package workers_test
+package ingest_test
 
 import (
 	"testing"
@@ -17,7 +17,7 @@ import (
 func TestTwoWorkerProcessesShareANamespace(t *testing.T) {
 	t.Parallel()
 	const n = 400
-	b := setup(t, setupOpts{})
+	b := setupWork(t, workOpts{})
 	b.ingestN(t, 0, n)
 	b.start(t)
 	b.start(t)
@@ -30,7 +30,7 @@ func TestTwoWorkerProcessesShareANamespace(t *testing.T) {
 // is snoozed, costing no attempt, and completes once the lock is gone.
 func TestJobOfAHeldExperienceIsSnoozedUntilReleased(t *testing.T) {
 	t.Parallel()
-	b := setup(t, setupOpts{})
+	b := setupWork(t, workOpts{})
 	req := experience(1)
 	req.Embedding = ollamafake.Embed(req.Question, dim) // queued for projection at once
 	res, err := b.svc.Ingest(b.ctx, b.ns, req, "")
@@ -53,7 +53,7 @@ func TestJobOfAHeldExperienceIsSnoozedUntilReleased(t *testing.T) {
 	requireExactlyOnce(t, b, 1)
 }
 
-func projectJobSnoozes(t *testing.T, b *bundle) int {
+func projectJobSnoozes(t *testing.T, b *workBundle) int {
 	t.Helper()
 	var n int
 	require.NoError(t, b.pool.QueryRow(b.ctx, `SELECT coalesce(max((metadata->>'snoozes')::int), 0) FROM river_job
@@ -61,7 +61,7 @@ func projectJobSnoozes(t *testing.T, b *bundle) int {
 	return n
 }
 
-func projectJobAttemptsAbove(t *testing.T, b *bundle, attempts int) int {
+func projectJobAttemptsAbove(t *testing.T, b *workBundle, attempts int) int {
 	t.Helper()
 	var n int
 	require.NoError(t, b.pool.QueryRow(b.ctx, `SELECT count(*) FROM river_job

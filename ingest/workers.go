@@ -1,12 +1,73 @@
-package workers
+package ingest
 
 import (
 	"context"
+	"errors"
 
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/llm"
 )
+
+// WorkerDeps are what the ingest workers call besides the service.
+// Projector is required; Evaluator is required to work platform-evaluated
+// experiences (without one their jobs retry until one is configured or
+// they fail visibly).
+type WorkerDeps struct {
+	Projector Projector
+	Neighbors Neighbors // nil: no SIMILAR_TO candidates
+	Evaluator Evaluator
+	// Forgetter works the deletion jobs; nil leaves them to a process
+	// that has one.
+	Forgetter Forgetter
+	// ExperienceBudget gives the model-call budget of one evaluation
+	// attempt (llm.Models.ExperienceBudget); nil: llm.DefaultExperienceBudget.
+	ExperienceBudget func(experienceID string) *llm.Budget
+}
+
+// Workers are the workers of the ingest jobs (evaluation by the teacher
+// model, embedding, projection into Neo4j, deletion from it) and the queues
+// they run on, as a job client takes them.
+type Workers struct {
+	svc  *Service
+	deps WorkerDeps
+}
+
+// Workers returns the workers of the service's jobs.
+func (s *Service) Workers(deps WorkerDeps) (*Workers, error) {
+	if deps.Projector == nil {
+		return nil, errors.New("ingest: WorkerDeps.Projector is required")
+	}
+	return &Workers{svc: s, deps: deps}, nil
+}
+
+// Queues are the evaluation queue (4 workers) and the projection queue
+// (2·ProjectBatch+16). Most projection jobs wait, without a connection,
+// for the batch that holds their experience; two batches per namespace run
+// at once (one claims while the other writes), so the projection queue
+// needs room for the jobs of both and one more to start the next.
+func (w *Workers) Queues() map[string]river.QueueConfig {
+	cfg := w.svc.cfg
+	return map[string]river.QueueConfig{
+		cfg.EvaluateQueue: {MaxWorkers: 4},
+		cfg.ProjectQueue:  {MaxWorkers: 2*cfg.ProjectBatch + 16},
+	}
+}
+
+// AddWorkers registers the ingest workers on ws.
+func (w *Workers) AddWorkers(ws *river.Workers) error {
+	errs := []error{
+		river.AddWorkerSafely(ws, &evaluateWorker{svc: w.svc, deps: w.deps}),
+		river.AddWorkerSafely(ws, &embedWorker{svc: w.svc}),
+		river.AddWorkerSafely(ws, &projectWorker{svc: w.svc, deps: w.deps, links: &linkStore{pool: w.svc.pool}, pipe: newPipeline()}),
+	}
+	if w.deps.Forgetter != nil {
+		errs = append(errs, river.AddWorkerSafely(ws, &forgetWorker{graph: w.deps.Forgetter}))
+	}
+	return errors.Join(errs...)
+}
 
 // Projector writes an experience into the graph, idempotently (MERGE by id).
 // GraphProjector adapts *graph.Graph.

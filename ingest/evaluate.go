@@ -1,33 +1,53 @@
-package workers
+package ingest
 
 import (
 	"context"
-	"log/slog"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/ingest"
 )
 
-// evaluateWorker grades a platform-evaluated experience with the guidance
+// EvaluateArgs asks the evaluation worker to grade an experience with the
+// teacher model. At most one such job exists per experience.
+type EvaluateArgs struct {
+	Namespace    string       `json:"namespace"`
+	ExperienceID uuid.UUID    `json:"experience_id" river:"unique"`
+	Embedding    PackedVector `json:"embedding,omitempty"` // the client's, if it sent one
+}
+
+// Kind implements river.JobArgs.
+func (EvaluateArgs) Kind() string { return "ingest_evaluate" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (EvaluateArgs) KindAliases() []string { return []string{"evokg_ingest_evaluate"} }
+
+// InsertOpts implements river.JobArgsWithInsertOpts.
+func (EvaluateArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueEvaluate, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// evaluateWorker grades a platform-evaluated experience with the teacher
 // model, applies the quality gate and commits it (record, vector row and
 // projection job in one transaction).
 type evaluateWorker struct {
-	river.WorkerDefaults[ingest.EvaluateArgs]
-	deps   Deps
-	logger *slog.Logger
+	river.WorkerDefaults[EvaluateArgs]
+	svc  *Service
+	deps WorkerDeps
 }
 
-func (w *evaluateWorker) Work(ctx context.Context, job *river.Job[ingest.EvaluateArgs]) error {
+func (w *evaluateWorker) Work(ctx context.Context, job *river.Job[EvaluateArgs]) error {
 	a := job.Args
 	err := w.work(ctx, job)
-	return settle(ctx, w.deps.Ingest, w.logger, job.JobRow, a.Namespace, a.ExperienceID, "evaluation", err)
+	return w.svc.settle(ctx, job.JobRow, a.Namespace, a.ExperienceID, "evaluation", err)
 }
 
-func (w *evaluateWorker) work(ctx context.Context, job *river.Job[ingest.EvaluateArgs]) error {
+func (w *evaluateWorker) work(ctx context.Context, job *river.Job[EvaluateArgs]) error {
 	a := job.Args
-	rec, err := w.deps.Ingest.Get(ctx, a.Namespace, a.ExperienceID)
+	rec, err := w.svc.Get(ctx, a.Namespace, a.ExperienceID)
 	if err != nil {
 		return err
 	}
@@ -51,7 +71,7 @@ func (w *evaluateWorker) work(ctx context.Context, job *river.Job[ingest.Evaluat
 		}
 		exp.Signature = sig
 	}
-	_, err = w.deps.Ingest.CompleteEvaluation(ctx, exp, a.Embedding)
+	_, err = w.svc.CompleteEvaluation(ctx, exp, a.Embedding)
 	return err
 }
 
@@ -68,7 +88,7 @@ func (w *evaluateWorker) grade(ctx context.Context, exp *evokg.Experience) error
 		return err
 	}
 	applyGate(exp, a)
-	return w.deps.Ingest.SaveEvaluation(ctx, exp)
+	return w.svc.SaveEvaluation(ctx, exp)
 }
 
 func applyGate(exp *evokg.Experience, a Assessment) {

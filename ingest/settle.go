@@ -1,9 +1,8 @@
-package workers
+package ingest
 
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -11,7 +10,6 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 )
 
@@ -23,7 +21,7 @@ const statusWriteTimeout = 10 * time.Second
 // reason of a failure that will be retried, or the failed status once the
 // job gives up (permanent error or last attempt). It returns what River
 // should do with the job.
-func settle(ctx context.Context, svc *ingest.Service, logger *slog.Logger, job *rivertype.JobRow, ns string, id uuid.UUID, what string, err error) error {
+func (s *Service) settle(ctx context.Context, job *rivertype.JobRow, ns string, id uuid.UUID, what string, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -32,16 +30,16 @@ func settle(ctx context.Context, svc *ingest.Service, logger *slog.Logger, job *
 	final := permanent(err) || job.Attempt >= job.MaxAttempts
 	attrs := []any{"namespace", ns, "experience", id, "attempt", job.Attempt, "max_attempts", job.MaxAttempts, "err", err}
 	if !final {
-		logger.WarnContext(ctx, what+" attempt failed, will retry", attrs...)
+		s.logger.WarnContext(ctx, what+" attempt failed, will retry", attrs...)
 		reason := fmt.Sprintf("%s attempt %d of %d failed, retrying: %s", what, job.Attempt, job.MaxAttempts, evokg.ErrorMessage(err))
-		if nerr := svc.NoteRetry(wctx, ns, id, reason); nerr != nil {
-			logger.WarnContext(ctx, "noting a retry", "experience", id, "err", nerr)
+		if nerr := s.NoteRetry(wctx, ns, id, reason); nerr != nil {
+			s.logger.WarnContext(ctx, "noting a retry", "experience", id, "err", nerr)
 		}
 		return err
 	}
-	logger.ErrorContext(ctx, what+" failed for good", attrs...)
+	s.logger.ErrorContext(ctx, what+" failed for good", attrs...)
 	reason := fmt.Sprintf("%s failed after %d attempt(s): %s", what, job.Attempt, evokg.ErrorMessage(err))
-	if merr := svc.MarkFailed(wctx, ns, id, reason); merr != nil {
+	if merr := s.MarkFailed(wctx, ns, id, reason); merr != nil {
 		// Leave the job to River's retries so the failure is not lost.
 		return fmt.Errorf("%w (and marking the experience failed: %v)", err, merr)
 	}
@@ -49,10 +47,10 @@ func settle(ctx context.Context, svc *ingest.Service, logger *slog.Logger, job *
 }
 
 // withExperienceCall charges the model calls of one evaluation attempt to
-// the experience's budget (Deps.ExperienceBudget; by default
+// the experience's budget (WorkerDeps.ExperienceBudget; by default
 // llm.DefaultExperienceBudget calls: one grade and one signature, plus one
 // repair).
-func (d Deps) withExperienceCall(ctx context.Context, exp *evokg.Experience) context.Context {
+func (d WorkerDeps) withExperienceCall(ctx context.Context, exp *evokg.Experience) context.Context {
 	id := exp.ID.String()
 	budget := llm.NewBudget("experience "+id, llm.DefaultExperienceBudget)
 	if d.ExperienceBudget != nil {

@@ -1,4 +1,4 @@
-package workers_test
+package ingest_test
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	"github.com/evokg/evokg/internal/testenv"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/workers"
 )
 
 // Issue 5 item 5: Neo4j goes away while 500 experiences are ingested and
@@ -22,7 +21,7 @@ import (
 func TestNeo4jOutageLosesAndDuplicatesNothing(t *testing.T) {
 	t.Parallel()
 	const n = 500
-	b := setup(t, setupOpts{})
+	b := setupWork(t, workOpts{})
 	b.start(t)
 
 	b.ingestN(t, 0, 100)
@@ -47,7 +46,7 @@ func TestNeo4jOutageLosesAndDuplicatesNothing(t *testing.T) {
 func TestKilledWorkerLosesAndDuplicatesNothing(t *testing.T) {
 	t.Parallel()
 	const n = 500
-	b := setup(t, setupOpts{})
+	b := setupWork(t, workOpts{})
 	b.ingestN(t, 0, n)
 
 	first := b.start(t)
@@ -70,7 +69,7 @@ func TestKilledWorkerLosesAndDuplicatesNothing(t *testing.T) {
 func TestRebuildGraphRestoresTheSameCounts(t *testing.T) {
 	t.Parallel()
 	const n = 60
-	b := setup(t, setupOpts{})
+	b := setupWork(t, workOpts{})
 	b.start(t)
 	b.ingestN(t, 0, n)
 	b.waitCommitted(t, n, time.Minute)
@@ -85,7 +84,7 @@ func TestRebuildGraphRestoresTheSameCounts(t *testing.T) {
 	require.Zero(t, emptied)
 
 	var progress testWriter
-	got, err := workers.RebuildGraph(b.ctx, b.pool, workers.GraphProjector(b.graph), b.ns, &progress)
+	got, err := ingest.RebuildGraph(b.ctx, b.pool, ingest.GraphProjector(b.graph), b.ns, &progress)
 	require.NoError(t, err)
 	require.Equal(t, n, got)
 	exps2, nodes2, edges2 := graphCounts(t, b.ns)
@@ -96,7 +95,7 @@ func TestRebuildGraphRestoresTheSameCounts(t *testing.T) {
 	require.Contains(t, string(progress), "rebuilt 60 experiences")
 
 	// Rebuilding an intact graph changes nothing either.
-	_, err = workers.RebuildGraph(b.ctx, b.pool, workers.GraphProjector(b.graph), b.ns, nil)
+	_, err = ingest.RebuildGraph(b.ctx, b.pool, ingest.GraphProjector(b.graph), b.ns, nil)
 	require.NoError(t, err)
 	exps3, nodes3, edges3 := graphCounts(t, b.ns)
 	require.Equal(t, []int64{exps, nodes, edges}, []int64{exps3, nodes3, edges3})
@@ -114,7 +113,7 @@ func TestModelServerOutageIsRetried(t *testing.T) {
 	fake := ollamafake.New(ollamafake.Options{})
 	models := newModels(t, fake.Start(t))
 	fake.InjectFault(ollamafake.Fault{Path: "/api/chat", Status: http.StatusInternalServerError, Times: 3})
-	b := setup(t, setupOpts{evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
+	b := setupWork(t, workOpts{evaluator: ingest.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.start(t)
 
 	req := experience(7)
@@ -149,7 +148,7 @@ func TestExhaustedRetriesMarkTheExperienceFailed(t *testing.T) {
 	fake := ollamafake.New(ollamafake.Options{})
 	models := newModels(t, fake.Start(t))
 	fake.InjectFault(ollamafake.Fault{Path: "/api/chat", Status: http.StatusServiceUnavailable})
-	b := setup(t, setupOpts{maxAttempts: 2, evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
+	b := setupWork(t, workOpts{maxAttempts: 2, evaluator: ingest.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.start(t)
 
 	req := experience(3)
@@ -171,7 +170,7 @@ func newModels(t *testing.T, baseURL string) *llm.Models {
 	return m
 }
 
-func attempts(t *testing.T, b *bundle) int {
+func attempts(t *testing.T, b *workBundle) int {
 	t.Helper()
 	var n int
 	require.NoError(t, b.pool.QueryRow(b.ctx,
@@ -188,7 +187,7 @@ func TestModelServerOutageDelaysWritesAndLosesNone(t *testing.T) {
 	t.Parallel()
 	const n = 500
 	model := startModelServer(t)
-	b := setup(t, setupOpts{embedder: newModels(t, model.url()).Embedder()})
+	b := setupWork(t, workOpts{embedder: newModels(t, model.url()).Embedder()})
 	b.start(t)
 
 	b.ingestN(t, 0, 100)
@@ -206,7 +205,7 @@ func TestModelServerOutageDelaysWritesAndLosesNone(t *testing.T) {
 	requireExactlyOnce(t, b, n)
 }
 
-func waitingWithReason(t *testing.T, b *bundle) int {
+func waitingWithReason(t *testing.T, b *workBundle) int {
 	t.Helper()
 	var n int
 	require.NoError(t, b.pool.QueryRow(b.ctx, `SELECT count(*) FROM experiences
@@ -268,7 +267,7 @@ func TestEvaluationHonoursTheExperienceBudget(t *testing.T) {
 	t.Parallel()
 	fake := ollamafake.New(ollamafake.Options{})
 	models := newModels(t, fake.Start(t))
-	b := setup(t, setupOpts{evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
+	b := setupWork(t, workOpts{evaluator: ingest.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.deps.ExperienceBudget = func(id string) *llm.Budget { return llm.NewBudget("experience "+id, 1) }
 	b.start(t)
 

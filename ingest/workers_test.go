@@ -1,4 +1,4 @@
-package workers_test
+package ingest_test
 
 import (
 	"context"
@@ -23,9 +23,7 @@ import (
 	"github.com/evokg/evokg/workers"
 )
 
-const dim = 768
-
-type bundle struct {
+type workBundle struct {
 	ctx   context.Context
 	ns    string
 	pool  *pgxpool.Pool
@@ -34,19 +32,20 @@ type bundle struct {
 	proxy *tcpProxy
 	graph *graph.Graph
 	cfg   workers.Config
-	deps  workers.Deps
+	deps  ingest.WorkerDeps
 }
 
-type setupOpts struct {
+type workOpts struct {
 	maxAttempts int
-	evaluator   workers.Evaluator
+	evaluator   ingest.Evaluator
+	linger      time.Duration // the projection's linger; 0: the default
 	embedder    evokg.Embedder
 }
 
-// setup builds a namespace with its own River queues (so parallel tests do
+// setupWork builds a namespace with its own River queues (so parallel tests do
 // not work each other's jobs) and a graph reached through a TCP proxy that
 // the test can take down.
-func setup(t *testing.T, opts setupOpts) *bundle {
+func setupWork(t *testing.T, opts workOpts) *workBundle {
 	t.Helper()
 	ctx := context.Background()
 	pool := testenv.Postgres(t)
@@ -65,7 +64,7 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	queue, err := workers.NewInsertClient(pool, cfg, testenv.Logger(t))
 	require.NoError(t, err)
 	store := vector.NewStore(pool, dim)
-	svc := ingest.NewService(ingest.Config{EvaluateQueue: evalQ, ProjectQueue: projQ}, pool, queue, opts.embedder, store, testenv.Logger(t))
+	svc := ingest.NewService(ingest.Config{EvaluateQueue: evalQ, ProjectQueue: projQ, ProjectLinger: opts.linger}, pool, queue, opts.embedder, store, testenv.Logger(t))
 
 	u, err := url.Parse(testenv.Neo4jURI())
 	require.NoError(t, err)
@@ -75,14 +74,17 @@ func setup(t *testing.T, opts setupOpts) *bundle {
 	t.Cleanup(func() { _ = g.Close(context.Background()) })
 	require.NoError(t, g.ApplySchema(ctx))
 
-	deps := workers.Deps{Ingest: svc, Projector: workers.GraphProjector(g), Neighbors: workers.VectorNeighbors(store), Evaluator: opts.evaluator}
-	return &bundle{ctx: ctx, ns: ns, pool: pool, svc: svc, store: store, proxy: proxy, graph: g, cfg: cfg, deps: deps}
+	deps := ingest.WorkerDeps{Projector: ingest.GraphProjector(g), Neighbors: ingest.VectorNeighbors(store), Evaluator: opts.evaluator,
+		Forgetter: g}
+	return &workBundle{ctx: ctx, ns: ns, pool: pool, svc: svc, store: store, proxy: proxy, graph: g, cfg: cfg, deps: deps}
 }
 
 // start runs a fresh worker client until the test ends.
-func (b *bundle) start(t *testing.T) *river.Client[pgx.Tx] {
+func (b *workBundle) start(t *testing.T) *river.Client[pgx.Tx] {
 	t.Helper()
-	client, err := workers.NewClient(b.pool, b.cfg, b.deps, testenv.Logger(t))
+	jobs, err := b.svc.Workers(b.deps)
+	require.NoError(t, err)
+	client, err := workers.NewClient(b.pool, b.cfg, testenv.Logger(t), jobs)
 	require.NoError(t, err)
 	require.NoError(t, client.Start(b.ctx))
 	t.Cleanup(func() {
@@ -110,7 +112,7 @@ func experience(i int) evokg.ExperienceInput {
 }
 
 // ingestN ingests n pre-evaluated experiences in batches of 100.
-func (b *bundle) ingestN(t *testing.T, from, n int) {
+func (b *workBundle) ingestN(t *testing.T, from, n int) {
 	t.Helper()
 	for start := from; start < from+n; start += 100 {
 		var reqs []evokg.ExperienceInput
@@ -122,7 +124,7 @@ func (b *bundle) ingestN(t *testing.T, from, n int) {
 	}
 }
 
-func (b *bundle) countStatus(t *testing.T, status evokg.IngestStatus) int {
+func (b *workBundle) countStatus(t *testing.T, status evokg.IngestStatus) int {
 	t.Helper()
 	var n int
 	require.NoError(t, b.pool.QueryRow(b.ctx,
@@ -130,7 +132,7 @@ func (b *bundle) countStatus(t *testing.T, status evokg.IngestStatus) int {
 	return n
 }
 
-func (b *bundle) waitCommitted(t *testing.T, n int, within time.Duration) {
+func (b *workBundle) waitCommitted(t *testing.T, n int, within time.Duration) {
 	t.Helper()
 	require.Eventually(t, func() bool { return b.countStatus(t, evokg.StatusCommitted) == n },
 		within, 100*time.Millisecond, "waiting for %d committed experiences", n)
@@ -153,7 +155,7 @@ func graphCounts(t *testing.T, ns string) (experiences, nodes, edges int64) {
 }
 
 // jobStates counts the jobs of one kind of the namespace by state.
-func jobStates(t *testing.T, b *bundle, kind string) map[string]int {
+func jobStates(t *testing.T, b *workBundle, kind string) map[string]int {
 	t.Helper()
 	return stateCounts(t, b, `SELECT state::text, count(*) FROM river_job
 		WHERE kind = $1 AND args->>'namespace' = $2 GROUP BY state`, kind)
@@ -161,7 +163,7 @@ func jobStates(t *testing.T, b *bundle, kind string) map[string]int {
 
 // carriedStates counts the experiences the namespace's projection jobs
 // carry by the job's state, each once per job that carries it.
-func carriedStates(t *testing.T, b *bundle) map[string]int {
+func carriedStates(t *testing.T, b *workBundle) map[string]int {
 	t.Helper()
 	return stateCounts(t, b, `SELECT j.state::text, count(*)
 		FROM river_job j, jsonb_array_elements(j.args->'experience_ids') e
@@ -169,7 +171,7 @@ func carriedStates(t *testing.T, b *bundle) map[string]int {
 }
 
 // stateCounts runs a (state, count) query of the namespace's jobs of kind.
-func stateCounts(t *testing.T, b *bundle, sql, kind string) map[string]int {
+func stateCounts(t *testing.T, b *workBundle, sql, kind string) map[string]int {
 	t.Helper()
 	rows, err := b.pool.Query(b.ctx, sql, kind, b.ns)
 	require.NoError(t, err)
@@ -187,7 +189,7 @@ func stateCounts(t *testing.T, b *bundle, sql, kind string) map[string]int {
 var projectKind = ingest.ProjectArgs{}.Kind()
 
 // requireExactlyOnce checks both stores hold each of the n experiences once.
-func requireExactlyOnce(t *testing.T, b *bundle, n int) {
+func requireExactlyOnce(t *testing.T, b *workBundle, n int) {
 	t.Helper()
 	var rows, distinct int
 	require.NoError(t, b.pool.QueryRow(b.ctx,
@@ -203,7 +205,7 @@ func requireExactlyOnce(t *testing.T, b *bundle, n int) {
 
 func TestProjectionCommitsIntoTheGraph(t *testing.T) {
 	t.Parallel()
-	b := setup(t, setupOpts{})
+	b := setupWork(t, workOpts{})
 	b.start(t)
 	first, err := b.svc.Ingest(b.ctx, b.ns, experience(1), "")
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-package workers_test
+package ingest_test
 
 import (
 	"testing"
@@ -15,7 +15,7 @@ import (
 // rows it held by then stay in its exactly scanned tail.
 func TestProjectionListsGrownSlicesForTheHNSWIndex(t *testing.T) {
 	t.Parallel()
-	b := setup(t, setupOpts{})
+	b := setupWork(t, workOpts{})
 	b.start(t)
 	const perSlice = vector.DefaultExactScanMax + 4
 	b.ingestN(t, 0, 5*perSlice) // five task types

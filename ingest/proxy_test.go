@@ -1,4 +1,4 @@
-package workers_test
+package ingest_test
 
 import (
 	"errors"

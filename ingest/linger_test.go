@@ -1,4 +1,4 @@
-package workers_test
+package ingest_test
 
 import (
 	"testing"
@@ -18,8 +18,7 @@ import (
 func TestProjectLingerGathersSingleRequestsIntoOneBatch(t *testing.T) {
 	t.Parallel()
 	const linger = 3 * time.Second
-	b := setup(t, setupOpts{})
-	b.cfg.ProjectLinger = linger
+	b := setupWork(t, workOpts{linger: linger})
 	b.start(t)
 	for i := range 10 {
 		req := experience(i)

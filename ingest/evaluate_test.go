@@ -1,4 +1,4 @@
-package workers_test
+package ingest_test
 
 import (
 	"regexp"
@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm/ollamafake"
-	"github.com/evokg/evokg/workers"
 )
 
 // The evaluation worker applies the quality gate every path applies
@@ -29,7 +29,7 @@ func TestEvaluationWorkerAppliesTheQualityGate(t *testing.T) {
 		{Task: "evaluate_experience", Pattern: regexp.MustCompile(`graded badly`), Reply: `{"correct":0,"efficient":0,"complete":0,` + graded},
 	}})
 	models := newModels(t, fake.Start(t))
-	b := setup(t, setupOpts{evaluator: workers.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
+	b := setupWork(t, workOpts{evaluator: ingest.TeacherEvaluator(models.Teacher()), embedder: models.Embedder()})
 	b.start(t)
 
 	post := func(outcome evokg.Outcome, question string) uuid.UUID {

@@ -1,22 +1,62 @@
-package workers
+package ingest
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/ingest"
 )
+
+// ProjectArgs asks the projection worker to write the committed
+// experiences of one request (a single experience, a group of single
+// requests committed together, a batch, an embedding job's experiences or
+// an import chunk) into Neo4j: one job per accepted request, not per
+// experience. The worker reads the embeddings from the
+// index: the job stays small.
+type ProjectArgs struct {
+	Namespace     string      `json:"namespace"`
+	ExperienceIDs []uuid.UUID `json:"experience_ids" river:"unique"`
+	// EnqueuedAtUnixMicro lets the worker report projection lag.
+	EnqueuedAtUnixMicro int64 `json:"enqueued_at_us,omitempty"`
+}
+
+// Kind implements river.JobArgs.
+func (ProjectArgs) Kind() string { return "ingest_project" }
+
+// KindAliases implements river.JobArgsWithKindAliases: a job the previous
+// release enqueued under the old kind still runs. Remove it in the next
+// release.
+func (ProjectArgs) KindAliases() []string { return []string{"evokg_ingest_project"} }
+
+// InsertOpts implements river.JobArgsWithInsertOpts.
+func (ProjectArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueProject, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// MaxProjectJobIDs bounds the experiences one projection job carries; a
+// larger request or import chunk gets several jobs.
+const MaxProjectJobIDs = 200
+
+// projectJobs splits the ids of namespace ns into projection jobs.
+func (s *Service) projectJobs(ns string, ids []uuid.UUID) []river.InsertManyParams {
+	enqueued := evokg.Now().UnixMicro()
+	var jobs []river.InsertManyParams
+	for len(ids) > 0 {
+		n := min(len(ids), MaxProjectJobIDs)
+		args := ProjectArgs{Namespace: ns, ExperienceIDs: ids[:n:n], EnqueuedAtUnixMicro: enqueued}
+		jobs = append(jobs, river.InsertManyParams{Args: args, InsertOpts: s.insertOpts(args)})
+		ids = ids[n:]
+	}
+	return jobs
+}
 
 var errNoProjection = errors.New("the experience is still being evaluated")
 
@@ -32,13 +72,11 @@ var errNoProjection = errors.New("the experience is still being evaluated")
 // row locks keep batches disjoint; a job whose experience another process
 // holds is snoozed, which costs no attempt.
 type projectWorker struct {
-	river.WorkerDefaults[ingest.ProjectArgs]
-	deps   Deps
-	cfg    Config
-	pool   *pgxpool.Pool
-	links  *linkStore
-	pipe   *pipeline
-	logger *slog.Logger
+	river.WorkerDefaults[ProjectArgs]
+	svc   *Service
+	deps  WorkerDeps
+	links *linkStore
+	pipe  *pipeline
 }
 
 // pending is one experience of a batch with its embedding (nil when its
@@ -63,7 +101,7 @@ const heldSnooze = time.Second
 // batch the first one claims. A permanent failure of one experience marks
 // it failed and the others go on; a transient one retries the job, whose
 // next attempt finds the experiences already committed and skips them.
-func (w *projectWorker) Work(ctx context.Context, job *river.Job[ingest.ProjectArgs]) error {
+func (w *projectWorker) Work(ctx context.Context, job *river.Job[ProjectArgs]) error {
 	a := job.Args
 	for _, id := range a.ExperienceIDs {
 		t := target{ns: a.Namespace, id: id, enqueuedAt: a.EnqueuedAtUnixMicro}
@@ -71,7 +109,7 @@ func (w *projectWorker) Work(ctx context.Context, job *river.Job[ingest.ProjectA
 		if errors.Is(err, errHeldElsewhere) {
 			return river.JobSnooze(heldSnooze)
 		}
-		err = settle(ctx, w.deps.Ingest, w.logger, job.JobRow, a.Namespace, id, "graph projection", err)
+		err = w.svc.settle(ctx, job.JobRow, a.Namespace, id, "graph projection", err)
 		var cancelled *rivertype.JobCancelError
 		if err != nil && !errors.As(err, &cancelled) {
 			return err
@@ -90,7 +128,7 @@ type target struct {
 func (w *projectWorker) work(ctx context.Context, a target) error {
 	// Most jobs of a busy namespace find their experience projected, or
 	// being projected, by a batch: a plain read settles the first kind.
-	rec, err := w.deps.Ingest.Get(ctx, a.ns, a.id)
+	rec, err := w.svc.Get(ctx, a.ns, a.id)
 	if err != nil {
 		return err
 	}
@@ -118,10 +156,10 @@ func (w *projectWorker) work(ctx context.Context, a target) error {
 // Config.ProjectLinger, so that the experiences accepted meanwhile join its
 // batch.
 func (w *projectWorker) linger(ctx context.Context, a target) error {
-	if w.cfg.ProjectLinger <= 0 || a.enqueuedAt == 0 {
+	if w.svc.cfg.ProjectLinger <= 0 || a.enqueuedAt == 0 {
 		return nil
 	}
-	wait := time.Until(time.UnixMicro(a.enqueuedAt).Add(w.cfg.ProjectLinger))
+	wait := time.Until(time.UnixMicro(a.enqueuedAt).Add(w.svc.cfg.ProjectLinger))
 	if wait <= 0 {
 		return nil
 	}
@@ -151,7 +189,7 @@ func (w *projectWorker) runBatch(ctx context.Context, a target) error {
 			unlockClaim()
 		}
 	}()
-	tx, err := w.pool.Begin(ctx)
+	tx, err := w.svc.pool.Begin(ctx)
 	if err != nil {
 		return fmt.Errorf("beginning a projection batch: %w", err)
 	}
@@ -161,7 +199,7 @@ func (w *projectWorker) runBatch(ctx context.Context, a target) error {
 	if err != nil || len(batch) == 0 {
 		return err
 	}
-	ids := pendingIDs(batch)
+	ids := batchIDs(batch)
 	f := w.pipe.start(a.ns, ids)
 	var committed []uuid.UUID
 	defer func() { rollback(); w.pipe.finish(a.ns, ids, f, committed) }()
@@ -184,15 +222,15 @@ func (w *projectWorker) runBatch(ctx context.Context, a target) error {
 		return err
 	}
 	t2 := time.Now()
-	if err := w.deps.Ingest.MarkCommittedTx(ctx, tx, a.ns, pendingIDs(written)); err != nil {
+	if err := w.svc.MarkCommittedTx(ctx, tx, a.ns, batchIDs(written)); err != nil {
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("committing a projection batch: %w", err)
 	}
-	committed = pendingIDs(written)
+	committed = batchIDs(written)
 	grown = batchTaskTypes(written)
-	w.logger.DebugContext(ctx, "projected experiences", "namespace", a.ns, "experience", a.id,
+	w.svc.logger.DebugContext(ctx, "projected experiences", "namespace", a.ns, "experience", a.id,
 		"batch", len(written), "similar_ms", ms(t1.Sub(t0)), "graph_ms", ms(t2.Sub(t1)),
 		"lag_ms", ms(time.Since(time.UnixMicro(a.enqueuedAt))))
 	return nil
@@ -208,7 +246,7 @@ func (w *projectWorker) listGrownSlices(ctx context.Context, ns string, taskType
 		return
 	}
 	if _, err := lister.ListGrownSlices(ctx, ns, taskTypes); err != nil {
-		w.logger.WarnContext(ctx, "listing grown slices for the HNSW index", "namespace", ns, "err", err)
+		w.svc.logger.WarnContext(ctx, "listing grown slices for the HNSW index", "namespace", ns, "err", err)
 	}
 }
 
@@ -238,8 +276,8 @@ func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a target) ([]pendi
 		return nil, nil // projected by a batch meanwhile
 	}
 	batch := []pending{{exp: own}}
-	if _, ok := w.deps.Projector.(BatchProjector); ok && w.cfg.ProjectBatch > 1 {
-		others, err := claimQueued(ctx, tx, a.ns, a.id, w.cfg.ProjectBatch-1)
+	if _, ok := w.deps.Projector.(BatchProjector); ok && w.svc.cfg.ProjectBatch > 1 {
+		others, err := claimQueued(ctx, tx, a.ns, a.id, w.svc.cfg.ProjectBatch-1)
 		if err != nil {
 			return nil, err
 		}
@@ -255,7 +293,7 @@ func (w *projectWorker) claim(ctx context.Context, tx pgx.Tx, a target) ([]pendi
 	return batch, nil
 }
 
-func pendingIDs(batch []pending) []uuid.UUID {
+func batchIDs(batch []pending) []uuid.UUID {
 	ids := make([]uuid.UUID, len(batch))
 	for i, p := range batch {
 		ids[i] = p.exp.ID
@@ -282,7 +320,7 @@ func (w *projectWorker) project(ctx context.Context, batch []pending, similar ma
 	if err == nil || !permanent(err) {
 		return batch, err
 	}
-	w.logger.WarnContext(ctx, "batch projection refused, projecting the job's experience alone",
+	w.svc.logger.WarnContext(ctx, "batch projection refused, projecting the job's experience alone",
 		"namespace", batch[0].exp.Namespace, "experience", batch[0].exp.ID, "batch", len(batch), "err", err)
 	own := batch[0].exp
 	return batch[:1], w.deps.Projector.ProjectExperience(ctx, own, similar[own.ID])
@@ -317,7 +355,7 @@ func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.
 	for i, q := range queries {
 		var keep []evokg.SimilarExperience
 		for _, h := range hits[i] {
-			if h.ID != q.Experience.ID && h.Cosine > w.cfg.SimilarThreshold {
+			if h.ID != q.Experience.ID && h.Cosine > w.svc.cfg.SimilarThreshold {
 				keep = append(keep, h)
 			}
 		}
@@ -330,13 +368,13 @@ func (w *projectWorker) similar(ctx context.Context, batch []pending) (map[uuid.
 }
 
 func (w *projectWorker) neighbors(ctx context.Context, qs []SimilarQuery) ([][]evokg.SimilarExperience, error) {
-	k := w.cfg.SimilarK + 1
+	k := w.svc.cfg.SimilarK + 1
 	if bn, ok := w.deps.Neighbors.(BatchNeighbors); ok {
-		return bn.SimilarBatch(ctx, qs, k, w.cfg.SimilarThreshold)
+		return bn.SimilarBatch(ctx, qs, k, w.svc.cfg.SimilarThreshold)
 	}
 	out := make([][]evokg.SimilarExperience, len(qs))
 	for i, q := range qs {
-		hits, err := w.deps.Neighbors.Similar(ctx, q.Experience, q.Embedding, k, w.cfg.SimilarThreshold)
+		hits, err := w.deps.Neighbors.Similar(ctx, q.Experience, q.Embedding, k, w.svc.cfg.SimilarThreshold)
 		if err != nil {
 			return nil, err
 		}
