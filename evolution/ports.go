@@ -26,13 +26,13 @@ type Teacher interface {
 	Critique(ctx context.Context, req llm.CritiqueRequest) ([]llm.TaskTypeCritique, error)
 	WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error)
 	ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error)
-	AuthorTool(ctx context.Context, req llm.ToolRequest) (llm.ToolSpec, error)
+	AuthorTool(ctx context.Context, req llm.ToolRequest) (evokg.ToolSpec, error)
 	WriteAgent(ctx context.Context, req llm.AgentRequest) (llm.AgentSpec, error)
 	RefinePrompt(ctx context.Context, req llm.RefinePromptRequest) (llm.PromptRefinement, error)
 	SplitSkill(ctx context.Context, req llm.SplitSkillRequest) (llm.SkillSplit, error)
 	ExtractSignature(ctx context.Context, req llm.SignatureRequest) ([]string, error)
 	PlanFrontier(ctx context.Context, req llm.FrontierRequest) (llm.Plan, error)
-	Judge(ctx context.Context, req llm.JudgeRequest) (llm.Verdict, error)
+	Judge(ctx context.Context, req llm.JudgeRequest) (llm.Judgment, error)
 }
 
 // Retriever builds memory packs (*retrieval.Retriever).
@@ -82,7 +82,7 @@ type Graph interface {
 // Utility is memory utility (*utility.Store): probation's queue and verdicts.
 type Utility interface {
 	Probationary(ctx context.Context, ns string, taskTypes []string) ([]utility.Pending, error)
-	Decide(ctx context.Context, ns string, vs ...utility.Verdict) error
+	Decide(ctx context.Context, ns string, vs ...utility.StateDecision) error
 }
 
 // Refresher is implemented by retrievers that cache memory packs; the loop

@@ -89,9 +89,8 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 			return false, err
 		}
 		out.Attempts++
-		tool, err := r.deps.Tools.CreateTool(ctx, r.ns, evokg.ToolSpec{Name: spec.Name, Description: spec.Description,
-			InputSchema: spec.InputSchema, OutputSchema: spec.OutputSchema, Code: spec.Code, Tests: spec.Tests,
-			Skill: skill.Name, CreatedFrom: linked})
+		spec.Skill, spec.CreatedFrom = skill.Name, linked
+		tool, err := r.deps.Tools.CreateTool(ctx, r.ns, spec)
 		if err != nil && evokg.ErrorCode(err) != evokg.EINVALID {
 			return false, err
 		}

@@ -211,23 +211,18 @@ func (x *Learner) Explore(ctx context.Context, req ExploreRequest) (Observation,
 	return obs, err
 }
 
-// TaskPlan is the Plan phase of PRGII: the goal, the entities and the
-// signature σ̂ of a task, in canonical operation names.
-type TaskPlan struct {
-	Goal       string         `json:"goal"`
-	Entities   []evokg.Entity `json:"entities"`
-	Operations []string       `json:"operations"`
-}
-
 // PlanTask asks the learner model for a task's goal, entities and
 // procedural signature before retrieval (APEX-EM's Plan phase).
-func (x *Learner) PlanTask(ctx context.Context, req PlanRequest) (TaskPlan, error) {
-	var plan TaskPlan
-	if err := structured(ctx, x.ep, RoleLearner, "plan_task", req, x.ep.cfg.Temperature, &plan); err != nil {
-		return TaskPlan{}, err
+func (x *Learner) PlanTask(ctx context.Context, req PlanRequest) (evokg.TaskPlan, error) {
+	var reply struct {
+		Goal       string         `json:"goal"`
+		Entities   []evokg.Entity `json:"entities"`
+		Operations []string       `json:"operations"`
 	}
-	plan.Operations = evokg.PlannedSignature(plan.Operations)
-	return plan, nil
+	if err := structured(ctx, x.ep, RoleLearner, "plan_task", req, x.ep.cfg.Temperature, &reply); err != nil {
+		return evokg.TaskPlan{}, err
+	}
+	return evokg.TaskPlan{Signature: evokg.PlannedSignature(reply.Operations), Entities: reply.Entities, Goal: reply.Goal}, nil
 }
 
 // AttemptRequest is one Generate round of PRGII: the plan, the retrieved

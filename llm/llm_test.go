@@ -163,7 +163,7 @@ func TestStructuredRepair(t *testing.T) {
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: `{"correct": true, "reason": "same city"}`})
 	v, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "Capital?", Answer: "paris", Gold: "Paris"})
 	require.NoError(t, err)
-	require.Equal(t, llm.Verdict{Correct: true, Reason: "same city"}, v)
+	require.Equal(t, llm.Judgment{Correct: true, Reason: "same city"}, v)
 
 	reqs := b.fake.Requests()
 	require.Len(t, reqs, 3)

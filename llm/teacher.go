@@ -340,19 +340,6 @@ type ToolAttempt struct {
 	Validation string // what ran, passed, failed and why
 }
 
-// ToolSpec is an authored tool (Mem2Evolve asset memory): Starlark code
-// defining run(input), its schemas and the tests that validate it.
-type ToolSpec struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	// InputSchema and OutputSchema are JSON Schemas of objects, built from
-	// the fields the model lists (a nested schema would be unbounded).
-	InputSchema  json.RawMessage  `json:"-"`
-	OutputSchema json.RawMessage  `json:"-"`
-	Code         string           `json:"code"`
-	Tests        []evokg.ToolTest `json:"tests"`
-}
-
 // ToolField is one input or output field of an authored tool.
 type ToolField struct {
 	Name string `json:"name"`
@@ -360,20 +347,22 @@ type ToolField struct {
 }
 
 // AuthorTool writes a tool: name, description, input/output schemas, code
-// and tests.
-func (g *Teacher) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, error) {
+// and tests. The schemas are JSON Schemas of objects, built from the fields
+// the model lists (a nested schema would be unbounded).
+func (g *Teacher) AuthorTool(ctx context.Context, req ToolRequest) (evokg.ToolSpec, error) {
 	var r struct {
-		ToolSpec
-		Inputs  []ToolField `json:"inputs"`
-		Outputs []ToolField `json:"outputs"`
+		Name        string           `json:"name"`
+		Description string           `json:"description"`
+		Code        string           `json:"code"`
+		Tests       []evokg.ToolTest `json:"tests"`
+		Inputs      []ToolField      `json:"inputs"`
+		Outputs     []ToolField      `json:"outputs"`
 	}
 	if err := g.call(ctx, RoleSkillDiscovery, "author_tool", req, &r); err != nil {
-		return ToolSpec{}, err
+		return evokg.ToolSpec{}, err
 	}
-	t := r.ToolSpec
-	t.Name = OperationName(t.Name)
-	t.InputSchema, t.OutputSchema = fieldsSchema(r.Inputs), fieldsSchema(r.Outputs)
-	return t, nil
+	return evokg.ToolSpec{Name: OperationName(r.Name), Description: r.Description, Code: r.Code, Tests: r.Tests,
+		InputSchema: fieldsSchema(r.Inputs), OutputSchema: fieldsSchema(r.Outputs)}, nil
 }
 
 // fieldsSchema is the JSON Schema of an object with fields as its
@@ -535,15 +524,15 @@ type JudgeRequest struct {
 	Gold     string
 }
 
-// Verdict is the judge's decision.
-type Verdict struct {
+// Judgment is the judge's decision.
+type Judgment struct {
 	Correct bool   `json:"correct"`
 	Reason  string `json:"reason"`
 }
 
 // Judge decides whether a free-text answer is right against the gold answer.
-func (g *Teacher) Judge(ctx context.Context, req JudgeRequest) (Verdict, error) {
-	var v Verdict
+func (g *Teacher) Judge(ctx context.Context, req JudgeRequest) (Judgment, error) {
+	var v Judgment
 	err := g.call(ctx, RoleJudge, "judge", req, &v)
 	return v, err
 }

@@ -23,7 +23,7 @@ import (
 // Learner is the learner model ((*llm.Models).Learner()); PRGII makes
 // no teacher-model call.
 type Learner interface {
-	PlanTask(ctx context.Context, req llm.PlanRequest) (llm.TaskPlan, error)
+	PlanTask(ctx context.Context, req llm.PlanRequest) (evokg.TaskPlan, error)
 	GenerateAttempt(ctx context.Context, req llm.AttemptRequest) (llm.AnswerReply, error)
 }
 

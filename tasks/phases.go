@@ -25,7 +25,8 @@ func (e *Engine) plan(ctx context.Context, r *row) error {
 	if err != nil {
 		return err
 	}
-	r.Plan = &evokg.TaskPlan{Signature: p.Operations, Entities: orEmpty(p.Entities), Goal: p.Goal}
+	p.Entities = orEmpty(p.Entities)
+	r.Plan = &p
 	return e.store.savePhase(ctx, "save_plan", r.Namespace, r.ID, r.Plan)
 }
 
