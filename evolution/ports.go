@@ -9,7 +9,6 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/explorer"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/utility"
@@ -72,9 +71,9 @@ type Graph interface {
 	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
 	SnapshotSlots(ctx context.Context, ns string) ([]evokg.SkillSlots, error)
 	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error
-	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
+	Principles(ctx context.Context, ns, skill string) ([]evokg.Experience, error)
 	// GetExperience returns an experience's projection, or ENOTFOUND.
-	GetExperience(ctx context.Context, ns string, id uuid.UUID) (graph.ExperienceNode, error)
+	GetExperience(ctx context.Context, ns string, id uuid.UUID) (evokg.Experience, error)
 	// AttachTool draws (skill)-[:HAS_TOOL]->(tool): a recruited tool.
 	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }

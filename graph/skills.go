@@ -170,7 +170,7 @@ func (g *Graph) countPrinciples(ctx context.Context, ns, skill, id string) (int,
 }
 
 // Principles returns the principles of a skill, oldest first.
-func (g *Graph) Principles(ctx context.Context, ns, skill string) ([]ExperienceNode, error) {
+func (g *Graph) Principles(ctx context.Context, ns, skill string) ([]evokg.Experience, error) {
 	recs, err := g.readOne(ctx, "principle_list", params(ns, "skill", skill))
 	if err != nil {
 		return nil, err
