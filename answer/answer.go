@@ -65,21 +65,15 @@ type Vocabulary interface {
 	OperationVocabulary(ctx context.Context, ns string, limit int) ([]string, error)
 }
 
-// MemorySwitch says whether a task type's memory is switched off
-// (*memswitch.Store).
-type MemorySwitch interface {
-	Off(ctx context.Context, ns, taskType string) (bool, error)
-}
-
 // Service answers questions with memory.
 type Service struct {
 	learner   Learner
 	retriever Retriever
-	cascade   Cascade      // optional
-	bandits   Bandits      // optional: without it the default strategies are used
-	skills    Skills       // optional
-	memSwitch MemorySwitch // optional
-	tools     evokg.Tools  // optional: without it the tool_call arm uses the calculator
+	cascade   Cascade              // optional
+	bandits   Bandits              // optional: without it the default strategies are used
+	skills    Skills               // optional
+	memSwitch evokg.MemorySwitches // optional
+	tools     evokg.Tools          // optional: without it the tool_call arm uses the calculator
 	toolCfg   ToolConfig
 	profiles  evokg.ProfileService // optional: without it every learner gets DefaultProfile
 	agents    Agents               // optional: without it no expert agent answers
@@ -87,7 +81,7 @@ type Service struct {
 
 // WithMemorySwitch has s answer without memory the task types whose memory
 // switch is off, and returns s.
-func (s *Service) WithMemorySwitch(sw MemorySwitch) *Service {
+func (s *Service) WithMemorySwitch(sw evokg.MemorySwitches) *Service {
 	s.memSwitch = sw
 	return s
 }

@@ -149,7 +149,7 @@ func neighborsFromQuery(r *http.Request) (evokg.NeighborQuery, error) {
 	qv := r.URL.Query()
 	var (
 		req evokg.NeighborQuery
-		v   evokg.Validator
+		v   evokg.FieldErrors
 	)
 	for i, raw := range qv["seed"] {
 		id, err := uuid.Parse(raw)
@@ -161,7 +161,7 @@ func neighborsFromQuery(r *http.Request) (evokg.NeighborQuery, error) {
 	return req, v.Err()
 }
 
-func queryInt(v *evokg.Validator, raw, pointer string) int {
+func queryInt(v *evokg.FieldErrors, raw, pointer string) int {
 	if raw == "" {
 		return 0
 	}

@@ -237,7 +237,7 @@ func (b *Bandit) selectArm(ctx context.Context, ns string, k Kind, key string, r
 }
 
 func checkContext(ns string, k Kind, key string) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(ns), "/namespace", "not a valid namespace")
 	v.Check(k.Valid(), "/kind", "must be search or routing")
 	v.Check(key != "", "/context", "a task type or skill is required")

@@ -35,7 +35,7 @@ type Answer struct {
 }
 
 func (b *Bandit) validateAnswer(a Answer) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(a.Namespace), "/namespace", "not a valid namespace")
 	v.Check(a.TaskType != "", "/task_type", "required")
 	v.Check(a.SearchArm == "" || slices.Contains(b.cfg.SearchArms, a.SearchArm), "/search_arm", "not a search arm")

@@ -37,7 +37,7 @@ type Deps struct {
 	IterationBudget func(runID string, iteration int) *llm.Budget
 	// MemorySwitch, when set, records the per-task-type memory switch
 	// after every held-out evaluation (*memswitch.Store).
-	MemorySwitch MemorySwitch
+	MemorySwitch evokg.MemorySwitches
 	// Explorer, when set, explores the failed environment episodes of the
 	// selected task types in EVOLVE and harvests their action recipes
 	// (*explorer.Explorer); other items are not episodes and are left alone.
@@ -60,7 +60,7 @@ type Deps struct {
 	// Utility, when set, is memory utility (*utility.Store): the memories
 	// the teacher writes start probationary and are tried on validation
 	// items before they are served (unless Mechanisms.NoUtility).
-	Utility Utility
+	Utility ProbationQueue
 	// Profiles, when set, keeps the learner profiles (*profile.Store): the
 	// learner answers under its namespace's profile, and a run with
 	// CalibrationItems calibrates it at the start of every iteration.

@@ -159,7 +159,7 @@ func (s PoolSpec) withDefaults() PoolSpec {
 
 // Validate reports every invalid parameter by JSON pointer (EINVALID).
 func (p Params) Validate() error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(p.Namespace), "/namespace", "not a valid namespace")
 	v.Check(questions.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "env", "glyph" or "inline"`)
 	v.Check(!questions.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))

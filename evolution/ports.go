@@ -78,8 +78,9 @@ type Graph interface {
 	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }
 
-// Utility is memory utility (*utility.Store): probation's queue and verdicts.
-type Utility interface {
+// ProbationQueue is probation's queue of memories and its decisions on
+// them (*utility.Store).
+type ProbationQueue interface {
 	Probationary(ctx context.Context, ns string, taskTypes []string) ([]utility.Pending, error)
 	Decide(ctx context.Context, ns string, vs ...utility.StateDecision) error
 }

@@ -32,7 +32,7 @@ func (g *Graph) ProjectExperience(ctx context.Context, exp *evokg.Experience, si
 }
 
 func validateExperience(exp *evokg.Experience) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(exp.ID != uuid.Nil, "/id", "is required")
 	v.Check(evokg.ValidNamespace(exp.Namespace), "/namespace", "is not a valid namespace")
 	v.Check(exp.Outcome.Valid(), "/outcome", "must be one of the five memory classes")

@@ -104,7 +104,7 @@ func (c Config) WithDefaults() Config {
 }
 
 func (c Config) validate() error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(c.URI != "", "/uri", "is required")
 	v.Check(c.MaxSkills > 0, "/max_skills", "must be positive")
 	v.Check(c.MaxPrinciples > 0, "/max_principles", "must be positive")

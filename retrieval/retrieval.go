@@ -171,7 +171,7 @@ func (r *Retriever) validate(req *Request) error {
 	if req.Mode == "" {
 		req.Mode = r.cfg.Mode
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(req.Namespace), "/namespace", "is not a valid namespace")
 	v.Check(req.TaskType != "", "/task_type", "is required")
 	v.Check(req.Question != "" || len(req.Embedding) > 0, "/question", "is required unless an embedding is given")

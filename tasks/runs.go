@@ -85,7 +85,7 @@ func (p RunParams) split() (training, heldOut []questions.Item, err error) {
 			training, heldOut = training[:len(training)-1], training[len(training)-1:]
 		}
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(len(training) > 0, "/pool/size", "leaves no training item")
 	v.Check(!p.Frozen || len(heldOut) > 0, "/held_out", fmt.Sprintf("holds out no item of the pool's %d: frozen needs a held-out split", len(training)+len(heldOut)))
 	return training, heldOut, v.Err()
@@ -96,7 +96,7 @@ func (p RunParams) split() (training, heldOut []questions.Item, err error) {
 var RunPools = []string{questions.Arith, questions.Digits, questions.Glyph}
 
 func (p RunParams) validate() error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	inline := len(p.Pool.Items) > 0
 	if !inline {
 		v.Check(isRunPool(p.Pool.Name), "/pool/name", "must be "+quoted(RunPools))

@@ -264,7 +264,7 @@ func (s *Store) List(ctx context.Context, ns string, f evokg.UtilityFilter) (evo
 }
 
 func checkFilter(f evokg.UtilityFilter) (uuid.UUID, int, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(f.State == evokg.MemoryProbationary || f.State == evokg.MemoryQuarantined, "/state", "must be probationary or quarantined")
 	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 200]")
 	after, err := cursor.Decode(f.Cursor)
