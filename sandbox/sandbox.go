@@ -153,7 +153,7 @@ type request struct {
 // response is what the child writes to its stdout.
 type response struct {
 	Output json.RawMessage `json:"output,omitempty"`
-	Error  *RunError          `json:"error,omitempty"`
+	Error  *RunError       `json:"error,omitempty"`
 }
 
 func runChild(ctx context.Context, req []byte, limits Limits) (json.RawMessage, error) {
