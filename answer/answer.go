@@ -21,17 +21,6 @@ import (
 	"github.com/evokg/evokg/retrieval"
 )
 
-// Learner is the learner model ((*llm.Models).Learner()): every call
-// the learner layer makes goes to it.
-type Learner interface {
-	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)
-	PlanSignature(ctx context.Context, req llm.PlanRequest) ([]string, error)
-	Decompose(ctx context.Context, req llm.AnswerRequest) ([]evokg.SkillStep, error)
-	Expression(ctx context.Context, req llm.AnswerRequest) (string, error)
-	Verify(ctx context.Context, req llm.VerifyRequest) (llm.DraftCheck, error)
-	CallTools(ctx context.Context, req llm.ToolRoundRequest) (llm.ToolRoundReply, error)
-}
-
 // Retriever builds memory packs (*retrieval.Retriever).
 type Retriever interface {
 	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
@@ -67,7 +56,7 @@ type Vocabulary interface {
 
 // Service answers questions with memory.
 type Service struct {
-	learner   Learner
+	learner   evokg.Learner
 	retriever Retriever
 	cascade   Cascade              // optional
 	bandits   Bandits              // optional: without it the default strategies are used
@@ -87,7 +76,7 @@ func (s *Service) WithMemorySwitch(sw evokg.MemorySwitches) *Service {
 }
 
 // New builds the learner layer. cascade, bandits and skills may be nil.
-func New(learner Learner, retriever Retriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
+func New(learner evokg.Learner, retriever Retriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
 	return &Service{learner: learner, retriever: retriever, cascade: cascade, bandits: bandits, skills: skills}
 }
 
@@ -246,8 +235,8 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 
 // learnerRequest is what the learner is given: the question, the memory
 // block and, unless memory is off, the skill's evolved prompt and strategy.
-func learnerRequest(q Question, skill evokg.Skill, block string) llm.AnswerRequest {
-	req := llm.AnswerRequest{Question: q.Question, Context: q.Context, MemoryBlock: block, Temperature: q.Temperature}
+func learnerRequest(q Question, skill evokg.Skill, block string) evokg.AnswerPrompt {
+	req := evokg.AnswerPrompt{Question: q.Question, Context: q.Context, MemoryBlock: block, Temperature: q.Temperature}
 	if !q.NoMemory {
 		req.SkillPrompt, req.SkillStrategy = skill.PromptTemplate, skill.Strategy
 	}

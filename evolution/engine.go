@@ -24,8 +24,8 @@ import (
 type Deps struct {
 	Pool      *pgxpool.Pool // runs, metrics, snapshots
 	Graph     Graph
-	Teacher   Teacher
-	Learner   Learner
+	Teacher   evokg.Teacher
+	Learner   evokg.Learner
 	Retriever Retriever
 	Memory    Memory
 	Bandit    *bandit.Bandit
@@ -173,7 +173,7 @@ type runner struct {
 	gate     writegate.Rules
 	rejected rejections // what the gate kept out this iteration
 	// critique is this iteration's Critic verdict per task type.
-	critique map[string]llm.TaskTypeCritique
+	critique map[string]evokg.TaskTypeCritique
 	// corrections are the failure memories written this iteration per
 	// task type (the provenance of its principles).
 	corrections map[string][]uuid.UUID

@@ -6,33 +6,12 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/explorer"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/world"
 )
-
-// Learner is the frozen learner model ((*llm.Models).Learner()), as
-// the learner layer uses it.
-type Learner = answer.Learner
-
-// Teacher is the teacher layer ((*llm.Models).Teacher()).
-type Teacher interface {
-	DiscoverSkills(ctx context.Context, req llm.DiscoverRequest) (llm.SkillPlan, error)
-	Critique(ctx context.Context, req llm.CritiqueRequest) ([]llm.TaskTypeCritique, error)
-	WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error)
-	ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error)
-	AuthorTool(ctx context.Context, req llm.ToolRequest) (evokg.ToolSpec, error)
-	WriteAgent(ctx context.Context, req llm.AgentRequest) (llm.AgentSpec, error)
-	RefinePrompt(ctx context.Context, req llm.RefinePromptRequest) (llm.PromptRefinement, error)
-	SplitSkill(ctx context.Context, req llm.SplitSkillRequest) (llm.SkillSplit, error)
-	ExtractSignature(ctx context.Context, req llm.SignatureRequest) ([]string, error)
-	PlanFrontier(ctx context.Context, req llm.FrontierRequest) (llm.Plan, error)
-	Judge(ctx context.Context, req llm.JudgeRequest) (llm.Judgment, error)
-}
 
 // Retriever builds memory packs (*retrieval.Retriever).
 type Retriever interface {

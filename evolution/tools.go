@@ -67,7 +67,7 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 	if err != nil {
 		return false, err
 	}
-	req := llm.ToolRequest{Skill: skill.Name, TaskType: taskType, Examples: failures,
+	req := evokg.ToolRequest{Skill: skill.Name, TaskType: taskType, Examples: failures,
 		Need:            "compute the quantities these failed questions need, exactly",
 		FailureMemories: guide.failures, Successes: guide.successes}
 	linked, err := r.projected(ctx, guide.ids)
@@ -98,7 +98,7 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 		if out.Validated {
 			return true, nil
 		}
-		req.Previous = &llm.ToolAttempt{Code: spec.Code, Tests: testsJSON(spec.Tests), Validation: out.Reason}
+		req.Previous = &evokg.ToolAttempt{Code: spec.Code, Tests: testsJSON(spec.Tests), Validation: out.Reason}
 	}
 	return false, nil
 }

@@ -13,19 +13,11 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/validate"
 )
-
-// Learner is the learner model ((*llm.Models).Learner()); PRGII makes
-// no teacher-model call.
-type Learner interface {
-	PlanTask(ctx context.Context, req llm.PlanRequest) (evokg.TaskPlan, error)
-	GenerateAttempt(ctx context.Context, req llm.AttemptRequest) (llm.AnswerReply, error)
-}
 
 // Retriever builds memory packs (*retrieval.Retriever).
 type Retriever interface {
@@ -80,7 +72,7 @@ func (c Config) WithDefaults() Config {
 // Deps are the engine's collaborators. Vocabulary may be nil.
 type Deps struct {
 	Pool       *pgxpool.Pool
-	Learner    Learner
+	Learner    evokg.Learner
 	Retriever  Retriever
 	Memory     Memory
 	Vocabulary Vocabulary
