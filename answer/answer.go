@@ -21,11 +21,6 @@ import (
 	"github.com/evokg/evokg/retrieval"
 )
 
-// Retriever builds memory packs (*retrieval.Retriever).
-type Retriever interface {
-	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
-}
-
 // Cascade adds cascade components A–D to a pack, and E, the environment
 // facts, to an environment episode's (*cascade.Builder).
 type Cascade interface {
@@ -57,7 +52,7 @@ type Vocabulary interface {
 // Service answers questions with memory.
 type Service struct {
 	learner   evokg.Learner
-	retriever Retriever
+	retriever retrieval.PackRetriever
 	cascade   Cascade              // optional
 	bandits   Bandits              // optional: without it the default strategies are used
 	skills    Skills               // optional
@@ -76,7 +71,7 @@ func (s *Service) WithMemorySwitch(sw evokg.MemorySwitches) *Service {
 }
 
 // New builds the learner layer. cascade, bandits and skills may be nil.
-func New(learner evokg.Learner, retriever Retriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
+func New(learner evokg.Learner, retriever retrieval.PackRetriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
 	return &Service{learner: learner, retriever: retriever, cascade: cascade, bandits: bandits, skills: skills}
 }
 

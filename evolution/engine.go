@@ -16,6 +16,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/writegate"
 )
@@ -26,7 +27,7 @@ type Deps struct {
 	Graph     Graph
 	Teacher   evokg.Teacher
 	Learner   evokg.Learner
-	Retriever Retriever
+	Retriever retrieval.PackRetriever
 	Memory    Memory
 	Bandit    *bandit.Bandit
 	// Cascade, when set, adds the cascade components A–D to the pack of

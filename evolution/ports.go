@@ -13,11 +13,6 @@ import (
 	"github.com/evokg/evokg/world"
 )
 
-// Retriever builds memory packs (*retrieval.Retriever).
-type Retriever interface {
-	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
-}
-
 // Memory appends memories durably (*ingest.Service, pre-evaluated path),
 // each retrievable when the call returns.
 type Memory interface {

@@ -89,6 +89,14 @@ type Request struct {
 	Include []uuid.UUID `json:"-"`
 }
 
+// PackRetriever builds memory packs: a *Retriever, or a wrapper of one
+// (package telemetry traces them).
+type PackRetriever interface {
+	Retrieve(ctx context.Context, req Request) (*Pack, error)
+}
+
+var _ PackRetriever = (*Retriever)(nil)
+
 // Retriever builds memory packs. It is safe for concurrent use.
 type Retriever struct {
 	cfg      Config

@@ -19,11 +19,6 @@ import (
 	"github.com/evokg/evokg/validate"
 )
 
-// Retriever builds memory packs (*retrieval.Retriever).
-type Retriever interface {
-	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
-}
-
 // Memory commits experiences and reads their records (*ingest.Service).
 type Memory interface {
 	IngestEmbedded(ctx context.Context, ns string, req evokg.ExperienceInput, idemKey string) (evokg.IngestReceipt, error)
@@ -73,7 +68,7 @@ func (c Config) WithDefaults() Config {
 type Deps struct {
 	Pool       *pgxpool.Pool
 	Learner    evokg.Learner
-	Retriever  Retriever
+	Retriever  retrieval.PackRetriever
 	Memory     Memory
 	Vocabulary Vocabulary
 	// Jobs enqueues the graph projection of finished tasks (it need not work them).
