@@ -42,6 +42,25 @@ func TestOneShapePerConcept(t *testing.T) {
 	}
 }
 
+// TestRootInterfacesAsserted fails when a root interface has no
+// implementation asserted at compile time: var _ evokg.X = (*pkg.T)(nil)
+// beside the type that implements it.
+func TestRootInterfacesAsserted(t *testing.T) {
+	d := readDecls(t)
+	for name := range d.rootInterface {
+		if !d.rootInterface[name] {
+			continue
+		}
+		asserted := false
+		for _, names := range d.asserts {
+			asserted = asserted || names[name]
+		}
+		if !asserted {
+			t.Errorf("no package asserts an implementation of evokg.%s", name)
+		}
+	}
+}
+
 // decls are the exported type declarations of the repository.
 type decls struct {
 	root          map[string]bool     // exported types of the root package

@@ -110,6 +110,8 @@ type Service struct {
 	logger   *slog.Logger
 }
 
+var _ evokg.AssetService = (*Service)(nil)
+
 var _ evokg.Tools = (*Service)(nil)
 
 // New returns the asset memory over its stores and embedding model.

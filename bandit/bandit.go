@@ -172,6 +172,8 @@ type Bandit struct {
 	rng *rand.Rand
 }
 
+var _ evokg.BanditService = (*Bandit)(nil)
+
 // New returns a Bandit over pool (migrated with 00006_evolution).
 func New(pool *pgxpool.Pool, cfg Config, logger *slog.Logger) (*Bandit, error) {
 	cfg = cfg.WithDefaults()

@@ -113,6 +113,8 @@ type Engine struct {
 	life  runs.Lifecycle
 }
 
+var _ evokg.TaskTypeService = (*Engine)(nil)
+
 // NewEngine returns an Engine over d.
 func NewEngine(d Deps) (*Engine, error) {
 	d.Limits = d.Limits.WithDefaults()

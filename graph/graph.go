@@ -134,6 +134,11 @@ type Graph struct {
 	tracer  trace.Tracer      // no-op unless SetTracerProvider
 }
 
+var (
+	_ evokg.GraphService     = (*Graph)(nil)
+	_ evokg.TaskTypeDeclarer = (*Graph)(nil)
+)
+
 // Open connects to Neo4j and verifies connectivity and credentials.
 func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Graph, error) {
 	cfg = cfg.WithDefaults()

@@ -18,7 +18,10 @@ type Teacher struct {
 	ep endpoint
 }
 
-var _ evokg.Teacher = (*Teacher)(nil)
+var (
+	_ evokg.Teacher       = (*Teacher)(nil)
+	_ evokg.Disambiguator = (*Teacher)(nil)
+)
 
 // Model returns the teacher model name.
 func (g *Teacher) Model() string { return g.ep.cfg.Model }

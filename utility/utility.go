@@ -86,6 +86,8 @@ type Store struct {
 	policy Policy
 }
 
+var _ evokg.UtilityService = (*Store)(nil)
+
 // NewStore returns a Store; jobs, when not nil, queues the Neo4j mirror.
 func NewStore(pool *pgxpool.Pool, served Served, jobs *river.Client[pgx.Tx], policy Policy) *Store {
 	return &Store{pool: pool, served: served, jobs: jobs, policy: policy.withDefaults()}
