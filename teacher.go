@@ -2,6 +2,14 @@ package evokg
 
 import "context"
 
+// Disambiguator picks which existing node a mention refers to when the top
+// candidates are too close to call by similarity alone. It returns the chosen
+// candidate, or ok=false when the mention is new. The teacher model
+// implements it.
+type Disambiguator interface {
+	Disambiguate(ctx context.Context, kind, mention string, candidates []string) (choice string, ok bool, err error)
+}
+
 // Teacher is the teacher model: it grades experiences, extracts
 // signatures and principles, discovers and splits skills, critiques
 // iterations, writes failure memories, tools, agents and prompts, plans the
