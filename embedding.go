@@ -1,6 +1,21 @@
 package evokg
 
-import "math"
+import (
+	"context"
+	"math"
+)
+
+// DefaultEmbeddingDim is the dimension D of the embedding indexes and of the
+// default embedding model (nomic-embed-text). It is fixed when the database
+// is first migrated.
+const DefaultEmbeddingDim = 768
+
+// Embedder turns texts into embedding vectors of a fixed dimension.
+// llm.Embedder implements it against Ollama's /api/embed.
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	Dimension() int
+}
 
 // The bounds of an embedding's squared length. pgvector computes a cosine's
 // sums of squares in float32: a longer vector overflows them and a shorter

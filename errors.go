@@ -78,18 +78,18 @@ func ErrorMessage(err error) string {
 	return "internal error"
 }
 
-// Validator collects field errors; Err returns nil when there are none.
-type Validator struct{ fields []FieldError }
+// FieldErrors collects field errors; Err returns nil when there are none.
+type FieldErrors struct{ fields []FieldError }
 
 // Check records detail at pointer unless ok.
-func (v *Validator) Check(ok bool, pointer, detail string) {
+func (v *FieldErrors) Check(ok bool, pointer, detail string) {
 	if !ok {
 		v.fields = append(v.fields, FieldError{Pointer: pointer, Detail: detail})
 	}
 }
 
 // Err returns the collected errors as an EINVALID error, or nil.
-func (v *Validator) Err() error {
+func (v *FieldErrors) Err() error {
 	if len(v.fields) == 0 {
 		return nil
 	}

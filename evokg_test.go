@@ -117,7 +117,7 @@ func TestOutcomes(t *testing.T) {
 }
 
 func TestValidatorAndErrorCodes(t *testing.T) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(true, "/a", "fine")
 	require.NoError(t, v.Err())
 	v.Check(false, "/task_type", "is required")

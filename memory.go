@@ -1,6 +1,7 @@
 package evokg
 
 import (
+	"context"
 	"time"
 
 	"github.com/google/uuid"
@@ -29,4 +30,12 @@ type MemorySwitch struct {
 	Iteration     int       `json:"iteration"`
 	ChangedAt     time.Time `json:"changed_at"` // when Off last changed
 	UpdatedAt     time.Time `json:"updated_at"`
+}
+
+// MemorySwitches records the per-task-type memory switch, lists it and
+// answers whether one is off.
+type MemorySwitches interface {
+	Off(ctx context.Context, ns, taskType string) (bool, error)
+	Record(ctx context.Context, ns string, e MemorySwitch) (MemorySwitch, error)
+	List(ctx context.Context, ns string) ([]MemorySwitch, error)
 }

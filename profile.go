@@ -56,7 +56,7 @@ func (s AnswerSpec) OrText() AnswerSpec {
 
 // Validate checks s, naming fields under pointer.
 func (s AnswerSpec) Validate(pointer string) error {
-	var v Validator
+	var v FieldErrors
 	v.Check(slices.Contains(AnswerModes, s.Mode), pointer+"/mode", "must be one of "+joinModes())
 	if s.Mode != AnswerChoice {
 		v.Check(len(s.Choices) == 0, pointer+"/choices", "is only allowed with mode choice")
@@ -138,7 +138,7 @@ func (p LearnerProfile) Name() string {
 
 // Validate checks p, naming fields under pointer.
 func (p LearnerProfile) Validate(pointer string) error {
-	var v Validator
+	var v FieldErrors
 	v.Check(slices.Contains(Renderings, p.Render), pointer+"/render", "must be block or turns")
 	v.Check(p.Memories >= 0 && p.Memories <= MaxProfileMemories, pointer+"/memories", fmt.Sprintf("must be within 0..%d", MaxProfileMemories))
 	v.Check(p.ItemChars == 0 || (p.ItemChars >= 80 && p.ItemChars <= MaxProfileItemChars), pointer+"/item_chars",
@@ -216,7 +216,7 @@ type CalibrationRequest struct {
 // question, a gold answer and a task type, and, when candidates are given,
 // 1 to MaxCalibrationCandidates valid ones.
 func (r CalibrationRequest) Validate() error {
-	var v Validator
+	var v FieldErrors
 	v.Check(len(r.Items) >= 1 && len(r.Items) <= MaxCalibrationItems, "/items", fmt.Sprintf("must hold 1 to %d items", MaxCalibrationItems))
 	v.Check(r.Candidates == nil || (len(r.Candidates) >= 1 && len(r.Candidates) <= MaxCalibrationCandidates), "/candidates",
 		fmt.Sprintf("must hold 1 to %d candidates", MaxCalibrationCandidates))

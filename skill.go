@@ -27,7 +27,7 @@ type NewSkill struct {
 
 // Validate checks a skill to create.
 func (s NewSkill) Validate() error {
-	var v Validator
+	var v FieldErrors
 	v.Check(s.Name != "", "/name", "is required")
 	v.Check(s.Mastery >= 0 && s.Mastery <= 1, "/mastery", "must be in [0, 1]")
 	return v.Err()
@@ -44,7 +44,7 @@ type SkillUpdate struct {
 
 // Validate checks an update.
 func (u SkillUpdate) Validate() error {
-	var v Validator
+	var v FieldErrors
 	v.Check(u.Mastery == nil || (*u.Mastery >= 0 && *u.Mastery <= 1), "/mastery", "must be in [0, 1]")
 	v.Check(u.Status == nil || *u.Status == SkillActive || *u.Status == SkillSplit, "/status", "must be active or split")
 	return v.Err()

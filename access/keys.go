@@ -116,7 +116,7 @@ func scanKey(row pgx.Row) (evokg.APIKey, error) {
 }
 
 func validateKey(name string, scopes, namespaces []string) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(strings.TrimSpace(name) != "" && len(name) <= 200, "/name", "a name of 1 to 200 characters is required")
 	v.Check(len(scopes) > 0, "/scopes", "at least one scope is required")
 	for i, sc := range scopes {

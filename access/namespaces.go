@@ -15,6 +15,8 @@ import (
 // NamespaceStore keeps namespaces in Postgres. It implements evokg.NamespaceService.
 type NamespaceStore struct{ pool *pgxpool.Pool }
 
+var _ evokg.NamespaceService = (*NamespaceStore)(nil)
+
 // NewNamespaceStore returns a namespace store on pool.
 func NewNamespaceStore(pool *pgxpool.Pool) *NamespaceStore { return &NamespaceStore{pool: pool} }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 )
 
 // Agents recruits expert agents (*assets.Service).
@@ -47,8 +46,8 @@ func (s *Service) agentFor(ctx context.Context, ns string, q Question) (*evokg.E
 }
 
 // withAgent has the agent's role and system prompt lead the learner's
-// system messages (llm.AnswerRequest.AgentPrompt).
-func withAgent(req *llm.AnswerRequest, agent *evokg.ExpertAgent) {
+// system messages (evokg.AnswerPrompt.AgentPrompt).
+func withAgent(req *evokg.AnswerPrompt, agent *evokg.ExpertAgent) {
 	if agent != nil {
 		req.AgentRole, req.AgentPrompt = agent.Role, agent.SystemPrompt
 	}

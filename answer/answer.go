@@ -23,22 +23,6 @@ import (
 	"github.com/evokg/evokg/retrieval"
 )
 
-// Learner is the learner model ((*llm.Models).Learner()): every call
-// the learner layer makes goes to it.
-type Learner interface {
-	Answer(ctx context.Context, req llm.AnswerRequest) (llm.AnswerReply, error)
-	PlanSignature(ctx context.Context, req llm.PlanRequest) ([]string, error)
-	Decompose(ctx context.Context, req llm.AnswerRequest) ([]evokg.SkillStep, error)
-	Expression(ctx context.Context, req llm.AnswerRequest) (string, error)
-	Verify(ctx context.Context, req llm.VerifyRequest) (llm.DraftCheck, error)
-	CallTools(ctx context.Context, req llm.ToolRoundRequest) (llm.ToolRoundReply, error)
-}
-
-// Retriever builds memory packs (*retrieval.Retriever).
-type Retriever interface {
-	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
-}
-
 // Cascade adds cascade components A–D to a pack, and E, the environment
 // facts, to an environment episode's (*cascade.Builder).
 type Cascade interface {
@@ -66,22 +50,16 @@ type Vocabulary interface {
 	OperationVocabulary(ctx context.Context, ns string, limit int) ([]string, error)
 }
 
-// MemorySwitch says whether a task type's memory is switched off
-// (*memswitch.Store).
-type MemorySwitch interface {
-	Off(ctx context.Context, ns, taskType string) (bool, error)
-}
-
 // Service answers questions with memory.
 type Service struct {
-	learner   Learner
-	retriever Retriever
-	cascade   Cascade      // optional
-	bandits   Bandits      // optional: without it the default strategies are used
-	records   Recorder     // optional: without it answers are not recorded
-	skills    Skills       // optional
-	memSwitch MemorySwitch // optional
-	tools     evokg.Tools  // optional: without it the tool_call arm uses the calculator
+	learner   evokg.Learner
+	retriever retrieval.PackRetriever
+	cascade   Cascade              // optional
+	bandits   Bandits              // optional: without it the default strategies are used
+	records   Recorder             // optional: without it answers are not recorded
+	skills    Skills               // optional
+	memSwitch evokg.MemorySwitches // optional
+	tools     evokg.Tools          // optional: without it the tool_call arm uses the calculator
 	toolCfg   ToolConfig
 	profiles  evokg.ProfileService // optional: without it every learner gets DefaultProfile
 	agents    Agents               // optional: without it no expert agent answers
@@ -89,13 +67,13 @@ type Service struct {
 
 // WithMemorySwitch has s answer without memory the task types whose memory
 // switch is off, and returns s.
-func (s *Service) WithMemorySwitch(sw MemorySwitch) *Service {
+func (s *Service) WithMemorySwitch(sw evokg.MemorySwitches) *Service {
 	s.memSwitch = sw
 	return s
 }
 
 // New builds the learner layer. cascade, bandits and skills may be nil.
-func New(learner Learner, retriever Retriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
+func New(learner evokg.Learner, retriever retrieval.PackRetriever, cascade Cascade, bandits Bandits, skills Skills) *Service {
 	return &Service{learner: learner, retriever: retriever, cascade: cascade, bandits: bandits, skills: skills}
 }
 
@@ -254,8 +232,8 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 
 // learnerRequest is what the learner is given: the question, the memory
 // block and, unless memory is off, the skill's evolved prompt and strategy.
-func learnerRequest(q Question, skill evokg.Skill, block string) llm.AnswerRequest {
-	req := llm.AnswerRequest{Question: q.Question, Context: q.Context, MemoryBlock: block, Temperature: q.Temperature}
+func learnerRequest(q Question, skill evokg.Skill, block string) evokg.AnswerPrompt {
+	req := evokg.AnswerPrompt{Question: q.Question, Context: q.Context, MemoryBlock: block, Temperature: q.Temperature}
 	if !q.NoMemory {
 		req.SkillPrompt, req.SkillStrategy = skill.PromptTemplate, skill.Strategy
 	}

@@ -31,6 +31,8 @@ type Online struct {
 	utilities Utilities // nil: answers list no memory's utility
 }
 
+var _ evokg.AnswerService = (*Online)(nil)
+
 // NewOnline returns the client-facing answer service.
 func NewOnline(svc *Service, skills SkillReader) *Online { return &Online{svc: svc, skills: skills} }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -75,7 +74,7 @@ type presentation struct {
 	block      string
 	blockShown []uuid.UUID
 	turns      bool
-	examples   []llm.Example
+	examples   []evokg.WorkedExample
 	notes      string
 	turnsShown []uuid.UUID
 }
@@ -100,7 +99,7 @@ func present(pack *retrieval.Pack, p evokg.LearnerProfile) presentation {
 			continue
 		}
 		w := it.Worked
-		out.examples = append(out.examples, llm.Example{Question: w.Question, Reasoning: cut(w.Reasoning, p.ItemChars),
+		out.examples = append(out.examples, evokg.WorkedExample{Question: w.Question, Reasoning: cut(w.Reasoning, p.ItemChars),
 			Expression: w.Expression, Answer: w.Answer})
 		out.turnsShown = append(out.turnsShown, it.ID)
 		worked = append(worked, it)
@@ -190,7 +189,7 @@ func (p presentation) shown(prelim bool) []uuid.UUID {
 // answer, which a grader then refuses. A computation followed by the
 // learner's own result ("19 * 15 = 265") is evaluated on its left side:
 // the tool computes, the learner's arithmetic is not trusted.
-func evaluate(reply llm.AnswerReply) llm.AnswerReply {
+func evaluate(reply evokg.AnswerReply) evokg.AnswerReply {
 	if reply.Expression == "" {
 		return reply
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/llm"
 )
 
 // vocabularySize bounds the operation names shown to the planning learner.
@@ -23,7 +23,7 @@ func (s *Service) signature(ctx context.Context, ns string, q Question, searchAr
 	if len(q.Signature) > 0 {
 		return q.Signature, nil
 	}
-	req := llm.PlanRequest{TaskType: q.TaskType, Question: q.Question, Context: q.Context}
+	req := evokg.PlanRequest{TaskType: q.TaskType, Question: q.Question, Context: q.Context}
 	if v, ok := s.skills.(Vocabulary); ok {
 		var err error
 		if req.Vocabulary, err = v.OperationVocabulary(ctx, ns, vocabularySize); err != nil {
@@ -54,9 +54,9 @@ func (s *Service) signature(ctx context.Context, ns string, q Question, searchAr
 //     recruited, the learner writes the arithmetic the answer needs, the
 //     built-in calculator (Calculate) evaluates it, and the learner answers
 //     with the result.
-func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerRequest, pres presentation, r *Reply) error {
+func (s *Service) route(ctx context.Context, ns, arm string, req evokg.AnswerPrompt, pres presentation, r *Reply) error {
 	var err error
-	var direct *llm.AnswerReply
+	var direct *evokg.AnswerReply
 	switch arm {
 	case bandit.StrategyDecompose:
 		if req.Steps, err = s.learner.Decompose(ctx, req); err != nil {
@@ -85,7 +85,7 @@ func (s *Service) route(ctx context.Context, ns, arm string, req llm.AnswerReque
 // toolCall runs the tool_call arm's tools, recruited or the calculator,
 // and puts their results in req and r; direct is the learner's answer when
 // its last tool round gave one.
-func (s *Service) toolCall(ctx context.Context, ns string, req *llm.AnswerRequest, r *Reply) (*llm.AnswerReply, error) {
+func (s *Service) toolCall(ctx context.Context, ns string, req *evokg.AnswerPrompt, r *Reply) (*evokg.AnswerReply, error) {
 	uses, direct, recruited, err := s.useTools(ctx, ns, *req, r.agent)
 	req.ToolUses, r.ToolCalls = uses, uses
 	if err != nil || recruited {
@@ -100,7 +100,7 @@ func (s *Service) toolCall(ctx context.Context, ns string, req *llm.AnswerReques
 
 // reply is the learner's answer: the one it already gave, or one asked
 // for, with the memories as turns when the profile says so.
-func (s *Service) reply(ctx context.Context, req llm.AnswerRequest, pres presentation, direct *llm.AnswerReply) (llm.AnswerReply, error) {
+func (s *Service) reply(ctx context.Context, req evokg.AnswerPrompt, pres presentation, direct *evokg.AnswerReply) (evokg.AnswerReply, error) {
 	if direct != nil {
 		return *direct, nil
 	}
@@ -112,7 +112,7 @@ func (s *Service) reply(ctx context.Context, req llm.AnswerRequest, pres present
 
 // calculate asks the learner for the expression and evaluates it; an
 // expression the calculator cannot read gives no result, not an error.
-func (s *Service) calculate(ctx context.Context, req llm.AnswerRequest) (string, error) {
+func (s *Service) calculate(ctx context.Context, req evokg.AnswerPrompt) (string, error) {
 	expr, err := s.learner.Expression(ctx, req)
 	if err != nil {
 		return "", fmt.Errorf("calculator expression: %w", err)
@@ -125,13 +125,13 @@ func (s *Service) calculate(ctx context.Context, req llm.AnswerRequest) (string,
 }
 
 // verify has the learner recheck its draft; a revision replaces it.
-func (s *Service) verify(ctx context.Context, req llm.AnswerRequest, draft llm.AnswerReply) (llm.AnswerReply, error) {
-	check, err := s.learner.Verify(ctx, llm.VerifyRequest{AnswerRequest: req, Draft: draft})
+func (s *Service) verify(ctx context.Context, req evokg.AnswerPrompt, draft evokg.AnswerReply) (evokg.AnswerReply, error) {
+	check, err := s.learner.Verify(ctx, evokg.VerifyRequest{AnswerPrompt: req, Draft: draft})
 	if err != nil {
 		return draft, fmt.Errorf("verify: %w", err)
 	}
-	if check.Verdict == llm.VerdictRevised && check.Answer != "" && check.Answer != draft.Answer && draft.Expression == "" {
-		return llm.AnswerReply{Answer: check.Answer, Reasoning: check.Reasoning}, nil
+	if check.Verdict == evokg.VerdictRevised && check.Answer != "" && check.Answer != draft.Answer && draft.Expression == "" {
+		return evokg.AnswerReply{Answer: check.Answer, Reasoning: check.Reasoning}, nil
 	}
 	return draft, nil
 }

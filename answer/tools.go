@@ -10,7 +10,6 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/sandbox"
 )
 
@@ -52,7 +51,7 @@ func (s *Service) WithTools(tools evokg.Tools, cfg ToolConfig) *Service {
 // its output, or the limit or schema that stopped it, is fed back. ok is
 // false when no tool was recruited (the built-in calculator serves then).
 // direct is the learner's answer when it gave one in its last round.
-func (s *Service) useTools(ctx context.Context, ns string, req llm.AnswerRequest, agent *evokg.ExpertAgent) (uses []evokg.ToolUse, direct *llm.AnswerReply, ok bool, err error) {
+func (s *Service) useTools(ctx context.Context, ns string, req evokg.AnswerPrompt, agent *evokg.ExpertAgent) (uses []evokg.ToolUse, direct *evokg.AnswerReply, ok bool, err error) {
 	if s.tools == nil {
 		return nil, nil, false, nil
 	}
@@ -60,7 +59,7 @@ func (s *Service) useTools(ctx context.Context, ns string, req llm.AnswerRequest
 	if err != nil || len(tools) == 0 {
 		return nil, nil, false, err
 	}
-	round := llm.ToolRoundRequest{AnswerRequest: req, Tools: toolDefs(tools)}
+	round := evokg.ToolRoundRequest{AnswerPrompt: req, Tools: toolDefs(tools)}
 	for k := 1; k <= s.toolCfg.Rounds; k++ {
 		move, err := s.learner.CallTools(ctx, round)
 		if err != nil {
@@ -85,9 +84,9 @@ func (s *Service) useTools(ctx context.Context, ns string, req llm.AnswerRequest
 // its schema, a sandbox limit) is recorded with its reason for the learner
 // to read; only a cancelled context, or a count that cannot be written,
 // fails the answer.
-func (s *Service) invoke(ctx context.Context, ns string, round int, c llm.ToolCall, offered []llm.ToolDef) (evokg.ToolUse, error) {
+func (s *Service) invoke(ctx context.Context, ns string, round int, c evokg.ToolCall, offered []evokg.ToolDef) (evokg.ToolUse, error) {
 	use := evokg.ToolUse{Round: round, CallID: c.ID, Tool: c.Name, Input: c.Arguments}
-	if !slices.ContainsFunc(offered, func(d llm.ToolDef) bool { return d.Name == c.Name }) {
+	if !slices.ContainsFunc(offered, func(d evokg.ToolDef) bool { return d.Name == c.Name }) {
 		use.Error = fmt.Sprintf("no tool named %q was offered", c.Name)
 		return use, nil
 	}
@@ -144,14 +143,14 @@ func refusal(err error) string {
 const maxToolErrorRunes = 300
 
 // toolDefs offers tools by name, description and input schema.
-func toolDefs(tools []evokg.Tool) []llm.ToolDef {
-	defs := make([]llm.ToolDef, len(tools))
+func toolDefs(tools []evokg.Tool) []evokg.ToolDef {
+	defs := make([]evokg.ToolDef, len(tools))
 	for i, t := range tools {
 		params := t.InputSchema
 		if !json.Valid(params) {
 			params = json.RawMessage(`{"type":"object"}`)
 		}
-		defs[i] = llm.ToolDef{Name: t.Name, Description: t.Description, Parameters: params}
+		defs[i] = evokg.ToolDef{Name: t.Name, Description: t.Description, Parameters: params}
 	}
 	return defs
 }

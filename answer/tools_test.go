@@ -14,7 +14,6 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/internal/testenv"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/sandbox"
 )
@@ -75,11 +74,11 @@ func answerFromTools(v ollamafake.ChatRequestView) (string, bool) {
 // callArea plays the learner's tool rounds: it calls rectangle_area, or
 // calls (name) every round when always is set.
 func callArea(name string, always bool) ollamafake.ToolScriptFunc {
-	return func(v ollamafake.ChatRequestView) ([]ollamafake.ToolCall, bool) {
+	return func(v ollamafake.ChatRequestView) ([]ollamafake.ScriptedCall, bool) {
 		if v.AfterToolResult() && !always {
 			return nil, true
 		}
-		return []ollamafake.ToolCall{{Name: name, Arguments: map[string]any{"width": 12, "height": 7}}}, true
+		return []ollamafake.ScriptedCall{{Name: name, Arguments: map[string]any{"width": 12, "height": 7}}}, true
 	}
 }
 
@@ -135,8 +134,8 @@ func TestToolLoopIsBoundedAndRecordsRefusals(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	b.fake.Script(answerFromTools)
-	b.fake.ScriptToolCalls(func(v ollamafake.ChatRequestView) ([]ollamafake.ToolCall, bool) {
-		return []ollamafake.ToolCall{{Name: "spin", Arguments: map[string]any{"width": 1, "height": 1}},
+	b.fake.ScriptToolCalls(func(v ollamafake.ChatRequestView) ([]ollamafake.ScriptedCall, bool) {
+		return []ollamafake.ScriptedCall{{Name: "spin", Arguments: map[string]any{"width": 1, "height": 1}},
 			{Name: "rm_rf", Arguments: map[string]any{}}}, true
 	})
 	r, err := b.svc(fixedArms{bandit.StrategySemantic, bandit.StrategyToolCall}).
@@ -212,6 +211,6 @@ func TestEvaluateComputesTheExpression(t *testing.T) {
 		"3 ~ 5":         "3 ~ 5",
 		"= 4":           "= 4",
 	} {
-		require.Equal(t, want, answer.EvaluateForTest(llm.AnswerReply{Expression: expr}).Answer, expr)
+		require.Equal(t, want, answer.EvaluateForTest(evokg.AnswerReply{Expression: expr}).Answer, expr)
 	}
 }

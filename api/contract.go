@@ -276,7 +276,7 @@ func urlParam(r *http.Request, name string) string {
 // checkParamText applies the text rules to the path and query parameters
 // and to the header parameters the operation declares.
 func checkParamText(r *http.Request, op *openapi3.Operation, params map[string]string) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	for _, name := range slices.Sorted(maps.Keys(params)) {
 		detail := textProblem(params[name])
 		v.Check(detail == "", "/"+name, detail)

@@ -125,7 +125,7 @@ func (s *server) listExperiences(w http.ResponseWriter, r *http.Request) {
 func experienceQuery(r *http.Request) (evokg.ExperienceFilter, error) {
 	qv := r.URL.Query()
 	q := evokg.ExperienceFilter{Outcome: evokg.Outcome(qv.Get("outcome")), TaskType: qv.Get("task_type"), Cursor: qv.Get("cursor")}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(q.Outcome == "" || q.Outcome.Valid(), "/outcome", "not a memory class")
 	q.Limit = pageLimit(&v, qv.Get("limit"))
 	return q, v.Err()

@@ -34,7 +34,7 @@ func neighborsFromQuery(r *http.Request) (evokg.NeighborQuery, error) {
 	qv := r.URL.Query()
 	var (
 		req evokg.NeighborQuery
-		v   evokg.Validator
+		v   evokg.FieldErrors
 	)
 	for i, raw := range qv["seed"] {
 		id, err := uuid.Parse(raw)

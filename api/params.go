@@ -24,7 +24,7 @@ func pathID(r *http.Request, name string) (uuid.UUID, error) {
 // as the document says).
 func idempotencyKey(r *http.Request) string { return r.Header.Get("Idempotency-Key") }
 
-func queryInt(v *evokg.Validator, raw, pointer string) int {
+func queryInt(v *evokg.FieldErrors, raw, pointer string) int {
 	if raw == "" {
 		return 0
 	}
@@ -41,7 +41,7 @@ const (
 
 // pageLimit reads the limit query parameter l of a listing: 1 to 200, by
 // default 50.
-func pageLimit(v *evokg.Validator, l string) int {
+func pageLimit(v *evokg.FieldErrors, l string) int {
 	if l == "" {
 		return defaultPageSize
 	}

@@ -35,7 +35,7 @@ func (s *server) listUtility(w http.ResponseWriter, r *http.Request) {
 func utilityQuery(r *http.Request) (evokg.UtilityFilter, error) {
 	qv := r.URL.Query()
 	f := evokg.UtilityFilter{State: evokg.MemoryState(qv.Get("state")), TaskType: qv.Get("task_type"), Cursor: qv.Get("cursor")}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(f.State == evokg.MemoryProbationary || f.State == evokg.MemoryQuarantined, "/state", "must be probationary or quarantined")
 	f.Limit = pageLimit(&v, qv.Get("limit"))
 	return f, v.Err()

@@ -71,7 +71,7 @@ func checkAgentSpec(spec *evokg.ExpertAgentSpec) error {
 	if spec.Tools == nil {
 		spec.Tools = []string{}
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(spec.Role != "", "/role", "is required")
 	v.Check(utf8.RuneCountInString(spec.Role) <= MaxRoleRunes, "/role", fmt.Sprintf("must be at most %d characters", MaxRoleRunes))
 	v.Check(utf8.RuneCountInString(spec.TaskType) <= MaxRoleRunes, "/task_type", fmt.Sprintf("must be at most %d characters", MaxRoleRunes))

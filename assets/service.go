@@ -110,12 +110,14 @@ type Service struct {
 	logger   *slog.Logger
 }
 
+var _ evokg.AssetService = (*Service)(nil)
+
 var _ evokg.Tools = (*Service)(nil)
 
 // New returns the asset memory over its stores and embedding model.
 func New(cfg Config, pool *pgxpool.Pool, g Graph, vectors *vector.Store, embedder evokg.Embedder, logger *slog.Logger) (*Service, error) {
 	cfg = cfg.WithDefaults()
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(cfg.RecruitThreshold >= -1 && cfg.RecruitThreshold <= 1, "/recruit_threshold", "must be between -1 and 1")
 	v.Check(cfg.RetireJudged >= 1, "/retire_judged", "must be at least 1")
 	v.Check(cfg.RetireShare > 0 && cfg.RetireShare <= 1, "/retire_share", "must be in (0, 1]")

@@ -64,7 +64,7 @@ func (s *Service) withStats(ctx context.Context, ns string, t evokg.Tool) (evokg
 func toolText(spec evokg.ToolSpec) string { return spec.Name + ": " + spec.Description }
 
 func (s *Service) checkToolSpec(ctx context.Context, ns string, spec *evokg.ToolSpec) (toolSchemas, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(namePattern.MatchString(spec.Name), "/name", "must be 1 to 64 lower-case letters, digits or '_', starting with a letter")
 	v.Check(spec.Description != "", "/description", "is required")
 	v.Check(utf8.RuneCountInString(spec.Description) <= MaxDescriptionRunes, "/description", fmt.Sprintf("must be at most %d characters", MaxDescriptionRunes))
@@ -87,7 +87,7 @@ func (s *Service) checkToolSpec(ctx context.Context, ns string, spec *evokg.Tool
 	return schemas, s.checkProvenance(ctx, ns, spec)
 }
 
-func checkTestValue(v *evokg.Validator, pointer string, raw json.RawMessage) {
+func checkTestValue(v *evokg.FieldErrors, pointer string, raw json.RawMessage) {
 	v.Check(len(raw) > 0 && json.Valid(raw), pointer, "is required JSON")
 	v.Check(len(raw) <= MaxTestBytes, pointer, fmt.Sprintf("must be at most %d bytes", MaxTestBytes))
 }

@@ -175,6 +175,8 @@ type Bandit struct {
 	rng *rand.Rand
 }
 
+var _ evokg.BanditService = (*Bandit)(nil)
+
 // New returns a Bandit over pool (migrated with 00006_evolution).
 func New(pool *pgxpool.Pool, cfg Config, logger *slog.Logger) (*Bandit, error) {
 	cfg = cfg.WithDefaults()
@@ -240,7 +242,7 @@ func (b *Bandit) selectArm(ctx context.Context, ns string, k Kind, key string, r
 }
 
 func checkContext(ns string, k Kind, key string) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(ns), "/namespace", "not a valid namespace")
 	v.Check(k.Valid(), "/kind", "must be search or routing")
 	v.Check(key != "", "/context", "a task type or skill is required")

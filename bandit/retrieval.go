@@ -26,7 +26,7 @@ type Retrieval struct {
 
 // RecordRetrieval stores r so that a later reward reaches its search arm.
 func (b *Bandit) RecordRetrieval(ctx context.Context, r Retrieval) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(r.Namespace), "/namespace", "not a valid namespace")
 	v.Check(r.TaskType != "", "/task_type", "required")
 	v.Check(slices.Contains(b.cfg.SearchArms, r.SearchArm), "/search_arm", "not a search arm")

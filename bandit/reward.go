@@ -38,7 +38,7 @@ type Answer struct {
 // namespace or task type, an arm the bandits do not have, a routing arm
 // without its skill.
 func (b *Bandit) CheckAnswer(a Answer) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(a.Namespace), "/namespace", "not a valid namespace")
 	v.Check(a.TaskType != "", "/task_type", "required")
 	v.Check(a.SearchArm == "" || slices.Contains(b.cfg.SearchArms, a.SearchArm), "/search_arm", "not a search arm")

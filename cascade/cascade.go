@@ -214,7 +214,7 @@ func (b *Builder) servedOnly(ctx context.Context, ns string, lattice []graph.Cas
 		return nil, postgres.Translate(err, "reading memory states")
 	}
 	for i := range lattice {
-		lattice[i].Principles = slices.DeleteFunc(slices.Clone(lattice[i].Principles), func(p graph.ExperienceNode) bool {
+		lattice[i].Principles = slices.DeleteFunc(slices.Clone(lattice[i].Principles), func(p evokg.Experience) bool {
 			return slices.Contains(unserved, p.ID)
 		})
 	}

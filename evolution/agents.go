@@ -9,7 +9,6 @@ import (
 	"time"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/writegate"
 )
@@ -65,7 +64,7 @@ func (r *runner) createAgent(ctx context.Context, skill evokg.Skill, taskType st
 	if served, err := r.agentServes(ctx, taskType); err != nil || served {
 		return err
 	}
-	req := llm.AgentRequest{Skill: skill.Name, TaskType: taskType, Successes: successes}
+	req := evokg.AgentRequest{Skill: skill.Name, TaskType: taskType, Successes: successes}
 	names := make([]string, len(tools))
 	for i, t := range tools {
 		names[i], req.Tools = t.Name, append(req.Tools, t.Name+": "+t.Description)

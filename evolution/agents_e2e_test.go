@@ -96,7 +96,7 @@ func runAgentLoop(t *testing.T, prompt string, mech Mechanisms) agentRun {
 	testenv.Neo4j(t)
 	logger := testenv.Logger(t)
 	author := &toolAuthor{}
-	agentReply, err := json.Marshal(llm.AgentSpec{Role: surveyor, SystemPrompt: prompt})
+	agentReply, err := json.Marshal(evokg.AgentSpec{Role: surveyor, SystemPrompt: prompt})
 	require.NoError(t, err)
 	fake := ollamafake.New(ollamafake.Options{Rules: []ollamafake.Rule{agentDiscovery(), {Task: "write_agent", Reply: string(agentReply)}}})
 	fake.Script(agentLearner)

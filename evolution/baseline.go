@@ -7,14 +7,6 @@ import (
 	"github.com/evokg/evokg/questions"
 )
 
-// MemorySwitch records the per-task-type memory switch, lists it and
-// answers whether one is off (*memswitch.Store).
-type MemorySwitch interface {
-	Off(ctx context.Context, ns, taskType string) (bool, error)
-	Record(ctx context.Context, ns string, e evokg.MemorySwitch) (evokg.MemorySwitch, error)
-	List(ctx context.Context, ns string) ([]evokg.MemorySwitch, error)
-}
-
 // attachMemorySwitches sets each listed task type's memory switch.
 func (e *Engine) attachMemorySwitches(ctx context.Context, ns string, types []evokg.TaskTypeScore) error {
 	if e.deps.MemorySwitch == nil {

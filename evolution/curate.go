@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 )
 
 // maxCritiqueExamples bounds the graded examples shown to the Critic per type.
@@ -22,15 +21,15 @@ func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
 	if r.deps.Mechanisms.NoCritic {
 		return nil
 	}
-	req := llm.CritiqueRequest{Iteration: k}
+	req := evokg.CritiqueRequest{Iteration: k}
 	byType := ev.byType()
 	for _, t := range sortedKeys(byType) {
-		res := llm.TaskTypeResult{TaskType: t, Total: len(byType[t])}
+		res := evokg.TaskTypeResult{TaskType: t, Total: len(byType[t])}
 		for _, a := range byType[t] {
 			if a.Correct {
 				res.Correct++
 			} else if len(res.Examples) < maxCritiqueExamples {
-				res.Examples = append(res.Examples, llm.GradedExample{Question: a.Item.Question, Answer: a.Answer, Gold: a.Item.Answer})
+				res.Examples = append(res.Examples, evokg.GradedExample{Question: a.Item.Question, Answer: a.Answer, Gold: a.Item.Answer})
 			}
 		}
 		req.Results = append(req.Results, res)
@@ -40,7 +39,7 @@ func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
 	if err != nil {
 		return err
 	}
-	r.critique = make(map[string]llm.TaskTypeCritique, len(scores))
+	r.critique = make(map[string]evokg.TaskTypeCritique, len(scores))
 	for _, s := range scores {
 		if byType[s.TaskType] != nil {
 			s.Score = clamp01(s.Score)

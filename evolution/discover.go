@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
 )
 
@@ -68,9 +67,9 @@ func (r *runner) coverTaskType(ctx context.Context, taskType string) error {
 }
 
 func (r *runner) discover(ctx context.Context) error {
-	req := llm.DiscoverRequest{MaxSkills: r.p.MaxSkills}
+	req := evokg.DiscoverRequest{MaxSkills: r.p.MaxSkills}
 	for _, it := range sample(r.pool.Train, r.p.DiscoverySample) {
-		req.Questions = append(req.Questions, llm.SampleQuestion{Question: it.Question, TaskType: it.TaskType})
+		req.Questions = append(req.Questions, evokg.SampleQuestion{Question: it.Question, TaskType: it.TaskType})
 	}
 	r.calls.teacher.Add(1)
 	plan, err := r.deps.Teacher.DiscoverSkills(ctx, req)
@@ -86,7 +85,7 @@ func (r *runner) discover(ctx context.Context) error {
 	return r.applyPlan(ctx, plan)
 }
 
-func (r *runner) applyPlan(ctx context.Context, plan llm.SkillPlan) error {
+func (r *runner) applyPlan(ctx context.Context, plan evokg.SkillPlan) error {
 	for _, s := range plan.Skills {
 		_, err := r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: s.Name, Description: s.Description})
 		if err != nil && !tolerated(err) {

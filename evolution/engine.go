@@ -16,6 +16,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/writegate"
 )
@@ -24,9 +25,9 @@ import (
 type Deps struct {
 	Pool      *pgxpool.Pool // runs, metrics, snapshots
 	Graph     Graph
-	Teacher   Teacher
-	Learner   Learner
-	Retriever Retriever
+	Teacher   evokg.Teacher
+	Learner   evokg.Learner
+	Retriever retrieval.PackRetriever
 	Memory    Memory
 	Bandit    *bandit.Bandit
 	// Cascade, when set, adds the cascade components A–D to the pack of
@@ -37,7 +38,7 @@ type Deps struct {
 	IterationBudget func(runID string, iteration int) *llm.Budget
 	// MemorySwitch, when set, records the per-task-type memory switch
 	// after every validation evaluation (*memswitch.Store).
-	MemorySwitch MemorySwitch
+	MemorySwitch evokg.MemorySwitches
 	// Explorer, when set, explores the failed environment episodes of the
 	// selected task types in EVOLVE and harvests their action recipes
 	// (*explorer.Explorer); other items are not episodes and are left alone.
@@ -60,7 +61,7 @@ type Deps struct {
 	// Utility, when set, is memory utility (*utility.Store): the memories
 	// the teacher writes start probationary and are tried on validation
 	// items before they are served (unless Mechanisms.NoUtility).
-	Utility Utility
+	Utility ProbationQueue
 	// Profiles, when set, keeps the learner profiles (*profile.Store): the
 	// learner answers under its namespace's profile, and a run with
 	// CalibrationItems calibrates it at the start of every iteration.
@@ -112,6 +113,8 @@ type Engine struct {
 	log     *slog.Logger
 	life    runs.Lifecycle
 }
+
+var _ evokg.TaskTypeService = (*Engine)(nil)
 
 // NewEngine returns an Engine over d.
 func NewEngine(d Deps) (*Engine, error) {
@@ -174,7 +177,7 @@ type runner struct {
 	gate     writegate.Rules
 	rejected rejections // what the gate kept out this iteration
 	// critique is this iteration's Critic verdict per task type.
-	critique map[string]llm.TaskTypeCritique
+	critique map[string]evokg.TaskTypeCritique
 	// corrections are the failure memories written this iteration per
 	// task type (the provenance of its principles).
 	corrections map[string][]uuid.UUID

@@ -13,7 +13,6 @@ import (
 	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/explorer"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/world"
 )
@@ -235,7 +234,7 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 // judge is the Critic grading free text that does not match exactly.
 func (r *runner) judge(ctx context.Context, question, gold, answer string) (bool, error) {
 	r.calls.teacher.Add(1)
-	v, err := r.deps.Teacher.Judge(ctx, llm.JudgeRequest{Question: question, Answer: answer, Gold: gold})
+	v, err := r.deps.Teacher.Judge(ctx, evokg.JudgeRequest{Question: question, Answer: answer, Gold: gold})
 	return v.Correct, err
 }
 

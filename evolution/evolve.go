@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/writegate"
 )
 
@@ -98,7 +97,7 @@ func (r *runner) writeFailure(ctx context.Context, k int, a graded, kind evokg.F
 	if err != nil {
 		return err
 	}
-	fm, err := r.deps.Teacher.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
+	fm, err := r.deps.Teacher.WriteFailureMemory(ctx, evokg.FailureMemoryRequest{Kind: kind, TaskType: a.Item.TaskType,
 		Question: a.Item.Question, Context: a.Item.Context, Answer: a.Answer, Gold: a.Item.Answer, Reasoning: a.Reasoning,
 		Critique: r.critique[a.Item.TaskType].Notes, Expression: mode == evokg.AnswerExpression})
 	if r.failed.add("evolve", string(kind)+" failure memory of "+a.Item.ID, err) {
@@ -233,7 +232,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 	if room <= 0 {
 		return false, nil
 	}
-	req := llm.PrinciplesRequest{Skill: skill.Name, TaskType: taskType, Failures: failures, Max: min(room, 3)}
+	req := evokg.PrinciplesRequest{Skill: skill.Name, TaskType: taskType, Failures: failures, Max: min(room, 3)}
 	for _, e := range existing {
 		req.Existing = append(req.Existing, e.Content)
 	}
@@ -276,7 +275,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 
 func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures []string) (bool, error) {
 	r.calls.teacher.Add(1)
-	ref, err := r.deps.Teacher.RefinePrompt(ctx, llm.RefinePromptRequest{Skill: skill.Name,
+	ref, err := r.deps.Teacher.RefinePrompt(ctx, evokg.RefinePromptRequest{Skill: skill.Name,
 		CurrentPrompt: skill.PromptTemplate, Strategy: skill.Strategy, Failures: failures})
 	if err != nil || ref.Prompt == "" || !r.gateProse(writegate.KindPrompt, skill.Name, ref.Prompt, ref.Strategy) {
 		return false, err
@@ -296,7 +295,7 @@ func (r *runner) refinePrompt(ctx context.Context, skill evokg.Skill, failures [
 // is marked split and its mastery follows its parts' answers from then on.
 func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, failures []string) (bool, error) {
 	r.calls.teacher.Add(1)
-	split, err := r.deps.Teacher.SplitSkill(ctx, llm.SplitSkillRequest{Skill: skill.Name, Description: skill.Description,
+	split, err := r.deps.Teacher.SplitSkill(ctx, evokg.SplitSkillRequest{Skill: skill.Name, Description: skill.Description,
 		Strategy: skill.Strategy, TaskTypes: taskTypes, Failures: failures})
 	if err != nil || len(split.Skills) < 2 {
 		return false, err
@@ -328,7 +327,7 @@ func (r *runner) splitSkill(ctx context.Context, skill evokg.Skill, taskTypes, f
 // createPart creates one part of a split skill with its edges. A part
 // whose name is taken keeps its node; edges that would close a cycle are
 // left out.
-func (r *runner) createPart(ctx context.Context, parent evokg.Skill, sub llm.SubSkill, prerequisites, parentTypes []string) error {
+func (r *runner) createPart(ctx context.Context, parent evokg.Skill, sub evokg.SubSkill, prerequisites, parentTypes []string) error {
 	_, err := r.deps.Graph.CreateSkill(ctx, r.ns, evokg.NewSkill{Name: sub.Name, Description: sub.Description,
 		Mastery: parent.Mastery, PromptTemplate: parent.PromptTemplate, Strategy: cmp.Or(sub.Strategy, parent.Strategy)})
 	if err != nil && evokg.ErrorCode(err) != evokg.ECONFLICT {
@@ -384,29 +383,29 @@ func (r *runner) navigate(ctx context.Context, k int, m *Metrics) error {
 }
 
 // plan asks the Navigator for the next plan over the frontier.
-func (r *runner) plan(ctx context.Context, k int, m *Metrics) (llm.Plan, error) {
+func (r *runner) plan(ctx context.Context, k int, m *Metrics) (evokg.FrontierPlan, error) {
 	frontier, err := r.deps.Graph.Frontier(ctx, r.ns, r.p.Theta)
 	if err != nil {
-		return llm.Plan{}, err
+		return evokg.FrontierPlan{}, err
 	}
-	req := llm.FrontierRequest{Iteration: k, Accuracy: m.Accuracy}
+	req := evokg.FrontierRequest{Iteration: k, Accuracy: m.Accuracy}
 	for _, s := range frontier {
 		m.Frontier = append(m.Frontier, s.Name)
 	}
 	if len(frontier) == 0 || r.deps.Mechanisms.NoNavigator {
-		return llm.Plan{}, nil
+		return evokg.FrontierPlan{}, nil
 	}
 	for _, s := range frontier {
 		pre, err := r.deps.Graph.Prerequisites(ctx, r.ns, s.Name)
 		if err != nil {
-			return llm.Plan{}, err
+			return evokg.FrontierPlan{}, err
 		}
-		req.Frontier = append(req.Frontier, llm.FrontierSkill{Name: s.Name, Mastery: s.Mastery, Prerequisites: pre})
+		req.Frontier = append(req.Frontier, evokg.FrontierSkill{Name: s.Name, Mastery: s.Mastery, Prerequisites: pre})
 	}
 	r.calls.teacher.Add(1)
 	plan, err := r.deps.Teacher.PlanFrontier(ctx, req)
 	if err != nil {
-		return llm.Plan{}, err
+		return evokg.FrontierPlan{}, err
 	}
 	m.Plan = planSummary(plan)
 	return plan, nil
@@ -414,7 +413,7 @@ func (r *runner) plan(ctx context.Context, k int, m *Metrics) (llm.Plan, error) 
 
 // focus is the curriculum bonus of the plan's task types: FocusBonus over
 // the priority of the best-placed skill serving each.
-func (r *runner) focus(ctx context.Context, plan llm.Plan) (map[string]float64, error) {
+func (r *runner) focus(ctx context.Context, plan evokg.FrontierPlan) (map[string]float64, error) {
 	out := map[string]float64{}
 	for _, f := range plan.Focus {
 		types, err := r.deps.Graph.SkillTaskTypes(ctx, r.ns, f.Skill)
@@ -429,7 +428,7 @@ func (r *runner) focus(ctx context.Context, plan llm.Plan) (map[string]float64, 
 	return out, nil
 }
 
-func planSummary(p llm.Plan) string {
+func planSummary(p evokg.FrontierPlan) string {
 	var b strings.Builder
 	for i, f := range p.Focus {
 		if i > 0 {

@@ -17,8 +17,8 @@ const (
 	DefaultCatastrophic = 0.05
 )
 
-// Verdict is the Delta-Guard's decision for one iteration.
-type Verdict struct {
+// GuardDecision is the Delta-Guard's decision for one iteration.
+type GuardDecision struct {
 	Rollback     bool    `json:"rollback"`
 	Catastrophic bool    `json:"catastrophic"` // restore the best snapshot, not the last one
 	Drop         float64 `json:"drop"`         // last accepted accuracy − current accuracy
@@ -29,8 +29,8 @@ const comparisonSlack = 1e-12
 
 // Decide compares accuracy with the last accepted and the best accepted
 // accuracies.
-func (g Guard) Decide(last, best, accuracy float64) Verdict {
-	v := Verdict{Drop: last - accuracy}
+func (g Guard) Decide(last, best, accuracy float64) GuardDecision {
+	v := GuardDecision{Drop: last - accuracy}
 	if best-accuracy > g.Catastrophic+comparisonSlack {
 		v.Rollback, v.Catastrophic = true, true
 		return v

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
-	"github.com/evokg/evokg/llm"
+	evokg "github.com/evokg/evokg"
 )
 
 // noisyTeacher makes a share of the teacher's corrections and principles
@@ -23,7 +23,7 @@ import (
 // are chosen, and by how much, is fixed by the seed and the question or
 // skill, so a run is repeatable. Corrupted counts the texts it changed.
 type noisyTeacher struct {
-	Teacher
+	evokg.Teacher
 	share     float64
 	seed      string
 	corrupted atomic.Int64
@@ -49,7 +49,7 @@ func shift(text, keep string, by int) string {
 	})
 }
 
-func (n *noisyTeacher) WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error) {
+func (n *noisyTeacher) WriteFailureMemory(ctx context.Context, req evokg.FailureMemoryRequest) (evokg.FailureMemory, error) {
 	fm, err := n.Teacher.WriteFailureMemory(ctx, req)
 	ok, by := n.pick(fmt.Sprintf("correction/%s/%s", req.Kind, req.Question))
 	if err != nil || !ok {
@@ -64,7 +64,7 @@ func (n *noisyTeacher) WriteFailureMemory(ctx context.Context, req llm.FailureMe
 	return fm, nil
 }
 
-func (n *noisyTeacher) ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error) {
+func (n *noisyTeacher) ExtractPrinciples(ctx context.Context, req evokg.PrinciplesRequest) ([]evokg.PrincipleSpec, error) {
 	specs, err := n.Teacher.ExtractPrinciples(ctx, req)
 	for i := range specs {
 		if ok, by := n.pick(fmt.Sprintf("principle/%s/%d/%d", req.Skill, len(req.Existing), i)); err == nil && ok {

@@ -138,7 +138,7 @@ func poolWithDefaults(s questions.PoolSpec) questions.PoolSpec {
 
 // Validate reports every invalid parameter by JSON pointer (EINVALID).
 func (p Params) Validate() error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(p.Namespace), "/namespace", "not a valid namespace")
 	v.Check(questions.IsBuiltin(p.Pool.Name) || p.Pool.Name == "inline", "/pool/name", `must be "arith", "digits", "glyph", "world" or "inline"`)
 	v.Check(!questions.IsBuiltin(p.Pool.Name) || (p.Pool.Size >= 2 && p.Pool.Size <= MaxPoolSize), "/pool/size", fmt.Sprintf("must be within 2..%d", MaxPoolSize))

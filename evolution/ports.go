@@ -6,39 +6,12 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/answer"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/explorer"
-	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/utility"
 	"github.com/evokg/evokg/world"
 )
-
-// Learner is the frozen learner model ((*llm.Models).Learner()), as
-// the learner layer uses it.
-type Learner = answer.Learner
-
-// Teacher is the teacher layer ((*llm.Models).Teacher()).
-type Teacher interface {
-	DiscoverSkills(ctx context.Context, req llm.DiscoverRequest) (llm.SkillPlan, error)
-	Critique(ctx context.Context, req llm.CritiqueRequest) ([]llm.TaskTypeCritique, error)
-	WriteFailureMemory(ctx context.Context, req llm.FailureMemoryRequest) (llm.FailureMemory, error)
-	ExtractPrinciples(ctx context.Context, req llm.PrinciplesRequest) ([]llm.PrincipleSpec, error)
-	AuthorTool(ctx context.Context, req llm.ToolRequest) (llm.ToolSpec, error)
-	WriteAgent(ctx context.Context, req llm.AgentRequest) (llm.AgentSpec, error)
-	RefinePrompt(ctx context.Context, req llm.RefinePromptRequest) (llm.PromptRefinement, error)
-	SplitSkill(ctx context.Context, req llm.SplitSkillRequest) (llm.SkillSplit, error)
-	ExtractSignature(ctx context.Context, req llm.SignatureRequest) ([]string, error)
-	PlanFrontier(ctx context.Context, req llm.FrontierRequest) (llm.Plan, error)
-	Judge(ctx context.Context, req llm.JudgeRequest) (llm.Verdict, error)
-}
-
-// Retriever builds memory packs (*retrieval.Retriever).
-type Retriever interface {
-	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
-}
 
 // Memory appends memories durably (*ingest.Service, pre-evaluated path),
 // each retrievable when the call returns.
@@ -72,17 +45,18 @@ type Graph interface {
 	Frontier(ctx context.Context, ns string, theta float64) ([]evokg.Skill, error)
 	SnapshotSlots(ctx context.Context, ns string) ([]evokg.SkillSlots, error)
 	RestoreSlots(ctx context.Context, ns string, slots []evokg.SkillSlots) error
-	Principles(ctx context.Context, ns, skill string) ([]graph.ExperienceNode, error)
+	Principles(ctx context.Context, ns, skill string) ([]evokg.Experience, error)
 	// GetExperience returns an experience's projection, or ENOTFOUND.
-	GetExperience(ctx context.Context, ns string, id uuid.UUID) (graph.ExperienceNode, error)
+	GetExperience(ctx context.Context, ns string, id uuid.UUID) (evokg.Experience, error)
 	// AttachTool draws (skill)-[:HAS_TOOL]->(tool): a recruited tool.
 	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }
 
-// Utility is memory utility (*utility.Store): probation's queue and verdicts.
-type Utility interface {
+// ProbationQueue is probation's queue of memories and its decisions on
+// them (*utility.Store).
+type ProbationQueue interface {
 	Probationary(ctx context.Context, ns string, taskTypes []string) ([]utility.Pending, error)
-	Decide(ctx context.Context, ns string, vs ...utility.Verdict) error
+	Decide(ctx context.Context, ns string, vs ...utility.StateDecision) error
 }
 
 // Refresher is implemented by retrievers that cache memory packs; the loop

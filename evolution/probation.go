@@ -49,7 +49,7 @@ func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metric
 	}
 	pending = roundRobin(pending)
 	before := r.calls.learner.Load()
-	var verdicts []utility.Verdict
+	var verdicts []utility.StateDecision
 	for i, p := range pending {
 		r.step(k, "probation", i, len(pending), m.Accuracy)
 		items := replayItems(byType[p.TaskType], p.ID, r.p.ProbationItems)
@@ -72,7 +72,7 @@ func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metric
 
 // replay answers items with memory p shown and compares each with its
 // validation answer.
-func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pending, items []graded, pm *evokg.Probation) (utility.Verdict, error) {
+func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pending, items []graded, pm *evokg.Probation) (utility.StateDecision, error) {
 	qs := make([]questions.Item, len(items))
 	for i, a := range items {
 		qs[i] = a.Item
@@ -80,9 +80,9 @@ func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pe
 	with, err := r.answerAll(ctx, k, "probation", qs, ev.skills,
 		withMemory{ignoreSwitch: true, include: []uuid.UUID{p.ID}})
 	if err != nil {
-		return utility.Verdict{}, fmt.Errorf("probation of %s: %w", p.ID, err)
+		return utility.StateDecision{}, fmt.Errorf("probation of %s: %w", p.ID, err)
 	}
-	v := utility.Verdict{ID: p.ID}
+	v := utility.StateDecision{ID: p.ID}
 	var ids []string
 	for i, w := range with {
 		if w.Failed {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/evokg/evokg/llm"
+	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/world"
 )
 
@@ -37,7 +37,7 @@ func (r *runner) signature(ctx context.Context, t, task string, steps []string) 
 		return sig, nil
 	}
 	r.calls.teacher.Add(1)
-	sig, err := r.deps.Teacher.ExtractSignature(ctx, llm.SignatureRequest{TaskType: t, Task: task, Steps: steps})
+	sig, err := r.deps.Teacher.ExtractSignature(ctx, evokg.SignatureRequest{TaskType: t, Task: task, Steps: steps})
 	if r.failed.add("signature", t, err) {
 		return nil, nil
 	}

@@ -136,6 +136,8 @@ type Service struct {
 	bounds runs.Bounds
 }
 
+var _ evokg.EvolutionService = (*Service)(nil)
+
 // NewService returns a Service; client enqueues jobs (it need not work them).
 // Its active runs are bounded by the default runs.Bounds until WithBounds.
 func NewService(engine *Engine, client *river.Client[pgx.Tx]) *Service {

@@ -19,6 +19,8 @@ type Skills struct {
 	pool  *pgxpool.Pool
 }
 
+var _ evokg.SkillService = (*Skills)(nil)
+
 // NewSkills returns the skill service of the API.
 func NewSkills(g *graph.Graph, pool *pgxpool.Pool) *Skills { return &Skills{graph: g, pool: pool} }
 

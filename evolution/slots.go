@@ -25,7 +25,7 @@ func (r *runner) guard(ctx context.Context, k int, m *Metrics) error {
 	return r.accept(ctx, k, m.Accuracy)
 }
 
-func (r *runner) rollback(ctx context.Context, m *Metrics, v Verdict) error {
+func (r *runner) rollback(ctx context.Context, m *Metrics, v GuardDecision) error {
 	id, kind := r.st.LastSnapshot, "delta"
 	if v.Catastrophic {
 		id, kind = r.st.BestSnapshot, "catastrophic"

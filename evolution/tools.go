@@ -67,7 +67,7 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 	if err != nil {
 		return false, err
 	}
-	req := llm.ToolRequest{Skill: skill.Name, TaskType: taskType, Examples: failures,
+	req := evokg.ToolRequest{Skill: skill.Name, TaskType: taskType, Examples: failures,
 		Need:            "compute the quantities these failed questions need, exactly",
 		FailureMemories: guide.failures, Successes: guide.successes}
 	linked, err := r.projected(ctx, guide.ids)
@@ -89,9 +89,8 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 			return false, err
 		}
 		out.Attempts++
-		tool, err := r.deps.Tools.CreateTool(ctx, r.ns, evokg.ToolSpec{Name: spec.Name, Description: spec.Description,
-			InputSchema: spec.InputSchema, OutputSchema: spec.OutputSchema, Code: spec.Code, Tests: spec.Tests,
-			Skill: skill.Name, CreatedFrom: linked})
+		spec.Skill, spec.CreatedFrom = skill.Name, linked
+		tool, err := r.deps.Tools.CreateTool(ctx, r.ns, spec)
 		if err != nil && evokg.ErrorCode(err) != evokg.EINVALID {
 			return false, err
 		}
@@ -99,7 +98,7 @@ func (r *runner) authorTool(ctx context.Context, skill evokg.Skill, taskType str
 		if out.Validated {
 			return true, nil
 		}
-		req.Previous = &llm.ToolAttempt{Code: spec.Code, Tests: testsJSON(spec.Tests), Validation: out.Reason}
+		req.Previous = &evokg.ToolAttempt{Code: spec.Code, Tests: testsJSON(spec.Tests), Validation: out.Reason}
 	}
 	return false, nil
 }

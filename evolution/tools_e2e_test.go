@@ -93,7 +93,7 @@ func toolLearner(v ollamafake.ChatRequestView) (string, bool) {
 	return fmt.Sprintf(`{"reasoning":"added the sides","answer":"%d"}`, atoi(m[1])+atoi(m[2])), true
 }
 
-func toolLearnerCalls(v ollamafake.ChatRequestView) ([]ollamafake.ToolCall, bool) {
+func toolLearnerCalls(v ollamafake.ChatRequestView) ([]ollamafake.ScriptedCall, bool) {
 	m := fieldSides.FindStringSubmatch(question(v))
 	offered := false
 	for _, t := range v.Tools {
@@ -102,7 +102,7 @@ func toolLearnerCalls(v ollamafake.ChatRequestView) ([]ollamafake.ToolCall, bool
 	if v.AfterToolResult() || m == nil || !offered {
 		return nil, true
 	}
-	return []ollamafake.ToolCall{{Name: areaTool, Arguments: map[string]any{"width": atoi(m[1]), "length": atoi(m[2])}}}, true
+	return []ollamafake.ScriptedCall{{Name: areaTool, Arguments: map[string]any{"width": atoi(m[1]), "length": atoi(m[2])}}}, true
 }
 
 // toolAuthor plays the teacher model writing the tool: its first version

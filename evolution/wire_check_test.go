@@ -5,16 +5,11 @@ import (
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
-	"github.com/evokg/evokg/llm"
-	"github.com/evokg/evokg/retrieval"
 )
 
 // The real adapters satisfy the loop's ports.
 var (
-	_ evolution.Graph     = (*graph.Graph)(nil)
-	_ evolution.Teacher   = (*llm.Teacher)(nil)
-	_ evolution.Learner   = (*llm.Learner)(nil)
-	_ evolution.Retriever = (*retrieval.Retriever)(nil)
-	_ evolution.Memory    = (*ingest.Service)(nil)
-	_ evolution.Cascade   = (*cascade.Builder)(nil)
+	_ evolution.Graph   = (*graph.Graph)(nil)
+	_ evolution.Memory  = (*ingest.Service)(nil)
+	_ evolution.Cascade = (*cascade.Builder)(nil)
 )

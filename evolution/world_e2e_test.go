@@ -37,7 +37,7 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	e.fake.Script(worldDiscovery)
 	d := e.engine.deps
 	if withExplorer {
-		d.Explorer = explorer.New(explorer.Config{}, d.Learner.(explorer.Model), e.graph, d.Memory, testenv.Logger(t))
+		d.Explorer = explorer.New(explorer.Config{}, d.Learner, e.graph, d.Memory, testenv.Logger(t))
 	}
 	if !environment {
 		c := allComponents

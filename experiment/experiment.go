@@ -102,7 +102,7 @@ func (c Config) WithDefaults() Config {
 // Validate reports every invalid field by JSON pointer (EINVALID); each
 // seed's run parameters are checked again when it starts.
 func (c Config) Validate() error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(questions.IsBuiltin(c.Pool) || (c.Pool == "inline" && len(c.Items) >= 3), "/pool", `must be "arith", "digits", "glyph", "world", or an inline pool of 3 items or more`)
 	v.Check(c.Seeds >= 1 && c.Seeds <= 20, "/seeds", "must be within 1..20")
 	v.Check(c.Resamples >= 100, "/resamples", "must be at least 100")
@@ -210,7 +210,7 @@ func postMemories(ctx context.Context, d Deps, ns string, memories []evokg.Exper
 	for _, it := range slices.Concat(pl.Validation, pl.Test) {
 		heldOut[questions.Normalize(it.Question)] = it.Split
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	for i, m := range memories {
 		split, ok := heldOut[questions.Normalize(m.Question)]
 		v.Check(m.Question == "" || !ok, fmt.Sprintf("/memories/%d/question", i), "is a question of the "+split+" split")

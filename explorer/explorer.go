@@ -19,14 +19,8 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/world"
 )
-
-// Model is the learner layer's Explorer role ((*llm.Models).Learner()).
-type Model interface {
-	Explore(ctx context.Context, req llm.ExploreRequest) (llm.Observation, error)
-}
 
 // Graph is the environment subgraph (*graph.Graph).
 type Graph interface {
@@ -61,14 +55,14 @@ func (c Config) WithDefaults() Config {
 // Explorer explores episodes of the built-in environment.
 type Explorer struct {
 	cfg    Config
-	model  Model
+	model  evokg.Learner
 	graph  Graph
 	memory Memory
 	log    *slog.Logger
 }
 
 // New returns an Explorer.
-func New(cfg Config, model Model, g Graph, memory Memory, logger *slog.Logger) *Explorer {
+func New(cfg Config, model evokg.Learner, g Graph, memory Memory, logger *slog.Logger) *Explorer {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}

@@ -24,7 +24,7 @@ var observationSpace = uuid.MustParse("0b4f7f3e-5c1a-4f0e-9a53-3c2d27a8e6b1")
 // the graph's) ends the exploration.
 func (x *Explorer) observe(ctx context.Context, ns string, ep world.Episode, key string, i int, text string, res *Result) error {
 	res.ModelCalls++
-	obs, err := x.model.Explore(ctx, llm.ExploreRequest{TaskType: ep.TaskType(), Observation: text})
+	obs, err := x.model.Explore(ctx, evokg.ExploreRequest{TaskType: ep.TaskType(), Observation: text})
 	if err != nil {
 		var invalid *llm.StructuredError
 		if !errors.As(err, &invalid) && (evokg.ErrorCode(err) != evokg.ETIMEOUT || ctx.Err() != nil) {
@@ -51,7 +51,7 @@ func (x *Explorer) observe(ctx context.Context, ns string, ep world.Episode, key
 
 // writeEntities upserts the observed entities and relations and returns
 // the entities' names.
-func (x *Explorer) writeEntities(ctx context.Context, ns string, obs llm.Observation, res *Result) ([]string, error) {
+func (x *Explorer) writeEntities(ctx context.Context, ns string, obs evokg.ExploreReply, res *Result) ([]string, error) {
 	var names []string
 	for _, e := range obs.Entities {
 		name := canonical(e.Name)

@@ -32,7 +32,7 @@ func (g *Graph) ProjectTool(ctx context.Context, ns string, t evokg.Tool) (evokg
 }
 
 func (g *Graph) writeTool(ctx context.Context, stmt, ns string, t evokg.Tool) (evokg.Tool, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(t.Name != "", "/name", "is required")
 	v.Check(t.Version >= 1, "/version", "must be at least 1")
 	if err := v.Err(); err != nil {

@@ -15,27 +15,6 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// ExperienceNode is the graph projection of an experience. The full record
-// lives in Postgres.
-type ExperienceNode struct {
-	ID           uuid.UUID     `json:"id"`
-	Namespace    string        `json:"namespace"`
-	TaskType     string        `json:"task_type"`
-	Outcome      evokg.Outcome `json:"outcome"`
-	FailureKind  string        `json:"failure_kind,omitempty"`
-	Skill        string        `json:"skill,omitempty"`
-	Question     string        `json:"question,omitempty"`
-	Answer       string        `json:"answer,omitempty"`
-	Content      string        `json:"content,omitempty"`
-	Signature    []string      `json:"signature,omitempty"`
-	Quality      float64       `json:"quality"`
-	Confidence   float64       `json:"confidence"`
-	Version      int           `json:"version"`
-	RecordSHA256 string        `json:"record_sha256"`
-	Labels       []string      `json:"labels"`
-	CreatedAt    time.Time     `json:"created_at"`
-}
-
 // ProjectExperience writes an experience into the graph: the node with
 // :Experience and its class label, MEMBER_OF its task type, its signature of
 // resolved operations (USES_OPERATION by position, FOLLOWED_BY counted once),
@@ -53,7 +32,7 @@ func (g *Graph) ProjectExperience(ctx context.Context, exp *evokg.Experience, si
 }
 
 func validateExperience(exp *evokg.Experience) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(exp.ID != uuid.Nil, "/id", "is required")
 	v.Check(evokg.ValidNamespace(exp.Namespace), "/namespace", "is not a valid namespace")
 	v.Check(exp.Outcome.Valid(), "/outcome", "must be one of the five memory classes")
@@ -146,21 +125,22 @@ func (g *Graph) signatureMatches(ctx context.Context, tx neo4j.ManagedTransactio
 	return out, nil
 }
 
-// GetExperience returns the projection of one experience, or ENOTFOUND.
-func (g *Graph) GetExperience(ctx context.Context, ns string, id uuid.UUID) (ExperienceNode, error) {
+// GetExperience returns the projection of one experience, or ENOTFOUND:
+// the fields the node holds (the full record lives in Postgres).
+func (g *Graph) GetExperience(ctx context.Context, ns string, id uuid.UUID) (evokg.Experience, error) {
 	recs, err := g.readOne(ctx, "experience_get", params(ns, "id", id.String()))
 	if err != nil {
-		return ExperienceNode{}, err
+		return evokg.Experience{}, err
 	}
 	if len(recs) == 0 {
-		return ExperienceNode{}, evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
+		return evokg.Experience{}, evokg.Errorf(evokg.ENOTFOUND, "experience %s not found", id)
 	}
 	return experienceFrom(rowOf(recs[0]).sub("experience")), nil
 }
 
 // ListExperiences returns up to limit experiences (100 when limit ≤ 0),
 // oldest first; empty taskType or outcome match all.
-func (g *Graph) ListExperiences(ctx context.Context, ns, taskType string, outcome evokg.Outcome, limit int) ([]ExperienceNode, error) {
+func (g *Graph) ListExperiences(ctx context.Context, ns, taskType string, outcome evokg.Outcome, limit int) ([]evokg.Experience, error) {
 	if limit <= 0 {
 		limit = 100
 	}
@@ -212,19 +192,20 @@ func (g *Graph) MemoryCounts(ctx context.Context, ns string) ([]MemoryCount, err
 	return out, nil
 }
 
-func experienceFrom(r row) ExperienceNode {
-	return ExperienceNode{
-		ID: r.uuid("id"), Namespace: r.str("namespace"), TaskType: r.str("task_type"),
-		Outcome: evokg.Outcome(r.str("outcome")), FailureKind: r.str("failure_kind"), Skill: r.str("skill"),
-		Question: r.str("question"), Answer: r.str("answer"), Content: r.str("content"),
-		Signature: r.strs("signature"), Quality: r.f64("quality"), Confidence: r.f64("confidence"),
-		Version: int(r.i64("version")), RecordSHA256: r.str("record_sha256"), Labels: r.strs("labels"),
-		CreatedAt: r.time("created_at"),
+// experienceFrom reads the fields an experience node holds.
+func experienceFrom(r row) evokg.Experience {
+	return evokg.Experience{
+		ID: r.uuid("id"), Namespace: r.str("namespace"),
+		ExperienceFields: evokg.ExperienceFields{TaskType: r.str("task_type"), Outcome: evokg.Outcome(r.str("outcome")),
+			FailureKind: evokg.FailureKind(r.str("failure_kind")), Skill: r.str("skill"),
+			Question: r.str("question"), Answer: r.str("answer"), Content: r.str("content"),
+			Signature: r.strs("signature"), Confidence: r.f64("confidence")},
+		Version: int(r.i64("version")), CreatedAt: r.time("created_at"),
 	}
 }
 
-func experiencesFrom(recs []*neo4j.Record, key string) []ExperienceNode {
-	out := make([]ExperienceNode, len(recs))
+func experiencesFrom(recs []*neo4j.Record, key string) []evokg.Experience {
+	out := make([]evokg.Experience, len(recs))
 	for i, rec := range recs {
 		out[i] = experienceFrom(rowOf(rec).sub(key))
 	}

@@ -27,10 +27,12 @@ func TestProjectExperienceDrawsEveryEdgeAndIsIdempotent(t *testing.T) {
 
 	node, err := b.g.GetExperience(b.ctx, b.ns, exp.ID)
 	require.NoError(t, err)
-	require.ElementsMatch(t, []string{"Experience", "RetrievalRecipe"}, node.Labels)
 	require.Equal(t, []string{"parse_input", "add", "format_output"}, node.Signature, "operations are normalized")
 	require.Equal(t, exp.CreatedAt, node.CreatedAt)
-	require.NotEmpty(t, node.RecordSHA256)
+	labels, sha, err := b.g.ExperienceRecord(b.ctx, b.ns, exp.ID)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"Experience", "RetrievalRecipe"}, labels)
+	require.NotEmpty(t, sha)
 
 	nodes, edges, err := b.g.CountNodesAndEdges(b.ctx, b.ns)
 	require.NoError(t, err)

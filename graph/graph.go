@@ -103,7 +103,7 @@ func (c Config) WithDefaults() Config {
 }
 
 func (c Config) validate() error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(c.URI != "", "/uri", "is required")
 	v.Check(c.MaxSkills > 0, "/max_skills", "must be positive")
 	v.Check(c.MaxPrinciples > 0, "/max_principles", "must be positive")
@@ -132,6 +132,11 @@ type Graph struct {
 	reads   *readLatencies    // recent read transactions' durations
 	tracer  trace.Tracer      // no-op unless SetTracerProvider
 }
+
+var (
+	_ evokg.GraphService     = (*Graph)(nil)
+	_ evokg.TaskTypeDeclarer = (*Graph)(nil)
+)
 
 // Open connects to Neo4j and verifies connectivity and credentials.
 func Open(ctx context.Context, cfg Config, logger *slog.Logger) (*Graph, error) {

@@ -28,9 +28,9 @@ func (g *Graph) Frontier(ctx context.Context, ns string, theta float64) ([]evokg
 // CascadeSkill is one skill of a task type's prerequisite cascade. Depth 0
 // serves the task type directly; depth d is a prerequisite d edges away.
 type CascadeSkill struct {
-	Skill      evokg.Skill      `json:"skill"`
-	Depth      int              `json:"depth"`
-	Principles []ExperienceNode `json:"principles"`
+	Skill      evokg.Skill        `json:"skill"`
+	Depth      int                `json:"depth"`
+	Principles []evokg.Experience `json:"principles"`
 }
 
 // Cascade returns the skills that serve taskType and all their prerequisite
@@ -46,7 +46,7 @@ func (g *Graph) Cascade(ctx context.Context, ns, taskType string) ([]CascadeSkil
 	for i, rec := range recs {
 		r := rowOf(rec)
 		ps := r.rows("principles")
-		principles := make([]ExperienceNode, len(ps))
+		principles := make([]evokg.Experience, len(ps))
 		for j, p := range ps {
 			principles[j] = experienceFrom(p)
 		}

@@ -141,7 +141,7 @@ func (g *Graph) LinkSkillToTask(ctx context.Context, ns, skill, taskType string)
 // already has MaxPrinciples principles and ENOTFOUND when it does not exist.
 // It sets p.Skill, which becomes part of the stored record.
 func (g *Graph) AddPrinciple(ctx context.Context, ns, skill string, p *evokg.Experience) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(p.Outcome == evokg.OutcomePrinciple, "/outcome", "must be principle")
 	v.Check(p.Skill == "" || p.Skill == skill, "/skill", "names another skill")
 	if err := v.Err(); err != nil {
@@ -170,7 +170,7 @@ func (g *Graph) countPrinciples(ctx context.Context, ns, skill, id string) (int,
 }
 
 // Principles returns the principles of a skill, oldest first.
-func (g *Graph) Principles(ctx context.Context, ns, skill string) ([]ExperienceNode, error) {
+func (g *Graph) Principles(ctx context.Context, ns, skill string) ([]evokg.Experience, error) {
 	recs, err := g.readOne(ctx, "principle_list", params(ns, "skill", skill))
 	if err != nil {
 		return nil, err

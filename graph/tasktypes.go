@@ -28,7 +28,7 @@ func (g *Graph) DeclareTaskType(ctx context.Context, ns, name, description strin
 	if err := checkNamespace(ns); err != nil {
 		return evokg.TaskType{}, err
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(name != "", "/name", "is required")
 	if err := v.Err(); err != nil {
 		return evokg.TaskType{}, err
@@ -78,7 +78,7 @@ func (g *Graph) ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType,
 // seen answers of which failed failed, and kLast, the step it was last
 // selected at, which only moves forward.
 func (g *Graph) RecordCurriculum(ctx context.Context, ns, taskType string, kLast, seen, failed int) (evokg.TaskType, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(taskType != "", "/task_type", "is required")
 	v.Check(kLast >= 0, "/k_last", "must not be negative")
 	v.Check(seen >= 0 && failed >= 0 && failed <= seen, "/failed", "must be between 0 and seen")

@@ -19,7 +19,7 @@ func TeacherEvaluator(g *llm.Teacher) Evaluator { return teacherEvaluator{g: g} 
 type teacherEvaluator struct{ g *llm.Teacher }
 
 func (e teacherEvaluator) EvaluateExperience(ctx context.Context, exp *evokg.Experience) (Assessment, error) {
-	r, err := e.g.EvaluateExperience(ctx, llm.EvaluateRequest{Experience: *exp})
+	r, err := e.g.EvaluateExperience(ctx, evokg.EvaluateRequest{Experience: *exp})
 	if err != nil {
 		return Assessment{}, err
 	}
@@ -29,7 +29,7 @@ func (e teacherEvaluator) EvaluateExperience(ctx context.Context, exp *evokg.Exp
 }
 
 func (e teacherEvaluator) ExtractSignature(ctx context.Context, exp *evokg.Experience) ([]string, error) {
-	return e.g.ExtractSignature(ctx, llm.SignatureRequest{
+	return e.g.ExtractSignature(ctx, evokg.SignatureRequest{
 		TaskType: exp.TaskType, Task: exp.EmbeddingText(), Steps: procedureSteps(exp),
 	})
 }

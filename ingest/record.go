@@ -61,7 +61,7 @@ func (s *Service) List(ctx context.Context, ns string, f evokg.ExperienceFilter)
 }
 
 func checkFilter(f evokg.ExperienceFilter) (uuid.UUID, int, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(f.Outcome == "" || f.Outcome.Valid(), "/outcome", "is not a memory class")
 	v.Check(f.Status == "" || f.Status.Valid(), "/status", "must be queued, evaluating, committed or failed")
 	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 500]")

@@ -24,7 +24,7 @@ const (
 // (/question, /evaluation/correct, /signature/2 ...). The chain of thought is
 // not limited here: the service cuts it to its rune cap.
 func Validate(req evokg.ExperienceInput) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	validateCore(&v, &req)
 	validateTexts(&v, &req)
 	validateEvaluation(&v, req.Evaluation)
@@ -33,7 +33,7 @@ func Validate(req evokg.ExperienceInput) error {
 	return v.Err()
 }
 
-func validateCore(v *evokg.Validator, r *evokg.ExperienceInput) {
+func validateCore(v *evokg.FieldErrors, r *evokg.ExperienceInput) {
 	v.Check(r.TaskType != "", "/task_type", "is required")
 	v.Check(utf8.RuneCountInString(r.TaskType) <= MaxTaskTypeRunes, "/task_type", "is longer than 200 characters")
 	v.Check(r.Outcome == "" || r.Outcome.Valid(), "/outcome", "must be one of principle, failure_memory, success_memory, retrieval_recipe, abstracted_pattern")
@@ -54,7 +54,7 @@ func validateCore(v *evokg.Validator, r *evokg.ExperienceInput) {
 	}
 }
 
-func validateTexts(v *evokg.Validator, r *evokg.ExperienceInput) {
+func validateTexts(v *evokg.FieldErrors, r *evokg.ExperienceInput) {
 	for _, f := range []struct{ ptr, s string }{
 		{"/question", r.Question}, {"/answer", r.Answer}, {"/context", r.Context}, {"/content", r.Content},
 	} {
@@ -72,7 +72,7 @@ func validateTexts(v *evokg.Validator, r *evokg.ExperienceInput) {
 	}
 }
 
-func validateEvaluation(v *evokg.Validator, e *evokg.Evaluation) {
+func validateEvaluation(v *evokg.FieldErrors, e *evokg.Evaluation) {
 	if e == nil {
 		return
 	}
@@ -84,7 +84,7 @@ func validateEvaluation(v *evokg.Validator, e *evokg.Evaluation) {
 	v.Check(utf8.RuneCountInString(e.CriticNote) <= MaxTextRunes, "/evaluation/critic_note", "is longer than 65536 characters")
 }
 
-func validateLists(v *evokg.Validator, r *evokg.ExperienceInput) {
+func validateLists(v *evokg.FieldErrors, r *evokg.ExperienceInput) {
 	validateSignature(v, r.Signature)
 	listLen(v, "/skill_steps", len(r.SkillSteps))
 	for i, s := range r.SkillSteps {
@@ -110,14 +110,14 @@ func validateLists(v *evokg.Validator, r *evokg.ExperienceInput) {
 	}
 }
 
-func validateSignature(v *evokg.Validator, sig []string) {
+func validateSignature(v *evokg.FieldErrors, sig []string) {
 	v.Check(len(sig) <= MaxSignatureItems, "/signature", "has more than 64 operations")
 	for i, op := range sig {
 		v.Check(op != "" && utf8.RuneCountInString(op) <= MaxNameRunes, ptr("/signature", i, ""), "must be a non-empty operation name of at most 200 characters")
 	}
 }
 
-func validateEvidence(v *evokg.Validator, ev []evokg.Evidence) {
+func validateEvidence(v *evokg.FieldErrors, ev []evokg.Evidence) {
 	listLen(v, "/evidence", len(ev))
 	for i, e := range ev {
 		v.Check(e.Kind != "", ptr("/evidence", i, "kind"), "is required")
@@ -127,7 +127,7 @@ func validateEvidence(v *evokg.Validator, ev []evokg.Evidence) {
 	}
 }
 
-func validateEmbedding(v *evokg.Validator, emb []float32) {
+func validateEmbedding(v *evokg.FieldErrors, emb []float32) {
 	for i, x := range emb {
 		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
 			v.Check(false, ptr("/embedding", i, ""), "must be a finite number")
@@ -138,7 +138,7 @@ func validateEmbedding(v *evokg.Validator, emb []float32) {
 	v.Check(detail == "", "/embedding", detail)
 }
 
-func listLen(v *evokg.Validator, pointer string, n int) {
+func listLen(v *evokg.FieldErrors, pointer string, n int) {
 	v.Check(n <= MaxListItems, pointer, "has more than 256 items")
 }
 

@@ -181,6 +181,8 @@ type Service struct {
 	logger *slog.Logger
 }
 
+var _ evokg.ExperienceService = (*Service)(nil)
+
 // NewService returns the ingest service. queue may be an insert-only River
 // client (workers.NewInsertClient); embed may be nil, in which case
 // pre-evaluated requests must carry their own embedding. It panics on an

@@ -11,16 +11,6 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// Example is one memory as a worked example: a question and the reply the
-// learner should have given, sent as a user/assistant pair before the
-// question (the turns rendering).
-type Example struct {
-	Question   string
-	Reasoning  string
-	Expression string // expression mode; the answer's value when empty
-	Answer     string
-}
-
 // answerReply is the answer task's reply in every mode: answer is a string
 // (text, choice) or a number; expression is set in expression mode.
 type answerReply struct {
@@ -29,8 +19,8 @@ type answerReply struct {
 	Expression string          `json:"expression"`
 }
 
-func (r answerReply) decode() AnswerReply {
-	out := AnswerReply{Reasoning: r.Reasoning, Expression: strings.TrimSpace(r.Expression)}
+func (r answerReply) decode() evokg.AnswerReply {
+	out := evokg.AnswerReply{Reasoning: r.Reasoning, Expression: strings.TrimSpace(r.Expression)}
 	var s string
 	if err := json.Unmarshal(r.Answer, &s); err == nil {
 		out.Answer = strings.TrimSpace(s)
@@ -123,7 +113,7 @@ func answerSchema(spec evokg.AnswerSpec, reasoning bool) map[string]any {
 // answerMessages are the answer call's messages: the system prompt, each
 // example as a user/assistant pair in the reply's own shape, then the
 // question.
-func answerMessages(p *prompt, req AnswerRequest) ([]message, error) {
+func answerMessages(p *prompt, req evokg.AnswerPrompt) ([]message, error) {
 	system, user, err := p.render(req)
 	if err != nil {
 		return nil, err
@@ -147,7 +137,7 @@ type exampleJSON struct {
 }
 
 // exampleReply writes an example's reply as the learner is asked to reply.
-func exampleReply(ex Example, spec evokg.AnswerSpec, reasoning bool) (string, error) {
+func exampleReply(ex evokg.WorkedExample, spec evokg.AnswerSpec, reasoning bool) (string, error) {
 	var out exampleJSON
 	if reasoning {
 		r := evokg.TruncateRunes(ex.Reasoning, 300)

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 )
 
@@ -23,14 +22,14 @@ func TestAnswerModesDecodeUnderTheirSchema(t *testing.T) {
 	b.fake.AddRule(ollamafake.Rule{Task: "answer", Pattern: regexp.MustCompile(`ring`), Reply: `{"expression":"6*7+1"}`})
 	x := b.models.Learner()
 
-	num, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "seven and a half?", Answer: evokg.AnswerSpec{Mode: evokg.AnswerNumber}})
+	num, err := x.Answer(b.ctx, evokg.AnswerPrompt{Question: "seven and a half?", Answer: evokg.AnswerSpec{Mode: evokg.AnswerNumber}})
 	require.NoError(t, err)
 	require.Equal(t, "7.5", num.Answer)
-	choice, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "What colour is the sky?",
+	choice, err := x.Answer(b.ctx, evokg.AnswerPrompt{Question: "What colour is the sky?",
 		Answer: evokg.AnswerSpec{Mode: evokg.AnswerChoice, Choices: []string{"red", "blue"}}})
 	require.NoError(t, err)
 	require.Equal(t, "blue", choice.Answer)
-	expr, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "What is 6 ring 7?", Direct: true,
+	expr, err := x.Answer(b.ctx, evokg.AnswerPrompt{Question: "What is 6 ring 7?", Direct: true,
 		Answer: evokg.AnswerSpec{Mode: evokg.AnswerExpression}})
 	require.NoError(t, err)
 	require.Equal(t, "6*7+1", expr.Expression)
@@ -56,7 +55,7 @@ func TestAnswerModesDecodeUnderTheirSchema(t *testing.T) {
 	// A choice outside the set is refused by the schema and repaired.
 	b.fake.AddRule(ollamafake.Rule{Task: "answer", Pattern: regexp.MustCompile(`grass`), Reply: `{"reasoning":"look","answer":"green"}`, Times: 1})
 	b.fake.AddRule(ollamafake.Rule{Task: "answer", Pattern: regexp.MustCompile(`grass`), Reply: `{"reasoning":"look","answer":"red"}`})
-	fixed, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "What colour is grass?",
+	fixed, err := x.Answer(b.ctx, evokg.AnswerPrompt{Question: "What colour is grass?",
 		Answer: evokg.AnswerSpec{Mode: evokg.AnswerChoice, Choices: []string{"red", "blue"}}})
 	require.NoError(t, err)
 	require.Equal(t, "red", fixed.Answer)
@@ -70,8 +69,8 @@ func TestAnswerTurnsRendering(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	x := b.models.Learner()
-	_, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "What is 4 ∘ 5?", Answer: evokg.AnswerSpec{Mode: evokg.AnswerExpression},
-		Examples: []llm.Example{
+	_, err := x.Answer(b.ctx, evokg.AnswerPrompt{Question: "What is 4 ∘ 5?", Answer: evokg.AnswerSpec{Mode: evokg.AnswerExpression},
+		Examples: []evokg.WorkedExample{
 			{Question: "What is 2 ∘ 3?", Reasoning: "multiply, add one", Expression: "2*3+1", Answer: "7"},
 			{Question: "What is 3 ∘ 3?", Reasoning: "the correction: 3*3+1", Answer: "10"},
 		},
@@ -91,7 +90,7 @@ func TestAnswerTurnsRendering(t *testing.T) {
 	require.Equal(t, "Question: What is 4 ∘ 5?", msgs[5].Content)
 	require.NotContains(t, msgs[5].Content, "Memories:")
 
-	_, err = x.Answer(b.ctx, llm.AnswerRequest{Question: "What is 4 ∘ 5?", MemoryBlock: "Successful examples:\n1. 2 ∘ 3 = 7",
+	_, err = x.Answer(b.ctx, evokg.AnswerPrompt{Question: "What is 4 ∘ 5?", MemoryBlock: "Successful examples:\n1. 2 ∘ 3 = 7",
 		Answer: evokg.AnswerSpec{Mode: evokg.AnswerNumber}})
 	require.NoError(t, err)
 	block := b.fake.Requests()[1].Chat.Messages
@@ -106,12 +105,12 @@ func TestAgentPromptLeadsTheSystemMessage(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	x := b.models.Learner()
-	req := llm.AnswerRequest{Question: "What is 4 times 5?", AgentRole: "multiplier", AgentPrompt: "Multiply the two numbers."}
+	req := evokg.AnswerPrompt{Question: "What is 4 times 5?", AgentRole: "multiplier", AgentPrompt: "Multiply the two numbers."}
 	_, err := x.Answer(b.ctx, req)
 	require.NoError(t, err)
-	_, err = x.CallTools(b.ctx, llm.ToolRoundRequest{AnswerRequest: req, Tools: []llm.ToolDef{{Name: "times", Description: "a times b", Parameters: json.RawMessage(`{"type":"object"}`)}}})
+	_, err = x.CallTools(b.ctx, evokg.ToolRoundRequest{AnswerPrompt: req, Tools: []evokg.ToolDef{{Name: "times", Description: "a times b", Parameters: json.RawMessage(`{"type":"object"}`)}}})
 	require.NoError(t, err)
-	_, err = x.Verify(b.ctx, llm.VerifyRequest{AnswerRequest: req, Draft: llm.AnswerReply{Answer: "20"}})
+	_, err = x.Verify(b.ctx, evokg.VerifyRequest{AnswerPrompt: req, Draft: evokg.AnswerReply{Answer: "20"}})
 	require.NoError(t, err)
 	req.AgentRole, req.AgentPrompt = "", ""
 	_, err = x.Answer(b.ctx, req)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 )
@@ -30,7 +31,7 @@ func benchModels(b *testing.B, cfg llm.Config) *llm.Models {
 func BenchmarkAnswer(b *testing.B) {
 	x := benchModels(b, llm.Config{}).Learner()
 	ctx := context.Background()
-	req := llm.AnswerRequest{Question: "Who directed Alien?", Context: "Alien (1979) is a film by Ridley Scott.", MemoryBlock: "Success: ..."}
+	req := evokg.AnswerPrompt{Question: "Who directed Alien?", Context: "Alien (1979) is a film by Ridley Scott.", MemoryBlock: "Success: ..."}
 	for b.Loop() {
 		if _, err := x.Answer(ctx, req); err != nil {
 			b.Fatal(err)

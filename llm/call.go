@@ -33,7 +33,7 @@ type chatCall struct {
 	// invalid reply and returned as is.
 	check func(reply string) error
 	// tools are offered to the model (the learner's tool rounds).
-	tools []ToolDef
+	tools []evokg.ToolDef
 }
 
 // chat sends one chat request (one attempt), charges the budget, records

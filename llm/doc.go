@@ -12,6 +12,8 @@
 // the learner layer (Learner, Explorer), whose type holds only the
 // learner model's configuration and so cannot reach a teacher model;
 // [Models.Embedder] returns the embedder (batched requests with a cache).
+// They implement evokg.Teacher, evokg.Learner and evokg.Embedder, whose
+// request and reply types the root package declares.
 // [Models.Check] lists the configured models on their servers and
 // [Models.CheckDimension] probes the embedding dimension.
 //

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"time"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 )
@@ -27,11 +28,11 @@ func Example() {
 		panic(err)
 	}
 	ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: "demo", RunID: "r1"})
-	reply, err := models.Learner().Answer(ctx, llm.AnswerRequest{Question: "When was Alien released?"})
+	reply, err := models.Learner().Answer(ctx, evokg.AnswerPrompt{Question: "When was Alien released?"})
 	if err != nil {
 		panic(err)
 	}
-	verdict, err := models.Teacher().Judge(ctx, llm.JudgeRequest{Question: "When was Alien released?", Answer: reply.Answer, Gold: "1979"})
+	verdict, err := models.Teacher().Judge(ctx, evokg.JudgeRequest{Question: "When was Alien released?", Answer: reply.Answer, Gold: "1979"})
 	if err != nil {
 		panic(err)
 	}

@@ -101,7 +101,7 @@ func TestLearnerRoleCallsOnlyTheLearnerModel(t *testing.T) {
 		Reply: `{"reasoning":"Paris is the capital.","answer":" Paris "}`})
 	x := b.models.Learner()
 	for i := 0; i < 5; i++ {
-		reply, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "What is the capital of France?",
+		reply, err := x.Answer(b.ctx, evokg.AnswerPrompt{Question: "What is the capital of France?",
 			Context: "France is a country in Europe.", MemoryBlock: "Success: capitals are cities."})
 		require.NoError(t, err)
 		require.Equal(t, "Paris", reply.Answer)
@@ -115,7 +115,7 @@ func TestLearnerRoleCallsOnlyTheLearnerModel(t *testing.T) {
 	require.Equal(t, llm.LayerLearner, roleUsage(u, llm.RoleLearner).Layer)
 
 	// A judge call afterwards makes the share 1/6.
-	_, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "Paris", Gold: "Paris"})
+	_, err := b.models.Teacher().Judge(b.ctx, evokg.JudgeRequest{Question: "q", Answer: "Paris", Gold: "Paris"})
 	require.NoError(t, err)
 	u = b.usage(t, "run-1")
 	require.Equal(t, 1, u.Teacher)
@@ -127,10 +127,10 @@ func TestAnswerTemperature(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
 	x := b.models.Learner()
-	_, err := x.Answer(b.ctx, llm.AnswerRequest{Question: "q1"})
+	_, err := x.Answer(b.ctx, evokg.AnswerPrompt{Question: "q1"})
 	require.NoError(t, err)
 	hot := 0.3
-	_, err = x.Answer(b.ctx, llm.AnswerRequest{Question: "q2", Temperature: &hot})
+	_, err = x.Answer(b.ctx, evokg.AnswerPrompt{Question: "q2", Temperature: &hot})
 	require.NoError(t, err)
 	reqs := b.fake.Requests()
 	require.Len(t, reqs, 2)
@@ -144,9 +144,9 @@ func TestTeacherTemperatureByRole(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: llm.Config{Teacher: llm.RoleConfig{Temperature: 0.3}}})
 	g := b.models.Teacher()
-	_, err := g.Judge(b.ctx, llm.JudgeRequest{Question: "2+2?", Answer: "4", Gold: "4"})
+	_, err := g.Judge(b.ctx, evokg.JudgeRequest{Question: "2+2?", Answer: "4", Gold: "4"})
 	require.NoError(t, err)
-	_, err = g.WriteFailureMemory(b.ctx, llm.FailureMemoryRequest{Kind: evokg.FailureSpecific, TaskType: "arith",
+	_, err = g.WriteFailureMemory(b.ctx, evokg.FailureMemoryRequest{Kind: evokg.FailureSpecific, TaskType: "arith",
 		Question: "2+3?", Answer: "6", Gold: "5"})
 	require.NoError(t, err)
 	reqs := b.fake.Requests()
@@ -161,9 +161,9 @@ func TestStructuredRepair(t *testing.T) {
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: "The answer is right.", Times: 1})
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: `{"correct": "yes"}`, Times: 1})
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: `{"correct": true, "reason": "same city"}`})
-	v, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "Capital?", Answer: "paris", Gold: "Paris"})
+	v, err := b.models.Teacher().Judge(b.ctx, evokg.JudgeRequest{Question: "Capital?", Answer: "paris", Gold: "Paris"})
 	require.NoError(t, err)
-	require.Equal(t, llm.Verdict{Correct: true, Reason: "same city"}, v)
+	require.Equal(t, evokg.Judgment{Correct: true, Reason: "same city"}, v)
 
 	reqs := b.fake.Requests()
 	require.Len(t, reqs, 3)
@@ -208,8 +208,8 @@ func TestStructuredErrorAfterMaxRepairs(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: llm.Config{MaxRepairs: 1}})
 	b.fake.AddRule(ollamafake.Rule{Task: "critique", Reply: `{"task_types": [{"task_type": "math", "score": 7}]}`})
-	_, err := b.models.Teacher().Critique(b.ctx, llm.CritiqueRequest{Iteration: 1,
-		Results: []llm.TaskTypeResult{{TaskType: "math", Correct: 1, Total: 2}}})
+	_, err := b.models.Teacher().Critique(b.ctx, evokg.CritiqueRequest{Iteration: 1,
+		Results: []evokg.TaskTypeResult{{TaskType: "math", Correct: 1, Total: 2}}})
 	var se *llm.StructuredError
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, 2, se.Attempts)
@@ -225,7 +225,7 @@ func TestThinkBlocksAreStripped(t *testing.T) {
 	b := setup(t, setupOpts{})
 	b.fake.AddRule(ollamafake.Rule{Task: "extract_signature",
 		Reply: "<think>The steps are {lookup} then a filter.</think>\n```json\n{\"operations\": [\"Entity Resolution\", \"temporal-filter\", \"aggregation\"]}\n```"})
-	ops, err := b.models.Teacher().ExtractSignature(b.ctx, llm.SignatureRequest{TaskType: "temporal",
+	ops, err := b.models.Teacher().ExtractSignature(b.ctx, evokg.SignatureRequest{TaskType: "temporal",
 		Task: "How many films did X direct before 2000?", Steps: []string{"find X", "filter by year", "count"}})
 	require.NoError(t, err)
 	require.Equal(t, []string{"entity_resolution", "temporal_filter", "aggregation"}, ops)
@@ -252,10 +252,10 @@ func TestBudgetStopsCalls(t *testing.T) {
 	ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: b.ns, RunID: "ingest", ExperienceID: "exp-1", Budget: budget})
 	g := b.models.Teacher()
 	for i := 0; i < 2; i++ {
-		_, err := g.Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+		_, err := g.Judge(ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 		require.NoError(t, err)
 	}
-	_, err := g.Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	_, err := g.Judge(ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err))
 	require.Contains(t, evokg.ErrorMessage(err), "budget of 2 calls for experience exp-1")
 	require.Equal(t, 2, budget.Used())
@@ -275,7 +275,7 @@ func TestBudgetSharedByRepairs(t *testing.T) {
 	b := setup(t, setupOpts{})
 	b.fake.AddRule(ollamafake.Rule{Task: "judge", Reply: "nope"})
 	ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: b.ns, Budget: llm.NewBudget("iteration 1 of run r", 2)})
-	_, err := b.models.Teacher().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "b"})
+	_, err := b.models.Teacher().Judge(ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "b"})
 	require.Equal(t, evokg.ELIMIT, evokg.ErrorCode(err), "the third attempt exceeds the budget")
 	require.Equal(t, 2, b.fake.CountTask("judge"))
 }
@@ -290,7 +290,7 @@ func TestErrorMapping(t *testing.T) {
 		require.NoError(t, ln.Close())
 		m, err := llm.New(llm.Config{BaseURL: url}, &http.Client{Timeout: 5 * time.Second}, nil, testenv.Logger(t))
 		require.NoError(t, err)
-		_, err = m.Learner().Answer(context.Background(), llm.AnswerRequest{Question: "q"})
+		_, err = m.Learner().Answer(context.Background(), evokg.AnswerPrompt{Question: "q"})
 		require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 		require.Contains(t, evokg.ErrorMessage(err), url)
 		_, err = m.Check(context.Background())
@@ -301,7 +301,7 @@ func TestErrorMapping(t *testing.T) {
 	t.Run("model not found", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t, setupOpts{fake: ollamafake.Options{Models: []string{"llama3.1:8b", "nomic-embed-text"}}})
-		_, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+		_, err := b.models.Teacher().Judge(b.ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 		require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 		require.Contains(t, evokg.ErrorMessage(err), "model qwen3:8b not found on Ollama server http://")
 		require.Contains(t, evokg.ErrorMessage(err), "run `ollama pull qwen3:8b`")
@@ -313,7 +313,7 @@ func TestErrorMapping(t *testing.T) {
 		b := setup(t, setupOpts{cfg: llm.Config{Learner: llm.RoleConfig{Timeout: 100 * time.Millisecond}}})
 		b.fake.InjectFault(ollamafake.Fault{Model: "llama3.1:8b", Delay: 5 * time.Second})
 		start := time.Now()
-		_, err := b.models.Learner().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
+		_, err := b.models.Learner().Answer(b.ctx, evokg.AnswerPrompt{Question: "q"})
 		require.Equal(t, evokg.ETIMEOUT, evokg.ErrorCode(err))
 		require.Contains(t, evokg.ErrorMessage(err), "llama3.1:8b")
 		require.Less(t, time.Since(start), 4*time.Second)
@@ -322,10 +322,10 @@ func TestErrorMapping(t *testing.T) {
 		t.Parallel()
 		b := setup(t, setupOpts{})
 		b.fake.InjectFault(ollamafake.Fault{Path: "/api/chat", Status: http.StatusInternalServerError, Message: "out of memory", Times: 1})
-		_, err := b.models.Learner().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
+		_, err := b.models.Learner().Answer(b.ctx, evokg.AnswerPrompt{Question: "q"})
 		require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 		require.Contains(t, err.Error(), "out of memory")
-		_, err = b.models.Learner().Answer(b.ctx, llm.AnswerRequest{Question: "q"})
+		_, err = b.models.Learner().Answer(b.ctx, evokg.AnswerPrompt{Question: "q"})
 		require.NoError(t, err, "the fault was used up")
 	})
 	t.Run("canceled", func(t *testing.T) {
@@ -333,7 +333,7 @@ func TestErrorMapping(t *testing.T) {
 		b := setup(t, setupOpts{})
 		ctx, cancel := context.WithCancel(b.ctx)
 		cancel()
-		_, err := b.models.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
+		_, err := b.models.Learner().Answer(ctx, evokg.AnswerPrompt{Question: "q"})
 		require.ErrorIs(t, err, context.Canceled)
 	})
 }
@@ -401,12 +401,12 @@ func TestUsageByRun(t *testing.T) {
 		return llm.WithCall(context.Background(), llm.CallMeta{Namespace: b.ns, RunID: id, Iteration: 1})
 	}
 	for i := 0; i < 3; i++ {
-		_, err := x.Answer(run("a"), llm.AnswerRequest{Question: "q"})
+		_, err := x.Answer(run("a"), evokg.AnswerPrompt{Question: "q"})
 		require.NoError(t, err)
 	}
-	_, err := g.Critique(run("a"), llm.CritiqueRequest{Iteration: 1})
+	_, err := g.Critique(run("a"), evokg.CritiqueRequest{Iteration: 1})
 	require.NoError(t, err)
-	_, err = g.Judge(run("b"), llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	_, err = g.Judge(run("b"), evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.NoError(t, err)
 
 	a := b.usage(t, "a")

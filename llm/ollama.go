@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/evokg/evokg"
 	"github.com/ollama/ollama/api"
 )
 
@@ -49,7 +50,7 @@ func (o *ollamaBackend) chat(ctx context.Context, req chatRequest) (chatResult, 
 			if err != nil {
 				return err
 			}
-			res.toolCalls = append(res.toolCalls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: args})
+			res.toolCalls = append(res.toolCalls, evokg.ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: args})
 		}
 		if resp.Done {
 			res.promptTokens, res.replyTokens = resp.PromptEvalCount, resp.EvalCount
@@ -80,7 +81,7 @@ func ollamaMessages(in []message) ([]api.Message, error) {
 }
 
 // ollamaTools maps tool definitions onto Ollama's function tools.
-func ollamaTools(defs []ToolDef) (api.Tools, error) {
+func ollamaTools(defs []evokg.ToolDef) (api.Tools, error) {
 	var tools api.Tools
 	for _, d := range defs {
 		var params api.ToolFunctionParameters

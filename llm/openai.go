@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 
+	"github.com/evokg/evokg"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 	"github.com/openai/openai-go/v3/shared"
@@ -66,7 +67,7 @@ func (o *openAIBackend) chat(ctx context.Context, req chatRequest) (chatResult, 
 	res.truncated = resp.Choices[0].FinishReason == "length"
 	for _, c := range resp.Choices[0].Message.ToolCalls {
 		if c.Type == "function" {
-			res.toolCalls = append(res.toolCalls, ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: jsonArguments(c.Function.Arguments)})
+			res.toolCalls = append(res.toolCalls, evokg.ToolCall{ID: c.ID, Name: c.Function.Name, Arguments: jsonArguments(c.Function.Arguments)})
 		}
 	}
 	return res, nil
@@ -75,7 +76,7 @@ func (o *openAIBackend) chat(ctx context.Context, req chatRequest) (chatResult, 
 // openAITools maps tool definitions onto OpenAI function tools; a schema
 // that is not an object is sent as none, so the call's arguments are
 // checked against the tool's own schema when it runs.
-func openAITools(defs []ToolDef) []openai.ChatCompletionToolUnionParam {
+func openAITools(defs []evokg.ToolDef) []openai.ChatCompletionToolUnionParam {
 	var out []openai.ChatCompletionToolUnionParam
 	for _, d := range defs {
 		var params shared.FunctionParameters

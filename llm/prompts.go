@@ -124,8 +124,8 @@ func (p *prompt) render(data any) (system, user string, err error) {
 		return "", "", fmt.Errorf("llm: rendering %s user prompt: %w", p.name, err)
 	}
 	system = strings.TrimSpace(sb.String())
-	if a, ok := data.(interface{ agentPreamble() string }); ok && a.agentPreamble() != "" {
-		system = a.agentPreamble() + "\n\n" + system
+	if a := agentPreamble(data); a != "" {
+		system = a + "\n\n" + system
 	}
 	return system, strings.TrimSpace(ub.String()), nil
 }

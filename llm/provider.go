@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/evokg/evokg"
 )
 
 // backend is one model server's protocol: Ollama's own API or the
@@ -30,7 +32,7 @@ type message struct {
 	Role    string // system, user, assistant or tool
 	Content string
 	// ToolCalls are the calls of an assistant message.
-	ToolCalls []ToolCall
+	ToolCalls []evokg.ToolCall
 	// ToolCallID and ToolName name the call a tool message answers.
 	ToolCallID, ToolName string
 }
@@ -46,7 +48,7 @@ type chatRequest struct {
 	maxTokens   int
 	seed        int
 	// tools are offered to the model, which may reply with calls to them.
-	tools []ToolDef
+	tools []evokg.ToolDef
 }
 
 // chatResult is a chat reply and its accounting.
@@ -57,7 +59,7 @@ type chatResult struct {
 	// truncated is set when the reply stopped at the token cap.
 	truncated bool
 	// toolCalls are the calls the model asked for instead of answering.
-	toolCalls []ToolCall
+	toolCalls []evokg.ToolCall
 }
 
 // embedResult is one embedding reply.

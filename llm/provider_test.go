@@ -37,7 +37,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 	fake.AddRule(ollamafake.Rule{Task: "answer", Pattern: regexp.MustCompile(`capital of France`),
 		Reply: `{"reasoning":"Paris is the capital.","answer":"Paris"}`})
 
-	reply, err := m.Learner().Answer(ctx, llm.AnswerRequest{Question: "What is the capital of France?"})
+	reply, err := m.Learner().Answer(ctx, evokg.AnswerPrompt{Question: "What is the capital of France?"})
 	require.NoError(t, err)
 	require.Equal(t, "Paris", reply.Answer)
 	reqs := fake.Requests()
@@ -65,7 +65,7 @@ func TestOpenAIProviderStructuredCall(t *testing.T) {
 func TestOllamaSendsTokenCap(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{cfg: llm.Config{Teacher: llm.RoleConfig{MaxTokens: 300}}})
-	_, err := b.models.Teacher().Judge(b.ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	_, err := b.models.Teacher().Judge(b.ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.NoError(t, err)
 	reqs := b.fake.Requests()
 	require.Equal(t, "/api/chat", reqs[0].Path)
@@ -88,9 +88,9 @@ func TestRolesOnTheirOwnServers(t *testing.T) {
 	m, err := llm.New(cfg, &http.Client{Timeout: 30 * time.Second}, nil, testenv.Logger(t))
 	require.NoError(t, err)
 	ctx := context.Background()
-	_, err = m.Teacher().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	_, err = m.Teacher().Judge(ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.NoError(t, err)
-	_, err = m.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
+	_, err = m.Learner().Answer(ctx, evokg.AnswerPrompt{Question: "q"})
 	require.NoError(t, err)
 	_, err = m.Embedder().Embed(ctx, []string{"x"})
 	require.NoError(t, err)
@@ -153,7 +153,7 @@ func TestOpenAIErrors(t *testing.T) {
 	require.NoError(t, err)
 	ctx := context.Background()
 
-	_, err = m.Teacher().Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	_, err = m.Teacher().Judge(ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 	require.Contains(t, evokg.ErrorMessage(err), "model qwen3:8b not found on OpenAI-compatible server "+url)
 	statuses, err := m.Check(ctx)
@@ -162,7 +162,7 @@ func TestOpenAIErrors(t *testing.T) {
 	require.ErrorContains(t, missing, "teacher model qwen3:8b is missing on the openai server "+url)
 
 	fake.InjectFault(ollamafake.Fault{Path: "/v1/chat/completions", Status: http.StatusInternalServerError, Message: "out of memory", Times: 1})
-	_, err = m.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
+	_, err = m.Learner().Answer(ctx, evokg.AnswerPrompt{Question: "q"})
 	require.Equal(t, evokg.EUNAVAILABLE, evokg.ErrorCode(err))
 	require.Contains(t, evokg.ErrorMessage(err), "out of memory")
 	require.Contains(t, evokg.ErrorMessage(err), "llama3.1:8b")
@@ -171,7 +171,7 @@ func TestOpenAIErrors(t *testing.T) {
 	short, err := llm.New(llm.Config{Provider: llm.ProviderOpenAI, BaseURL: url, Learner: llm.RoleConfig{Timeout: 100 * time.Millisecond}},
 		&http.Client{Timeout: 30 * time.Second}, nil, testenv.Logger(t))
 	require.NoError(t, err)
-	_, err = short.Learner().Answer(ctx, llm.AnswerRequest{Question: "q"})
+	_, err = short.Learner().Answer(ctx, evokg.AnswerPrompt{Question: "q"})
 	require.Equal(t, evokg.ETIMEOUT, evokg.ErrorCode(err))
 	require.Contains(t, evokg.ErrorMessage(err), "OpenAI-compatible server "+url)
 }

@@ -18,7 +18,10 @@ type Teacher struct {
 	ep endpoint
 }
 
-var _ evokg.Disambiguator = (*Teacher)(nil)
+var (
+	_ evokg.Teacher       = (*Teacher)(nil)
+	_ evokg.Disambiguator = (*Teacher)(nil)
+)
 
 // Model returns the teacher model name.
 func (g *Teacher) Model() string { return g.ep.cfg.Model }
@@ -43,20 +46,6 @@ func (r Role) assesses() bool {
 	return false
 }
 
-// EvaluateRequest asks the teacher to grade one experience.
-type EvaluateRequest struct {
-	Experience evokg.Experience
-	Gold       string // the expected answer when known
-}
-
-// ExperienceEvaluation is the teacher's grade of an experience. For
-// failures it carries error registry entries and a patch reflection.
-type ExperienceEvaluation struct {
-	Evaluation evokg.Evaluation       // q and status computed by evokg.NewEvaluation
-	Errors     []evokg.ErrorRecord    // error registry entries (failures)
-	Patch      *evokg.PatchReflection // how to avoid the failure next time
-}
-
 type evaluationReply struct {
 	Correct   float64                `json:"correct"`
 	Efficient float64                `json:"efficient"`
@@ -69,30 +58,22 @@ type evaluationReply struct {
 // EvaluateExperience grades an experience: correctness c, efficiency η and
 // completeness κ in [0,1], feedback and, for failures, the error registry
 // and a patch reflection.
-func (g *Teacher) EvaluateExperience(ctx context.Context, req EvaluateRequest) (ExperienceEvaluation, error) {
+func (g *Teacher) EvaluateExperience(ctx context.Context, req evokg.EvaluateRequest) (evokg.ExperienceEvaluation, error) {
 	var r evaluationReply
 	if err := g.call(ctx, RoleEvaluator, "evaluate_experience", req, &r); err != nil {
-		return ExperienceEvaluation{}, err
+		return evokg.ExperienceEvaluation{}, err
 	}
-	ev := ExperienceEvaluation{Evaluation: evokg.NewEvaluation(r.Correct, r.Efficient, r.Complete, r.Feedback), Errors: r.Errors}
+	ev := evokg.ExperienceEvaluation{Evaluation: evokg.NewEvaluation(r.Correct, r.Efficient, r.Complete, r.Feedback), Errors: r.Errors}
 	if r.Patch != nil && strings.TrimSpace(r.Patch.Patch) != "" {
 		ev.Patch = r.Patch
 	}
 	return ev, nil
 }
 
-// SignatureRequest asks for the structural signature of a procedure.
-type SignatureRequest struct {
-	TaskType   string
-	Task       string
-	Steps      []string
-	Vocabulary []string // operation names already in the graph, to reuse
-}
-
 // ExtractSignature returns the ordered abstract operation names
 // (lower snake_case) of a procedure, e.g. [entity_resolution,
 // temporal_filter, aggregation].
-func (g *Teacher) ExtractSignature(ctx context.Context, req SignatureRequest) ([]string, error) {
+func (g *Teacher) ExtractSignature(ctx context.Context, req evokg.SignatureRequest) ([]string, error) {
 	var r struct {
 		Operations []string `json:"operations"`
 	}
@@ -110,50 +91,6 @@ func OperationName(s string) string {
 	return strings.Join(f, "_")
 }
 
-// SampleQuestion is one pool item shown to SkillDiscovery.
-type SampleQuestion struct {
-	Question string
-	TaskType string
-}
-
-// DiscoverRequest is phase 0: induce skills from sample questions.
-type DiscoverRequest struct {
-	Questions []SampleQuestion
-	MaxSkills int
-}
-
-// SkillSpec is a skill proposed by the teacher model.
-type SkillSpec struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-}
-
-// TaskTypeSpec is a task type proposed by the teacher model.
-type TaskTypeSpec struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-}
-
-// SkillTask links a skill to a task type it serves.
-type SkillTask struct {
-	Skill    string `json:"skill"`
-	TaskType string `json:"task_type"`
-}
-
-// Prerequisite says Prerequisite must be mastered before Skill.
-type Prerequisite struct {
-	Skill        string `json:"skill"`
-	Prerequisite string `json:"prerequisite"`
-}
-
-// SkillPlan is the initial capability and task subgraphs.
-type SkillPlan struct {
-	Skills        []SkillSpec    `json:"skills"`
-	TaskTypes     []TaskTypeSpec `json:"task_types"`
-	SkillForTask  []SkillTask    `json:"skill_for_task"`
-	Prerequisites []Prerequisite `json:"prerequisites"`
-}
-
 // maxDiscoveredSkills is the discover_skills schema's maxItems: one reply
 // proposes at most this many skills; Phase 0 gives the task types they do
 // not cover a skill of their own.
@@ -162,14 +99,14 @@ const maxDiscoveredSkills = 6
 // DiscoverSkills induces skills, task types, skill_for_task pairs and
 // prerequisite pairs from sample questions (phase 0). Skills beyond
 // MaxSkills are dropped.
-func (g *Teacher) DiscoverSkills(ctx context.Context, req DiscoverRequest) (SkillPlan, error) {
+func (g *Teacher) DiscoverSkills(ctx context.Context, req evokg.DiscoverRequest) (evokg.SkillPlan, error) {
 	if req.MaxSkills <= 0 {
 		req.MaxSkills = evokg.DefaultMaxSkills
 	}
 	req.MaxSkills = min(req.MaxSkills, maxDiscoveredSkills)
-	var plan SkillPlan
+	var plan evokg.SkillPlan
 	if err := g.call(ctx, RoleSkillDiscovery, "discover_skills", req, &plan); err != nil {
-		return SkillPlan{}, err
+		return evokg.SkillPlan{}, err
 	}
 	if len(plan.Skills) > req.MaxSkills {
 		plan.Skills = plan.Skills[:req.MaxSkills]
@@ -177,39 +114,10 @@ func (g *Teacher) DiscoverSkills(ctx context.Context, req DiscoverRequest) (Skil
 	return plan, nil
 }
 
-// GradedExample is one graded answer shown to the Critic or a failure analyst.
-type GradedExample struct {
-	Question string
-	Answer   string
-	Gold     string
-	Correct  bool
-}
-
-// TaskTypeResult is one task type's results of an iteration.
-type TaskTypeResult struct {
-	TaskType string
-	Correct  int
-	Total    int
-	Examples []GradedExample
-}
-
-// CritiqueRequest asks the Critic to review an iteration.
-type CritiqueRequest struct {
-	Iteration int
-	Results   []TaskTypeResult
-}
-
-// TaskTypeCritique is the Critic's view of one task type.
-type TaskTypeCritique struct {
-	TaskType string  `json:"task_type"`
-	Score    float64 `json:"score"`
-	Notes    string  `json:"notes"`
-}
-
 // Critique returns per task type scores in [0,1] and notes.
-func (g *Teacher) Critique(ctx context.Context, req CritiqueRequest) ([]TaskTypeCritique, error) {
+func (g *Teacher) Critique(ctx context.Context, req evokg.CritiqueRequest) ([]evokg.TaskTypeCritique, error) {
 	var r struct {
-		TaskTypes []TaskTypeCritique `json:"task_types"`
+		TaskTypes []evokg.TaskTypeCritique `json:"task_types"`
 	}
 	if err := g.call(ctx, RoleCritic, "critique", req, &r); err != nil {
 		return nil, err
@@ -217,38 +125,12 @@ func (g *Teacher) Critique(ctx context.Context, req CritiqueRequest) ([]TaskType
 	return r.TaskTypes, nil
 }
 
-// FailureMemoryRequest asks for a failure memory of one failed item.
-type FailureMemoryRequest struct {
-	Kind      evokg.FailureKind // specific or type_strategy
-	TaskType  string
-	Question  string
-	Context   string
-	Answer    string // the wrong answer
-	Gold      string
-	Reasoning string // the learner's reasoning
-	Critique  string // the Critic's notes on the task type this iteration, may be empty
-	// Expression asks for the computation of the expected answer too (a
-	// task type answered in expression mode).
-	Expression bool
-}
-
-// FailureMemory is a failure memory's content: for kind specific a
-// step-by-step recomputation of the item, for type_strategy the method for
-// the question type.
-type FailureMemory struct {
-	Content string   `json:"content"`
-	Steps   []string `json:"steps"`
-	// Expression is the arithmetic that computes the expected answer
-	// (FailureMemoryRequest.Expression); the caller checks its value.
-	Expression string `json:"expression,omitempty"`
-}
-
 // WriteFailureMemory writes a failure memory of the requested kind.
-func (g *Teacher) WriteFailureMemory(ctx context.Context, req FailureMemoryRequest) (FailureMemory, error) {
+func (g *Teacher) WriteFailureMemory(ctx context.Context, req evokg.FailureMemoryRequest) (evokg.FailureMemory, error) {
 	if req.Kind != evokg.FailureTypeStrategy {
 		req.Kind = evokg.FailureSpecific
 	}
-	var fm FailureMemory
+	var fm evokg.FailureMemory
 	if !req.Expression {
 		err := g.call(ctx, RoleFailureAnalyst, "write_failure_memory", req, &fm)
 		return fm, err
@@ -286,71 +168,18 @@ func anySlice(v any) []any {
 	return s
 }
 
-// PrinciplesRequest asks for principles of a skill from its memories.
-type PrinciplesRequest struct {
-	Skill     string
-	TaskType  string
-	Successes []string
-	Failures  []string
-	Existing  []string // principles the skill already has
-	Max       int
-}
-
-// PrincipleSpec is one extracted principle.
-type PrincipleSpec struct {
-	Text        string `json:"text"`
-	AppliesWhen string `json:"applies_when"`
-}
-
 // ExtractPrinciples distils up to req.Max new principles (default 3).
-func (g *Teacher) ExtractPrinciples(ctx context.Context, req PrinciplesRequest) ([]PrincipleSpec, error) {
+func (g *Teacher) ExtractPrinciples(ctx context.Context, req evokg.PrinciplesRequest) ([]evokg.PrincipleSpec, error) {
 	if req.Max <= 0 {
 		req.Max = 3
 	}
 	var r struct {
-		Principles []PrincipleSpec `json:"principles"`
+		Principles []evokg.PrincipleSpec `json:"principles"`
 	}
 	if err := g.call(ctx, RoleSkillDiscovery, "extract_principles", req, &r); err != nil {
 		return nil, err
 	}
 	return r.Principles[:min(len(r.Principles), req.Max)], nil
-}
-
-// ToolRequest asks for a tool that would have prevented failures, guided
-// by the task type's memories; Previous, when set, asks for a revision of
-// a version that failed its validation.
-type ToolRequest struct {
-	Skill    string
-	TaskType string
-	Need     string   // what the tool must do
-	Examples []string // failed items it should help with
-	// FailureMemories and Successes are the task type's retrieved failure
-	// corrections and worked successes (Mem2Evolve: creation guided by
-	// experience).
-	FailureMemories []string
-	Successes       []string
-	Previous        *ToolAttempt
-}
-
-// ToolAttempt is a version that failed its validation, as the model is
-// shown it: its code, its tests and the validation record.
-type ToolAttempt struct {
-	Code       string
-	Tests      string // the tests as JSON
-	Validation string // what ran, passed, failed and why
-}
-
-// ToolSpec is an authored tool (Mem2Evolve asset memory): Starlark code
-// defining run(input), its schemas and the tests that validate it.
-type ToolSpec struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	// InputSchema and OutputSchema are JSON Schemas of objects, built from
-	// the fields the model lists (a nested schema would be unbounded).
-	InputSchema  json.RawMessage  `json:"-"`
-	OutputSchema json.RawMessage  `json:"-"`
-	Code         string           `json:"code"`
-	Tests        []evokg.ToolTest `json:"tests"`
 }
 
 // ToolField is one input or output field of an authored tool.
@@ -360,20 +189,22 @@ type ToolField struct {
 }
 
 // AuthorTool writes a tool: name, description, input/output schemas, code
-// and tests.
-func (g *Teacher) AuthorTool(ctx context.Context, req ToolRequest) (ToolSpec, error) {
+// and tests. The schemas are JSON Schemas of objects, built from the fields
+// the model lists (a nested schema would be unbounded).
+func (g *Teacher) AuthorTool(ctx context.Context, req evokg.ToolRequest) (evokg.ToolSpec, error) {
 	var r struct {
-		ToolSpec
-		Inputs  []ToolField `json:"inputs"`
-		Outputs []ToolField `json:"outputs"`
+		Name        string           `json:"name"`
+		Description string           `json:"description"`
+		Code        string           `json:"code"`
+		Tests       []evokg.ToolTest `json:"tests"`
+		Inputs      []ToolField      `json:"inputs"`
+		Outputs     []ToolField      `json:"outputs"`
 	}
 	if err := g.call(ctx, RoleSkillDiscovery, "author_tool", req, &r); err != nil {
-		return ToolSpec{}, err
+		return evokg.ToolSpec{}, err
 	}
-	t := r.ToolSpec
-	t.Name = OperationName(t.Name)
-	t.InputSchema, t.OutputSchema = fieldsSchema(r.Inputs), fieldsSchema(r.Outputs)
-	return t, nil
+	return evokg.ToolSpec{Name: OperationName(r.Name), Description: r.Description, Code: r.Code, Tests: r.Tests,
+		InputSchema: fieldsSchema(r.Inputs), OutputSchema: fieldsSchema(r.Outputs)}, nil
 }
 
 // fieldsSchema is the JSON Schema of an object with fields as its
@@ -412,138 +243,44 @@ func jsonType(name string) map[string]any {
 	return map[string]any{"type": "string", "description": name}
 }
 
-// AgentRequest asks for an expert agent distilled from a task type's
-// successful answers, able to use Tools ("name: description").
-type AgentRequest struct {
-	Skill     string
-	TaskType  string
-	Tools     []string
-	Successes []string
-}
-
-// AgentSpec is a written expert agent: its role and system prompt.
-type AgentSpec struct {
-	Role         string `json:"role"`
-	SystemPrompt string `json:"system_prompt"`
-}
-
 // WriteAgent writes an expert agent's role and system prompt (Mem2Evolve
 // asset creation guided by successful experience).
-func (g *Teacher) WriteAgent(ctx context.Context, req AgentRequest) (AgentSpec, error) {
-	var a AgentSpec
+func (g *Teacher) WriteAgent(ctx context.Context, req evokg.AgentRequest) (evokg.AgentSpec, error) {
+	var a evokg.AgentSpec
 	err := g.call(ctx, RoleSkillDiscovery, "write_agent", req, &a)
 	return a, err
 }
 
-// RefinePromptRequest asks for a better prompt template for a skill.
-type RefinePromptRequest struct {
-	Skill         string
-	CurrentPrompt string
-	Strategy      string
-	Failures      []string
-}
-
-// PromptRefinement is a refined prompt template and strategy.
-type PromptRefinement struct {
-	Prompt    string `json:"prompt"`
-	Strategy  string `json:"strategy"`
-	Rationale string `json:"rationale"`
-}
-
 // RefinePrompt rewrites a skill's prompt template and strategy.
-func (g *Teacher) RefinePrompt(ctx context.Context, req RefinePromptRequest) (PromptRefinement, error) {
-	var r PromptRefinement
+func (g *Teacher) RefinePrompt(ctx context.Context, req evokg.RefinePromptRequest) (evokg.PromptRefinement, error) {
+	var r evokg.PromptRefinement
 	err := g.call(ctx, RoleSkillDiscovery, "refine_prompt", req, &r)
 	return r, err
 }
 
-// SplitSkillRequest asks to split a skill that covers too much.
-type SplitSkillRequest struct {
-	Skill       string
-	Description string
-	Strategy    string // the skill's current strategy, may be empty
-	TaskTypes   []string
-	Failures    []string
-}
-
-// SubSkill is one finer skill of a split, with the strategy the learner
-// follows when it serves a question.
-type SubSkill struct {
-	Name        string   `json:"name"`
-	Description string   `json:"description"`
-	Strategy    string   `json:"strategy"`
-	TaskTypes   []string `json:"task_types"`
-}
-
-// SkillSplit is the result of a split: at least two finer skills.
-type SkillSplit struct {
-	Skills    []SubSkill `json:"skills"`
-	Rationale string     `json:"rationale"`
-}
-
 // SplitSkill splits a skill into at least two finer skills.
-func (g *Teacher) SplitSkill(ctx context.Context, req SplitSkillRequest) (SkillSplit, error) {
-	var r SkillSplit
+func (g *Teacher) SplitSkill(ctx context.Context, req evokg.SplitSkillRequest) (evokg.SplitSkillReply, error) {
+	var r evokg.SplitSkillReply
 	err := g.call(ctx, RoleSkillDiscovery, "split_skill", req, &r)
 	return r, err
 }
 
-// FrontierSkill is a skill on (or near) the frontier.
-type FrontierSkill struct {
-	Name          string
-	Mastery       float64
-	Prerequisites []string
-}
-
-// FrontierRequest asks the Navigator to plan the next iteration.
-type FrontierRequest struct {
-	Iteration int
-	Accuracy  float64
-	Frontier  []FrontierSkill
-}
-
-// PlanItem is one focus of the next iteration.
-type PlanItem struct {
-	Skill    string `json:"skill"`
-	Priority int    `json:"priority"`
-	Reason   string `json:"reason"`
-}
-
-// Plan is the Navigator's plan.
-type Plan struct {
-	Focus []PlanItem `json:"focus"`
-	Notes string     `json:"notes"`
-}
-
 // PlanFrontier refines the frontier into the next plan; skills not on the
 // frontier are dropped from it.
-func (g *Teacher) PlanFrontier(ctx context.Context, req FrontierRequest) (Plan, error) {
-	var p Plan
+func (g *Teacher) PlanFrontier(ctx context.Context, req evokg.FrontierRequest) (evokg.FrontierPlan, error) {
+	var p evokg.FrontierPlan
 	if err := g.call(ctx, RoleNavigator, "plan_frontier", req, &p); err != nil {
-		return Plan{}, err
+		return evokg.FrontierPlan{}, err
 	}
-	p.Focus = slices.DeleteFunc(p.Focus, func(it PlanItem) bool {
-		return !slices.ContainsFunc(req.Frontier, func(f FrontierSkill) bool { return f.Name == it.Skill })
+	p.Focus = slices.DeleteFunc(p.Focus, func(it evokg.PlanItem) bool {
+		return !slices.ContainsFunc(req.Frontier, func(f evokg.FrontierSkill) bool { return f.Name == it.Skill })
 	})
 	return p, nil
 }
 
-// JudgeRequest asks whether a free-text answer matches the gold answer.
-type JudgeRequest struct {
-	Question string
-	Answer   string
-	Gold     string
-}
-
-// Verdict is the judge's decision.
-type Verdict struct {
-	Correct bool   `json:"correct"`
-	Reason  string `json:"reason"`
-}
-
 // Judge decides whether a free-text answer is right against the gold answer.
-func (g *Teacher) Judge(ctx context.Context, req JudgeRequest) (Verdict, error) {
-	var v Verdict
+func (g *Teacher) Judge(ctx context.Context, req evokg.JudgeRequest) (evokg.Judgment, error) {
+	var v evokg.Judgment
 	err := g.call(ctx, RoleJudge, "judge", req, &v)
 	return v, err
 }

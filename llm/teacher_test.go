@@ -19,7 +19,7 @@ func TestTeacherMethodsOnDefaults(t *testing.T) {
 	b := setup(t, setupOpts{})
 	g, ctx := b.models.Teacher(), b.ctx
 
-	ev, err := g.EvaluateExperience(ctx, llm.EvaluateRequest{Experience: evokg.Experience{
+	ev, err := g.EvaluateExperience(ctx, evokg.EvaluateRequest{Experience: evokg.Experience{
 		ExperienceFields: evokg.ExperienceFields{TaskType: "t", Question: "q", Answer: "a"},
 	}, Gold: "a"})
 	require.NoError(t, err)
@@ -28,53 +28,53 @@ func TestTeacherMethodsOnDefaults(t *testing.T) {
 	require.Len(t, ev.Errors, 1)
 	require.NotNil(t, ev.Patch)
 
-	ops, err := g.ExtractSignature(ctx, llm.SignatureRequest{TaskType: "t", Task: "q", Steps: []string{"s"}})
+	ops, err := g.ExtractSignature(ctx, evokg.SignatureRequest{TaskType: "t", Task: "q", Steps: []string{"s"}})
 	require.NoError(t, err)
 	require.Equal(t, []string{"fake_operation_1"}, ops)
 
-	plan, err := g.DiscoverSkills(ctx, llm.DiscoverRequest{Questions: []llm.SampleQuestion{{Question: "q", TaskType: "t"}}})
+	plan, err := g.DiscoverSkills(ctx, evokg.DiscoverRequest{Questions: []evokg.SampleQuestion{{Question: "q", TaskType: "t"}}})
 	require.NoError(t, err)
 	require.Len(t, plan.Skills, 1)
 	require.Len(t, plan.TaskTypes, 1)
 
-	crit, err := g.Critique(ctx, llm.CritiqueRequest{Iteration: 1})
+	crit, err := g.Critique(ctx, evokg.CritiqueRequest{Iteration: 1})
 	require.NoError(t, err)
 	require.Len(t, crit, 1)
 
-	fm, err := g.WriteFailureMemory(ctx, llm.FailureMemoryRequest{Kind: evokg.FailureSpecific, Question: "q", Gold: "g"})
+	fm, err := g.WriteFailureMemory(ctx, evokg.FailureMemoryRequest{Kind: evokg.FailureSpecific, Question: "q", Gold: "g"})
 	require.NoError(t, err)
 	require.NotEmpty(t, fm.Content)
 	require.NotEmpty(t, fm.Steps)
 
-	ps, err := g.ExtractPrinciples(ctx, llm.PrinciplesRequest{Skill: "s"})
+	ps, err := g.ExtractPrinciples(ctx, evokg.PrinciplesRequest{Skill: "s"})
 	require.NoError(t, err)
 	require.Len(t, ps, 1)
 
-	tool, err := g.AuthorTool(ctx, llm.ToolRequest{Skill: "s", Need: "n"})
+	tool, err := g.AuthorTool(ctx, evokg.ToolRequest{Skill: "s", Need: "n"})
 	require.NoError(t, err)
 	require.Equal(t, "fake_name", tool.Name)
 	require.True(t, json.Valid(tool.InputSchema))
 
-	ref, err := g.RefinePrompt(ctx, llm.RefinePromptRequest{Skill: "s"})
+	ref, err := g.RefinePrompt(ctx, evokg.RefinePromptRequest{Skill: "s"})
 	require.NoError(t, err)
 	require.NotEmpty(t, ref.Prompt)
 
-	split, err := g.SplitSkill(ctx, llm.SplitSkillRequest{Skill: "s", TaskTypes: []string{"t"}})
+	split, err := g.SplitSkill(ctx, evokg.SplitSkillRequest{Skill: "s", TaskTypes: []string{"t"}})
 	require.NoError(t, err)
 	require.Len(t, split.Skills, 2)
 
-	nav, err := g.PlanFrontier(ctx, llm.FrontierRequest{Iteration: 1, Frontier: []llm.FrontierSkill{{Name: "fake_skill"}}})
+	nav, err := g.PlanFrontier(ctx, evokg.FrontierRequest{Iteration: 1, Frontier: []evokg.FrontierSkill{{Name: "fake_skill"}}})
 	require.NoError(t, err)
 	require.Len(t, nav.Focus, 1)
-	nav, err = g.PlanFrontier(ctx, llm.FrontierRequest{Iteration: 1, Frontier: []llm.FrontierSkill{{Name: "other"}}})
+	nav, err = g.PlanFrontier(ctx, evokg.FrontierRequest{Iteration: 1, Frontier: []evokg.FrontierSkill{{Name: "other"}}})
 	require.NoError(t, err)
 	require.Empty(t, nav.Focus, "skills off the frontier are dropped")
 
-	v, err := g.Judge(ctx, llm.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
+	v, err := g.Judge(ctx, evokg.JudgeRequest{Question: "q", Answer: "a", Gold: "a"})
 	require.NoError(t, err)
 	require.True(t, v.Correct)
 
-	obs, err := b.models.Learner().Explore(ctx, llm.ExploreRequest{TaskType: "t", Observation: "o"})
+	obs, err := b.models.Learner().Explore(ctx, evokg.ExploreRequest{TaskType: "t", Observation: "o"})
 	require.NoError(t, err)
 	require.Len(t, obs.Entities, 1)
 
@@ -132,7 +132,7 @@ func TestAuthorToolBuildsSchemas(t *testing.T) {
 		"inputs":[{"name":"rows","type":"integer"},{"name":"per_row","type":"number"}],"outputs":[{"name":"total","type":"number"}],
 		"code":"def run(input):\n    return {'total': input['rows'] * input['per_row']}",
 		"tests":[{"input":{"rows":3,"per_row":4},"expected":{"total":12}}]}`})
-	tool, err := b.models.Teacher().AuthorTool(b.ctx, llm.ToolRequest{Skill: "s", Need: "n"})
+	tool, err := b.models.Teacher().AuthorTool(b.ctx, evokg.ToolRequest{Skill: "s", Need: "n"})
 	require.NoError(t, err)
 	require.Equal(t, "multiply_rows", tool.Name)
 	require.JSONEq(t, `{"type":"object","properties":{"rows":{"type":"integer"},"per_row":{"type":"number"}},"required":["rows","per_row"]}`, string(tool.InputSchema))

@@ -9,61 +9,26 @@ import (
 	"github.com/evokg/evokg"
 )
 
-// ToolDef is a tool offered to a model: its name, what it does and the
-// JSON Schema of its input object (Ollama's and OpenAI's function tools).
-type ToolDef struct {
-	Name        string
-	Description string
-	Parameters  json.RawMessage
-}
-
-// ToolCall is one call a model asked for: the tool's name and its
-// arguments as a JSON object. ID pairs the call with its result message
-// (OpenAI requires it; Ollama may leave it empty).
-type ToolCall struct {
-	ID        string
-	Name      string
-	Arguments json.RawMessage
-}
-
-// ToolRoundRequest is one round of the learner's ReAct loop: the question
-// as the answer prompt shows it, the tools on offer and the calls of the
-// earlier rounds with what they returned.
-type ToolRoundRequest struct {
-	AnswerRequest
-	Tools []ToolDef
-	Trace []evokg.ToolUse
-}
-
-// ToolRoundReply is the learner's move in a round: calls to make, or, when
-// it makes none, its reply text and, when that text is an answer matching
-// the round's schema (use_tools), the answer.
-type ToolRoundReply struct {
-	Calls  []ToolCall
-	Text   string
-	Answer *AnswerReply
-}
-
 // CallTools asks the learner model for its next move with req.Tools
 // offered: the calls it wants made, or its reply when it wants none. The
 // round is one chat call without a reply schema, since servers that parse
 // tool calls from the model's output do not constrain it by a schema too.
-func (x *Learner) CallTools(ctx context.Context, req ToolRoundRequest) (ToolRoundReply, error) {
+func (x *Learner) CallTools(ctx context.Context, req evokg.ToolRoundRequest) (evokg.ToolRoundReply, error) {
 	p, ok := x.ep.conn.prompts["use_tools"]
 	if !ok {
-		return ToolRoundReply{}, fmt.Errorf("llm: no prompt named %q", "use_tools")
+		return evokg.ToolRoundReply{}, fmt.Errorf("llm: no prompt named %q", "use_tools")
 	}
 	system, user, err := p.render(req)
 	if err != nil {
-		return ToolRoundReply{}, err
+		return evokg.ToolRoundReply{}, err
 	}
 	messages := append([]message{{Role: "system", Content: system}, {Role: "user", Content: user}}, traceMessages(req.Trace)...)
 	res, err := x.ep.chat(ctx, chatCall{role: RoleLearner, messages: messages, task: "use_tools",
 		temperature: x.temperature(req.Temperature), tools: req.Tools})
 	if err != nil {
-		return ToolRoundReply{}, err
+		return evokg.ToolRoundReply{}, err
 	}
-	reply := ToolRoundReply{Calls: res.toolCalls, Text: StripThink(res.content)}
+	reply := evokg.ToolRoundReply{Calls: res.toolCalls, Text: StripThink(res.content)}
 	if len(reply.Calls) == 0 {
 		reply.Answer = directAnswer(p, res.content)
 	}
@@ -72,12 +37,12 @@ func (x *Learner) CallTools(ctx context.Context, req ToolRoundRequest) (ToolRoun
 
 // directAnswer is the round's reply as an answer, or nil when it is not
 // one (the loop then asks for the answer with the answer prompt).
-func directAnswer(p *prompt, content string) *AnswerReply {
+func directAnswer(p *prompt, content string) *evokg.AnswerReply {
 	fixed, _, err := p.check(cleanReply(content))
 	if err != nil {
 		return nil
 	}
-	var a AnswerReply
+	var a evokg.AnswerReply
 	if decodeReply(string(fixed), &a) != nil {
 		return nil
 	}
@@ -95,7 +60,7 @@ func traceMessages(trace []evokg.ToolUse) []message {
 		var results []message
 		for ; i < len(trace) && trace[i].Round == round; i++ {
 			u := trace[i]
-			call.ToolCalls = append(call.ToolCalls, ToolCall{ID: u.CallID, Name: u.Tool, Arguments: u.Input})
+			call.ToolCalls = append(call.ToolCalls, evokg.ToolCall{ID: u.CallID, Name: u.Tool, Arguments: u.Input})
 			results = append(results, message{Role: "tool", Content: u.ResultText(), ToolCallID: u.CallID, ToolName: u.Tool})
 		}
 		out = append(append(out, call), results...)

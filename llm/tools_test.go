@@ -17,7 +17,7 @@ import (
 	"github.com/evokg/evokg/usage"
 )
 
-var rectangleTool = llm.ToolDef{Name: "rectangle_area", Description: "The area of a rectangle.",
+var rectangleTool = evokg.ToolDef{Name: "rectangle_area", Description: "The area of a rectangle.",
 	Parameters: json.RawMessage(`{"type":"object","properties":{"width":{"type":"number"},"height":{"type":"number"}},"required":["width","height"]}`)}
 
 // The learner's tool round offers the tools through each provider's own
@@ -29,11 +29,11 @@ func TestLearnerToolRoundsOnBothProviders(t *testing.T) {
 		t.Run(string(provider), func(t *testing.T) {
 			t.Parallel()
 			fake := ollamafake.New(ollamafake.Options{})
-			fake.ScriptToolCalls(func(v ollamafake.ChatRequestView) ([]ollamafake.ToolCall, bool) {
+			fake.ScriptToolCalls(func(v ollamafake.ChatRequestView) ([]ollamafake.ScriptedCall, bool) {
 				if v.AfterToolResult() {
 					return nil, true
 				}
-				return []ollamafake.ToolCall{{Name: "rectangle_area", Arguments: map[string]any{"width": 12, "height": 7}}}, true
+				return []ollamafake.ScriptedCall{{Name: "rectangle_area", Arguments: map[string]any{"width": 12, "height": 7}}}, true
 			})
 			fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
 				return `{"reasoning":"rectangle_area gave 84.","answer":"84"}`, v.AfterToolResult()
@@ -42,8 +42,8 @@ func TestLearnerToolRoundsOnBothProviders(t *testing.T) {
 			m, err := llm.New(llm.Config{Provider: provider, BaseURL: fake.Start(t)}, &http.Client{Timeout: 30 * time.Second}, rec, testenv.Logger(t))
 			require.NoError(t, err)
 			ctx := llm.WithCall(context.Background(), llm.CallMeta{Namespace: testenv.Namespace(t)})
-			req := llm.ToolRoundRequest{AnswerRequest: llm.AnswerRequest{Question: "What is the area of a 12 by 7 rectangle?"},
-				Tools: []llm.ToolDef{rectangleTool}}
+			req := evokg.ToolRoundRequest{AnswerPrompt: evokg.AnswerPrompt{Question: "What is the area of a 12 by 7 rectangle?"},
+				Tools: []evokg.ToolDef{rectangleTool}}
 
 			first, err := m.Learner().CallTools(ctx, req)
 			require.NoError(t, err)
@@ -83,7 +83,7 @@ func TestLearnerToolRoundsOnBothProviders(t *testing.T) {
 func TestFakeCallsTheFirstToolByDefault(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{})
-	req := llm.ToolRoundRequest{AnswerRequest: llm.AnswerRequest{Question: "q"}, Tools: []llm.ToolDef{rectangleTool}}
+	req := evokg.ToolRoundRequest{AnswerPrompt: evokg.AnswerPrompt{Question: "q"}, Tools: []evokg.ToolDef{rectangleTool}}
 	first, err := b.models.Learner().CallTools(b.ctx, req)
 	require.NoError(t, err)
 	require.Len(t, first.Calls, 1)

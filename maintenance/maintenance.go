@@ -73,6 +73,8 @@ type Service struct {
 	logger *slog.Logger
 }
 
+var _ evokg.MaintenanceService = (*Service)(nil)
+
 // New returns a Service. It returns an error for an invalid Config.
 func New(pool *pgxpool.Pool, cfg Config, logger *slog.Logger) (*Service, error) {
 	cfg = cfg.WithDefaults()

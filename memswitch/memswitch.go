@@ -45,6 +45,8 @@ func Decide(off bool, with, without, delta float64) bool {
 // Store keeps the switches; it is the only writer of memory_switches.
 type Store struct{ pool *pgxpool.Pool }
 
+var _ evokg.MemorySwitches = (*Store)(nil)
+
 // NewStore returns a Store over pool.
 func NewStore(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 

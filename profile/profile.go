@@ -57,7 +57,7 @@ func (s *Store) Get(ctx context.Context, ns, model string) (evokg.StoredProfile,
 
 // Put stores sp (its profile validated) and returns it as stored.
 func (s *Store) Put(ctx context.Context, sp evokg.StoredProfile) (evokg.StoredProfile, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(sp.Namespace), "/namespace", "not a valid namespace")
 	v.Check(sp.Model != "", "/model", "is required")
 	if err := v.Err(); err != nil {

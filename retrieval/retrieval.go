@@ -89,6 +89,14 @@ type Request struct {
 	Include []uuid.UUID `json:"-"`
 }
 
+// PackRetriever builds memory packs: a *Retriever, or a wrapper of one
+// (package telemetry traces them).
+type PackRetriever interface {
+	Retrieve(ctx context.Context, req Request) (*Pack, error)
+}
+
+var _ PackRetriever = (*Retriever)(nil)
+
 // Retriever builds memory packs. It is safe for concurrent use.
 type Retriever struct {
 	cfg      Config
@@ -171,7 +179,7 @@ func (r *Retriever) validate(req *Request) error {
 	if req.Mode == "" {
 		req.Mode = r.cfg.Mode
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(req.Namespace), "/namespace", "is not a valid namespace")
 	v.Check(req.TaskType != "", "/task_type", "is required")
 	v.Check(req.Question != "" || len(req.Embedding) > 0, "/question", "is required unless an embedding is given")

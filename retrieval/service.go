@@ -28,6 +28,8 @@ type Service struct {
 	bandits   SearchBandit
 }
 
+var _ evokg.RetrievalService = (*Service)(nil)
+
 // NewService returns the client-facing retrieval service.
 func NewService(retriever *Retriever, bandits SearchBandit) *Service {
 	return &Service{retriever: retriever, bandits: bandits}

@@ -45,16 +45,16 @@ const addressSlack = 16 << 20
 func serveChild(in io.Reader, out io.Writer) int {
 	var req request
 	if err := json.NewDecoder(io.LimitReader(in, maxCode+(64<<20))).Decode(&req); err != nil {
-		return answer(out, nil, &Error{Kind: ReasonSandbox, Message: "unreadable request"})
+		return answer(out, nil, &RunError{Kind: ReasonSandbox, Message: "unreadable request"})
 	}
 	if err := capMemory(req.Limits.Memory); err != nil {
-		return answer(out, nil, &Error{Kind: ReasonSandbox, Message: "cannot cap memory: " + err.Error()})
+		return answer(out, nil, &RunError{Kind: ReasonSandbox, Message: "cannot cap memory: " + err.Error()})
 	}
 	result, err := execute(req)
 	return answer(out, result, err)
 }
 
-func answer(out io.Writer, result json.RawMessage, err *Error) int {
+func answer(out io.Writer, result json.RawMessage, err *RunError) int {
 	if encErr := json.NewEncoder(out).Encode(response{Output: result, Error: err}); encErr != nil {
 		return 1
 	}
@@ -105,7 +105,7 @@ var modules = map[string]starlark.StringDict{
 // Allowed lists the modules code may load, for messages and documentation.
 const Allowed = `load("json.star", "json") and load("math.star", "math")`
 
-func execute(req request) (json.RawMessage, *Error) {
+func execute(req request) (json.RawMessage, *RunError) {
 	if err := refuseImports(req.Code); err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func execute(req request) (json.RawMessage, *Error) {
 		}
 	}
 	if limit := stopped.Load(); limit != nil {
-		return nil, &Error{Kind: *limit, Message: limitMessage(*limit, req.Limits)}
+		return nil, &RunError{Kind: *limit, Message: limitMessage(*limit, req.Limits)}
 	}
 	return nil, err
 }
@@ -162,15 +162,15 @@ func limitMessage(limit string, l Limits) string {
 var importLine = regexp.MustCompile(`(?m)^\s*(import\s+\S+|from\s+\S+\s+import\b)`)
 
 // refuseImports names Python imports, which Starlark has no syntax for.
-func refuseImports(code string) *Error {
+func refuseImports(code string) *RunError {
 	if m := importLine.FindString(code); m != "" {
-		return &Error{Kind: ReasonLoad, Message: fmt.Sprintf("%q: the sandbox has no imports; it loads only %s", strings.TrimSpace(m), Allowed)}
+		return &RunError{Kind: ReasonLoad, Message: fmt.Sprintf("%q: the sandbox has no imports; it loads only %s", strings.TrimSpace(m), Allowed)}
 	}
 	return nil
 }
 
 // compile parses and executes the code's top level and returns its run.
-func compile(thread *starlark.Thread, code string) (*starlark.Function, *Error) {
+func compile(thread *starlark.Thread, code string) (*starlark.Function, *RunError) {
 	_, prog, err := starlark.SourceProgramOptions(fileOptions, "tool.star", code, noPredeclared.Has)
 	if err != nil {
 		return nil, compileError(err)
@@ -181,15 +181,15 @@ func compile(thread *starlark.Thread, code string) (*starlark.Function, *Error) 
 	}
 	run, ok := globals["run"].(*starlark.Function)
 	if !ok || run.NumParams() != 1 {
-		return nil, &Error{Kind: ReasonNoRun, Message: "the code must define run(input) with one parameter"}
+		return nil, &RunError{Kind: ReasonNoRun, Message: "the code must define run(input) with one parameter"}
 	}
 	return run, nil
 }
 
-func call(thread *starlark.Thread, run *starlark.Function, input json.RawMessage, maxOutput int) (json.RawMessage, *Error) {
+func call(thread *starlark.Thread, run *starlark.Function, input json.RawMessage, maxOutput int) (json.RawMessage, *RunError) {
 	arg, err := starlark.Call(thread, starjson.Module.Members["decode"], starlark.Tuple{starlark.String(input)}, nil)
 	if err != nil {
-		return nil, &Error{Kind: ReasonInput, Message: err.Error()}
+		return nil, &RunError{Kind: ReasonInput, Message: err.Error()}
 	}
 	result, err := starlark.Call(thread, run, starlark.Tuple{arg}, nil)
 	if err != nil {
@@ -197,10 +197,10 @@ func call(thread *starlark.Thread, run *starlark.Function, input json.RawMessage
 	}
 	encoded, err := encodeJSON(result, maxOutput)
 	if errors.Is(err, errOverOutput) {
-		return nil, &Error{Kind: LimitOutput, Message: fmt.Sprintf("the result is over %d bytes", maxOutput)}
+		return nil, &RunError{Kind: LimitOutput, Message: fmt.Sprintf("the result is over %d bytes", maxOutput)}
 	}
 	if err != nil {
-		return nil, &Error{Kind: ReasonResult, Message: "run returned a value that is not JSON: " + err.Error()}
+		return nil, &RunError{Kind: ReasonResult, Message: "run returned a value that is not JSON: " + err.Error()}
 	}
 	return encoded, nil
 }
@@ -208,24 +208,24 @@ func call(thread *starlark.Thread, run *starlark.Function, input json.RawMessage
 // unavailable are names code reaches for that the sandbox does not have.
 var unavailable = regexp.MustCompile(`undefined: (open|socket|exec|eval|compile|input|os|sys|io|time|random|http|urllib|requests|subprocess|__import__|globals|locals|file|environ|getenv)\b`)
 
-func compileError(err error) *Error {
+func compileError(err error) *RunError {
 	msg := err.Error()
 	var list resolve.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		msg = list[0].Error()
 	}
 	if strings.Contains(msg, "load not allowed") || strings.Contains(msg, "load statement") {
-		return &Error{Kind: ReasonLoad, Message: msg}
+		return &RunError{Kind: ReasonLoad, Message: msg}
 	}
 	if unavailable.MatchString(msg) {
 		msg += " (the sandbox has no file, network, clock, randomness or environment)"
 	}
-	return &Error{Kind: ReasonSyntax, Message: msg}
+	return &RunError{Kind: ReasonSyntax, Message: msg}
 }
 
 const maxBacktrace = 2048
 
-func runtimeError(err error) *Error {
+func runtimeError(err error) *RunError {
 	msg := err.Error()
 	var evalErr *starlark.EvalError
 	if errors.As(err, &evalErr) {
@@ -235,7 +235,7 @@ func runtimeError(err error) *Error {
 		msg = msg[:maxBacktrace]
 	}
 	if strings.Contains(msg, "cannot load") {
-		return &Error{Kind: ReasonLoad, Message: msg}
+		return &RunError{Kind: ReasonLoad, Message: msg}
 	}
-	return &Error{Kind: ReasonRuntime, Message: msg}
+	return &RunError{Kind: ReasonRuntime, Message: msg}
 }

@@ -52,7 +52,7 @@ const startGrace = 3 * time.Second
 // maxCode is the largest code a run accepts, in bytes.
 const maxCode = 256 << 10
 
-// Kinds of Error: the limit that stopped a run, or the reason it failed.
+// Kinds of RunError: the limit that stopped a run, or the reason it failed.
 const (
 	LimitSteps  = "steps"
 	LimitTime   = "time"
@@ -68,16 +68,16 @@ const (
 	ReasonSandbox = "sandbox" // the child process could not run
 )
 
-// Error is why a run failed. Kind is one of the Limit* or Reason* constants.
-type Error struct {
+// RunError is why a run failed. Kind is one of the Limit* or Reason* constants.
+type RunError struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
 }
 
-func (e *Error) Error() string { return e.Kind + ": " + e.Message }
+func (e *RunError) Error() string { return e.Kind + ": " + e.Message }
 
 // IsLimit reports whether a limit (steps, time, memory, output) stopped the run.
-func (e *Error) IsLimit() bool {
+func (e *RunError) IsLimit() bool {
 	switch e.Kind {
 	case LimitSteps, LimitTime, LimitMemory, LimitOutput:
 		return true
@@ -86,8 +86,8 @@ func (e *Error) IsLimit() bool {
 }
 
 // AsError returns the sandbox error in err's chain, if any.
-func AsError(err error) (*Error, bool) {
-	var e *Error
+func AsError(err error) (*RunError, bool) {
+	var e *RunError
 	ok := errors.As(err, &e)
 	return e, ok
 }
@@ -97,7 +97,7 @@ func AsError(err error) (*Error, bool) {
 func Run(ctx context.Context, code string, input any, limits Limits) (any, error) {
 	raw, err := json.Marshal(input)
 	if err != nil {
-		return nil, &Error{Kind: ReasonInput, Message: err.Error()}
+		return nil, &RunError{Kind: ReasonInput, Message: err.Error()}
 	}
 	out, err := RunJSON(ctx, code, raw, limits)
 	if err != nil {
@@ -105,7 +105,7 @@ func Run(ctx context.Context, code string, input any, limits Limits) (any, error
 	}
 	var v any
 	if err := json.Unmarshal(out, &v); err != nil {
-		return nil, &Error{Kind: ReasonResult, Message: err.Error()}
+		return nil, &RunError{Kind: ReasonResult, Message: err.Error()}
 	}
 	return v, nil
 }
@@ -115,14 +115,14 @@ func Run(ctx context.Context, code string, input any, limits Limits) (any, error
 func RunJSON(ctx context.Context, code string, input json.RawMessage, limits Limits) (json.RawMessage, error) {
 	limits = limits.withDefaults()
 	if len(code) > maxCode {
-		return nil, &Error{Kind: ReasonSyntax, Message: fmt.Sprintf("code is over %d bytes", maxCode)}
+		return nil, &RunError{Kind: ReasonSyntax, Message: fmt.Sprintf("code is over %d bytes", maxCode)}
 	}
 	if !json.Valid(input) {
-		return nil, &Error{Kind: ReasonInput, Message: "input is not JSON"}
+		return nil, &RunError{Kind: ReasonInput, Message: "input is not JSON"}
 	}
 	req, err := json.Marshal(request{Code: code, Input: input, Limits: limits})
 	if err != nil {
-		return nil, &Error{Kind: ReasonInput, Message: err.Error()}
+		return nil, &RunError{Kind: ReasonInput, Message: err.Error()}
 	}
 	return runChild(ctx, req, limits)
 }
@@ -153,13 +153,13 @@ type request struct {
 // response is what the child writes to its stdout.
 type response struct {
 	Output json.RawMessage `json:"output,omitempty"`
-	Error  *Error          `json:"error,omitempty"`
+	Error  *RunError       `json:"error,omitempty"`
 }
 
 func runChild(ctx context.Context, req []byte, limits Limits) (json.RawMessage, error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, &Error{Kind: ReasonSandbox, Message: "cannot find the executable to run the sandbox: " + err.Error()}
+		return nil, &RunError{Kind: ReasonSandbox, Message: "cannot find the executable to run the sandbox: " + err.Error()}
 	}
 	ctx, cancel := context.WithTimeout(ctx, limits.Time+startGrace)
 	defer cancel()
@@ -174,7 +174,7 @@ func runChild(ctx context.Context, req []byte, limits Limits) (json.RawMessage, 
 	runErr := cmd.Run()
 	if ctx.Err() != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, &Error{Kind: LimitTime, Message: fmt.Sprintf("the code ran over %s", limits.Time)}
+			return nil, &RunError{Kind: LimitTime, Message: fmt.Sprintf("the code ran over %s", limits.Time)}
 		}
 		return nil, ctx.Err()
 	}
@@ -182,11 +182,11 @@ func runChild(ctx context.Context, req []byte, limits Limits) (json.RawMessage, 
 		return nil, childFailure(stderr.String(), runErr)
 	}
 	if stdout.overflow {
-		return nil, &Error{Kind: LimitOutput, Message: fmt.Sprintf("the result is over %d bytes", limits.Output)}
+		return nil, &RunError{Kind: LimitOutput, Message: fmt.Sprintf("the result is over %d bytes", limits.Output)}
 	}
 	var resp response
 	if err := json.Unmarshal(stdout.Bytes(), &resp); err != nil {
-		return nil, &Error{Kind: ReasonSandbox, Message: "the sandbox answered no result"}
+		return nil, &RunError{Kind: ReasonSandbox, Message: "the sandbox answered no result"}
 	}
 	if resp.Error != nil {
 		return nil, resp.Error
@@ -200,9 +200,9 @@ func runChild(ctx context.Context, req []byte, limits Limits) (json.RawMessage, 
 func childFailure(stderr string, err error) error {
 	if strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "stack exceeds") ||
 		strings.Contains(stderr, "cannot allocate memory") {
-		return &Error{Kind: LimitMemory, Message: "the code ran over the memory limit"}
+		return &RunError{Kind: LimitMemory, Message: "the code ran over the memory limit"}
 	}
-	return &Error{Kind: ReasonSandbox, Message: fmt.Sprintf("the sandbox process failed: %v", err)}
+	return &RunError{Kind: ReasonSandbox, Message: fmt.Sprintf("the sandbox process failed: %v", err)}
 }
 
 // boundedBuffer keeps the first max bytes written to it and notes overflow.

@@ -13,24 +13,11 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/validate"
 )
-
-// Learner is the learner model ((*llm.Models).Learner()); PRGII makes
-// no teacher-model call.
-type Learner interface {
-	PlanTask(ctx context.Context, req llm.PlanRequest) (llm.TaskPlan, error)
-	GenerateAttempt(ctx context.Context, req llm.AttemptRequest) (llm.AnswerReply, error)
-}
-
-// Retriever builds memory packs (*retrieval.Retriever).
-type Retriever interface {
-	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
-}
 
 // Memory commits experiences and reads their records (*ingest.Service).
 type Memory interface {
@@ -80,8 +67,8 @@ func (c Config) WithDefaults() Config {
 // Deps are the engine's collaborators. Vocabulary may be nil.
 type Deps struct {
 	Pool       *pgxpool.Pool
-	Learner    Learner
-	Retriever  Retriever
+	Learner    evokg.Learner
+	Retriever  retrieval.PackRetriever
 	Memory     Memory
 	Vocabulary Vocabulary
 	// Jobs enqueues the graph projection of finished tasks (it need not work them).

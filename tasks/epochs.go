@@ -38,7 +38,7 @@ func (e *Engine) RunLocal(ctx context.Context, ns string, params RunParams, prog
 // admit applies the defaults to params and checks them.
 func (e *Engine) admit(ns string, params RunParams) (RunParams, error) {
 	params = params.withDefaults()
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(ns), "/namespace", "must be 1-63 lower-case letters, digits, '-' or '_'")
 	if err := v.Err(); err != nil {
 		return params, err

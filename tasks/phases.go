@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/validate"
 )
@@ -21,11 +20,12 @@ func (e *Engine) plan(ctx context.Context, r *row) error {
 	if err != nil {
 		return err
 	}
-	p, err := e.deps.Learner.PlanTask(ctx, llm.PlanRequest{TaskType: r.TaskType, Question: r.Question, Context: r.Context, Vocabulary: vocab})
+	p, err := e.deps.Learner.PlanTask(ctx, evokg.PlanRequest{TaskType: r.TaskType, Question: r.Question, Context: r.Context, Vocabulary: vocab})
 	if err != nil {
 		return err
 	}
-	r.Plan = &evokg.TaskPlan{Signature: p.Operations, Entities: orEmpty(p.Entities), Goal: p.Goal}
+	p.Entities = orEmpty(p.Entities)
+	r.Plan = &p
 	return e.store.savePhase(ctx, "save_plan", r.Namespace, r.ID, r.Plan)
 }
 
@@ -104,7 +104,7 @@ func (e *Engine) iterate(ctx context.Context, r *row, v validate.Validator) erro
 
 // attempt generates and validates attempt n.
 func (e *Engine) attempt(ctx context.Context, r *row, v validate.Validator, n int) (evokg.TaskAttempt, error) {
-	req := llm.AttemptRequest{Question: r.Question, Context: r.Context, Goal: r.Plan.Goal, Signature: r.Plan.Signature,
+	req := evokg.AttemptRequest{Question: r.Question, Context: r.Context, Goal: r.Plan.Goal, Signature: r.Plan.Signature,
 		Entities: r.Plan.Entities, Positives: r.Retrieval.Positives, Negatives: r.Retrieval.Negatives, Previous: r.Attempts}
 	a := evokg.TaskAttempt{N: n}
 	if last := lastAttempt(r.Attempts); last != nil && last.Stuck != nil {

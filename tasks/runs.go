@@ -73,7 +73,7 @@ func (p RunParams) split() (training, test []questions.Item, err error) {
 		// The frozen evaluation tests at least one item.
 		training, test = training[:len(training)-1], training[len(training)-1:]
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(len(training) > 0, "/pool/size", "leaves no training item")
 	v.Check(!p.Frozen || len(test) > 0, "/test", fmt.Sprintf("tests no item of the pool's %d: frozen needs a test split", len(training)+len(test)))
 	return training, test, v.Err()
@@ -84,7 +84,7 @@ func (p RunParams) split() (training, test []questions.Item, err error) {
 var RunPools = []string{questions.Arith, questions.Digits, questions.Glyph}
 
 func (p RunParams) validate() error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	inline := len(p.Pool.Items) > 0
 	if !inline {
 		v.Check(isRunPool(p.Pool.Name), "/pool/name", "must be "+quoted(RunPools))

@@ -199,7 +199,7 @@ func (e *Engine) newTask(ns string, req evokg.TaskRequest, frozen bool) (*row, e
 }
 
 func checkRequest(ns string, req evokg.TaskRequest) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(evokg.ValidNamespace(ns), "/namespace", "must be 1-63 lower-case letters, digits, '-' or '_'")
 	v.Check(req.Question != "", "/question", "is required")
 	v.Check(utf8.RuneCountInString(req.Question) <= MaxQuestionChars, "/question", fmt.Sprintf("must be at most %d characters", MaxQuestionChars))

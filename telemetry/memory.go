@@ -50,13 +50,8 @@ func end(span trace.Span, err error) {
 	span.End()
 }
 
-// PackRetriever builds memory packs (*retrieval.Retriever).
-type PackRetriever interface {
-	Retrieve(ctx context.Context, req retrieval.Request) (*retrieval.Pack, error)
-}
-
 // Packs traces r's packs as search_memory spans.
-func (t *Tracing) Packs(r PackRetriever) PackRetriever {
+func (t *Tracing) Packs(r retrieval.PackRetriever) retrieval.PackRetriever {
 	if !t.Enabled() {
 		return r
 	}
@@ -64,7 +59,7 @@ func (t *Tracing) Packs(r PackRetriever) PackRetriever {
 }
 
 type tracedPacks struct {
-	r PackRetriever
+	r retrieval.PackRetriever
 	t *Tracing
 }
 

@@ -24,6 +24,8 @@ type Recorder struct {
 	tokens   *prometheus.CounterVec
 }
 
+var _ evokg.UsageService = (*Recorder)(nil)
+
 // NewRecorder returns a recorder writing to pool and registering
 // its metrics with reg (nil: metrics are kept but not exported). Metrics
 // already registered on reg are reused, so several recorders may share one

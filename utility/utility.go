@@ -85,6 +85,8 @@ type Store struct {
 	policy Policy
 }
 
+var _ evokg.UtilityService = (*Store)(nil)
+
 // NewStore returns a Store; jobs, when not nil, queues the Neo4j mirror.
 func NewStore(pool *pgxpool.Pool, served Served, jobs *river.Client[pgx.Tx], policy Policy) *Store {
 	return &Store{pool: pool, served: served, jobs: jobs, policy: policy.withDefaults()}
@@ -151,7 +153,7 @@ func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.U
 		}
 		reason := fmt.Sprintf("live evidence: right in %d of %d rewarded answers that showed it (95%% upper bound %.2f), %.2f for the task type without memory",
 			c.right, c.right+c.wrong, evokg.WilsonUpper(c.right, c.right+c.wrong), *share)
-		if err := s.decideTx(ctx, tx, ns, Verdict{ID: c.id, State: evokg.MemoryQuarantined, Reason: reason}); err != nil {
+		if err := s.decideTx(ctx, tx, ns, StateDecision{ID: c.id, State: evokg.MemoryQuarantined, Reason: reason}); err != nil {
 			return nil, err
 		}
 		out = append(out, c.id)
@@ -170,9 +172,9 @@ func typeShare(ctx context.Context, tx pgx.Tx, ns, taskType string) (*float64, e
 	return share, err
 }
 
-// Verdict is a decision on one memory: its new state, why, and the replay
+// StateDecision is a decision on one memory: its new state, why, and the replay
 // counts behind it (zero for a client's decision).
-type Verdict struct {
+type StateDecision struct {
 	ID                 uuid.UUID
 	State              evokg.MemoryState
 	Reason             string
@@ -182,7 +184,7 @@ type Verdict struct {
 // Decide records verdicts on memories of ns in one transaction: state,
 // reason and replay counts, the index rows' served mark and the mirror job.
 // An unknown id is ENOTFOUND and nothing is recorded.
-func (s *Store) Decide(ctx context.Context, ns string, vs ...Verdict) error {
+func (s *Store) Decide(ctx context.Context, ns string, vs ...StateDecision) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		ids := make([]uuid.UUID, len(vs))
 		for i, v := range vs {
@@ -196,7 +198,7 @@ func (s *Store) Decide(ctx context.Context, ns string, vs ...Verdict) error {
 	return postgres.Translate(err, "recording memory states")
 }
 
-func (s *Store) decideTx(ctx context.Context, tx pgx.Tx, ns string, v Verdict) error {
+func (s *Store) decideTx(ctx context.Context, tx pgx.Tx, ns string, v StateDecision) error {
 	if !v.State.Valid() {
 		return evokg.Invalid(evokg.FieldError{Pointer: "/state", Detail: fmt.Sprintf("must be one of %v", evokg.MemoryStates)})
 	}
@@ -263,7 +265,7 @@ func (s *Store) List(ctx context.Context, ns string, f evokg.UtilityFilter) (evo
 }
 
 func checkFilter(f evokg.UtilityFilter) (uuid.UUID, int, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(f.State == evokg.MemoryProbationary || f.State == evokg.MemoryQuarantined, "/state", "must be probationary or quarantined")
 	v.Check(f.Limit >= 0 && f.Limit <= MaxListLimit, "/limit", "must be within [1, 200]")
 	after, err := postgres.DecodeCursor(f.Cursor)
@@ -333,7 +335,7 @@ func (s *Store) Restore(ctx context.Context, ns string, id uuid.UUID, reason str
 }
 
 func (s *Store) set(ctx context.Context, ns string, id uuid.UUID, state evokg.MemoryState, reason string) (evokg.Utility, error) {
-	if err := s.Decide(ctx, ns, Verdict{ID: id, State: state, Reason: reason}); err != nil {
+	if err := s.Decide(ctx, ns, StateDecision{ID: id, State: state, Reason: reason}); err != nil {
 		return evokg.Utility{}, err
 	}
 	return s.Get(ctx, ns, id)

@@ -134,18 +134,18 @@ func TestDecideMarksServed(t *testing.T) {
 	f := setup(t, utility.Policy{})
 	ctx := context.Background()
 	m := f.Insert(t, memtest.Memory{Question: "m", Vec: memtest.Tilt(0, 1, 0.9)})
-	require.NoError(t, f.store.Decide(ctx, f.NS, utility.Verdict{ID: m.ID, State: evokg.MemoryProbationary, Reason: "wait"}))
+	require.NoError(t, f.store.Decide(ctx, f.NS, utility.StateDecision{ID: m.ID, State: evokg.MemoryProbationary, Reason: "wait"}))
 	require.Empty(t, f.pack(t).Successes, "probationary: not served")
 	list, err := f.store.List(ctx, f.NS, evokg.UtilityFilter{State: evokg.MemoryProbationary})
 	require.NoError(t, err)
 	require.Len(t, list.Items, 1)
 
-	err = f.store.Decide(ctx, f.NS, utility.Verdict{ID: m.ID, State: evokg.MemoryActive, Reason: "probation", Helped: 2, Tied: 1},
-		utility.Verdict{ID: evokg.NewID(), State: evokg.MemoryQuarantined})
+	err = f.store.Decide(ctx, f.NS, utility.StateDecision{ID: m.ID, State: evokg.MemoryActive, Reason: "probation", Helped: 2, Tied: 1},
+		utility.StateDecision{ID: evokg.NewID(), State: evokg.MemoryQuarantined})
 	require.Equal(t, evokg.ENOTFOUND, evokg.ErrorCode(err))
 	require.Empty(t, f.pack(t).Successes, "the failed decision wrote nothing")
 
-	require.NoError(t, f.store.Decide(ctx, f.NS, utility.Verdict{ID: m.ID, State: evokg.MemoryActive, Reason: "probation", Helped: 2, Tied: 1}))
+	require.NoError(t, f.store.Decide(ctx, f.NS, utility.StateDecision{ID: m.ID, State: evokg.MemoryActive, Reason: "probation", Helped: 2, Tied: 1}))
 	p := f.pack(t)
 	require.Len(t, p.Successes, 1)
 	require.Equal(t, int64(2), p.Successes[0].Utility.Helped)

@@ -56,7 +56,7 @@ func (s *Store) UpsertAsset(ctx context.Context, a Asset, embedding []float32) e
 }
 
 func (s *Store) checkAsset(a Asset, embedding []float32) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(a.Namespace != "", "/namespace", "is required")
 	v.Check(a.ID != uuid.Nil, "/id", "is required")
 	v.Check(a.Kind == AssetTool || a.Kind == AssetExpertAgent, "/kind", "must be tool or expert_agent")
@@ -87,7 +87,7 @@ func (s *Store) ReplaceAssetTx(ctx context.Context, tx pgx.Tx, a Asset, embeddin
 // RecruitAssets returns up to k validated assets of a kind whose cosine
 // similarity to embedding is at least threshold, best first.
 func (s *Store) RecruitAssets(ctx context.Context, ns, kind string, embedding []float32, threshold float64, k int) ([]AssetHit, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(ns != "", "/namespace", "is required")
 	v.Check(kind == AssetTool || kind == AssetExpertAgent, "/kind", "must be tool or expert_agent")
 	v.Check(threshold >= -1 && threshold <= 1, "/threshold", "must be between -1 and 1")
@@ -108,7 +108,7 @@ func (s *Store) RecruitAssets(ctx context.Context, ns, kind string, embedding []
 // SearchAssets returns the k assets of namespace ns most similar to
 // embedding; kind restricts to one kind when not empty.
 func (s *Store) SearchAssets(ctx context.Context, ns, kind string, embedding []float32, k int) ([]AssetHit, error) {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(ns != "", "/namespace", "is required")
 	v.Check(k >= 1 && k <= MaxK, "/k", fmt.Sprintf("must be between 1 and %d", MaxK))
 	if err := v.Err(); err != nil {

@@ -123,7 +123,7 @@ func nearest(hits []evokg.SimilarExperience, k int) []evokg.SimilarExperience {
 }
 
 func (s *Store) checkNearestQuery(q NearestQuery) error {
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(q.Namespace != "", "/namespace", "is required")
 	v.Check(q.TaskType != "", "/task_type", "is required")
 	v.Check(q.K >= 1 && q.K <= MaxK, "/k", fmt.Sprintf("must be between 1 and %d", MaxK))

@@ -336,7 +336,7 @@ func (s *Store) normalize(q Query) (Query, error) {
 			q.Outcomes = []evokg.Outcome{evokg.OutcomeFailure}
 		}
 	}
-	var v evokg.Validator
+	var v evokg.FieldErrors
 	v.Check(q.Namespace != "", "/namespace", "is required")
 	v.Check(q.TaskType != "", "/task_type", "is required")
 	v.Check(q.Channel == evokg.ChannelSuccess || q.Channel == evokg.ChannelFailure, "/channel", "must be success or failure")

@@ -20,18 +20,18 @@ import (
 
 // EvolveCmd runs a MAGE evolution run in this process.
 type EvolveCmd struct {
-	AppFlags   `embed:""`
-	Namespace  string `required:"" help:"Namespace to evolve."`
-	Pool       string `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph', 'env': episodes of the built-in text environment, explored by the Explorer) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
-	Size       int    `default:"200" help:"Generated pool size, all splits together."`
-	Seed       uint64 `default:"1" help:"Generator and split seed."`
-	Splits     `embed:""`
-	Probation  `embed:""`
-	Answering  `embed:""`
-	Iterations int    `default:"20" help:"Iterations N."`
-	Plot       string `help:"Where to write the plot of accuracy and memory growth: .svg or .png (default evolve-<namespace>.svg)."`
-	JSON       bool   `help:"Print the per-iteration metrics as one JSON object on the last line."`
-	NoWorker   bool   `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
+	AppFlags        `embed:""`
+	Namespace       string `required:"" help:"Namespace to evolve."`
+	Pool            string `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph', 'env': episodes of the built-in text environment, explored by the Explorer) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
+	Size            int    `default:"200" help:"Generated pool size, all splits together."`
+	Seed            uint64 `default:"1" help:"Generator and split seed."`
+	Splits          `embed:""`
+	ProbationBounds `embed:""`
+	Answering       `embed:""`
+	Iterations      int    `default:"20" help:"Iterations N."`
+	Plot            string `help:"Where to write the plot of accuracy and memory growth: .svg or .png (default evolve-<namespace>.svg)."`
+	JSON            bool   `help:"Print the per-iteration metrics as one JSON object on the last line."`
+	NoWorker        bool   `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
 }
 
 func (c *EvolveCmd) Run(g *Globals) error {
@@ -92,7 +92,7 @@ func (c *EvolveCmd) params() (evolution.Params, error) {
 	}
 	spec.AnswerMode = evokg.AnswerMode(c.AnswerMode)
 	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations,
-		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls, CalibrationItems: c.CalibrationItems}.WithDefaults()
+		ProbationItems: c.ProbationBounds.Items, ProbationCalls: c.ProbationBounds.Calls, CalibrationItems: c.CalibrationItems}.WithDefaults()
 	return p, p.Validate()
 }
 

@@ -24,22 +24,22 @@ import (
 // ExperimentCmd measures the learning effect: test-split accuracy with the
 // evolved memory against the same learner without memory, over seeds.
 type ExperimentCmd struct {
-	AppFlags     `embed:""`
-	Pool         string `default:"glyph" help:"Question pool: 'arith', 'glyph' (made-up rules), 'digits' (one-step questions on small numbers), 'env' (episodes of the built-in text environment) or a JSONL file path."`
-	Size         int    `default:"40" help:"Generated pool size, all splits together."`
-	Iterations   int    `default:"2" help:"Evolution iterations per seed."`
-	Seeds        int    `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`
-	Splits       `embed:""`
-	Probation    `embed:""`
-	Answering    `embed:""`
-	Namespace    string  `help:"Prefix of the seeds' namespaces (<prefix>-s<seed>, which must not exist; default exp-<pool>-<time>)."`
-	Concurrency  int     `default:"4" help:"Learner calls at once."`
-	MaxFailures  int     `name:"max-failures" default:"5" help:"Failure memories per selected task type and iteration."`
-	Plot         string  `help:"Write the plot (SVG) of test accuracy with and without memory here."`
-	JSON         bool    `help:"Print the report as one JSON object on the last line."`
-	NoWorker     bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
-	Memories     string  `type:"existingfile" help:"A JSONL file of memories (one experience a line, as POST …/experiences takes it) posted into each seed's namespace before its run, as a client posts worked examples; none may ask a validation or test question."`
-	TeacherNoise float64 `name:"teacher-noise" default:"0" help:"Share (0-1) of the teacher's corrections and principles made wrong on purpose (every number moved by 1 to 9), the same texts for a given pool and seed: the wrong-teacher ablation; compare with --no-utility."`
+	AppFlags        `embed:""`
+	Pool            string `default:"glyph" help:"Question pool: 'arith', 'glyph' (made-up rules), 'digits' (one-step questions on small numbers), 'env' (episodes of the built-in text environment) or a JSONL file path."`
+	Size            int    `default:"40" help:"Generated pool size, all splits together."`
+	Iterations      int    `default:"2" help:"Evolution iterations per seed."`
+	Seeds           int    `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`
+	Splits          `embed:""`
+	ProbationBounds `embed:""`
+	Answering       `embed:""`
+	Namespace       string  `help:"Prefix of the seeds' namespaces (<prefix>-s<seed>, which must not exist; default exp-<pool>-<time>)."`
+	Concurrency     int     `default:"4" help:"Learner calls at once."`
+	MaxFailures     int     `name:"max-failures" default:"5" help:"Failure memories per selected task type and iteration."`
+	Plot            string  `help:"Write the plot (SVG) of test accuracy with and without memory here."`
+	JSON            bool    `help:"Print the report as one JSON object on the last line."`
+	NoWorker        bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
+	Memories        string  `type:"existingfile" help:"A JSONL file of memories (one experience a line, as POST …/experiences takes it) posted into each seed's namespace before its run, as a client posts worked examples; none may ask a validation or test question."`
+	TeacherNoise    float64 `name:"teacher-noise" default:"0" help:"Share (0-1) of the teacher's corrections and principles made wrong on purpose (every number moved by 1 to 9), the same texts for a given pool and seed: the wrong-teacher ablation; compare with --no-utility."`
 }
 
 func (c *ExperimentCmd) Run(g *Globals) error {
@@ -80,7 +80,7 @@ func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
 func (c *ExperimentCmd) config() (experiment.Config, error) {
 	cfg := experiment.Config{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: c.Seeds, Validation: c.Validation, Test: c.Test,
 		Namespace: c.Namespace, Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailures, TeacherNoise: c.TeacherNoise,
-		ProbationItems: c.Probation.Items, ProbationCalls: c.Probation.Calls,
+		ProbationItems: c.ProbationBounds.Items, ProbationCalls: c.ProbationBounds.Calls,
 		AnswerMode: evokg.AnswerMode(c.AnswerMode), CalibrationItems: c.CalibrationItems}
 	if cfg.Namespace == "" {
 		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))

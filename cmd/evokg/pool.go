@@ -18,8 +18,8 @@ type Splits struct {
 	Test       float64 `default:"0.2" help:"Test share: answered only to be reported."`
 }
 
-// Probation bounds an evolution run's probation (evolution.Params).
-type Probation struct {
+// ProbationBounds bounds an evolution run's probation (evolution.Params).
+type ProbationBounds struct {
 	Items int `name:"probation-items" default:"${probation_items}" help:"Validation items a probationary memory is tried on."`
 	Calls int `name:"probation-calls" default:"${probation_calls}" help:"Learner calls probation may start per iteration; the memories beyond wait for the next."`
 }

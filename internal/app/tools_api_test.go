@@ -67,12 +67,12 @@ func playAreaLearner(fake *ollamafake.Server) {
 		}
 		return fmt.Sprintf(`{"reasoning":"added the sides","answer":"%d"}`, num(m[1])+num(m[2])), true
 	})
-	fake.ScriptToolCalls(func(v ollamafake.ChatRequestView) ([]ollamafake.ToolCall, bool) {
+	fake.ScriptToolCalls(func(v ollamafake.ChatRequestView) ([]ollamafake.ScriptedCall, bool) {
 		m := fieldQuestion.FindStringSubmatch(v.Prompt)
 		if m == nil || v.AfterToolResult() || !offers(v, areaTool) {
 			return nil, true
 		}
-		return []ollamafake.ToolCall{{Name: areaTool, Arguments: map[string]any{"width": num(m[1]), "length": num(m[2])}}}, true
+		return []ollamafake.ScriptedCall{{Name: areaTool, Arguments: map[string]any{"width": num(m[1]), "length": num(m[2])}}}, true
 	})
 }
 

@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/evokg/evokg/llm"
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/llm/ollamafake"
 )
 
@@ -41,12 +41,12 @@ func Explorer(v ollamafake.ChatRequestView) (string, bool) {
 		return "", false
 	}
 	text := v.Prompt
-	var obs llm.Observation
+	var obs evokg.ExploreReply
 	entity := func(name, kind string) {
-		obs.Entities = append(obs.Entities, llm.ObservedEntity{Name: name, Type: kind})
+		obs.Entities = append(obs.Entities, evokg.ObservedEntity{Name: name, Type: kind})
 	}
 	relate := func(from, rel, to string) {
-		obs.Relations = append(obs.Relations, llm.ObservedRelation{From: from, Relation: rel, To: to})
+		obs.Relations = append(obs.Relations, evokg.ObservedRelation{From: from, Relation: rel, To: to})
 	}
 	if m := craftPattern.FindStringSubmatch(text); m != nil {
 		entity(m[1], "item")
@@ -88,13 +88,13 @@ func Explorer(v ollamafake.ChatRequestView) (string, bool) {
 	return marshal(obs), true
 }
 
-func marshal(obs llm.Observation) string {
+func marshal(obs evokg.ExploreReply) string {
 	obs.Entities, obs.Relations = obs.Entities[:min(len(obs.Entities), maxEntities)], obs.Relations[:min(len(obs.Relations), maxRelations)]
 	if obs.Entities == nil {
-		obs.Entities = []llm.ObservedEntity{}
+		obs.Entities = []evokg.ObservedEntity{}
 	}
 	if obs.Relations == nil {
-		obs.Relations = []llm.ObservedRelation{}
+		obs.Relations = []evokg.ObservedRelation{}
 	}
 	b, _ := json.Marshal(obs)
 	return string(b)

@@ -8,9 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/world"
 )
@@ -30,7 +30,7 @@ func touredFacts(t *testing.T, ep world.Episode) []graph.WorldFact {
 	for _, text := range texts {
 		reply, ok := Explorer(ollamafake.ChatRequestView{Task: "explore", Prompt: "Observation:\n" + text})
 		require.True(t, ok)
-		var obs llm.Observation
+		var obs evokg.ExploreReply
 		require.NoError(t, json.Unmarshal([]byte(reply), &obs))
 		require.Less(t, len(obs.Entities), maxEntities, "nothing cut: %s", text)
 		require.Less(t, len(obs.Relations), maxRelations, "nothing cut: %s", text)

@@ -188,7 +188,7 @@ func (s *Server) ScriptToolCalls(fn ToolScriptFunc) {
 
 // toolCalls picks the tool calls to reply with; none for a request that
 // offers no tools.
-func (s *Server) toolCalls(v ChatRequestView) []ToolCall {
+func (s *Server) toolCalls(v ChatRequestView) []ScriptedCall {
 	if len(v.Tools) == 0 {
 		return nil
 	}
@@ -205,7 +205,7 @@ func (s *Server) toolCalls(v ChatRequestView) []ToolCall {
 	}
 	first := v.Tools[0].Function
 	args, _ := Instance(parametersSchema(first.Parameters)).(map[string]any)
-	return []ToolCall{{Name: first.Name, Arguments: args}}
+	return []ScriptedCall{{Name: first.Name, Arguments: args}}
 }
 
 // AddRule appends a rule, tried after the rules already present.

@@ -100,7 +100,7 @@ func splitChunks(text string, n int) []string {
 // chatReply records a chat or generate request and admits it: the scripted
 // reply, or the tool calls that replace it, and its token counts. A refused
 // request has been answered.
-func (s *Server) chatReply(w http.ResponseWriter, r *http.Request, v *ChatRequestView) (string, []ToolCall, api.Metrics, bool) {
+func (s *Server) chatReply(w http.ResponseWriter, r *http.Request, v *ChatRequestView) (string, []ScriptedCall, api.Metrics, bool) {
 	s.record(Request{Path: v.Path, Model: v.Model, Chat: v, At: time.Now()})
 	if !s.admit(w, r, v.Model) {
 		return "", nil, api.Metrics{}, false
@@ -119,7 +119,7 @@ func callID(v ChatRequestView, i int) string {
 }
 
 // ollamaToolCalls puts scripted calls in Ollama's shape.
-func ollamaToolCalls(v ChatRequestView, calls []ToolCall) []api.ToolCall {
+func ollamaToolCalls(v ChatRequestView, calls []ScriptedCall) []api.ToolCall {
 	var out []api.ToolCall
 	for i, c := range calls {
 		args := api.NewToolCallFunctionArguments()

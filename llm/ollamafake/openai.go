@@ -105,7 +105,7 @@ type openAIToolCall struct {
 	} `json:"function"`
 }
 
-func openAIToolCalls(v ChatRequestView, calls []ToolCall) []openAIToolCall {
+func openAIToolCalls(v ChatRequestView, calls []ScriptedCall) []openAIToolCall {
 	out := make([]openAIToolCall, len(calls))
 	for i, c := range calls {
 		args, _ := json.Marshal(c.Arguments) // maps of JSON values always marshal

@@ -31,8 +31,8 @@ func (v ChatRequestView) AfterToolResult() bool {
 	return len(v.Messages) > 0 && v.Messages[len(v.Messages)-1].Role == "tool"
 }
 
-// ToolCall is a scripted call of a tool the request offers.
-type ToolCall struct {
+// ScriptedCall is a scripted call of a tool the request offers.
+type ScriptedCall struct {
 	Name      string
 	Arguments map[string]any
 }
@@ -40,7 +40,7 @@ type ToolCall struct {
 // ToolScriptFunc returns the tool calls to reply with to a request that
 // offers tools, or ok=false to let the next tool script or the default
 // decide. ok=true with no calls has the reply answer in text instead.
-type ToolScriptFunc func(req ChatRequestView) (calls []ToolCall, ok bool)
+type ToolScriptFunc func(req ChatRequestView) (calls []ScriptedCall, ok bool)
 
 // Text is every message of the request joined, for pattern matching.
 func (v ChatRequestView) Text() string {
