@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 
 var updateFlags = flag.Bool("update-flags", false, "rewrite testdata/flags.txt from the command tree")
 
-// flagSet lists every command's flags as kong's model holds them: name,
+// flagSet lists every command's flags, by name, as kong's model holds them: name,
 // aliases, short name, environment variables, default, enum, negation,
 // visibility and help. The environment must be empty of EVOKG_* variables
 // for the defaults to be the declared ones.
@@ -26,7 +27,9 @@ func flagSet(t *testing.T) string {
 	var walk func(n *kong.Node)
 	walk = func(n *kong.Node) {
 		fmt.Fprintf(&b, "command %q\n", n.Path())
-		for _, f := range n.Flags {
+		flags := slices.Clone(n.Flags)
+		slices.SortFunc(flags, func(a, b *kong.Flag) int { return strings.Compare(a.Name, b.Name) })
+		for _, f := range flags {
 			fmt.Fprintf(&b, "  --%s aliases=%q short=%q env=%q default=%q enum=%q negatable=%q hidden=%t\n    help=%q\n",
 				f.Name, f.Aliases, string(f.Short), f.Envs, f.Default, f.Enum, f.Tag.Negatable, f.Hidden, f.Help)
 		}
@@ -54,5 +57,9 @@ func TestFlagSetIsStable(t *testing.T) {
 	}
 	want, err := os.ReadFile("testdata/flags.txt")
 	require.NoError(t, err)
-	require.Equal(t, string(want), got)
+	wantLines, gotLines := strings.Split(string(want), "\n"), strings.Split(got, "\n")
+	for i := range min(len(wantLines), len(gotLines)) {
+		require.Equal(t, wantLines[i], gotLines[i], "line %d of testdata/flags.txt", i+1)
+	}
+	require.Equal(t, len(wantLines), len(gotLines), "lines of testdata/flags.txt")
 }
