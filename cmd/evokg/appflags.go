@@ -26,6 +26,7 @@ type AppFlags struct {
 	Neo4jFlags       `embed:""`
 	OllamaFlags      `embed:""`
 	RetrievalFlags   `embed:"" prefix:"retrieval-"`
+	Ingest           ingest.Config `embed:"" prefix:"ingest-"`
 	EvolutionFlags   `embed:"" prefix:"evolution-"`
 	NoMigrate        bool          `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
 	Cascade          []string      `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
@@ -34,13 +35,6 @@ type AppFlags struct {
 	WebhookHosts     []string      `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
 	TasksPerWorker   int           `name:"tasks-per-worker" env:"EVOKG_TASKS_PER_WORKER,EVOKG_PRGII_TASKS_PER_WORKER" default:"${tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
 	RecruitThreshold float64       `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
-	GroupCommit      int           `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
-	Committers       int           `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
-	MaxLag           time.Duration `name:"ingest-max-lag" env:"EVOKG_INGEST_MAX_LAG" default:"${ingest_max_lag}" help:"Graph projection lag (the age of a namespace's oldest queued experience) beyond which new ingest writes to the namespace are held until the projection catches up; 0 holds none."`
-	MaxQueued        int           `name:"ingest-max-queued" env:"EVOKG_INGEST_MAX_QUEUED" default:"${ingest_max_queued}" help:"Experiences of a namespace waiting for their graph projection beyond which new ingest writes are held too (with --ingest-max-lag above 0)."`
-	MaxHold          time.Duration `name:"ingest-max-hold" env:"EVOKG_INGEST_MAX_HOLD" default:"${ingest_max_hold}" help:"Longest an ingest write is held for --ingest-max-lag and --ingest-read-target before it is written anyway."`
-	ReadTarget       time.Duration `name:"ingest-read-target" env:"EVOKG_INGEST_READ_TARGET" default:"0s" help:"Reads first: while the worst p95 among the kinds of graph read this process serves (one per statement, over the last second) is above this, its ingest writes are paced down (to no fewer than --ingest-read-floor a second); 0 paces nothing."`
-	ReadFloor        float64       `name:"ingest-read-floor" env:"EVOKG_INGEST_READ_FLOOR" default:"${ingest_read_floor}" help:"Experiences a second below which --ingest-read-target never paces a process's writes."`
 	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
 	DeadAfter        time.Duration `name:"worker-dead-after" env:"EVOKG_WORKER_DEAD_AFTER" default:"${worker_dead_after}" help:"Age of a worker process's heartbeat (written every fifth of this) at which it is taken for dead and the jobs it was running go back to the queue."`
 	Utility          bool          `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
@@ -103,23 +97,14 @@ func (f AppFlags) Validate() error {
 	if f.RetireJudged < 1 || f.RetireShare <= 0 || f.RetireShare > 1 {
 		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", f.RetireJudged, f.RetireShare)
 	}
-	if f.GroupCommit < 1 {
-		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", f.GroupCommit)
-	}
 	if f.ProjectLinger < 0 {
 		return fmt.Errorf("--project-linger: %s is negative", f.ProjectLinger)
 	}
 	if f.DeadAfter < time.Second {
 		return fmt.Errorf("--worker-dead-after: %s, need at least 1s", f.DeadAfter)
 	}
-	if f.Committers < 1 {
-		return fmt.Errorf("--ingest-committers: %d, need at least 1", f.Committers)
-	}
-	if f.ReadTarget < 0 || f.ReadFloor <= 0 {
-		return fmt.Errorf("--ingest-read-target %s, --ingest-read-floor %g: need a target of 0 or more and a positive floor", f.ReadTarget, f.ReadFloor)
-	}
-	if f.MaxLag < 0 || f.MaxHold <= 0 || f.MaxQueued < 1 {
-		return fmt.Errorf("--ingest-max-lag %s, --ingest-max-hold %s, --ingest-max-queued %d: need a lag of 0 or more, a positive hold and at least 1 queued", f.MaxLag, f.MaxHold, f.MaxQueued)
+	if err := validateIngest(f.Ingest); err != nil {
+		return err
 	}
 	return nil
 }
@@ -176,14 +161,13 @@ func (f RetrievalFlags) Validate() error {
 // AppConfig assembles the process configuration.
 func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
-		Postgres:  f.PostgresFlags.Config(),
-		Graph:     f.Neo4jFlags.Config(),
-		LLM:       f.OllamaFlags.LLMConfig(f.EmbeddingDim),
-		HTTP:      f.OllamaFlags.HTTPClient(),
-		Retrieval: f.retrievalConfig(),
-		Utility:   utility.Policy{MinShown: f.UtilityMinShown, Off: !f.Utility},
-		Ingest: ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers,
-			MaxLag: f.MaxLag, MaxQueued: f.MaxQueued, MaxHold: f.MaxHold, ReadTarget: f.ReadTarget, ReadFloor: f.ReadFloor},
+		Postgres:   f.PostgresFlags.Config(),
+		Graph:      f.Neo4jFlags.Config(),
+		LLM:        f.OllamaFlags.LLMConfig(f.EmbeddingDim),
+		HTTP:       f.OllamaFlags.HTTPClient(),
+		Retrieval:  f.retrievalConfig(),
+		Utility:    utility.Policy{MinShown: f.UtilityMinShown, Off: !f.Utility},
+		Ingest:     f.ingestConfig(),
 		Bandit:     bandit.Config{},
 		Workers:    workers.Config{ProjectLinger: zeroMeansOff(f.ProjectLinger), DeadAfter: f.DeadAfter},
 		Evolution:  f.EvolutionFlags.Limits(),
@@ -193,6 +177,30 @@ func (f AppFlags) AppConfig() app.Config {
 		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold, RetireJudged: f.RetireJudged, RetireShare: f.RetireShare},
 		PRGII:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
 	}
+}
+
+// ingestConfig is the ingest configuration, with the process's embedding
+// dimension.
+func (f AppFlags) ingestConfig() ingest.Config {
+	c := f.Ingest
+	c.EmbeddingDim = f.EmbeddingDim
+	return c
+}
+
+// validateIngest refuses ingest settings that cannot work, naming their
+// flags.
+func validateIngest(c ingest.Config) error {
+	switch {
+	case c.GroupCommit < 1:
+		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", c.GroupCommit)
+	case c.Committers < 1:
+		return fmt.Errorf("--ingest-committers: %d, need at least 1", c.Committers)
+	case c.ReadTarget < 0 || c.ReadFloor <= 0:
+		return fmt.Errorf("--ingest-read-target %s, --ingest-read-floor %g: need a target of 0 or more and a positive floor", c.ReadTarget, c.ReadFloor)
+	case c.MaxLag < 0 || c.MaxHold <= 0 || c.MaxQueued < 1:
+		return fmt.Errorf("--ingest-max-lag %s, --ingest-max-hold %s, --ingest-max-queued %d: need a lag of 0 or more, a positive hold and at least 1 queued", c.MaxLag, c.MaxHold, c.MaxQueued)
+	}
+	return nil
 }
 
 // retrievalConfig is the retrieval configuration; --no-utility gives

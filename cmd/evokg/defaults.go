@@ -30,8 +30,6 @@ func defaultVars() kong.Vars {
 	itoa := strconv.Itoa
 	return kong.Vars{
 		"embedding_dim":          itoa(evokg.DefaultEmbeddingDim),
-		"import_chunk":           itoa(ingest.DefaultImportChunk),
-		"import_writers":         itoa(ingest.DefaultImportWriters),
 		"postgres_max_conns":     itoa(postgres.DefaultMaxConns),
 		"neo4j_uri":              graph.DefaultURI,
 		"neo4j_user":             graph.DefaultUser,
@@ -60,13 +58,10 @@ func defaultVars() kong.Vars {
 		"tasks_per_worker":       itoa(tasks.DefaultTasksPerWorker),
 		"active_runs_per_key":    itoa(runs.DefaultPerKey),
 		"active_runs_per_tenant": itoa(runs.DefaultPerTenant),
-		"ingest_group_commit":    itoa(ingest.DefaultGroupCommit),
-		"ingest_committers":      itoa(ingest.DefaultCommitters),
 		"ingest_max_lag":         ingest.DefaultMaxLag.String(),
 		"ingest_max_queued":      itoa(ingest.DefaultMaxQueued),
 		"ingest_max_hold":        ingest.DefaultMaxHold.String(),
 		"warm_on_data":           graph.DefaultWarmOnData.String(),
-		"ingest_read_floor":      strconv.FormatFloat(ingest.DefaultReadFloor, 'g', -1, 64),
 		"project_linger":         workers.DefaultProjectLinger.String(),
 		"worker_dead_after":      workers.DefaultDeadAfter.String(),
 		"epochs_pool_size":       itoa(tasks.DefaultPoolSize),
