@@ -15,10 +15,14 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/llm"
 )
 
-// Config configures the River client and the ingest workers.
+// Config configures the River client and the ingest workers. The tags of
+// DeadAfter and ProjectLinger declare their command-line flags,
+// environment variables, defaults and help (cmd/evokg embeds Config); the
+// other fields are set by code.
 type Config struct {
 	// Queues maps queue names to their concurrency. Defaults:
 	// ingest_evaluate 4, ingest_project 2·ProjectBatch+16, default 8. Most
@@ -27,50 +31,50 @@ type Config struct {
 	// while the other writes), so the projection queue needs room for the
 	// jobs of both and one more to start the next. Extra workers
 	// (AddWorkers) may use any queue listed here.
-	Queues map[string]river.QueueConfig
+	Queues map[string]river.QueueConfig `kong:"-"`
 	// MaxAttempts before a job, and its experience, is marked failed. Default 25.
-	MaxAttempts int
+	MaxAttempts int `kong:"-"`
 	// RetryBase and RetryMax bound the exponential backoff between attempts:
 	// base·2^(n−1) with ±10% jitter, capped at max. Defaults 1s and 10m.
-	RetryBase, RetryMax time.Duration
+	RetryBase, RetryMax time.Duration `kong:"-"`
 	// JobTimeout bounds one attempt. Default 2m.
-	JobTimeout time.Duration
+	JobTimeout time.Duration `kong:"-"`
 	// RescueStuckJobsAfter is how long a job may stay running before it is
 	// considered lost with its process and retried. Default 10m; must be
 	// greater than JobTimeout. Ingest jobs never run longer than JobTimeout;
 	// evolution runs have no timeout but hold an advisory lock, so a rescued
 	// copy of a live run waits instead of running beside it.
-	RescueStuckJobsAfter time.Duration
+	RescueStuckJobsAfter time.Duration `kong:"-"`
 	// HeartbeatInterval is how often a worker process records that it is
 	// alive and looks for dead workers' jobs (Liveness). Default DeadAfter/5.
-	HeartbeatInterval time.Duration
+	HeartbeatInterval time.Duration `kong:"-"`
 	// DeadAfter is how old a worker's heartbeat is when its running jobs go
-	// back to the queue. Default 10s; at least three heartbeat intervals.
-	DeadAfter time.Duration
+	// back to the queue. At least three heartbeat intervals.
+	DeadAfter time.Duration `name:"worker-dead-after" env:"EVOKG_WORKER_DEAD_AFTER" default:"10s" help:"Age of a worker process's heartbeat (written every fifth of this) at which it is taken for dead and the jobs it was running go back to the queue."`
 	// FetchPollInterval and FetchCooldown tune how fast new jobs are picked
 	// up. Defaults 200ms and 20ms.
-	FetchPollInterval, FetchCooldown time.Duration
+	FetchPollInterval, FetchCooldown time.Duration `kong:"-"`
 	// ProjectBatch is how many queued experiences of a namespace one
 	// projection job writes into the graph at once (its own and up to
 	// ProjectBatch−1 claimed others). Default 200; 1 disables batching.
-	ProjectBatch int
+	ProjectBatch int `kong:"-"`
 	// ProjectLinger is how long a projection job lets its experience wait,
 	// from when it was accepted, before it claims a batch: experiences
 	// accepted meanwhile join that batch, so the graph writes fewer, larger
-	// batches (each reads the structural candidates once). Default 250ms;
-	// negative disables it.
-	ProjectLinger time.Duration
+	// batches (each reads the structural candidates once). Negative
+	// disables it (the flag's 0).
+	ProjectLinger time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"250ms" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
 	// SimilarK is how many nearest neighbours are considered for SIMILAR_TO.
 	// Default 10.
-	SimilarK int
+	SimilarK int `kong:"-"`
 	// SimilarThreshold is the cosine above which SIMILAR_TO is drawn.
 	// Default evokg.DefaultSemanticEdgeThreshold (0.85).
-	SimilarThreshold float64
+	SimilarThreshold float64 `kong:"-"`
 	// ID names the client in River's tables; default River's own.
-	ID string
+	ID string `kong:"-"`
 	// Middleware is installed on the client, for inserts and work alike
 	// (tracing); none by default.
-	Middleware []rivertype.Middleware
+	Middleware []rivertype.Middleware `kong:"-"`
 }
 
 // Defaults of Config.
@@ -80,12 +84,16 @@ const (
 	DefaultRetryMax          = 10 * time.Minute
 	DefaultJobTimeout        = 2 * time.Minute
 	DefaultRescueAfter       = 10 * time.Minute
-	DefaultDeadAfter         = 10 * time.Second
 	DefaultFetchPollInterval = 200 * time.Millisecond
 	DefaultFetchCooldown     = 20 * time.Millisecond
 	DefaultSimilarK          = 10
 	DefaultProjectBatch      = 200
-	DefaultProjectLinger     = 250 * time.Millisecond
+)
+
+// Defaults of Config's settings, as their tags declare them.
+var (
+	DefaultDeadAfter     = settings.Default[time.Duration](Config{}, "DeadAfter")
+	DefaultProjectLinger = settings.Default[time.Duration](Config{}, "ProjectLinger")
 )
 
 // WithDefaults returns c with zero fields set to their defaults.

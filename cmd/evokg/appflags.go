@@ -26,24 +26,23 @@ type AppFlags struct {
 	Neo4jFlags       `embed:""`
 	OllamaFlags      `embed:""`
 	RetrievalFlags   `embed:"" prefix:"retrieval-"`
-	Ingest           ingest.Config `embed:"" prefix:"ingest-"`
+	Ingest           ingest.Config  `embed:"" prefix:"ingest-"`
+	Workers          workers.Config `embed:""`
 	EvolutionFlags   `embed:"" prefix:"evolution-"`
-	NoMigrate        bool          `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
-	Cascade          []string      `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
-	Navigator        bool          `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
-	Critic           bool          `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
-	WebhookHosts     []string      `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
-	TasksPerWorker   int           `name:"tasks-per-worker" env:"EVOKG_TASKS_PER_WORKER,EVOKG_PRGII_TASKS_PER_WORKER" default:"${tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
-	RecruitThreshold float64       `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
-	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
-	DeadAfter        time.Duration `name:"worker-dead-after" env:"EVOKG_WORKER_DEAD_AFTER" default:"${worker_dead_after}" help:"Age of a worker process's heartbeat (written every fifth of this) at which it is taken for dead and the jobs it was running go back to the queue."`
-	Utility          bool          `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
-	UtilityMinShown  int64         `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
-	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
-	AgentCreation    bool          `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
-	ToolRecruitment  bool          `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
-	RetireJudged     int           `name:"tool-retire-judged" env:"EVOKG_TOOL_RETIRE_JUDGED" default:"${tool_retire_judged}" help:"Judged calls of a tool (errors, and completed calls of graded answers) since it was last restored before the retirement rule applies."`
-	RetireShare      float64       `name:"tool-retire-share" env:"EVOKG_TOOL_RETIRE_SHARE" default:"${tool_retire_share}" help:"Share of a tool's judged calls that failed at or above which it is retired: kept and shown, never recruited, until restored."`
+	NoMigrate        bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
+	Navigator        bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
+	Critic           bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
+	WebhookHosts     []string `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
+	TasksPerWorker   int      `name:"tasks-per-worker" env:"EVOKG_TASKS_PER_WORKER,EVOKG_PRGII_TASKS_PER_WORKER" default:"${tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
+	RecruitThreshold float64  `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
+	Utility          bool     `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
+	UtilityMinShown  int64    `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
+	ToolAuthoring    bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	AgentCreation    bool     `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
+	ToolRecruitment  bool     `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
+	RetireJudged     int      `name:"tool-retire-judged" env:"EVOKG_TOOL_RETIRE_JUDGED" default:"${tool_retire_judged}" help:"Judged calls of a tool (errors, and completed calls of graded answers) since it was last restored before the retirement rule applies."`
+	RetireShare      float64  `name:"tool-retire-share" env:"EVOKG_TOOL_RETIRE_SHARE" default:"${tool_retire_share}" help:"Share of a tool's judged calls that failed at or above which it is retired: kept and shown, never recruited, until restored."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
@@ -97,11 +96,11 @@ func (f AppFlags) Validate() error {
 	if f.RetireJudged < 1 || f.RetireShare <= 0 || f.RetireShare > 1 {
 		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", f.RetireJudged, f.RetireShare)
 	}
-	if f.ProjectLinger < 0 {
-		return fmt.Errorf("--project-linger: %s is negative", f.ProjectLinger)
+	if f.Workers.ProjectLinger < 0 {
+		return fmt.Errorf("--project-linger: %s is negative", f.Workers.ProjectLinger)
 	}
-	if f.DeadAfter < time.Second {
-		return fmt.Errorf("--worker-dead-after: %s, need at least 1s", f.DeadAfter)
+	if f.Workers.DeadAfter < time.Second {
+		return fmt.Errorf("--worker-dead-after: %s, need at least 1s", f.Workers.DeadAfter)
 	}
 	if err := validateIngest(f.Ingest); err != nil {
 		return err
@@ -169,7 +168,7 @@ func (f AppFlags) AppConfig() app.Config {
 		Utility:    utility.Policy{MinShown: f.UtilityMinShown, Off: !f.Utility},
 		Ingest:     f.ingestConfig(),
 		Bandit:     bandit.Config{},
-		Workers:    workers.Config{ProjectLinger: zeroMeansOff(f.ProjectLinger), DeadAfter: f.DeadAfter},
+		Workers:    f.workersConfig(),
 		Evolution:  f.EvolutionFlags.Limits(),
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
@@ -184,6 +183,14 @@ func (f AppFlags) AppConfig() app.Config {
 func (f AppFlags) ingestConfig() ingest.Config {
 	c := f.Ingest
 	c.EmbeddingDim = f.EmbeddingDim
+	return c
+}
+
+// workersConfig is the workers' configuration; --project-linger's 0 turns
+// the linger off.
+func (f AppFlags) workersConfig() workers.Config {
+	c := f.Workers
+	c.ProjectLinger = zeroMeansOff(c.ProjectLinger)
 	return c
 }
 

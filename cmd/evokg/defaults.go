@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/evokg/evokg/workers"
 	"strconv"
 	"strings"
 
@@ -62,8 +61,6 @@ func defaultVars() kong.Vars {
 		"ingest_max_queued":      itoa(ingest.DefaultMaxQueued),
 		"ingest_max_hold":        ingest.DefaultMaxHold.String(),
 		"warm_on_data":           graph.DefaultWarmOnData.String(),
-		"project_linger":         workers.DefaultProjectLinger.String(),
-		"worker_dead_after":      workers.DefaultDeadAfter.String(),
 		"epochs_pool_size":       itoa(tasks.DefaultPoolSize),
 		"epochs_held_out":        ftoa(tasks.DefaultHeldOut),
 
