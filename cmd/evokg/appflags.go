@@ -162,7 +162,7 @@ func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
 		Postgres:   f.PostgresFlags.Config(),
 		Graph:      f.Neo4jFlags.Config(),
-		LLM:        f.OllamaFlags.LLMConfig(f.EmbeddingDim),
+		LLM:        f.OllamaFlags.LLMConfig(f.Postgres.EmbeddingDim),
 		HTTP:       f.OllamaFlags.HTTPClient(),
 		Retrieval:  f.retrievalConfig(),
 		Utility:    utility.Policy{MinShown: f.UtilityMinShown, Off: !f.Utility},
@@ -182,7 +182,7 @@ func (f AppFlags) AppConfig() app.Config {
 // dimension.
 func (f AppFlags) ingestConfig() ingest.Config {
 	c := f.Ingest
-	c.EmbeddingDim = f.EmbeddingDim
+	c.EmbeddingDim = f.Postgres.EmbeddingDim
 	return c
 }
 

@@ -66,7 +66,7 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 		defer pool.Close()
 		opts.Load = func(ctx context.Context) (err error) {
 			load, err = bench.Ingest(ctx, pool, gr, bench.IngestOptions{N: c.WithLoad, Rate: c.LoadRate, ReadTarget: c.ReadTarget,
-				EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+				EmbeddingDim: c.Postgres.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 			return err
 		}
 	}
@@ -101,7 +101,7 @@ func (c *BenchRetrievalCmd) Run(g *Globals) error {
 	}
 	defer pool.Close()
 	res, err := bench.Retrieval(g.Ctx, pool, bench.RetrievalOptions{Memories: c.Memories, TaskTypes: c.TaskTypes,
-		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes,
+		Queries: c.Queries, Dim: c.Postgres.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes,
 		EfSearch: c.EfSearch, Strategy: c.Strategy}, os.Stderr)
 	if err != nil {
 		return err
@@ -139,7 +139,7 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 		return err
 	}
 	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, TaskTypes: c.TaskTypes, Rate: c.Rate,
-		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, ProjectLinger: zeroMeansOff(c.ProjectLinger), MaxLag: zeroMeansOff(c.MaxLag), MaxQueued: c.MaxQueued, Keep: c.Keep, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, ProjectLinger: zeroMeansOff(c.ProjectLinger), MaxLag: zeroMeansOff(c.MaxLag), MaxQueued: c.MaxQueued, Keep: c.Keep, EmbeddingDim: c.Postgres.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	stop()
 	if err != nil {
 		return err

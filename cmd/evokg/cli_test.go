@@ -46,7 +46,7 @@ func TestServeDefaults(t *testing.T) {
 	cli, _, err := parse(t, "serve")
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:8080", cli.Serve.Addr)
-	require.Equal(t, 768, cli.Serve.EmbeddingDim)
+	require.Equal(t, 768, cli.Serve.Postgres.EmbeddingDim)
 	require.Equal(t, "qwen3:8b", cli.Serve.TeacherModel)
 	require.Equal(t, "llama3.1:8b", cli.Serve.LearnerModel)
 	require.Equal(t, "nomic-embed-text", cli.Serve.EmbeddingModel)
@@ -60,7 +60,7 @@ func TestEnvironmentOverridesDefaults(t *testing.T) {
 	cli, _, err := parse(t, "serve")
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:9999", cli.Serve.Addr)
-	require.Equal(t, 384, cli.Serve.EmbeddingDim)
+	require.Equal(t, 384, cli.Serve.Postgres.EmbeddingDim)
 }
 
 func TestInvalidRetrievalConfigIsRefused(t *testing.T) {

@@ -39,14 +39,12 @@ func (f LogFlags) Logger(w io.Writer) *slog.Logger {
 
 // PostgresFlags locate the system of record.
 type PostgresFlags struct {
-	PostgresURL  string `name:"postgres-url" env:"EVOKG_POSTGRES_URL" default:"${pg_url}" help:"Postgres URL (pgvector >= 0.8 required)."`
-	PostgresMax  int32  `name:"postgres-max-conns" env:"EVOKG_POSTGRES_MAX_CONNS" default:"${postgres_max_conns}" help:"Postgres pool size."`
-	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Embedding dimension D of the vector indexes (must match the embedding model)."`
+	Postgres postgres.Config `embed:""`
 }
 
 // Config returns the postgres adapter's configuration.
 func (f PostgresFlags) Config() postgres.Config {
-	return postgres.Config{URL: f.PostgresURL, MaxConns: f.PostgresMax, EmbeddingDim: f.EmbeddingDim}
+	return f.Postgres
 }
 
 // Open connects to Postgres.
@@ -56,18 +54,12 @@ func (f PostgresFlags) Open(ctx context.Context) (*pgxpool.Pool, error) {
 
 // Neo4jFlags locate the graph database.
 type Neo4jFlags struct {
-	Neo4jURI      string `name:"neo4j-uri" env:"EVOKG_NEO4J_URI" default:"${neo4j_uri}" help:"Neo4j URI (neo4j:// routes in a cluster, bolt:// is direct)."`
-	Neo4jUser     string `name:"neo4j-user" env:"EVOKG_NEO4J_USER" default:"${neo4j_user}" help:"Neo4j user."`
-	Neo4jPassword string `name:"neo4j-password" env:"EVOKG_NEO4J_PASSWORD" default:"evokg-local-neo4j" help:"Neo4j password."`
-	Neo4jDatabase string `name:"neo4j-database" env:"EVOKG_NEO4J_DATABASE" default:"${neo4j_database}" help:"Neo4j database."`
-	MaxSkills     int    `name:"max-skills" env:"EVOKG_MAX_SKILLS" default:"${max_skills}" help:"Cap on skills per namespace."`
-	MaxPrinciples int    `name:"max-principles" env:"EVOKG_MAX_PRINCIPLES" default:"${max_principles}" help:"Cap on principles per skill."`
+	Graph graph.Config `embed:""`
 }
 
 // Config is the graph configuration the flags give.
 func (f Neo4jFlags) Config() graph.Config {
-	return graph.Config{URI: f.Neo4jURI, User: f.Neo4jUser, Password: f.Neo4jPassword, Database: f.Neo4jDatabase,
-		MaxSkills: f.MaxSkills, MaxPrinciples: f.MaxPrinciples}
+	return f.Graph
 }
 
 // Open connects to Neo4j.

@@ -15,7 +15,6 @@ import (
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
-	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
@@ -29,12 +28,6 @@ func defaultVars() kong.Vars {
 	itoa := strconv.Itoa
 	return kong.Vars{
 		"embedding_dim":          itoa(evokg.DefaultEmbeddingDim),
-		"postgres_max_conns":     itoa(postgres.DefaultMaxConns),
-		"neo4j_uri":              graph.DefaultURI,
-		"neo4j_user":             graph.DefaultUser,
-		"neo4j_database":         graph.DefaultDatabase,
-		"max_skills":             itoa(evokg.DefaultMaxSkills),
-		"max_principles":         itoa(evokg.DefaultMaxPrinciples),
 		"model_provider":         string(llm.DefaultProvider),
 		"model_url":              llm.DefaultBaseURL,
 		"fake_ollama_addr":       strings.TrimPrefix(llm.DefaultBaseURL, "http://"),

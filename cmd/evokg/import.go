@@ -39,7 +39,7 @@ func (c *ImportCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	svc := ingest.NewService(ingest.Config{EmbeddingDim: c.EmbeddingDim}, pool, queue, nil, vector.NewStore(pool, c.EmbeddingDim), g.Logger)
+	svc := ingest.NewService(ingest.Config{EmbeddingDim: c.Postgres.EmbeddingDim}, pool, queue, nil, vector.NewStore(pool, c.Postgres.EmbeddingDim), g.Logger)
 	bar := progressbar.DefaultBytes(size, "importing "+c.File)
 	res, err := svc.Import(g.Ctx, c.Namespace, io.TeeReader(in, bar), c.ImportOptions)
 	_ = bar.Finish()

@@ -16,7 +16,6 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -54,8 +53,7 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
 		defaultVars(),
-		kong.Vars{"pg_url": postgres.DefaultURL,
-			"evolution_max_iterations":    strconv.Itoa(evolution.DefaultMaxRunIterations),
+		kong.Vars{"evolution_max_iterations": strconv.Itoa(evolution.DefaultMaxRunIterations),
 			"evolution_max_pool_size":     strconv.Itoa(evolution.DefaultMaxRunPool),
 			"evolution_runs_per_worker":   strconv.Itoa(evolution.DefaultRunsPerWorker),
 			"retrieval_mode":              retrieval.DefaultMode,
