@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/evokg/evokg/workers"
 	"log/slog"
-	"slices"
 	"time"
 
 	"github.com/evokg/evokg/assets"
@@ -25,9 +24,9 @@ type AppFlags struct {
 	PostgresFlags    `embed:""`
 	Neo4jFlags       `embed:""`
 	OllamaFlags      `embed:""`
-	RetrievalFlags   `embed:"" prefix:"retrieval-"`
-	Ingest           ingest.Config  `embed:"" prefix:"ingest-"`
-	Workers          workers.Config `embed:""`
+	Retrieval        retrieval.Config `embed:"" prefix:"retrieval-"`
+	Ingest           ingest.Config    `embed:"" prefix:"ingest-"`
+	Workers          workers.Config   `embed:""`
 	EvolutionFlags   `embed:"" prefix:"evolution-"`
 	NoMigrate        bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
 	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
@@ -125,38 +124,6 @@ func (f EvolutionFlags) Validate() error {
 	return f.Limits().WithDefaults().Validate()
 }
 
-// RetrievalFlags configure memory packs (DESIGN.md §4).
-type RetrievalFlags struct {
-	K                   int       `env:"EVOKG_RETRIEVAL_K" default:"${retrieval_k}" help:"Semantic top-K per channel."`
-	ShortContextChars   int       `name:"short-context-chars" env:"EVOKG_RETRIEVAL_SHORT_CONTEXT_CHARS" default:"${retrieval_short_context_chars}" help:"Contexts up to this many characters get 2 successes + 1 failure; longer ones 1 + 2."`
-	ExtendedShortText   bool      `name:"extended-short-text" env:"EVOKG_RETRIEVAL_EXTENDED_SHORT_TEXT" help:"Give short contexts 2 successes + 2 failures."`
-	TypeStrategyMin     float64   `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"${retrieval_type_strategy_min}" help:"Similarity a type_strategy failure needs."`
-	StructuralThreshold float64   `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"${structural_threshold}" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
-	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"${retrieval_char_budget}" help:"Character budget of the rendered memory block."`
-	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε[,ζ[,λ]] (semantic, structural, graph proximity, quality, recency, utility, lexical rank; ζ and λ keep their defaults when not given)."`
-	Mode                string    `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"${retrieval_mode}" enum:"${retrieval_modes}" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts; DESIGN.md §4) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
-	EfSearch            int       `name:"ef-search" env:"EVOKG_RETRIEVAL_EF_SEARCH" default:"${retrieval_ef_search}" help:"HNSW candidate list of a semantic search (hnsw.ef_search, 1-1000): larger trades latency for recall on large task types."`
-	StructuralScope     string    `name:"structural-scope" env:"EVOKG_RETRIEVAL_STRUCTURAL_SCOPE" default:"${retrieval_structural_scope}" enum:"${retrieval_structural_scopes}" help:"What the structural channel matches: all (every task type: APEX-EM's cross-domain transfer) or same_task_type (MAGE's task filter). Semantic and graph channels always stay within the task type."`
-}
-
-// Config returns the retrieval configuration.
-func (f RetrievalFlags) Config() retrieval.Config {
-	cfg := retrieval.Config{K: f.K, ShortContextChars: f.ShortContextChars, ExtendedShortText: f.ExtendedShortText,
-		TypeStrategyMin: f.TypeStrategyMin, StructuralThreshold: f.StructuralThreshold, CharBudget: f.CharBudget,
-		Mode: f.Mode, StructuralScope: f.StructuralScope, EfSearch: f.EfSearch}
-	if w := f.Weights; len(w) >= 5 && len(w) <= 7 {
-		d := retrieval.DefaultWeights
-		w = slices.Concat(w, []float64{d.Zeta, d.Lambda}[len(w)-5:])
-		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4], Zeta: w[5], Lambda: w[6]}
-	}
-	return cfg
-}
-
-// Validate runs after parsing.
-func (f RetrievalFlags) Validate() error {
-	return f.Config().WithDefaults().Validate()
-}
-
 // AppConfig assembles the process configuration.
 func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
@@ -213,7 +180,7 @@ func validateIngest(c ingest.Config) error {
 // retrievalConfig is the retrieval configuration; --no-utility gives
 // utility no weight.
 func (f AppFlags) retrievalConfig() retrieval.Config {
-	cfg := f.RetrievalFlags.Config().WithDefaults()
+	cfg := f.Retrieval.WithDefaults()
 	if !f.Utility {
 		cfg.Weights.Zeta = 0
 	}

@@ -90,7 +90,7 @@ type BenchRetrievalCmd struct {
 	Keep          bool   `help:"Keep the memories for a later --reuse run."`
 	Reuse         bool   `help:"Measure the memories a previous --keep run left."`
 	DeferIndexes  bool   `name:"defer-indexes" help:"Seed with the HNSW indexes dropped and build them after (evokg import --defer-indexes; a quiet database only)."`
-	EfSearch      int    `name:"ef-search" default:"${retrieval_ef_search}" help:"HNSW candidate list of the searches (as --retrieval-ef-search of serve)."`
+	EfSearch      int    `name:"ef-search" default:"100" help:"HNSW candidate list of the searches (as --retrieval-ef-search of serve)."`
 	Strategy      string `default:"semantic" enum:"semantic,lexical" help:"Search arm of the timed packs: semantic, or lexical (full-text, with semantic hits filling)."`
 }
 

@@ -50,7 +50,7 @@ func TestServeDefaults(t *testing.T) {
 	require.Equal(t, "qwen3:8b", cli.Serve.TeacherModel)
 	require.Equal(t, "llama3.1:8b", cli.Serve.LearnerModel)
 	require.Equal(t, "nomic-embed-text", cli.Serve.EmbeddingModel)
-	require.Equal(t, []float64{0.45, 0.25, 0.10, 0.10, 0.10, 0.20, 0.25}, cli.Serve.Weights)
+	require.Equal(t, retrieval.Weights{Alpha: 0.45, Beta: 0.25, Gamma: 0.10, Delta: 0.10, Epsilon: 0.10, Zeta: 0.20, Lambda: 0.25}, cli.Serve.Retrieval.Weights)
 	require.False(t, cli.Serve.NoMigrate, "serve migrates at start unless disabled")
 }
 

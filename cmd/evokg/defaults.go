@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/evokg/evokg/assets"
-	"github.com/evokg/evokg/vector"
 
 	"github.com/alecthomas/kong"
 
@@ -57,20 +56,13 @@ func defaultVars() kong.Vars {
 		"epochs_pool_size":       itoa(tasks.DefaultPoolSize),
 		"epochs_held_out":        ftoa(tasks.DefaultHeldOut),
 
-		"retrieval_k":                   itoa(retrieval.DefaultK),
-		"retrieval_ef_search":           itoa(vector.DefaultEfSearch),
-		"retrieval_short_context_chars": itoa(retrieval.DefaultShortContextChars),
-		"retrieval_type_strategy_min":   ftoa(retrieval.DefaultTypeStrategyMin),
-		"structural_threshold":          ftoa(evokg.DefaultStructuralThreshold),
-		"retrieval_char_budget":         itoa(retrieval.DefaultCharBudget),
-		"retrieval_weights":             weights(retrieval.DefaultWeights),
-		"recruit_threshold":             ftoa(assets.DefaultRecruitThreshold),
-		"tool_retire_judged":            strconv.Itoa(assets.DefaultRetireJudged),
-		"tool_retire_share":             ftoa(assets.DefaultRetireShare),
-		"probation_items":               itoa(evolution.DefaultProbationItems),
-		"probation_calls":               itoa(evolution.DefaultProbationCalls),
-		"utility_min_shown":             itoa(utility.DefaultMinShown),
-		"calibration_items":             itoa(profile.DefaultItems),
+		"recruit_threshold":  ftoa(assets.DefaultRecruitThreshold),
+		"tool_retire_judged": strconv.Itoa(assets.DefaultRetireJudged),
+		"tool_retire_share":  ftoa(assets.DefaultRetireShare),
+		"probation_items":    itoa(evolution.DefaultProbationItems),
+		"probation_calls":    itoa(evolution.DefaultProbationCalls),
+		"utility_min_shown":  itoa(utility.DefaultMinShown),
+		"calibration_items":  itoa(profile.DefaultItems),
 	}
 }
 

@@ -9,13 +9,14 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"reflect"
 	"strconv"
-	"strings"
 	"syscall"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/evokg/evokg/evolution"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -54,13 +55,22 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.UsageOnError(),
 		defaultVars(),
 		kong.Vars{"evolution_max_iterations": strconv.Itoa(evolution.DefaultMaxRunIterations),
-			"evolution_max_pool_size":     strconv.Itoa(evolution.DefaultMaxRunPool),
-			"evolution_runs_per_worker":   strconv.Itoa(evolution.DefaultRunsPerWorker),
-			"retrieval_mode":              retrieval.DefaultMode,
-			"retrieval_modes":             strings.Join(retrieval.Modes, ","),
-			"retrieval_structural_scope":  retrieval.DefaultStructuralScope,
-			"retrieval_structural_scopes": strings.Join(retrieval.Scopes, ",")},
+			"evolution_max_pool_size":   strconv.Itoa(evolution.DefaultMaxRunPool),
+			"evolution_runs_per_worker": strconv.Itoa(evolution.DefaultRunsPerWorker)},
+		kong.TypeMapper(reflect.TypeFor[retrieval.Weights](), settingMapper{}),
 	)
+}
+
+// settingMapper decodes a flag whose type reads its own spelling
+// (settings.Parser), as its package's WithDefaults reads the default.
+type settingMapper struct{}
+
+func (settingMapper) Decode(ctx *kong.DecodeContext, target reflect.Value) error {
+	var s string
+	if err := ctx.Scan.PopValueInto("value", &s); err != nil {
+		return err
+	}
+	return target.Addr().Interface().(settings.Parser).ParseSetting(s)
 }
 
 func main() {

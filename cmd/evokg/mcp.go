@@ -10,6 +10,7 @@ import (
 	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/mcp"
+	"github.com/evokg/evokg/retrieval"
 )
 
 // MCPCmd serves EvoKG's MCP tools over stdio, for desktop MCP clients. It
@@ -21,7 +22,7 @@ type MCPCmd struct {
 	PostgresFlags  `embed:""`
 	Neo4jFlags     `embed:""`
 	OllamaFlags    `embed:""`
-	RetrievalFlags `embed:"" prefix:"retrieval-"`
+	Retrieval      retrieval.Config `embed:"" prefix:"retrieval-"`
 	EvolutionFlags `embed:"" prefix:"evolution-"`
 
 	APIKey string `name:"api-key" env:"EVOKG_API_KEY" required:"" help:"API key every tool calls the API with (evokg keys create): its scopes and namespaces bound the tools."`
@@ -29,7 +30,7 @@ type MCPCmd struct {
 
 func (c *MCPCmd) Run(g *Globals) error {
 	flags := AppFlags{PostgresFlags: c.PostgresFlags, Neo4jFlags: c.Neo4jFlags, OllamaFlags: c.OllamaFlags,
-		RetrievalFlags: c.RetrievalFlags, EvolutionFlags: c.EvolutionFlags, NoMigrate: true}
+		Retrieval: c.Retrieval, EvolutionFlags: c.EvolutionFlags, NoMigrate: true}
 	a, err := flags.Open(g.Ctx, app.ModeAPI, g.Logger)
 	if err != nil {
 		return err

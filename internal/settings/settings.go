@@ -71,17 +71,33 @@ func Default[T any](cfg any, name string) T {
 	return v.Interface().(T)
 }
 
-var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+// A Parser reads a setting of its own type from its command-line
+// spelling, for a type whose text form is neither a Go kind's nor its
+// encoding.TextUnmarshaler's (which JSON would use too). cmd/evokg gives
+// kong the same method.
+type Parser interface {
+	ParseSetting(s string) error
+}
+
+var (
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+	parser          = reflect.TypeFor[Parser]()
+)
 
 // isScalar reports whether a struct-typed value is one setting (it parses
 // its own text) rather than a group of settings.
 func isScalar(v reflect.Value) bool {
-	return reflect.PointerTo(v.Type()).Implements(textUnmarshaler)
+	p := reflect.PointerTo(v.Type())
+	return p.Implements(parser) || p.Implements(textUnmarshaler)
 }
 
 // set parses s into v as kong parses a flag's value: comma-separated
-// lists, Go durations, and any type with an UnmarshalText method.
+// lists, Go durations, a Parser, and any type with an UnmarshalText
+// method.
 func set(v reflect.Value, s string) error {
+	if reflect.PointerTo(v.Type()).Implements(parser) {
+		return v.Addr().Interface().(Parser).ParseSetting(s)
+	}
 	if reflect.PointerTo(v.Type()).Implements(textUnmarshaler) {
 		return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
 	}
