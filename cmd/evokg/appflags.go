@@ -16,32 +16,28 @@ import (
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/utility"
-	"github.com/evokg/evokg/validate"
 )
 
 // AppFlags configure a whole EvoKG process (API, worker, evolve).
 type AppFlags struct {
-	PostgresFlags    `embed:""`
-	Neo4jFlags       `embed:""`
-	OllamaFlags      `embed:""`
-	Retrieval        retrieval.Config `embed:"" prefix:"retrieval-"`
-	Ingest           ingest.Config    `embed:"" prefix:"ingest-"`
-	Workers          workers.Config   `embed:""`
-	EvolutionFlags   `embed:"" prefix:"evolution-"`
-	NoMigrate        bool     `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
-	Cascade          []string `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
-	Navigator        bool     `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
-	Critic           bool     `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
-	WebhookHosts     []string `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
-	TasksPerWorker   int      `name:"tasks-per-worker" env:"EVOKG_TASKS_PER_WORKER,EVOKG_PRGII_TASKS_PER_WORKER" default:"${tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
-	RecruitThreshold float64  `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
-	Utility          bool     `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
-	UtilityMinShown  int64    `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
-	ToolAuthoring    bool     `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
-	AgentCreation    bool     `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
-	ToolRecruitment  bool     `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
-	RetireJudged     int      `name:"tool-retire-judged" env:"EVOKG_TOOL_RETIRE_JUDGED" default:"${tool_retire_judged}" help:"Judged calls of a tool (errors, and completed calls of graded answers) since it was last restored before the retirement rule applies."`
-	RetireShare      float64  `name:"tool-retire-share" env:"EVOKG_TOOL_RETIRE_SHARE" default:"${tool_retire_share}" help:"Share of a tool's judged calls that failed at or above which it is retired: kept and shown, never recruited, until restored."`
+	PostgresFlags   `embed:""`
+	Neo4jFlags      `embed:""`
+	OllamaFlags     `embed:""`
+	Retrieval       retrieval.Config `embed:"" prefix:"retrieval-"`
+	Ingest          ingest.Config    `embed:"" prefix:"ingest-"`
+	Workers         workers.Config   `embed:""`
+	Evolution       evolution.Limits `embed:"" prefix:"evolution-"`
+	Assets          assets.Config    `embed:""`
+	Tasks           tasks.Config     `embed:""`
+	UtilityPolicy   utility.Policy   `embed:""`
+	NoMigrate       bool             `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+	Cascade         []string         `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
+	Navigator       bool             `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
+	Critic          bool             `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
+	Utility         bool             `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
+	ToolAuthoring   bool             `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	AgentCreation   bool             `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
+	ToolRecruitment bool             `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
@@ -89,11 +85,11 @@ func (f AppFlags) Validate() error {
 	if err != nil {
 		return err
 	}
-	if f.RecruitThreshold < -1 || f.RecruitThreshold > 1 {
-		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", f.RecruitThreshold)
+	if a := f.Assets; a.RecruitThreshold < -1 || a.RecruitThreshold > 1 {
+		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", a.RecruitThreshold)
 	}
-	if f.RetireJudged < 1 || f.RetireShare <= 0 || f.RetireShare > 1 {
-		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", f.RetireJudged, f.RetireShare)
+	if a := f.Assets; a.RetireJudged < 1 || a.RetireShare <= 0 || a.RetireShare > 1 {
+		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", a.RetireJudged, a.RetireShare)
 	}
 	if f.Workers.ProjectLinger < 0 {
 		return fmt.Errorf("--project-linger: %s is negative", f.Workers.ProjectLinger)
@@ -107,23 +103,6 @@ func (f AppFlags) Validate() error {
 	return nil
 }
 
-// EvolutionFlags are the admission caps of evolution runs (evolution.Limits).
-type EvolutionFlags struct {
-	MaxIterations int `name:"max-iterations" env:"EVOKG_EVOLUTION_MAX_ITERATIONS" default:"${evolution_max_iterations}" help:"Cap on the iterations of one evolution run (API and evolve)."`
-	MaxPoolSize   int `name:"max-pool-size" env:"EVOKG_EVOLUTION_MAX_POOL_SIZE" default:"${evolution_max_pool_size}" help:"Cap on the questions of one evolution run, held-out split included (API and evolve)."`
-	RunsPerWorker int `name:"runs-per-worker" env:"EVOKG_EVOLUTION_RUNS_PER_WORKER" default:"${evolution_runs_per_worker}" help:"Evolution runs one worker process executes at once; the others wait queued."`
-}
-
-// Limits returns the evolution caps.
-func (f EvolutionFlags) Limits() evolution.Limits {
-	return evolution.Limits{MaxIterations: f.MaxIterations, MaxPoolSize: f.MaxPoolSize, RunsPerWorker: f.RunsPerWorker}
-}
-
-// Validate runs after parsing.
-func (f EvolutionFlags) Validate() error {
-	return f.Limits().WithDefaults().Validate()
-}
-
 // AppConfig assembles the process configuration.
 func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
@@ -132,16 +111,16 @@ func (f AppFlags) AppConfig() app.Config {
 		LLM:        f.OllamaFlags.LLMConfig(f.Postgres.EmbeddingDim),
 		HTTP:       f.OllamaFlags.HTTPClient(),
 		Retrieval:  f.retrievalConfig(),
-		Utility:    utility.Policy{MinShown: f.UtilityMinShown, Off: !f.Utility},
+		Utility:    f.utilityPolicy(),
 		Ingest:     f.ingestConfig(),
 		Bandit:     bandit.Config{},
 		Workers:    f.workersConfig(),
-		Evolution:  f.EvolutionFlags.Limits(),
+		Evolution:  f.Evolution,
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
-		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold, RetireJudged: f.RetireJudged, RetireShare: f.RetireShare},
-		PRGII:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
+		Assets:     f.Assets,
+		PRGII:      f.Tasks,
 	}
 }
 
@@ -151,6 +130,14 @@ func (f AppFlags) ingestConfig() ingest.Config {
 	c := f.Ingest
 	c.EmbeddingDim = f.Postgres.EmbeddingDim
 	return c
+}
+
+// utilityPolicy is the utility policy; --no-utility quarantines nothing on
+// live evidence.
+func (f AppFlags) utilityPolicy() utility.Policy {
+	p := f.UtilityPolicy
+	p.Off = !f.Utility
+	return p
 }
 
 // workersConfig is the workers' configuration; --project-linger's 0 turns

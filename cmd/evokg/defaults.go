@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/evokg/evokg/assets"
-
 	"github.com/alecthomas/kong"
 
 	evokg "github.com/evokg/evokg"
@@ -18,7 +16,6 @@ import (
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/tasks"
-	"github.com/evokg/evokg/utility"
 )
 
 // defaultVars are the flags' defaults (${name} in their tags), each read from
@@ -46,7 +43,6 @@ func defaultVars() kong.Vars {
 		"max_batch_body":         itoa(api.DefaultMaxBatchBodyBytes),
 		"rate_limit":             itoa(api.DefaultRateLimit),
 		"request_timeout":        api.DefaultRequestTimeout.String(),
-		"tasks_per_worker":       itoa(tasks.DefaultTasksPerWorker),
 		"active_runs_per_key":    itoa(runs.DefaultPerKey),
 		"active_runs_per_tenant": itoa(runs.DefaultPerTenant),
 		"ingest_max_lag":         ingest.DefaultMaxLag.String(),
@@ -56,13 +52,9 @@ func defaultVars() kong.Vars {
 		"epochs_pool_size":       itoa(tasks.DefaultPoolSize),
 		"epochs_held_out":        ftoa(tasks.DefaultHeldOut),
 
-		"recruit_threshold":  ftoa(assets.DefaultRecruitThreshold),
-		"tool_retire_judged": strconv.Itoa(assets.DefaultRetireJudged),
-		"tool_retire_share":  ftoa(assets.DefaultRetireShare),
-		"probation_items":    itoa(evolution.DefaultProbationItems),
-		"probation_calls":    itoa(evolution.DefaultProbationCalls),
-		"utility_min_shown":  itoa(utility.DefaultMinShown),
-		"calibration_items":  itoa(profile.DefaultItems),
+		"probation_items":   itoa(evolution.DefaultProbationItems),
+		"probation_calls":   itoa(evolution.DefaultProbationCalls),
+		"calibration_items": itoa(profile.DefaultItems),
 	}
 }
 

@@ -10,12 +10,10 @@ import (
 	"os"
 	"os/signal"
 	"reflect"
-	"strconv"
 	"syscall"
 
 	"github.com/alecthomas/kong"
 
-	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/retrieval"
 )
@@ -54,9 +52,6 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
 		defaultVars(),
-		kong.Vars{"evolution_max_iterations": strconv.Itoa(evolution.DefaultMaxRunIterations),
-			"evolution_max_pool_size":   strconv.Itoa(evolution.DefaultMaxRunPool),
-			"evolution_runs_per_worker": strconv.Itoa(evolution.DefaultRunsPerWorker)},
 		kong.TypeMapper(reflect.TypeFor[retrieval.Weights](), settingMapper{}),
 	)
 }

@@ -44,10 +44,10 @@ func (c *ServeCmd) bounds() (runs.Bounds, error) {
 }
 
 func (c *ServeCmd) apiConfig() api.Config {
-	caps := c.EvolutionFlags.Limits().WithDefaults()
+	caps := c.Evolution.WithDefaults()
 	return api.Config{MaxBodyBytes: c.MaxBody, MaxBatchBodyBytes: c.MaxBatchBody, RateLimit: c.RateLimit,
 		RequestTimeout: c.RequestTimeout, CORSOrigins: c.CORSOrigins,
-		MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize, WebhookHosts: c.WebhookHosts}.WithDefaults()
+		MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize, WebhookHosts: c.Tasks.Validators.WebhookHosts}.WithDefaults()
 }
 
 func (c *ServeCmd) Run(g *Globals) error {
