@@ -45,12 +45,7 @@ func flagSet(t *testing.T) string {
 // its help: the file records them, and -update-flags rewrites it after a
 // deliberate change.
 func TestFlagSetIsStable(t *testing.T) {
-	for _, kv := range os.Environ() {
-		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "EVOKG_") {
-			t.Setenv(name, "")
-			os.Unsetenv(name)
-		}
-	}
+	clearEnv(t)
 	got := flagSet(t)
 	if *updateFlags {
 		require.NoError(t, os.WriteFile("testdata/flags.txt", []byte(got), 0o644))
@@ -62,4 +57,15 @@ func TestFlagSetIsStable(t *testing.T) {
 		require.Equal(t, wantLines[i], gotLines[i], "line %d of testdata/flags.txt", i+1)
 	}
 	require.Equal(t, len(wantLines), len(gotLines), "lines of testdata/flags.txt")
+}
+
+// clearEnv unsets every EVOKG_* variable for the test.
+func clearEnv(t *testing.T) {
+	t.Helper()
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "EVOKG_") {
+			t.Setenv(name, "")
+			require.NoError(t, os.Unsetenv(name))
+		}
+	}
 }

@@ -39,6 +39,7 @@ type CLI struct {
 	Pool        PoolCmd        `cmd:"" help:"Show a question pool's items and their split (train, validation, test)."`
 	Epochs      EpochsCmd      `cmd:"" aliases:"prgii" help:"Run an epoch run in this process: a pool through APEX-EM's PRGII for several epochs and report SR, CSR, mean attempts and first-attempt success per epoch."`
 	MCP         MCPCmd         `cmd:"" name:"mcp" help:"Serve the MCP tools (remember, recall, …) over stdio for desktop MCP clients."`
+	Config      ConfigCmd      `cmd:"" help:"Print every setting of a command (serve by default): its flag, its environment variable, its value and where the value comes from (flag, environment or default)."`
 	Version     VersionCmd     `cmd:"" help:"Print the version."`
 	Probe       ProbeCmd       `cmd:"" hidden:"" help:"GET a URL and fail unless it answers 2xx (container healthchecks)."`
 }
