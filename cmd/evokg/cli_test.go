@@ -47,9 +47,9 @@ func TestServeDefaults(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:8080", cli.Serve.Addr)
 	require.Equal(t, 768, cli.Serve.Postgres.EmbeddingDim)
-	require.Equal(t, "qwen3:8b", cli.Serve.TeacherModel)
-	require.Equal(t, "llama3.1:8b", cli.Serve.LearnerModel)
-	require.Equal(t, "nomic-embed-text", cli.Serve.EmbeddingModel)
+	require.Equal(t, "qwen3:8b", cli.Serve.Models.TeacherModel)
+	require.Equal(t, "llama3.1:8b", cli.Serve.Models.LearnerModel)
+	require.Equal(t, "nomic-embed-text", cli.Serve.Models.EmbeddingModel)
 	require.Equal(t, retrieval.Weights{Alpha: 0.45, Beta: 0.25, Gamma: 0.10, Delta: 0.10, Epsilon: 0.10, Zeta: 0.20, Lambda: 0.25}, cli.Serve.Retrieval.Weights)
 	require.False(t, cli.Serve.NoMigrate, "serve migrates at start unless disabled")
 }
