@@ -7,14 +7,11 @@ import (
 	"github.com/alecthomas/kong"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/api"
 	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/profile"
 	"github.com/evokg/evokg/retrieval"
-	"github.com/evokg/evokg/runs"
 	"github.com/evokg/evokg/tasks"
 )
 
@@ -23,20 +20,13 @@ import (
 func defaultVars() kong.Vars {
 	itoa := strconv.Itoa
 	return kong.Vars{
-		"embedding_dim":          itoa(evokg.DefaultEmbeddingDim),
-		"fake_ollama_addr":       strings.TrimPrefix(llm.DefaultBaseURL, "http://"),
-		"max_body":               itoa(api.DefaultMaxBodyBytes),
-		"max_batch_body":         itoa(api.DefaultMaxBatchBodyBytes),
-		"rate_limit":             itoa(api.DefaultRateLimit),
-		"request_timeout":        api.DefaultRequestTimeout.String(),
-		"active_runs_per_key":    itoa(runs.DefaultPerKey),
-		"active_runs_per_tenant": itoa(runs.DefaultPerTenant),
-		"ingest_max_lag":         ingest.DefaultMaxLag.String(),
-		"ingest_max_queued":      itoa(ingest.DefaultMaxQueued),
-		"ingest_max_hold":        ingest.DefaultMaxHold.String(),
-		"warm_on_data":           graph.DefaultWarmOnData.String(),
-		"epochs_pool_size":       itoa(tasks.DefaultPoolSize),
-		"epochs_held_out":        ftoa(tasks.DefaultHeldOut),
+		"embedding_dim":     itoa(evokg.DefaultEmbeddingDim),
+		"fake_ollama_addr":  strings.TrimPrefix(llm.DefaultBaseURL, "http://"),
+		"ingest_max_lag":    ingest.DefaultMaxLag.String(),
+		"ingest_max_queued": itoa(ingest.DefaultMaxQueued),
+		"ingest_max_hold":   ingest.DefaultMaxHold.String(),
+		"epochs_pool_size":  itoa(tasks.DefaultPoolSize),
+		"epochs_held_out":   ftoa(tasks.DefaultHeldOut),
 
 		"probation_items":   itoa(evolution.DefaultProbationItems),
 		"probation_calls":   itoa(evolution.DefaultProbationCalls),
