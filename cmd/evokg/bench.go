@@ -122,8 +122,8 @@ type BenchIngestCmd struct {
 	ProjectBatch  int           `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
 	ProjectLinger time.Duration `name:"project-linger" default:"250ms" help:"How long a projection job lets its experience wait for others to join its graph batch (0: no wait)."`
 	Keep          bool          `help:"Keep the benchmark namespace for inspection instead of purging it."`
-	MaxLag        time.Duration `name:"max-lag" default:"${ingest_max_lag}" help:"The service holds new writes while the projection lag exceeds this (0: holds none)."`
-	MaxQueued     int           `name:"max-queued" default:"${ingest_max_queued}" help:"The service also holds new writes while more experiences than this wait for their projection (with --max-lag above 0)."`
+	MaxLag        time.Duration `name:"max-lag" default:"1s" help:"The service holds new writes while the projection lag exceeds this (0: holds none)."`
+	MaxQueued     int           `name:"max-queued" default:"1000" help:"The service also holds new writes while more experiences than this wait for their projection (with --max-lag above 0)."`
 	GroupCommit   int           `name:"group-commit" default:"64" help:"Most concurrent single requests the service writes in one transaction (1 = each alone)."`
 	CPUProfile    string        `name:"cpu-profile" type:"path" help:"Write a pprof CPU profile of the run (service and workers, in this process) to this file."`
 }

@@ -52,7 +52,6 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.Name("evokg"),
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
-		defaultVars(),
 		kong.TypeMapper(reflect.TypeFor[retrieval.Weights](), settingMapper{}),
 	)
 }

@@ -115,8 +115,8 @@ func scriptedNote(scripted bool) string {
 
 // FakeOllamaCmd runs the scripted stand-in for the Ollama HTTP API.
 type FakeOllamaCmd struct {
-	Addr         string `default:"${fake_ollama_addr}" help:"Listen address."`
-	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Dimension of the deterministic embeddings."`
+	Addr         string `default:"127.0.0.1:11434" help:"Listen address."`
+	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Dimension of the deterministic embeddings."`
 }
 
 func (c *FakeOllamaCmd) Run(g *Globals) error {
