@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/evokg/evokg/workers"
 	"log/slog"
 	"time"
 
@@ -16,9 +15,13 @@ import (
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/utility"
+	"github.com/evokg/evokg/workers"
 )
 
-// AppFlags configure a whole EvoKG process (API, worker, evolve).
+// AppFlags configure a whole EvoKG process (API, worker, evolve). Each
+// package's configuration is embedded as it is: its fields' tags declare
+// the flags, environment variables, defaults and help. The switches below
+// it are the process's own.
 type AppFlags struct {
 	PostgresFlags   `embed:""`
 	Neo4jFlags      `embed:""`

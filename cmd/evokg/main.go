@@ -1,7 +1,8 @@
 // Command evokg is the single EvoKG binary: the API server, the background
 // worker, migrations, API keys, model checks, benchmarks, graph maintenance
 // and evolution runs. Every flag can also be set by an EVOKG_* environment
-// variable; `evokg --help` lists both with their defaults.
+// variable; `evokg --help` lists both with their defaults, and `evokg
+// config` prints the value of each and where it came from.
 package main
 
 import (

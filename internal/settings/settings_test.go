@@ -15,6 +15,14 @@ func (p *pair) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// list reads its own spelling, "a+b".
+type list []string
+
+func (l *list) ParseSetting(s string) error {
+	*l = strings.Split(s, "+")
+	return nil
+}
+
 type inner struct {
 	N int `default:"7"`
 }
@@ -28,6 +36,7 @@ type config struct {
 	On     bool          `default:"true"`
 	Hosts  []string      `default:"a,b"`
 	Pair   pair          `default:"l/r"`
+	List   list          `default:"x+y"`
 	Inner  inner
 	Plain  int
 	Loaded int `default:"3"`
@@ -37,7 +46,7 @@ func TestFillSetsZeroFieldsFromTheirTags(t *testing.T) {
 	c := config{Loaded: 9}
 	Fill(&c)
 	require.Equal(t, config{Name: "x", Count: 20, Share: 0.6, Wait: 250 * time.Millisecond,
-		Hosts: []string{"a", "b"}, Pair: pair{"l", "r"}, Inner: inner{N: 7}, Loaded: 9}, c,
+		Hosts: []string{"a", "b"}, Pair: pair{"l", "r"}, List: list{"x", "y"}, Inner: inner{N: 7}, Loaded: 9}, c,
 		"a set field, a bool and a field whose zero is kept stay as they are")
 }
 
