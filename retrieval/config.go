@@ -22,22 +22,20 @@ import (
 // to ζ/2, one that keeps helping gains as much. λ counts only in the arms
 // that run the lexical channel (lexical, hybrid_graph, cascade); the
 // lexical arm, which holds only lexical matches, ranks by it alone
-// (Retriever.rank).
+// (Retriever.rank). DefaultWeights holds the defaults.
 type Weights struct {
-	Alpha   float64 `json:"alpha"`   // semantic similarity. Default 0.45.
-	Beta    float64 `json:"beta"`    // structural similarity sim_σ. Default 0.25.
-	Gamma   float64 `json:"gamma"`   // graph proximity 1/hops. Default 0.10.
-	Delta   float64 `json:"delta"`   // quality q. Default 0.10.
-	Epsilon float64 `json:"epsilon"` // recency. Default 0.10.
-	Zeta    float64 `json:"zeta"`    // utility u − 0.5. Default 0.20.
-	Lambda  float64 `json:"lambda"`  // lexical rank. Default 0.25.
+	Alpha   float64 `json:"alpha"`   // semantic similarity
+	Beta    float64 `json:"beta"`    // structural similarity sim_σ
+	Gamma   float64 `json:"gamma"`   // graph proximity 1/hops
+	Delta   float64 `json:"delta"`   // quality q
+	Epsilon float64 `json:"epsilon"` // recency
+	Zeta    float64 `json:"zeta"`    // utility u − 0.5.
+	Lambda  float64 `json:"lambda"`  // lexical rank
 }
 
 // DefaultWeights are the documented default composite weights, as
 // Config's tag declares them.
 var DefaultWeights = settings.Default[Weights](Config{}, "Weights")
-
-func (w Weights) isZero() bool { return w == Weights{} }
 
 // ParseSetting reads w from the command line's spelling
 // α,β,γ,δ,ε[,ζ[,λ]]: ζ and λ, when not given, keep their defaults.
