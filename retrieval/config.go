@@ -29,7 +29,7 @@ type Weights struct {
 	Gamma   float64 `json:"gamma"`   // graph proximity 1/hops
 	Delta   float64 `json:"delta"`   // quality q
 	Epsilon float64 `json:"epsilon"` // recency
-	Zeta    float64 `json:"zeta"`    // utility u − 0.5.
+	Zeta    float64 `json:"zeta"`    // utility u − 0.5
 	Lambda  float64 `json:"lambda"`  // lexical rank
 }
 
