@@ -66,6 +66,8 @@ func TestEnvironmentOverridesDefaults(t *testing.T) {
 func TestInvalidRetrievalConfigIsRefused(t *testing.T) {
 	_, _, err := parse(t, "serve", "--retrieval-type-strategy-min", "1.5")
 	require.Error(t, err)
+	_, _, err = parse(t, "serve", "--retrieval-weights", "0.5,0.5")
+	require.ErrorContains(t, err, "need 5 to 7 numbers")
 }
 
 // The HNSW candidate list of memory searches is configurable; the
