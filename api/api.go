@@ -10,7 +10,6 @@
 package api
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -20,76 +19,74 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 )
 
-// Config configures the HTTP layer. Zero fields take the documented defaults.
+// Config configures the HTTP layer. Zero fields take the documented
+// defaults. A setting's tags declare its command-line flag (cmd/evokg
+// embeds Config in serve), its environment variable, its default and its
+// help; WithDefaults fills zero fields from the same defaults.
 type Config struct {
-	// MaxBodyBytes bounds a request body. Default 1 MiB.
-	MaxBodyBytes int64
-	// MaxBatchBodyBytes bounds a batch-ingest body. Default 32 MiB.
-	MaxBatchBodyBytes int64
-	// MaxBatchItems bounds the experiences of one batch. Default 1000.
-	MaxBatchItems int
-	// RequestTimeout bounds one request. Default 30s.
-	RequestTimeout time.Duration
-	// BatchRequestTimeout bounds one batch-ingest request. Default 2m.
-	BatchRequestTimeout time.Duration
+	// MaxBodyBytes bounds a request body (1 MiB).
+	MaxBodyBytes int64 `name:"max-body" env:"EVOKG_MAX_BODY_BYTES" default:"1048576" help:"Request body limit in bytes."`
+	// MaxBatchBodyBytes bounds a batch-ingest body (32 MiB).
+	MaxBatchBodyBytes int64 `name:"max-batch-body" env:"EVOKG_MAX_BATCH_BODY_BYTES" default:"33554432" help:"Body limit of batch ingest in bytes."`
+	// MaxBatchItems bounds the experiences of one batch.
+	MaxBatchItems int `kong:"-" default:"1000"`
+	// RequestTimeout bounds one request.
+	RequestTimeout time.Duration `name:"request-timeout" env:"EVOKG_REQUEST_TIMEOUT" default:"30s" help:"Timeout of one request."`
+	// BatchRequestTimeout bounds one batch-ingest request.
+	BatchRequestTimeout time.Duration `kong:"-" default:"2m"`
 	// CalibrationTimeout bounds one learner-profile calibration, which
-	// answers every item with every candidate profile. Default 10m.
-	CalibrationTimeout time.Duration
+	// answers every item with every candidate profile.
+	CalibrationTimeout time.Duration `kong:"-" default:"10m"`
 	// RateLimit is the number of requests one API key may make per
-	// RateWindow. Default 1200; negative disables the limit.
-	RateLimit int
-	// RateWindow is the rate-limit window. Default 1m.
-	RateWindow time.Duration
+	// RateWindow; negative disables the limit.
+	RateLimit int `name:"rate-limit" env:"EVOKG_RATE_LIMIT" default:"1200" help:"Requests per minute per API key (negative disables)."`
+	// RateWindow is the rate-limit window.
+	RateWindow time.Duration `kong:"-" default:"1m"`
 	// CORSOrigins enables CORS for these origins; empty (default) disables it.
-	CORSOrigins []string
-	// CheckTimeout bounds each readiness check. Default 3s.
-	CheckTimeout time.Duration
+	CORSOrigins []string `name:"cors-origins" env:"EVOKG_CORS_ORIGINS" help:"Allowed CORS origins (CORS is off when empty)."`
+	// CheckTimeout bounds each readiness check.
+	CheckTimeout time.Duration `kong:"-" default:"3s"`
 	// EmbeddingDim is the dimension of the embedding indexes. The served
 	// document states it as the exact length of every embedding a request
 	// may carry; zero keeps the document's own (768).
-	EmbeddingDim int
+	EmbeddingDim int `kong:"-"`
 	// MaxRunIterations and MaxRunPool are the evolution service's caps on
 	// the iterations and the questions of one run; the served document
 	// states them. Zero keeps the document's own (50 and 1000).
-	MaxRunIterations int
-	MaxRunPool       int
+	MaxRunIterations int `kong:"-"`
+	MaxRunPool       int `kong:"-"`
 	// WebhookHosts is the operator's allow-list of webhook validator hosts
 	// (host or host:port); the served document states it as the URL's
 	// pattern and, when empty, offers no webhook validator.
-	WebhookHosts []string
+	WebhookHosts []string `kong:"-"`
 }
 
-// Defaults.
-const (
-	DefaultMaxBodyBytes        = 1 << 20
-	DefaultMaxBatchBodyBytes   = 32 << 20
-	DefaultMaxBatchItems       = 1000
-	DefaultRequestTimeout      = 30 * time.Second
-	DefaultBatchRequestTimeout = 2 * time.Minute
-	DefaultCalibrationTimeout  = 10 * time.Minute
-	DefaultRateLimit           = 1200
-	DefaultRateWindow          = time.Minute
-	DefaultCheckTimeout        = 3 * time.Second
+// Defaults, as Config's tags declare them.
+var (
+	DefaultMaxBodyBytes        = int(settings.Default[int64](Config{}, "MaxBodyBytes"))
+	DefaultMaxBatchBodyBytes   = settings.Default[int64](Config{}, "MaxBatchBodyBytes")
+	DefaultMaxBatchItems       = settings.Default[int](Config{}, "MaxBatchItems")
+	DefaultRequestTimeout      = settings.Default[time.Duration](Config{}, "RequestTimeout")
+	DefaultBatchRequestTimeout = settings.Default[time.Duration](Config{}, "BatchRequestTimeout")
+	DefaultCalibrationTimeout  = settings.Default[time.Duration](Config{}, "CalibrationTimeout")
+	DefaultRateLimit           = settings.Default[int](Config{}, "RateLimit")
+	DefaultRateWindow          = settings.Default[time.Duration](Config{}, "RateWindow")
+	DefaultCheckTimeout        = settings.Default[time.Duration](Config{}, "CheckTimeout")
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	c.MaxBodyBytes = cmp.Or(c.MaxBodyBytes, DefaultMaxBodyBytes)
-	c.MaxBatchBodyBytes = cmp.Or(c.MaxBatchBodyBytes, DefaultMaxBatchBodyBytes)
-	c.MaxBatchItems = cmp.Or(c.MaxBatchItems, DefaultMaxBatchItems)
-	c.RequestTimeout = cmp.Or(c.RequestTimeout, DefaultRequestTimeout)
-	c.BatchRequestTimeout = cmp.Or(c.BatchRequestTimeout, DefaultBatchRequestTimeout)
-	c.CalibrationTimeout = cmp.Or(c.CalibrationTimeout, DefaultCalibrationTimeout)
-	c.RateLimit = cmp.Or(c.RateLimit, DefaultRateLimit)
-	c.RateWindow = cmp.Or(c.RateWindow, DefaultRateWindow)
-	c.CheckTimeout = cmp.Or(c.CheckTimeout, DefaultCheckTimeout)
+	settings.Fill(&c)
 	return c
 }
 
-// Validate reports a configuration that cannot work.
+// Validate reports a configuration that cannot work, its zero fields taken
+// at their defaults.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	switch {
 	case c.MaxBodyBytes < 1 || c.MaxBatchBodyBytes < 1:
 		return errors.New("api: body limits must be positive")

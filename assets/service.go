@@ -30,6 +30,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/sandbox"
 	"github.com/evokg/evokg/vector"
 )
@@ -40,11 +41,12 @@ var queryFiles embed.FS
 var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 
 // DefaultRecruitThreshold is the cosine similarity between a query and an
-// asset's description at or above which the asset is recruited. With
-// all-MiniLM-L6-v2, eight questions scored 0.35 to 0.71 against the
-// description of the tool they need and at most 0.36 against four others
-// (README "Tools and expert agents"); other embedding models need their own.
-const DefaultRecruitThreshold = 0.3
+// asset's description at or above which the asset is recruited
+// (Config.RecruitThreshold's tag). With all-MiniLM-L6-v2, eight questions
+// scored 0.35 to 0.71 against the description of the tool they need and at
+// most 0.36 against four others (README "Tools and expert agents"); other
+// embedding models need their own.
+var DefaultRecruitThreshold = settings.Default[float64](Config{}, "RecruitThreshold")
 
 // Size limits of a tool or agent as written.
 const (
@@ -58,35 +60,31 @@ const (
 )
 
 // Config tunes the asset memory. Zero fields take their defaults.
+//
+// A setting's tags declare its command-line flag (cmd/evokg embeds
+// Config), its environment variable, its default and its help;
+// WithDefaults fills zero fields from the same defaults.
 type Config struct {
 	// RecruitThreshold is the cosine similarity a description needs to be
 	// recruited (DefaultRecruitThreshold).
-	RecruitThreshold float64
+	RecruitThreshold float64 `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"0.3" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
 	// Limits bound every sandbox run, of tests and invocations
 	// (sandbox.DefaultLimits).
-	Limits sandbox.Limits
+	Limits sandbox.Limits `kong:"-"`
 	// RetireJudged and RetireShare are the retirement rule: a tool is
 	// retired once at least RetireJudged of its calls were judged since it
 	// was last restored and at least RetireShare of them failed
 	// (DefaultRetireJudged, DefaultRetireShare).
-	RetireJudged int
-	RetireShare  float64
+	RetireJudged int     `name:"tool-retire-judged" env:"EVOKG_TOOL_RETIRE_JUDGED" default:"5" help:"Judged calls of a tool (errors, and completed calls of graded answers) since it was last restored before the retirement rule applies."`
+	RetireShare  float64 `name:"tool-retire-share" env:"EVOKG_TOOL_RETIRE_SHARE" default:"0.6" help:"Share of a tool's judged calls that failed at or above which it is retired: kept and shown, never recruited, until restored."`
 }
 
 // WithDefaults fills the zero fields.
 func (c Config) WithDefaults() Config {
-	if c.RecruitThreshold == 0 {
-		c.RecruitThreshold = DefaultRecruitThreshold
-	}
 	if c.Limits == (sandbox.Limits{}) {
 		c.Limits = sandbox.DefaultLimits
 	}
-	if c.RetireJudged == 0 {
-		c.RetireJudged = DefaultRetireJudged
-	}
-	if c.RetireShare == 0 {
-		c.RetireShare = DefaultRetireShare
-	}
+	settings.Fill(&c)
 	return c
 }
 

@@ -9,17 +9,18 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
 )
 
-// Defaults of the retirement rule: a tool is retired once at least
-// DefaultRetireJudged of its calls have been judged since it was last
-// restored and at least DefaultRetireShare of them failed. A call is judged
-// failed when it errs (at once) or, having completed, when its answer is
-// graded wrong.
-const (
-	DefaultRetireJudged = 5
-	DefaultRetireShare  = 0.6
+// Defaults of the retirement rule, as Config's tags declare them: a tool is
+// retired once at least DefaultRetireJudged of its calls have been judged
+// since it was last restored and at least DefaultRetireShare of them
+// failed. A call is judged failed when it errs (at once) or, having
+// completed, when its answer is graded wrong.
+var (
+	DefaultRetireJudged = settings.Default[int](Config{}, "RetireJudged")
+	DefaultRetireShare  = settings.Default[float64](Config{}, "RetireShare")
 )
 
 var _ evokg.ToolScores = (*Service)(nil)

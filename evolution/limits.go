@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 )
 
 // Queue is the River queue of evolution run jobs. A worker process works it
@@ -16,35 +17,30 @@ const Queue = "evolution"
 // by JSON pointer; on top of them, one namespace has at most one active
 // (queued or running) run, which the database enforces. The defaults fit one
 // machine with 2 cores shared with Postgres and Neo4j.
+//
+// A cap's tags declare its command-line flag (cmd/evokg embeds Limits with
+// the prefix "evolution-"), its environment variable, its default and its
+// help; WithDefaults fills zero fields from the same defaults.
 type Limits struct {
-	// MaxIterations caps a run's iterations N. Default 50.
-	MaxIterations int
+	// MaxIterations caps a run's iterations N.
+	MaxIterations int `name:"max-iterations" env:"EVOKG_EVOLUTION_MAX_ITERATIONS" default:"50" help:"Cap on the iterations of one evolution run (API and evolve)."`
 	// MaxPoolSize caps a run's questions, evolution pool and held-out split
-	// together (the generated size or the inline items). Default 1000.
-	MaxPoolSize int
+	// together (the generated size or the inline items).
+	MaxPoolSize int `name:"max-pool-size" env:"EVOKG_EVOLUTION_MAX_POOL_SIZE" default:"1000" help:"Cap on the questions of one evolution run, held-out split included (API and evolve)."`
 	// RunsPerWorker is how many runs one worker process executes at once.
-	// Default 1.
-	RunsPerWorker int
+	RunsPerWorker int `name:"runs-per-worker" env:"EVOKG_EVOLUTION_RUNS_PER_WORKER" default:"1" help:"Evolution runs one worker process executes at once; the others wait queued."`
 }
 
-// Defaults of Limits.
-const (
-	DefaultMaxRunIterations = 50
-	DefaultMaxRunPool       = 1000
-	DefaultRunsPerWorker    = 1
+// Defaults of Limits, as its tags declare them.
+var (
+	DefaultMaxRunIterations = settings.Default[int](Limits{}, "MaxIterations")
+	DefaultMaxRunPool       = settings.Default[int](Limits{}, "MaxPoolSize")
+	DefaultRunsPerWorker    = settings.Default[int](Limits{}, "RunsPerWorker")
 )
 
 // WithDefaults returns l with zero fields set to their defaults.
 func (l Limits) WithDefaults() Limits {
-	if l.MaxIterations == 0 {
-		l.MaxIterations = DefaultMaxRunIterations
-	}
-	if l.MaxPoolSize == 0 {
-		l.MaxPoolSize = DefaultMaxRunPool
-	}
-	if l.RunsPerWorker == 0 {
-		l.RunsPerWorker = DefaultRunsPerWorker
-	}
+	settings.Fill(&l)
 	return l
 }
 

@@ -28,66 +28,71 @@ import (
 	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 )
 
 // Config configures a Graph. The zero value plus WithDefaults is usable
 // against the local stack.
+//
+// A setting's tags declare its command-line flag (cmd/evokg embeds
+// Config), its environment variable, its default and its help;
+// WithDefaults fills the zero connection settings and caps from the same
+// defaults. The password's default is the local stack's; an empty one
+// stays empty.
 type Config struct {
-	URI      string // default neo4j://127.0.0.1:7687
-	User     string // default neo4j
-	Password string
-	Database string // default neo4j
+	URI      string `name:"neo4j-uri" env:"EVOKG_NEO4J_URI" default:"neo4j://127.0.0.1:7687" help:"Neo4j URI (neo4j:// routes in a cluster, bolt:// is direct)."`
+	User     string `name:"neo4j-user" env:"EVOKG_NEO4J_USER" default:"neo4j" help:"Neo4j user."`
+	Password string `name:"neo4j-password" env:"EVOKG_NEO4J_PASSWORD" default:"evokg-local-neo4j" zero:"kept" help:"Neo4j password."`
+	Database string `name:"neo4j-database" env:"EVOKG_NEO4J_DATABASE" default:"neo4j" help:"Neo4j database."`
 
-	MaxSkills     int // skills per namespace; default 30
-	MaxPrinciples int // principles per skill; default 12
+	// MaxSkills and MaxPrinciples cap skills per namespace and principles
+	// per skill (evokg.DefaultMaxSkills, evokg.DefaultMaxPrinciples).
+	MaxSkills     int `name:"max-skills" env:"EVOKG_MAX_SKILLS" default:"30" help:"Cap on skills per namespace."`
+	MaxPrinciples int `name:"max-principles" env:"EVOKG_MAX_PRINCIPLES" default:"12" help:"Cap on principles per skill."`
 
 	// ResolveThreshold is τ_r: a mention resolves to an existing operation or
 	// entity when the cosine similarity of their embeddings is at least this
 	// (default 0.9). When the two best candidates are within ResolveMargin of
 	// each other (default 0.03) the Disambiguator decides.
-	ResolveThreshold float64
-	ResolveMargin    float64
+	ResolveThreshold float64 `kong:"-"`
+	ResolveMargin    float64 `kong:"-"`
 
-	MasteryTheta float64 // θ; default 0.5
+	MasteryTheta float64 `kong:"-"` // θ; default 0.5
 
 	// StructuralThreshold is the LCS similarity above which
 	// STRUCTURALLY_SIMILAR_TO is drawn (default 0.6); SimilarThreshold the
 	// cosine above which SIMILAR_TO is drawn (default 0.85).
-	StructuralThreshold float64
-	SimilarThreshold    float64
+	StructuralThreshold float64 `kong:"-"`
+	SimilarThreshold    float64 `kong:"-"`
 
 	// CandidateLimit bounds the experiences compared by exact LCS in Go after
 	// the shared-operation pre-filter in Cypher (default 500).
-	CandidateLimit int
+	CandidateLimit int `kong:"-"`
 
 	// StructuralWindow is how many of the newest experiences of a namespace
 	// (of a task type, for a search within one) are candidates for a
 	// structural match (default 5000): the cost of a match stays the same
 	// however large the namespace grows.
-	StructuralWindow int
+	StructuralWindow int `kong:"-"`
 
 	// StructuralLinks bounds the STRUCTURALLY_SIMILAR_TO edges drawn for one
 	// new experience to its most similar candidates (default 10), so popular
 	// signatures do not grow hubs that make 2-hop traversals explode.
-	StructuralLinks int
+	StructuralLinks int `kong:"-"`
 
-	TxTimeout time.Duration // per managed transaction; default 30s
+	TxTimeout time.Duration `kong:"-"` // per managed transaction; default 30s
 }
 
-// Connection defaults.
-const (
-	DefaultURI      = "neo4j://127.0.0.1:7687"
-	DefaultUser     = "neo4j"
-	DefaultDatabase = "neo4j"
+// Connection defaults, as Config's tags declare them.
+var (
+	DefaultURI      = settings.Default[string](Config{}, "URI")
+	DefaultUser     = settings.Default[string](Config{}, "User")
+	DefaultDatabase = settings.Default[string](Config{}, "Database")
 )
 
 // WithDefaults returns c with every unset field at its documented default.
 func (c Config) WithDefaults() Config {
-	c.URI = cmp.Or(c.URI, DefaultURI)
-	c.User = cmp.Or(c.User, DefaultUser)
-	c.Database = cmp.Or(c.Database, DefaultDatabase)
-	c.MaxSkills = cmp.Or(c.MaxSkills, evokg.DefaultMaxSkills)
-	c.MaxPrinciples = cmp.Or(c.MaxPrinciples, evokg.DefaultMaxPrinciples)
+	settings.Fill(&c)
 	c.ResolveThreshold = cmp.Or(c.ResolveThreshold, 0.9)
 	c.ResolveMargin = cmp.Or(c.ResolveMargin, 0.03)
 	c.MasteryTheta = cmp.Or(c.MasteryTheta, evokg.DefaultMasteryTheta)

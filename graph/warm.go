@@ -19,12 +19,6 @@ import (
 // first runs' cost (README, Performance).
 const DefaultWarmRounds = 30
 
-// DefaultWarmOnData is how long Warm then runs the read queries on the
-// namespaces written to most recently: the JVM goes on compiling for the
-// shapes of real data for about 20 s of reads, which the first users paid
-// for before (README, Performance).
-const DefaultWarmOnData = 20 * time.Second
-
 // warmDataNamespaces is how many namespaces the reads on data cover;
 // warmDataTaskTypes how many task types of each.
 const (

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -35,28 +36,27 @@ type BulkIndexer interface {
 	Analyze(ctx context.Context) error
 }
 
-// Import defaults and limits.
-const (
-	DefaultImportChunk   = 1000 // lines per transaction
-	DefaultImportWriters = 2    // connections writing chunks at once
-	// MaxImportErrors bounds the line errors an ImportResult lists; all are counted.
-	MaxImportErrors = 100
+// MaxImportErrors bounds the line errors an ImportResult lists; all are counted.
+const MaxImportErrors = 100
+
+// Import defaults, as ImportOptions' tags declare them.
+var (
+	DefaultImportChunk   = settings.Default[int](ImportOptions{}, "Chunk")
+	DefaultImportWriters = settings.Default[int](ImportOptions{}, "Writers")
 )
 
 // ImportOptions configures Import.
 type ImportOptions struct {
-	// Chunk is the number of lines loaded per transaction. Default
-	// DefaultImportChunk.
-	Chunk int
+	// Chunk is the number of lines loaded per transaction.
+	Chunk int `default:"1000" help:"Lines per transaction."`
 	// Writers is the number of connections that write chunks at once.
-	// Default DefaultImportWriters.
-	Writers int
+	Writers int `default:"2" help:"Connections writing chunks at once."`
 	// DeferIndexes drops the HNSW indexes of the embedding tables before
 	// loading and builds them after, which is several times faster than
 	// updating them row by row. Meant for an initial load: while they are
 	// missing, searches of every namespace scan exactly, and while they are
 	// built, writes to the embedding tables wait.
-	DeferIndexes bool
+	DeferIndexes bool `name:"defer-indexes" help:"Drop the HNSW indexes before loading and build them after (an initial load: meanwhile searches of every namespace scan exactly and writes to the embedding tables wait for the build)."`
 }
 
 // LineError is an NDJSON line that was not imported and why.

@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 )
 
 // Indexer writes an experience's embedding into the success or failure
@@ -26,90 +27,85 @@ type Indexer interface {
 	IndexStagedTx(ctx context.Context, tx pgx.Tx, ids []uuid.UUID) error
 }
 
-// Config configures the ingest service.
+// Config configures the ingest service. A field's tags declare its
+// command-line flag (cmd/evokg embeds Config with the prefix "ingest-"), its
+// environment variable, its default and its help; WithDefaults fills zero
+// fields from the same defaults.
 type Config struct {
-	// MaxBatch bounds IngestBatch. Default 1000.
-	MaxBatch int
+	// MaxBatch bounds IngestBatch.
+	MaxBatch int `kong:"-" default:"1000"`
 	// ChainOfThoughtRunes is the cap the chain of thought is cut to
-	// (characters, not bytes). Default 2000.
-	ChainOfThoughtRunes int
+	// (characters, not bytes).
+	ChainOfThoughtRunes int `kong:"-" default:"2000"`
 	// EmbeddingDim is the dimension of the vector indexes; client-supplied
-	// embeddings must match it. Default 768.
-	EmbeddingDim int
+	// embeddings must match it. Default evokg.DefaultEmbeddingDim.
+	EmbeddingDim int `kong:"-"`
 	// EvaluateQueue and ProjectQueue name the River queues of the ingest
 	// jobs, which Workers.Queues declares. Defaults QueueEvaluate and
 	// QueueProject.
-	EvaluateQueue, ProjectQueue string
+	EvaluateQueue, ProjectQueue string `kong:"-"`
 	// GroupCommit is the most concurrent single requests written in one
-	// transaction (see committer); 1 writes each alone. Default 64.
-	GroupCommit int
+	// transaction (see committer); 1 writes each alone.
+	GroupCommit int `name:"group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"64" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
 	// Committers is the most of those transactions in flight at once.
-	// Default 2.
-	Committers int
+	Committers int `name:"committers" env:"EVOKG_INGEST_COMMITTERS" default:"2" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
 	// MaxLag is the graph projection lag (the age of the namespace's oldest
 	// queued experience) beyond which new writes to the namespace are held
 	// (see admission). Zero holds nothing: tools that load without
-	// projection workers, and tests, leave it so; the service's default is
-	// DefaultMaxLag.
-	MaxLag time.Duration
+	// projection workers, and tests, leave it so; the default is the
+	// command line's.
+	MaxLag time.Duration `name:"max-lag" env:"EVOKG_INGEST_MAX_LAG" default:"1s" zero:"kept" help:"Graph projection lag (the age of a namespace's oldest queued experience) beyond which new ingest writes to the namespace are held until the projection catches up; 0 holds none."`
 	// MaxQueued is the most experiences of a namespace waiting for their
 	// projection beyond which new writes are held too (with MaxLag set).
-	// Default DefaultMaxQueued.
-	MaxQueued int
+	MaxQueued int `name:"max-queued" env:"EVOKG_INGEST_MAX_QUEUED" default:"1000" help:"Experiences of a namespace waiting for their graph projection beyond which new ingest writes are held too (with --ingest-max-lag above 0)."`
 	// MaxHold is the longest a write is held before it is written anyway.
-	// Default DefaultMaxHold.
-	MaxHold time.Duration
+	MaxHold time.Duration `name:"max-hold" env:"EVOKG_INGEST_MAX_HOLD" default:"2s" help:"Longest an ingest write is held for --ingest-max-lag and --ingest-read-target before it is written anyway."`
 	// ReadTarget puts reads first: while the worst p95 of Reads (the kinds
 	// of graph read this process serves) is above it, the process's writes are paced
 	// down, to no fewer than ReadFloor experiences a second (see
-	// readsFirst). Zero paces nothing (the default).
-	ReadTarget time.Duration
-	// ReadFloor is the pace below which reads-first never goes. Default
-	// DefaultReadFloor.
-	ReadFloor float64
+	// readsFirst). Zero paces nothing.
+	ReadTarget time.Duration `name:"read-target" env:"EVOKG_INGEST_READ_TARGET" default:"0s" help:"Reads first: while the worst p95 among the kinds of graph read this process serves (one per statement, over the last second) is above this, its ingest writes are paced down (to no fewer than --ingest-read-floor a second); 0 paces nothing."`
+	// ReadFloor is the pace below which reads-first never goes.
+	ReadFloor float64 `name:"read-floor" env:"EVOKG_INGEST_READ_FLOOR" default:"100" help:"Experiences a second below which --ingest-read-target never paces a process's writes."`
 	// Reads reports the process's graph reads; required with ReadTarget.
-	Reads ReadLatency
+	Reads ReadLatency `kong:"-"`
 	// ProjectBatch is how many queued experiences of a namespace one
 	// projection job writes into the graph at once (its own and up to
-	// ProjectBatch−1 claimed others). Default 200; 1 disables batching.
-	ProjectBatch int
+	// ProjectBatch−1 claimed others); 1 disables batching.
+	ProjectBatch int `kong:"-" default:"200"`
 	// ProjectLinger is how long a projection job lets its experience wait,
 	// from when it was accepted, before it claims a batch: experiences
 	// accepted meanwhile join that batch, so the graph writes fewer, larger
-	// batches (each reads the structural candidates once). Default 250ms;
-	// negative disables it.
-	ProjectLinger time.Duration
+	// batches (each reads the structural candidates once). Negative
+	// disables it (the flag's 0). The flag was --project-linger before
+	// projection moved into ingest; that name is still accepted.
+	ProjectLinger time.Duration `name:"project-linger" aliases:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"250ms" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
 	// SimilarK is how many nearest neighbours are considered for SIMILAR_TO.
-	// Default 10.
-	SimilarK int
+	SimilarK int `kong:"-" default:"10"`
 	// SimilarThreshold is the cosine above which SIMILAR_TO is drawn.
 	// Default evokg.DefaultSemanticEdgeThreshold (0.85).
-	SimilarThreshold float64
+	SimilarThreshold float64 `kong:"-"`
 }
 
-// Defaults of Config.
-const (
-	DefaultMaxBatch            = 1000
-	DefaultChainOfThoughtRunes = 2000
-	DefaultGroupCommit         = 64
-	DefaultCommitters          = 2
-	DefaultMaxLag              = time.Second
-	DefaultMaxHold             = 2 * time.Second
-	DefaultMaxQueued           = 1000
-	DefaultReadFloor           = 100.0
-	DefaultProjectBatch        = 200
-	DefaultProjectLinger       = 250 * time.Millisecond
-	DefaultSimilarK            = 10
+// Defaults of Config, as its tags declare them.
+var (
+	DefaultMaxBatch            = settings.Default[int](Config{}, "MaxBatch")
+	DefaultChainOfThoughtRunes = settings.Default[int](Config{}, "ChainOfThoughtRunes")
+	DefaultGroupCommit         = settings.Default[int](Config{}, "GroupCommit")
+	DefaultCommitters          = settings.Default[int](Config{}, "Committers")
+	DefaultMaxLag              = settings.Default[time.Duration](Config{}, "MaxLag")
+	DefaultMaxHold             = settings.Default[time.Duration](Config{}, "MaxHold")
+	DefaultMaxQueued           = settings.Default[int](Config{}, "MaxQueued")
+	DefaultReadFloor           = settings.Default[float64](Config{}, "ReadFloor")
+	DefaultProjectBatch        = settings.Default[int](Config{}, "ProjectBatch")
+	DefaultProjectLinger       = settings.Default[time.Duration](Config{}, "ProjectLinger")
+	DefaultSimilarK            = settings.Default[int](Config{}, "SimilarK")
 )
 
-// WithDefaults returns c with zero fields set to their defaults.
+// WithDefaults returns c with zero fields set to their defaults (MaxLag's
+// zero holds nothing and stays).
 func (c Config) WithDefaults() Config {
-	if c.MaxBatch == 0 {
-		c.MaxBatch = DefaultMaxBatch
-	}
-	if c.ChainOfThoughtRunes == 0 {
-		c.ChainOfThoughtRunes = DefaultChainOfThoughtRunes
-	}
+	settings.Fill(&c)
 	if c.EmbeddingDim == 0 {
 		c.EmbeddingDim = evokg.DefaultEmbeddingDim
 	}
@@ -119,24 +115,6 @@ func (c Config) WithDefaults() Config {
 	if c.ProjectQueue == "" {
 		c.ProjectQueue = QueueProject
 	}
-	if c.GroupCommit == 0 {
-		c.GroupCommit = DefaultGroupCommit
-	}
-	if c.Committers == 0 {
-		c.Committers = DefaultCommitters
-	}
-	if c.MaxQueued == 0 {
-		c.MaxQueued = DefaultMaxQueued
-	}
-	if c.MaxHold == 0 {
-		c.MaxHold = DefaultMaxHold
-	}
-	if c.ReadFloor == 0 {
-		c.ReadFloor = DefaultReadFloor
-	}
-	c.ProjectBatch = cmp.Or(c.ProjectBatch, DefaultProjectBatch)
-	c.ProjectLinger = cmp.Or(c.ProjectLinger, DefaultProjectLinger)
-	c.SimilarK = cmp.Or(c.SimilarK, DefaultSimilarK)
 	c.SimilarThreshold = cmp.Or(c.SimilarThreshold, evokg.DefaultSemanticEdgeThreshold)
 	return c
 }

@@ -27,32 +27,10 @@ const (
 // Providers lists the supported providers.
 var Providers = []Provider{ProviderOllama, ProviderOpenAI}
 
-// Defaults of Config.
+// Defaults of Config that are no settings (see Settings for the others).
 const (
-	DefaultProvider       = ProviderOllama
-	DefaultBaseURL        = "http://127.0.0.1:11434"
-	DefaultTeacherModel   = "qwen3:8b"
-	DefaultLearnerModel   = "llama3.1:8b"
-	DefaultEmbeddingModel = "nomic-embed-text"
 	DefaultEmbedBatch     = 64
 	DefaultEmbedCacheSize = 10000
-	DefaultMaxRepairs     = 2
-	DefaultNumCtx         = 8192
-	DefaultTeacherTimeout = 3 * time.Minute
-	DefaultLearnerTimeout = 2 * time.Minute
-	DefaultEmbedTimeout   = time.Minute
-	// DefaultTeacherMaxTokens and DefaultLearnerMaxTokens cap the tokens of one
-	// reply (Ollama's num_predict, OpenAI's max_completion_tokens). Every
-	// reply schema is bounded well below them; the cap stops a model that
-	// repeats itself.
-	DefaultTeacherMaxTokens = 2048
-	DefaultLearnerMaxTokens = 768
-
-	// DefaultExperienceBudget caps the model calls spent on one ingested
-	// experience (evaluation, signature, one disambiguation or repair).
-	DefaultExperienceBudget = 3
-	// DefaultIterationBudget caps the model calls of one evolution iteration.
-	DefaultIterationBudget = 2000
 )
 
 // RoleConfig configures the model of one layer and, optionally, the server

@@ -14,44 +14,37 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 )
 
-// Config configures the Postgres connection.
+// Config configures the Postgres connection. A setting's tags declare its
+// command-line flag (cmd/evokg embeds Config), its environment variable,
+// its default and its help; WithDefaults fills zero fields from the same
+// defaults.
 type Config struct {
 	// URL is a libpq connection URL. Default: the local stack's database.
-	URL string
-	// MaxConns bounds the pool. Default 20.
-	MaxConns int32
-	// EmbeddingDim is the dimension D of the vector indexes. Default 768
-	// (nomic-embed-text). It is checked against the database at start.
-	EmbeddingDim int
-	// ConnectTimeout bounds the first connection. Default 10s.
-	ConnectTimeout time.Duration
+	URL string `name:"postgres-url" env:"EVOKG_POSTGRES_URL" default:"postgres://evokg:evokg-local@127.0.0.1:5432/evokg?sslmode=disable" help:"Postgres URL (pgvector >= 0.8 required)."`
+	// MaxConns bounds the pool.
+	MaxConns int32 `name:"postgres-max-conns" env:"EVOKG_POSTGRES_MAX_CONNS" default:"20" help:"Postgres pool size."`
+	// EmbeddingDim is the dimension D of the vector indexes
+	// (evokg.DefaultEmbeddingDim, nomic-embed-text's, by default). It is
+	// checked against the database at start.
+	EmbeddingDim int `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Embedding dimension D of the vector indexes (must match the embedding model)."`
+	// ConnectTimeout bounds the first connection.
+	ConnectTimeout time.Duration `kong:"-" default:"10s"`
 	// Tracer traces the pool's statements; nil traces nothing.
-	Tracer pgx.QueryTracer
+	Tracer pgx.QueryTracer `kong:"-"`
 }
 
-// Defaults.
-const (
-	DefaultURL      = "postgres://evokg:evokg-local@127.0.0.1:5432/evokg?sslmode=disable"
-	DefaultMaxConns = 20
+// Defaults, as Config's tags declare them.
+var (
+	DefaultURL      = settings.Default[string](Config{}, "URL")
+	DefaultMaxConns = settings.Default[int32](Config{}, "MaxConns")
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	if c.URL == "" {
-		c.URL = DefaultURL
-	}
-	if c.MaxConns == 0 {
-		c.MaxConns = DefaultMaxConns
-	}
-	if c.EmbeddingDim == 0 {
-		c.EmbeddingDim = evokg.DefaultEmbeddingDim
-	}
-	if c.ConnectTimeout == 0 {
-		c.ConnectTimeout = 10 * time.Second
-	}
+	settings.Fill(&c)
 	return c
 }
 

@@ -1,14 +1,14 @@
 package retrieval
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
-	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/vector"
+	"github.com/evokg/evokg/internal/settings"
 )
 
 // Weights of the composite score
@@ -22,69 +22,100 @@ import (
 // to ζ/2, one that keeps helping gains as much. λ counts only in the arms
 // that run the lexical channel (lexical, hybrid_graph, cascade); the
 // lexical arm, which holds only lexical matches, ranks by it alone
-// (Retriever.rank).
+// (Retriever.rank). DefaultWeights holds the defaults.
 type Weights struct {
-	Alpha   float64 `json:"alpha"`   // semantic similarity. Default 0.45.
-	Beta    float64 `json:"beta"`    // structural similarity sim_σ. Default 0.25.
-	Gamma   float64 `json:"gamma"`   // graph proximity 1/hops. Default 0.10.
-	Delta   float64 `json:"delta"`   // quality q. Default 0.10.
-	Epsilon float64 `json:"epsilon"` // recency. Default 0.10.
-	Zeta    float64 `json:"zeta"`    // utility u − 0.5. Default 0.20.
-	Lambda  float64 `json:"lambda"`  // lexical rank. Default 0.25.
+	Alpha   float64 `json:"alpha"`   // semantic similarity
+	Beta    float64 `json:"beta"`    // structural similarity sim_σ
+	Gamma   float64 `json:"gamma"`   // graph proximity 1/hops
+	Delta   float64 `json:"delta"`   // quality q
+	Epsilon float64 `json:"epsilon"` // recency
+	Zeta    float64 `json:"zeta"`    // utility u − 0.5
+	Lambda  float64 `json:"lambda"`  // lexical rank
 }
 
-// DefaultWeights are the documented default composite weights.
-var DefaultWeights = Weights{Alpha: 0.45, Beta: 0.25, Gamma: 0.10, Delta: 0.10, Epsilon: 0.10, Zeta: 0.20, Lambda: 0.25}
+// DefaultWeights are the documented default composite weights, as
+// Config's tag declares them.
+var DefaultWeights = settings.Default[Weights](Config{}, "Weights")
 
-func (w Weights) isZero() bool { return w == Weights{} }
+// ParseSetting reads w from the command line's spelling
+// α,β,γ,δ,ε[,ζ[,λ]]: ζ and λ, when not given, keep their defaults.
+func (w *Weights) ParseSetting(s string) error {
+	parts := strings.Split(s, ",")
+	if len(parts) < 5 || len(parts) > 7 {
+		return fmt.Errorf("retrieval: weights %q: need 5 to 7 numbers (α,β,γ,δ,ε[,ζ[,λ]])", s)
+	}
+	v := make([]float64, 7)
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return fmt.Errorf("retrieval: weights %q: %w", s, err)
+		}
+		v[i] = x
+	}
+	if len(parts) < 7 {
+		d := DefaultWeights
+		copy(v[len(parts):], []float64{d.Zeta, d.Lambda}[len(parts)-5:])
+	}
+	*w = Weights{Alpha: v[0], Beta: v[1], Gamma: v[2], Delta: v[3], Epsilon: v[4], Zeta: v[5], Lambda: v[6]}
+	return nil
+}
 
-// Config configures a Retriever. Zero fields take the documented defaults.
+// Setting is w in the spelling ParseSetting reads.
+func (w Weights) Setting() string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	return strings.Join([]string{f(w.Alpha), f(w.Beta), f(w.Gamma), f(w.Delta), f(w.Epsilon), f(w.Zeta), f(w.Lambda)}, ",")
+}
+
+// Config configures a Retriever. Zero fields take their defaults. A
+// setting's tags declare its command-line flag (cmd/evokg embeds Config
+// with the prefix "retrieval-"), its environment variable, its default and
+// its help; WithDefaults fills zero fields from the same defaults.
 type Config struct {
-	// K is the semantic top-K per channel. Default 3.
-	K int
+	// K is the semantic top-K per channel.
+	K int `env:"EVOKG_RETRIEVAL_K" default:"3" help:"Semantic top-K per channel."`
 	// ShortContextChars is the context length (in characters, not bytes) up
-	// to which a question counts as short-context. Default 500.
-	ShortContextChars int
+	// to which a question counts as short-context.
+	ShortContextChars int `name:"short-context-chars" env:"EVOKG_RETRIEVAL_SHORT_CONTEXT_CHARS" default:"500" help:"Contexts up to this many characters get 2 successes + 1 failure; longer ones 1 + 2."`
 	// ExtendedShortText allocates 2 successes + 2 failures to short contexts
 	// instead of 2 + 1.
-	ExtendedShortText bool
+	ExtendedShortText bool `name:"extended-short-text" env:"EVOKG_RETRIEVAL_EXTENDED_SHORT_TEXT" help:"Give short contexts 2 successes + 2 failures."`
 	// TypeStrategyMin is the cosine similarity a type_strategy failure needs
-	// to be retrieved. Default 0.55.
-	TypeStrategyMin float64
-	// StructuralThreshold is the minimum sim_σ of a structural match. Default 0.6.
-	StructuralThreshold float64
-	// Weights of the composite score. Default DefaultWeights.
-	Weights Weights
-	// RecencyHalfLife is the age at which recency falls to 0.5. Default 30 days.
-	RecencyHalfLife time.Duration
+	// to be retrieved.
+	TypeStrategyMin float64 `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"0.55" help:"Similarity a type_strategy failure needs."`
+	// StructuralThreshold is the minimum sim_σ of a structural match
+	// (evokg.DefaultStructuralThreshold).
+	StructuralThreshold float64 `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"0.6" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
 	// CharBudget bounds the rendered prompt block, in characters: the
 	// pack's items and whatever the cascade adds to it (Pack.CharBudget).
-	// Default 4000.
-	CharBudget int
-	// ItemChars bounds one item's chain of thought, in characters. Default 600.
-	ItemChars int
+	CharBudget int `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"4000" help:"Character budget of the rendered memory block."`
+	// Weights of the composite score.
+	Weights Weights `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"0.45,0.25,0.1,0.1,0.1,0.2,0.25" help:"Composite score weights α,β,γ,δ,ε[,ζ[,λ]] (semantic, structural, graph proximity, quality, recency, utility, lexical rank; ζ and λ keep their defaults when not given)."`
 	// Mode is the allocation of a request that names none: ModeMAGE (κ) or
-	// ModeAPEX (P+ top-3, P− top-2). Default ModeMAGE.
-	Mode string
+	// ModeAPEX (P+ top-3, P− top-2).
+	Mode string `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"mage" enum:"mage,apex" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts; DESIGN.md §4) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
+	// EfSearch is the HNSW candidate list of a semantic search
+	// (hnsw.ef_search; vector.DefaultEfSearch); larger trades latency for
+	// recall on large slices.
+	EfSearch int `name:"ef-search" env:"EVOKG_RETRIEVAL_EF_SEARCH" default:"100" help:"HNSW candidate list of a semantic search (hnsw.ef_search, 1-1000): larger trades latency for recall on large task types."`
 	// StructuralScope is what the structural channel may match:
 	// ScopeSameTaskType (MAGE: never across task types) or ScopeAll (every
-	// task type of the namespace). Default ScopeSameTaskType.
-	StructuralScope string
+	// task type of the namespace).
+	StructuralScope string `name:"structural-scope" env:"EVOKG_RETRIEVAL_STRUCTURAL_SCOPE" default:"same_task_type" enum:"same_task_type,all" help:"What the structural channel matches: all (every task type: APEX-EM's cross-domain transfer) or same_task_type (MAGE's task filter). Semantic and graph channels always stay within the task type."`
+	// RecencyHalfLife is the age at which recency falls to 0.5 (30 days).
+	RecencyHalfLife time.Duration `kong:"-" default:"720h"`
+	// ItemChars bounds one item's chain of thought, in characters.
+	ItemChars int `kong:"-" default:"600"`
 	// DuplicateSimilarity is the cosine similarity from which two memories
 	// whose questions hold the same numbers are near-duplicates and a pack
-	// keeps only the better one. Default 0.98.
-	DuplicateSimilarity float64
-	// MaxHops bounds the graph channel. Default 2.
-	MaxHops int
-	// EmbedCacheSize is the number of question embeddings cached. Default 1024.
-	EmbedCacheSize int
-	// EfSearch is the HNSW candidate list of a semantic search
-	// (hnsw.ef_search). Default vector.DefaultEfSearch (100); larger trades
-	// latency for recall on large slices.
-	EfSearch int
+	// keeps only the better one.
+	DuplicateSimilarity float64 `kong:"-" default:"0.98"`
+	// MaxHops bounds the graph channel.
+	MaxHops int `kong:"-" default:"2"`
+	// EmbedCacheSize is the number of question embeddings cached.
+	EmbedCacheSize int `kong:"-" default:"1024"`
 	// Principles supplies the cascade's principle items; when nil the cascade
 	// reads the principle index of the task type.
-	Principles PrincipleSource
+	Principles PrincipleSource `kong:"-"`
 }
 
 // Allocation modes.
@@ -115,50 +146,31 @@ const (
 // Scopes lists the structural scopes.
 var Scopes = []string{ScopeSameTaskType, ScopeAll}
 
-// Defaults.
-const (
-	DefaultMode                = ModeMAGE
-	DefaultStructuralScope     = ScopeSameTaskType
-	DefaultDuplicateSimilarity = 0.98
-	DefaultK                   = 3
-	DefaultShortContextChars   = 500
-	DefaultTypeStrategyMin     = 0.55
-	DefaultRecencyHalfLife     = 30 * 24 * time.Hour
-	DefaultCharBudget          = 4000
-	DefaultItemChars           = 600
-	DefaultMaxHops             = 2
-	DefaultEmbedCacheSize      = 1024
+// Defaults, as Config's tags declare them.
+var (
+	DefaultMode                = settings.Default[string](Config{}, "Mode")
+	DefaultStructuralScope     = settings.Default[string](Config{}, "StructuralScope")
+	DefaultDuplicateSimilarity = settings.Default[float64](Config{}, "DuplicateSimilarity")
+	DefaultK                   = settings.Default[int](Config{}, "K")
+	DefaultShortContextChars   = settings.Default[int](Config{}, "ShortContextChars")
+	DefaultTypeStrategyMin     = settings.Default[float64](Config{}, "TypeStrategyMin")
+	DefaultRecencyHalfLife     = settings.Default[time.Duration](Config{}, "RecencyHalfLife")
+	DefaultCharBudget          = settings.Default[int](Config{}, "CharBudget")
+	DefaultItemChars           = settings.Default[int](Config{}, "ItemChars")
+	DefaultMaxHops             = settings.Default[int](Config{}, "MaxHops")
+	DefaultEmbedCacheSize      = settings.Default[int](Config{}, "EmbedCacheSize")
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	c.K = cmp.Or(c.K, DefaultK)
-	c.ShortContextChars = cmp.Or(c.ShortContextChars, DefaultShortContextChars)
-	c.CharBudget = cmp.Or(c.CharBudget, DefaultCharBudget)
-	c.ItemChars = cmp.Or(c.ItemChars, DefaultItemChars)
-	c.MaxHops = cmp.Or(c.MaxHops, DefaultMaxHops)
-	c.EmbedCacheSize = cmp.Or(c.EmbedCacheSize, DefaultEmbedCacheSize)
-	c.EfSearch = cmp.Or(c.EfSearch, vector.DefaultEfSearch)
-	c.Mode = cmp.Or(c.Mode, DefaultMode)
-	c.StructuralScope = cmp.Or(c.StructuralScope, DefaultStructuralScope)
-	c.DuplicateSimilarity = cmp.Or(c.DuplicateSimilarity, DefaultDuplicateSimilarity)
-	if c.TypeStrategyMin == 0 {
-		c.TypeStrategyMin = DefaultTypeStrategyMin
-	}
-	if c.StructuralThreshold == 0 {
-		c.StructuralThreshold = evokg.DefaultStructuralThreshold
-	}
-	if c.RecencyHalfLife == 0 {
-		c.RecencyHalfLife = DefaultRecencyHalfLife
-	}
-	if c.Weights.isZero() {
-		c.Weights = DefaultWeights
-	}
+	settings.Fill(&c)
 	return c
 }
 
-// Validate reports the first problems of a configuration (after WithDefaults).
+// Validate reports the first problems of a configuration, its zero fields
+// taken at their defaults.
 func (c Config) Validate() error {
+	c = c.WithDefaults()
 	var errs []error
 	check := func(ok bool, format string, args ...any) {
 		if !ok {

@@ -1,7 +1,6 @@
 package runs
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 
@@ -9,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -16,25 +16,27 @@ import (
 // runs, epoch runs and tasks, counted together. A namespace's tenant is
 // the API key that created it (POST /v1/namespaces); a namespace no key
 // created is a tenant of its own.
+//
+// A bound's tags declare its command-line flag (cmd/evokg embeds Bounds in
+// serve), its environment variable, its default and its help.
 type Bounds struct {
 	// PerKey bounds the active runs one API key started, across every
 	// namespace. Default DefaultPerKey; negative: no bound.
-	PerKey int
+	PerKey int `name:"active-runs-per-key" env:"EVOKG_ACTIVE_RUNS_PER_KEY" default:"4" help:"Active (queued or running) evolution runs, epoch runs and tasks one API key may have started, across namespaces; a start over it is a 429 (negative: no bound)."`
 	// PerTenant bounds the active runs in one tenant's namespaces, whoever
 	// started them. Default DefaultPerTenant; negative: no bound.
-	PerTenant int
+	PerTenant int `name:"active-runs-per-tenant" env:"EVOKG_ACTIVE_RUNS_PER_TENANT" default:"8" help:"Active evolution runs, epoch runs and tasks in one tenant's namespaces (those one API key created; a namespace no key created is a tenant of its own); a start over it is a 429 (negative: no bound)."`
 }
 
-// Defaults of Bounds.
-const (
-	DefaultPerKey    = 4
-	DefaultPerTenant = 8
+// Defaults of Bounds, as its tags declare them.
+var (
+	DefaultPerKey    = settings.Default[int](Bounds{}, "PerKey")
+	DefaultPerTenant = settings.Default[int](Bounds{}, "PerTenant")
 )
 
 // WithDefaults returns b with zero fields set to their defaults.
 func (b Bounds) WithDefaults() Bounds {
-	b.PerKey = cmp.Or(b.PerKey, DefaultPerKey)
-	b.PerTenant = cmp.Or(b.PerTenant, DefaultPerTenant)
+	settings.Fill(&b)
 	return b
 }
 

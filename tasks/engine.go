@@ -1,7 +1,6 @@
 package tasks
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
@@ -33,34 +33,31 @@ type Vocabulary interface {
 // Config tunes PRGII.
 type Config struct {
 	// Validators configures the validators (webhook allow-list, sandbox).
-	Validators validate.Config
+	Validators validate.Config `embed:""`
 	// DivergentTemperature is the learner model's temperature for the
-	// attempt after a stuck loop. Default 0.7.
-	DivergentTemperature float64
-	// VocabularySize bounds the operation names offered to the planner. Default 50.
-	VocabularySize int
-	// TasksPerWorker is how many tasks a worker process runs at once. Default 2.
-	TasksPerWorker int
+	// attempt after a stuck loop.
+	DivergentTemperature float64 `kong:"-" default:"0.7"`
+	// VocabularySize bounds the operation names offered to the planner.
+	VocabularySize int `kong:"-" default:"50"`
+	// TasksPerWorker is how many tasks a worker process runs at once.
+	TasksPerWorker int `name:"tasks-per-worker" env:"EVOKG_TASKS_PER_WORKER,EVOKG_PRGII_TASKS_PER_WORKER" default:"2" help:"PRGII tasks one worker process runs at once; the others wait queued."`
 	// RunsPerWorker is how many epoch runs a worker process executes at
-	// once, each running its tasks one after another. Default 1.
-	RunsPerWorker int
+	// once, each running its tasks one after another.
+	RunsPerWorker int `kong:"-" default:"1"`
 }
 
-// Defaults of Config.
-const (
-	DefaultDivergentTemperature = 0.7
-	DefaultVocabularySize       = 50
-	DefaultTasksPerWorker       = 2
-	DefaultRunsPerWorker        = 1
+// Defaults of Config, as its tags declare them.
+var (
+	DefaultDivergentTemperature = settings.Default[float64](Config{}, "DivergentTemperature")
+	DefaultVocabularySize       = settings.Default[int](Config{}, "VocabularySize")
+	DefaultTasksPerWorker       = settings.Default[int](Config{}, "TasksPerWorker")
+	DefaultRunsPerWorker        = settings.Default[int](Config{}, "RunsPerWorker")
 )
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
 	c.Validators = c.Validators.WithDefaults()
-	c.DivergentTemperature = cmp.Or(c.DivergentTemperature, DefaultDivergentTemperature)
-	c.VocabularySize = cmp.Or(c.VocabularySize, DefaultVocabularySize)
-	c.TasksPerWorker = cmp.Or(c.TasksPerWorker, DefaultTasksPerWorker)
-	c.RunsPerWorker = cmp.Or(c.RunsPerWorker, DefaultRunsPerWorker)
+	settings.Fill(&c)
 	return c
 }
 

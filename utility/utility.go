@@ -32,6 +32,7 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
 )
 
@@ -49,15 +50,19 @@ var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
 // its place: only one clearly worse than no memory at all goes. (The
 // baseline is not the task type's accuracy with memory, which a harmful
 // memory itself drags down.)
+//
+// MinShown's tags declare its command-line flag (cmd/evokg embeds Policy),
+// its environment variable, its default and its help.
 type Policy struct {
-	// MinShown is the live evidence needed. Default 8.
-	MinShown int64
-	// Off keeps counting but never quarantines on live evidence.
-	Off bool
+	// MinShown is the live evidence needed.
+	MinShown int64 `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"8" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
+	// Off keeps counting but never quarantines on live evidence (set from
+	// the utility switch).
+	Off bool `kong:"-"`
 }
 
-// DefaultMinShown is Policy.MinShown's default.
-const DefaultMinShown = 8
+// DefaultMinShown is Policy.MinShown's default, as its tag declares it.
+var DefaultMinShown = settings.Default[int64](Policy{}, "MinShown")
 
 func (p Policy) withDefaults() Policy {
 	if p.MinShown <= 0 {

@@ -7,7 +7,6 @@
 package validate
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/sandbox"
 )
 
@@ -38,20 +38,20 @@ type Validator interface {
 type Config struct {
 	// WebhookHosts are the hosts (host or host:port) a webhook validator may
 	// call; empty allows none.
-	WebhookHosts []string
-	// WebhookTimeout bounds one call to a checker. Default 10s.
-	WebhookTimeout time.Duration
+	WebhookHosts []string `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
+	// WebhookTimeout bounds one call to a checker.
+	WebhookTimeout time.Duration `kong:"-" default:"10s"`
 	// CodeLimits bound each run of the code validator's tests in the asset
 	// sandbox. Zero fields take sandbox.DefaultLimits.
-	CodeLimits sandbox.Limits
+	CodeLimits sandbox.Limits `kong:"-"`
 }
 
-// DefaultWebhookTimeout bounds one webhook call.
-const DefaultWebhookTimeout = 10 * time.Second
+// DefaultWebhookTimeout bounds one webhook call, as Config's tag declares it.
+var DefaultWebhookTimeout = settings.Default[time.Duration](Config{}, "WebhookTimeout")
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	c.WebhookTimeout = cmp.Or(c.WebhookTimeout, DefaultWebhookTimeout)
+	settings.Fill(&c)
 	return c
 }
 

@@ -12,41 +12,45 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
+
+	"github.com/evokg/evokg/internal/settings"
 )
 
-// Config configures the River client.
+// Config configures the River client. The tag of DeadAfter declares its
+// command-line flag, environment variable, default and help (cmd/evokg
+// embeds Config); the other fields are set by code.
 type Config struct {
 	// Queues maps queue names to their concurrency. Default: the queues
 	// the features declare (Queues), with River's default queue at 8.
-	Queues map[string]river.QueueConfig
+	Queues map[string]river.QueueConfig `kong:"-"`
 	// MaxAttempts before a job is given up (an ingest job then marks its
 	// experience failed). Default 25.
-	MaxAttempts int
+	MaxAttempts int `kong:"-"`
 	// RetryBase and RetryMax bound the exponential backoff between attempts:
 	// base·2^(n−1) with ±10% jitter, capped at max. Defaults 1s and 10m.
-	RetryBase, RetryMax time.Duration
+	RetryBase, RetryMax time.Duration `kong:"-"`
 	// JobTimeout bounds one attempt. Default 2m.
-	JobTimeout time.Duration
+	JobTimeout time.Duration `kong:"-"`
 	// RescueStuckJobsAfter is how long a job may stay running before it is
 	// considered lost with its process and retried. Default 10m; must be
 	// greater than JobTimeout. Ingest jobs never run longer than JobTimeout;
 	// evolution runs have no timeout but hold an advisory lock, so a rescued
 	// copy of a live run waits instead of running beside it.
-	RescueStuckJobsAfter time.Duration
+	RescueStuckJobsAfter time.Duration `kong:"-"`
 	// HeartbeatInterval is how often a worker process records that it is
 	// alive and looks for dead workers' jobs (Liveness). Default DeadAfter/5.
-	HeartbeatInterval time.Duration
+	HeartbeatInterval time.Duration `kong:"-"`
 	// DeadAfter is how old a worker's heartbeat is when its running jobs go
-	// back to the queue. Default 10s; at least three heartbeat intervals.
-	DeadAfter time.Duration
+	// back to the queue. At least three heartbeat intervals.
+	DeadAfter time.Duration `name:"worker-dead-after" env:"EVOKG_WORKER_DEAD_AFTER" default:"10s" help:"Age of a worker process's heartbeat (written every fifth of this) at which it is taken for dead and the jobs it was running go back to the queue."`
 	// FetchPollInterval and FetchCooldown tune how fast new jobs are picked
 	// up. Defaults 200ms and 20ms.
-	FetchPollInterval, FetchCooldown time.Duration
+	FetchPollInterval, FetchCooldown time.Duration `kong:"-"`
 	// ID names the client in River's tables; default River's own.
-	ID string
+	ID string `kong:"-"`
 	// Middleware is installed on the client, for inserts and work alike
 	// (tracing); none by default.
-	Middleware []rivertype.Middleware
+	Middleware []rivertype.Middleware `kong:"-"`
 }
 
 // Defaults of Config.
@@ -56,10 +60,14 @@ const (
 	DefaultRetryMax          = 10 * time.Minute
 	DefaultJobTimeout        = 2 * time.Minute
 	DefaultRescueAfter       = 10 * time.Minute
-	DefaultDeadAfter         = 10 * time.Second
 	DefaultFetchPollInterval = 200 * time.Millisecond
 	DefaultFetchCooldown     = 20 * time.Millisecond
 	DefaultQueueWorkers      = 8
+)
+
+// DefaultDeadAfter is DeadAfter's default, as its tag declares it.
+var (
+	DefaultDeadAfter = settings.Default[time.Duration](Config{}, "DeadAfter")
 )
 
 // WithDefaults returns c with zero fields set to their defaults; Queues

@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/evokg/evokg/workers"
 	"log/slog"
-	"slices"
 	"time"
 
 	"github.com/evokg/evokg/assets"
@@ -17,39 +15,32 @@ import (
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/tasks"
 	"github.com/evokg/evokg/utility"
-	"github.com/evokg/evokg/validate"
+	"github.com/evokg/evokg/workers"
 )
 
-// AppFlags configure a whole EvoKG process (API, worker, evolve).
+// AppFlags configure a whole EvoKG process (API, worker, evolve). Each
+// package's configuration is embedded as it is: its fields' tags declare
+// the flags, environment variables, defaults and help. The switches below
+// it are the process's own.
 type AppFlags struct {
-	PostgresFlags    `embed:""`
-	Neo4jFlags       `embed:""`
-	OllamaFlags      `embed:""`
-	RetrievalFlags   `embed:"" prefix:"retrieval-"`
-	EvolutionFlags   `embed:"" prefix:"evolution-"`
-	NoMigrate        bool          `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
-	Cascade          []string      `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
-	Navigator        bool          `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
-	Critic           bool          `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
-	WebhookHosts     []string      `name:"webhook-hosts" env:"EVOKG_WEBHOOK_HOSTS" help:"Hosts (host or host:port) a task's webhook validator may call; none by default, which offers no webhook validator."`
-	TasksPerWorker   int           `name:"tasks-per-worker" env:"EVOKG_TASKS_PER_WORKER,EVOKG_PRGII_TASKS_PER_WORKER" default:"${tasks_per_worker}" help:"PRGII tasks one worker process runs at once; the others wait queued."`
-	RecruitThreshold float64       `name:"recruit-threshold" env:"EVOKG_RECRUIT_THRESHOLD" default:"${recruit_threshold}" help:"Cosine similarity between a question and a tool's or expert agent's description at or above which the asset is recruited (Mem2Evolve)."`
-	GroupCommit      int           `name:"ingest-group-commit" env:"EVOKG_INGEST_GROUP_COMMIT" default:"${ingest_group_commit}" help:"Most concurrent single ingest requests written in one transaction, with one projection job (1 writes each alone)."`
-	Committers       int           `name:"ingest-committers" env:"EVOKG_INGEST_COMMITTERS" default:"${ingest_committers}" help:"Most group-commit transactions of single ingest requests in flight at once per process; raise it when Postgres has more cores than this."`
-	MaxLag           time.Duration `name:"ingest-max-lag" env:"EVOKG_INGEST_MAX_LAG" default:"${ingest_max_lag}" help:"Graph projection lag (the age of a namespace's oldest queued experience) beyond which new ingest writes to the namespace are held until the projection catches up; 0 holds none."`
-	MaxQueued        int           `name:"ingest-max-queued" env:"EVOKG_INGEST_MAX_QUEUED" default:"${ingest_max_queued}" help:"Experiences of a namespace waiting for their graph projection beyond which new ingest writes are held too (with --ingest-max-lag above 0)."`
-	MaxHold          time.Duration `name:"ingest-max-hold" env:"EVOKG_INGEST_MAX_HOLD" default:"${ingest_max_hold}" help:"Longest an ingest write is held for --ingest-max-lag and --ingest-read-target before it is written anyway."`
-	ReadTarget       time.Duration `name:"ingest-read-target" env:"EVOKG_INGEST_READ_TARGET" default:"0s" help:"Reads first: while the worst p95 among the kinds of graph read this process serves (one per statement, over the last second) is above this, its ingest writes are paced down (to no fewer than --ingest-read-floor a second); 0 paces nothing."`
-	ReadFloor        float64       `name:"ingest-read-floor" env:"EVOKG_INGEST_READ_FLOOR" default:"${ingest_read_floor}" help:"Experiences a second below which --ingest-read-target never paces a process's writes."`
-	ProjectLinger    time.Duration `name:"project-linger" env:"EVOKG_PROJECT_LINGER" default:"${project_linger}" help:"How long a projection job lets its experience wait, from its acceptance, for others to join its graph batch; 0 projects at once."`
-	DeadAfter        time.Duration `name:"worker-dead-after" env:"EVOKG_WORKER_DEAD_AFTER" default:"${worker_dead_after}" help:"Age of a worker process's heartbeat (written every fifth of this) at which it is taken for dead and the jobs it was running go back to the queue."`
-	Utility          bool          `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
-	UtilityMinShown  int64         `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"${utility_min_shown}" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
-	ToolAuthoring    bool          `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
-	AgentCreation    bool          `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
-	ToolRecruitment  bool          `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
-	RetireJudged     int           `name:"tool-retire-judged" env:"EVOKG_TOOL_RETIRE_JUDGED" default:"${tool_retire_judged}" help:"Judged calls of a tool (errors, and completed calls of graded answers) since it was last restored before the retirement rule applies."`
-	RetireShare      float64       `name:"tool-retire-share" env:"EVOKG_TOOL_RETIRE_SHARE" default:"${tool_retire_share}" help:"Share of a tool's judged calls that failed at or above which it is retired: kept and shown, never recruited, until restored."`
+	PostgresFlags   `embed:""`
+	Neo4jFlags      `embed:""`
+	OllamaFlags     `embed:""`
+	Retrieval       retrieval.Config `embed:"" prefix:"retrieval-"`
+	Ingest          ingest.Config    `embed:"" prefix:"ingest-"`
+	Workers         workers.Config   `embed:""`
+	Evolution       evolution.Limits `embed:"" prefix:"evolution-"`
+	Assets          assets.Config    `embed:""`
+	Tasks           tasks.Config     `embed:""`
+	UtilityPolicy   utility.Policy   `embed:""`
+	NoMigrate       bool             `name:"no-migrate" env:"EVOKG_NO_MIGRATE" help:"Do not apply Postgres migrations and the Neo4j schema at start."`
+	Cascade         []string         `name:"cascade" env:"EVOKG_CASCADE" default:"principles,recipes,plan,boost,environment" help:"Cascade components the search bandit's cascade arm adds to a memory pack (MAGE): principles (A), recipes (B), plan (C), boost (D); environment (E) adds the G_env facts to an environment episode's pack on every arm; none for a plain pack."`
+	Navigator       bool             `name:"navigator" env:"EVOKG_NAVIGATOR" default:"true" negatable:"" help:"Evolution's Navigator plans over the skill frontier and its plan steers the next curriculum selection (MAGE); --no-navigator skips it."`
+	Critic          bool             `name:"critic" env:"EVOKG_CRITIC" default:"true" negatable:"" help:"Evolution's Critic scores each task type; its scores set harvested memories' quality and its notes reach the failure analyst (MAGE); --no-critic skips it."`
+	Utility         bool             `name:"utility" env:"EVOKG_UTILITY" default:"true" negatable:"" help:"Memory utility: memories the teacher writes start probationary and are tried on validation items before they are served, a memory's utility enters its retrieval score (ζ) and live evidence quarantines one that keeps hurting; --no-utility serves every memory at once (an ablation)."`
+	ToolAuthoring   bool             `name:"tool-authoring" env:"EVOKG_TOOL_AUTHORING" default:"true" negatable:"" help:"Evolution's tool operation has the teacher model write sandboxed tools from a task type's memories, validated by their tests, which the learner's tool_call arm then recruits (Mem2Evolve); --no-tool-authoring skips it."`
+	AgentCreation   bool             `name:"agent-creation" env:"EVOKG_AGENT_CREATION" default:"true" negatable:"" help:"After the tool operation, evolution has the teacher model write an expert agent (role, system prompt, the skill's validated tools) from a task type's successes, tried on training items before it is served (Mem2Evolve); --no-agent-creation skips it."`
+	ToolRecruitment bool             `name:"tool-recruitment" env:"EVOKG_TOOL_RECRUITMENT" default:"true" negatable:"" help:"Evolution's tool operation first tries the validated tools recruited for a failed question on the failed items and reuses one that covers them; --no-tool-recruitment always writes a new tool (an ablation)."`
 }
 
 // mechanisms are the evolution loop's switchable guidance mechanisms.
@@ -97,109 +88,82 @@ func (f AppFlags) Validate() error {
 	if err != nil {
 		return err
 	}
-	if f.RecruitThreshold < -1 || f.RecruitThreshold > 1 {
-		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", f.RecruitThreshold)
+	if a := f.Assets; a.RecruitThreshold < -1 || a.RecruitThreshold > 1 {
+		return fmt.Errorf("--recruit-threshold: %g is not between -1 and 1", a.RecruitThreshold)
 	}
-	if f.RetireJudged < 1 || f.RetireShare <= 0 || f.RetireShare > 1 {
-		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", f.RetireJudged, f.RetireShare)
+	if a := f.Assets; a.RetireJudged < 1 || a.RetireShare <= 0 || a.RetireShare > 1 {
+		return fmt.Errorf("--tool-retire-judged must be at least 1 (is %d) and --tool-retire-share in (0, 1] (is %g)", a.RetireJudged, a.RetireShare)
 	}
-	if f.GroupCommit < 1 {
-		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", f.GroupCommit)
+	if f.Ingest.ProjectLinger < 0 {
+		return fmt.Errorf("--ingest-project-linger: %s is negative", f.Ingest.ProjectLinger)
 	}
-	if f.ProjectLinger < 0 {
-		return fmt.Errorf("--project-linger: %s is negative", f.ProjectLinger)
+	if f.Workers.DeadAfter < time.Second {
+		return fmt.Errorf("--worker-dead-after: %s, need at least 1s", f.Workers.DeadAfter)
 	}
-	if f.DeadAfter < time.Second {
-		return fmt.Errorf("--worker-dead-after: %s, need at least 1s", f.DeadAfter)
-	}
-	if f.Committers < 1 {
-		return fmt.Errorf("--ingest-committers: %d, need at least 1", f.Committers)
-	}
-	if f.ReadTarget < 0 || f.ReadFloor <= 0 {
-		return fmt.Errorf("--ingest-read-target %s, --ingest-read-floor %g: need a target of 0 or more and a positive floor", f.ReadTarget, f.ReadFloor)
-	}
-	if f.MaxLag < 0 || f.MaxHold <= 0 || f.MaxQueued < 1 {
-		return fmt.Errorf("--ingest-max-lag %s, --ingest-max-hold %s, --ingest-max-queued %d: need a lag of 0 or more, a positive hold and at least 1 queued", f.MaxLag, f.MaxHold, f.MaxQueued)
+	if err := validateIngest(f.Ingest); err != nil {
+		return err
 	}
 	return nil
-}
-
-// EvolutionFlags are the admission caps of evolution runs (evolution.Limits).
-type EvolutionFlags struct {
-	MaxIterations int `name:"max-iterations" env:"EVOKG_EVOLUTION_MAX_ITERATIONS" default:"${evolution_max_iterations}" help:"Cap on the iterations of one evolution run (API and evolve)."`
-	MaxPoolSize   int `name:"max-pool-size" env:"EVOKG_EVOLUTION_MAX_POOL_SIZE" default:"${evolution_max_pool_size}" help:"Cap on the questions of one evolution run, held-out split included (API and evolve)."`
-	RunsPerWorker int `name:"runs-per-worker" env:"EVOKG_EVOLUTION_RUNS_PER_WORKER" default:"${evolution_runs_per_worker}" help:"Evolution runs one worker process executes at once; the others wait queued."`
-}
-
-// Limits returns the evolution caps.
-func (f EvolutionFlags) Limits() evolution.Limits {
-	return evolution.Limits{MaxIterations: f.MaxIterations, MaxPoolSize: f.MaxPoolSize, RunsPerWorker: f.RunsPerWorker}
-}
-
-// Validate runs after parsing.
-func (f EvolutionFlags) Validate() error {
-	return f.Limits().WithDefaults().Validate()
-}
-
-// RetrievalFlags configure memory packs (docs/concepts/answering.md).
-type RetrievalFlags struct {
-	K                   int       `env:"EVOKG_RETRIEVAL_K" default:"${retrieval_k}" help:"Semantic top-K per channel."`
-	ShortContextChars   int       `name:"short-context-chars" env:"EVOKG_RETRIEVAL_SHORT_CONTEXT_CHARS" default:"${retrieval_short_context_chars}" help:"Contexts up to this many characters get 2 successes + 1 failure; longer ones 1 + 2."`
-	ExtendedShortText   bool      `name:"extended-short-text" env:"EVOKG_RETRIEVAL_EXTENDED_SHORT_TEXT" help:"Give short contexts 2 successes + 2 failures."`
-	TypeStrategyMin     float64   `name:"type-strategy-min" env:"EVOKG_RETRIEVAL_TYPE_STRATEGY_MIN" default:"${retrieval_type_strategy_min}" help:"Similarity a type_strategy failure needs."`
-	StructuralThreshold float64   `name:"structural-threshold" env:"EVOKG_RETRIEVAL_STRUCTURAL_THRESHOLD" default:"${structural_threshold}" help:"Minimum signature similarity |LCS|/min(|a|,|b|)."`
-	CharBudget          int       `name:"char-budget" env:"EVOKG_RETRIEVAL_CHAR_BUDGET" default:"${retrieval_char_budget}" help:"Character budget of the rendered memory block."`
-	Weights             []float64 `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"${retrieval_weights}" help:"Composite score weights α,β,γ,δ,ε[,ζ[,λ]] (semantic, structural, graph proximity, quality, recency, utility, lexical rank; ζ and λ keep their defaults when not given)."`
-	Mode                string    `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"${retrieval_mode}" enum:"${retrieval_modes}" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
-	EfSearch            int       `name:"ef-search" env:"EVOKG_RETRIEVAL_EF_SEARCH" default:"${retrieval_ef_search}" help:"HNSW candidate list of a semantic search (hnsw.ef_search, 1-1000): larger trades latency for recall on large task types."`
-	StructuralScope     string    `name:"structural-scope" env:"EVOKG_RETRIEVAL_STRUCTURAL_SCOPE" default:"${retrieval_structural_scope}" enum:"${retrieval_structural_scopes}" help:"What the structural channel matches: all (every task type: APEX-EM's cross-domain transfer) or same_task_type (MAGE's task filter). Semantic and graph channels always stay within the task type."`
-}
-
-// Config returns the retrieval configuration.
-func (f RetrievalFlags) Config() retrieval.Config {
-	cfg := retrieval.Config{K: f.K, ShortContextChars: f.ShortContextChars, ExtendedShortText: f.ExtendedShortText,
-		TypeStrategyMin: f.TypeStrategyMin, StructuralThreshold: f.StructuralThreshold, CharBudget: f.CharBudget,
-		Mode: f.Mode, StructuralScope: f.StructuralScope, EfSearch: f.EfSearch}
-	if w := f.Weights; len(w) >= 5 && len(w) <= 7 {
-		d := retrieval.DefaultWeights
-		w = slices.Concat(w, []float64{d.Zeta, d.Lambda}[len(w)-5:])
-		cfg.Weights = retrieval.Weights{Alpha: w[0], Beta: w[1], Gamma: w[2], Delta: w[3], Epsilon: w[4], Zeta: w[5], Lambda: w[6]}
-	}
-	return cfg
-}
-
-// Validate runs after parsing.
-func (f RetrievalFlags) Validate() error {
-	return f.Config().WithDefaults().Validate()
 }
 
 // AppConfig assembles the process configuration.
 func (f AppFlags) AppConfig() app.Config {
 	return app.Config{
-		Postgres:  f.PostgresFlags.Config(),
-		Graph:     f.Neo4jFlags.Config(),
-		LLM:       f.OllamaFlags.LLMConfig(f.EmbeddingDim),
-		HTTP:      f.OllamaFlags.HTTPClient(),
-		Retrieval: f.retrievalConfig(),
-		Utility:   utility.Policy{MinShown: f.UtilityMinShown, Off: !f.Utility},
-		Ingest: ingest.Config{EmbeddingDim: f.EmbeddingDim, GroupCommit: f.GroupCommit, Committers: f.Committers,
-			MaxLag: f.MaxLag, MaxQueued: f.MaxQueued, MaxHold: f.MaxHold, ReadTarget: f.ReadTarget, ReadFloor: f.ReadFloor,
-			ProjectLinger: zeroMeansOff(f.ProjectLinger)},
+		Postgres:   f.PostgresFlags.Config(),
+		Graph:      f.Neo4jFlags.Config(),
+		LLM:        f.OllamaFlags.LLMConfig(f.Postgres.EmbeddingDim),
+		HTTP:       f.OllamaFlags.HTTPClient(),
+		Retrieval:  f.retrievalConfig(),
+		Utility:    f.utilityPolicy(),
+		Ingest:     f.ingestConfig(),
 		Bandit:     bandit.Config{},
-		Workers:    workers.Config{DeadAfter: f.DeadAfter},
-		Evolution:  f.EvolutionFlags.Limits(),
+		Workers:    f.Workers,
+		Evolution:  f.Evolution,
 		Migrate:    !f.NoMigrate,
 		Cascade:    f.cascadeConfig(),
 		Mechanisms: f.mechanisms(),
-		Assets:     assets.Config{RecruitThreshold: f.RecruitThreshold, RetireJudged: f.RetireJudged, RetireShare: f.RetireShare},
-		Tasks:      tasks.Config{Validators: validate.Config{WebhookHosts: f.WebhookHosts}, TasksPerWorker: f.TasksPerWorker},
+		Assets:     f.Assets,
+		Tasks:      f.Tasks,
 	}
+}
+
+// ingestConfig is the ingest configuration, with the process's embedding
+// dimension; --ingest-project-linger's 0 turns the linger off.
+func (f AppFlags) ingestConfig() ingest.Config {
+	c := f.Ingest
+	c.EmbeddingDim = f.Postgres.EmbeddingDim
+	c.ProjectLinger = zeroMeansOff(c.ProjectLinger)
+	return c
+}
+
+// utilityPolicy is the utility policy; --no-utility quarantines nothing on
+// live evidence.
+func (f AppFlags) utilityPolicy() utility.Policy {
+	p := f.UtilityPolicy
+	p.Off = !f.Utility
+	return p
+}
+
+// validateIngest refuses ingest settings that cannot work, naming their
+// flags.
+func validateIngest(c ingest.Config) error {
+	switch {
+	case c.GroupCommit < 1:
+		return fmt.Errorf("--ingest-group-commit: %d, need at least 1", c.GroupCommit)
+	case c.Committers < 1:
+		return fmt.Errorf("--ingest-committers: %d, need at least 1", c.Committers)
+	case c.ReadTarget < 0 || c.ReadFloor <= 0:
+		return fmt.Errorf("--ingest-read-target %s, --ingest-read-floor %g: need a target of 0 or more and a positive floor", c.ReadTarget, c.ReadFloor)
+	case c.MaxLag < 0 || c.MaxHold <= 0 || c.MaxQueued < 1:
+		return fmt.Errorf("--ingest-max-lag %s, --ingest-max-hold %s, --ingest-max-queued %d: need a lag of 0 or more, a positive hold and at least 1 queued", c.MaxLag, c.MaxHold, c.MaxQueued)
+	}
+	return nil
 }
 
 // retrievalConfig is the retrieval configuration; --no-utility gives
 // utility no weight.
 func (f AppFlags) retrievalConfig() retrieval.Config {
-	cfg := f.RetrievalFlags.Config().WithDefaults()
+	cfg := f.Retrieval.WithDefaults()
 	if !f.Utility {
 		cfg.Weights.Zeta = 0
 	}

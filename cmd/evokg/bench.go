@@ -66,7 +66,7 @@ func (c *BenchGraphCmd) Run(g *Globals) error {
 		defer pool.Close()
 		opts.Load = func(ctx context.Context) (err error) {
 			load, err = bench.Ingest(ctx, pool, gr, bench.IngestOptions{N: c.WithLoad, Rate: c.LoadRate, ReadTarget: c.ReadTarget,
-				EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+				EmbeddingDim: c.Postgres.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 			return err
 		}
 	}
@@ -90,7 +90,7 @@ type BenchRetrievalCmd struct {
 	Keep          bool   `help:"Keep the memories for a later --reuse run."`
 	Reuse         bool   `help:"Measure the memories a previous --keep run left."`
 	DeferIndexes  bool   `name:"defer-indexes" help:"Seed with the HNSW indexes dropped and build them after (evokg import --defer-indexes; a quiet database only)."`
-	EfSearch      int    `name:"ef-search" default:"${retrieval_ef_search}" help:"HNSW candidate list of the searches (as --retrieval-ef-search of serve)."`
+	EfSearch      int    `name:"ef-search" default:"100" help:"HNSW candidate list of the searches (as --retrieval-ef-search of serve)."`
 	Strategy      string `default:"semantic" enum:"semantic,lexical" help:"Search arm of the timed packs: semantic, or lexical (full-text, with semantic hits filling)."`
 }
 
@@ -101,7 +101,7 @@ func (c *BenchRetrievalCmd) Run(g *Globals) error {
 	}
 	defer pool.Close()
 	res, err := bench.Retrieval(g.Ctx, pool, bench.RetrievalOptions{Memories: c.Memories, TaskTypes: c.TaskTypes,
-		Queries: c.Queries, Dim: c.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes,
+		Queries: c.Queries, Dim: c.Postgres.EmbeddingDim, Keep: c.Keep, Reuse: c.Reuse, DeferIndexes: c.DeferIndexes,
 		EfSearch: c.EfSearch, Strategy: c.Strategy}, os.Stderr)
 	if err != nil {
 		return err
@@ -122,8 +122,8 @@ type BenchIngestCmd struct {
 	ProjectBatch  int           `name:"project-batch" default:"200" help:"Experiences one projection job writes to the graph at once."`
 	ProjectLinger time.Duration `name:"project-linger" default:"250ms" help:"How long a projection job lets its experience wait for others to join its graph batch (0: no wait)."`
 	Keep          bool          `help:"Keep the benchmark namespace for inspection instead of purging it."`
-	MaxLag        time.Duration `name:"max-lag" default:"${ingest_max_lag}" help:"The service holds new writes while the projection lag exceeds this (0: holds none)."`
-	MaxQueued     int           `name:"max-queued" default:"${ingest_max_queued}" help:"The service also holds new writes while more experiences than this wait for their projection (with --max-lag above 0)."`
+	MaxLag        time.Duration `name:"max-lag" default:"1s" help:"The service holds new writes while the projection lag exceeds this (0: holds none)."`
+	MaxQueued     int           `name:"max-queued" default:"1000" help:"The service also holds new writes while more experiences than this wait for their projection (with --max-lag above 0)."`
 	GroupCommit   int           `name:"group-commit" default:"64" help:"Most concurrent single requests the service writes in one transaction (1 = each alone)."`
 	CPUProfile    string        `name:"cpu-profile" type:"path" help:"Write a pprof CPU profile of the run (service and workers, in this process) to this file."`
 }
@@ -139,7 +139,7 @@ func (c *BenchIngestCmd) Run(g *Globals) error {
 		return err
 	}
 	res, err := bench.Ingest(g.Ctx, pool, gr, bench.IngestOptions{N: c.N, Batch: c.Batch, Clients: c.Clients, TaskTypes: c.TaskTypes, Rate: c.Rate,
-		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, ProjectLinger: zeroMeansOff(c.ProjectLinger), MaxLag: zeroMeansOff(c.MaxLag), MaxQueued: c.MaxQueued, Keep: c.Keep, EmbeddingDim: c.EmbeddingDim, Logger: g.Logger}, os.Stderr)
+		ProjectBatch: c.ProjectBatch, GroupCommit: c.GroupCommit, ProjectLinger: zeroMeansOff(c.ProjectLinger), MaxLag: zeroMeansOff(c.MaxLag), MaxQueued: c.MaxQueued, Keep: c.Keep, EmbeddingDim: c.Postgres.EmbeddingDim, Logger: g.Logger}, os.Stderr)
 	stop()
 	if err != nil {
 		return err

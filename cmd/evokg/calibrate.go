@@ -20,7 +20,7 @@ type CalibrateCmd struct {
 	Size       int    `default:"200" help:"Generated pool size, all splits together."`
 	Seed       uint64 `default:"1" help:"Generator and split seed: the same as the run's, so no training or test item is answered."`
 	Splits     `embed:""`
-	Items      int    `default:"${calibration_items}" help:"Validation items answered with each candidate."`
+	Items      int    `default:"12" help:"Validation items answered with each candidate."`
 	AnswerMode string `name:"answer-mode" enum:",text,number,expression" default:"" help:"Declare the pool's task types answered in this mode first; empty keeps their declarations."`
 }
 

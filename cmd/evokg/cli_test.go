@@ -45,11 +45,11 @@ func TestServeDefaults(t *testing.T) {
 	cli, _, err := parse(t, "serve")
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:8080", cli.Serve.Addr)
-	require.Equal(t, 768, cli.Serve.EmbeddingDim)
-	require.Equal(t, "qwen3:8b", cli.Serve.TeacherModel)
-	require.Equal(t, "llama3.1:8b", cli.Serve.LearnerModel)
-	require.Equal(t, "nomic-embed-text", cli.Serve.EmbeddingModel)
-	require.Equal(t, []float64{0.45, 0.25, 0.10, 0.10, 0.10, 0.20, 0.25}, cli.Serve.Weights)
+	require.Equal(t, 768, cli.Serve.Postgres.EmbeddingDim)
+	require.Equal(t, "qwen3:8b", cli.Serve.Models.TeacherModel)
+	require.Equal(t, "llama3.1:8b", cli.Serve.Models.LearnerModel)
+	require.Equal(t, "nomic-embed-text", cli.Serve.Models.EmbeddingModel)
+	require.Equal(t, retrieval.Weights{Alpha: 0.45, Beta: 0.25, Gamma: 0.10, Delta: 0.10, Epsilon: 0.10, Zeta: 0.20, Lambda: 0.25}, cli.Serve.Retrieval.Weights)
 	require.False(t, cli.Serve.NoMigrate, "serve migrates at start unless disabled")
 }
 
@@ -59,12 +59,14 @@ func TestEnvironmentOverridesDefaults(t *testing.T) {
 	cli, _, err := parse(t, "serve")
 	require.NoError(t, err)
 	require.Equal(t, "127.0.0.1:9999", cli.Serve.Addr)
-	require.Equal(t, 384, cli.Serve.EmbeddingDim)
+	require.Equal(t, 384, cli.Serve.Postgres.EmbeddingDim)
 }
 
 func TestInvalidRetrievalConfigIsRefused(t *testing.T) {
 	_, _, err := parse(t, "serve", "--retrieval-type-strategy-min", "1.5")
 	require.Error(t, err)
+	_, _, err = parse(t, "serve", "--retrieval-weights", "0.5,0.5")
+	require.ErrorContains(t, err, "need 5 to 7 numbers")
 }
 
 // The HNSW candidate list of memory searches is configurable; the
@@ -147,7 +149,9 @@ func TestReadTargetReachesTheIngestConfig(t *testing.T) {
 }
 
 // Projection lingers by default so that single requests share graph
-// batches; 0 projects at once and a negative wait is refused.
+// batches; 0 projects at once and a negative wait is refused. The flag is
+// --ingest-project-linger; --project-linger, its name before projection
+// moved into ingest, is still accepted.
 func TestProjectLingerReachesTheIngestConfig(t *testing.T) {
 	cli, _, err := parse(t, "worker")
 	require.NoError(t, err)
@@ -156,11 +160,14 @@ func TestProjectLingerReachesTheIngestConfig(t *testing.T) {
 	cli, _, err = parse(t, "serve")
 	require.NoError(t, err)
 	require.Equal(t, time.Second, cli.Serve.AppConfig().Ingest.ProjectLinger)
-	cli, _, err = parse(t, "worker", "--project-linger=0")
+	cli, _, err = parse(t, "worker", "--ingest-project-linger=0")
 	require.NoError(t, err)
 	require.Negative(t, cli.Worker.AppConfig().Ingest.ProjectLinger, "0 is no wait, not the default")
-	_, _, err = parse(t, "worker", "--project-linger=-1s")
-	require.ErrorContains(t, err, "--project-linger")
+	cli, _, err = parse(t, "worker", "--project-linger=2s")
+	require.NoError(t, err)
+	require.Equal(t, 2*time.Second, cli.Worker.AppConfig().Ingest.ProjectLinger, "the former name")
+	_, _, err = parse(t, "worker", "--ingest-project-linger=-1s")
+	require.ErrorContains(t, err, "--ingest-project-linger")
 }
 
 // The cascade's components A–E are on in every process by default (MAGE's

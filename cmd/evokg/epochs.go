@@ -18,12 +18,12 @@ type EpochsCmd struct {
 	AppFlags      `embed:""`
 	Namespace     string  `required:"" help:"Namespace whose memory the tasks read and write."`
 	Pool          string  `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph') or a JSONL file path ({id, question, answer, task_type?, context?} per line); each item is a task graded by normalized match against its answer."`
-	Size          int     `default:"${epochs_pool_size}" help:"Generated pool size, training and test together."`
+	Size          int     `default:"20" help:"Generated pool size, training and test together."`
 	Seed          uint64  `default:"1" help:"Generator and split seed."`
 	Epochs        int     `default:"3" help:"Epochs E (1..20): the training split goes through PRGII once per epoch, memory growing."`
 	MaxIterations int     `name:"max-iterations" help:"Attempts J per task (0: the validator's default, 10)."`
 	Frozen        bool    `help:"After the epochs, evaluate the test split with memory frozen (no ingest): transfer."`
-	Test          float64 `name:"test" aliases:"held-out" default:"${epochs_test}" help:"Test fraction (evaluated only with --frozen; never trained on). --held-out, its former name, is still accepted."`
+	Test          float64 `name:"test" aliases:"held-out" default:"0.2" help:"Test fraction (evaluated only with --frozen; never trained on). --held-out, its former name, is still accepted."`
 	JSON          bool    `help:"Print the run (as GET epoch-runs/{id} shows it) as one JSON object on the last line."`
 	NoWorker      bool    `name:"no-worker" help:"Do not work ingest and projection jobs in this process (a separate 'evokg worker' must run)."`
 }

@@ -14,13 +14,11 @@ import (
 
 // ImportCmd bulk-loads experiences from NDJSON.
 type ImportCmd struct {
-	PostgresFlags `embed:""`
-	Namespace     string `required:"" help:"Namespace to import into."`
-	File          string `arg:"" help:"NDJSON file, one experience per line as POST /experiences takes it ('-' reads standard input)."`
-	Chunk         int    `default:"${import_chunk}" help:"Lines per transaction."`
-	Writers       int    `default:"${import_writers}" help:"Connections writing chunks at once."`
-	DeferIndexes  bool   `name:"defer-indexes" help:"Drop the HNSW indexes before loading and build them after (an initial load: meanwhile searches of every namespace scan exactly and writes to the embedding tables wait for the build)."`
-	JSON          bool   `help:"Print the result as one JSON line."`
+	PostgresFlags        `embed:""`
+	Namespace            string `required:"" help:"Namespace to import into."`
+	File                 string `arg:"" help:"NDJSON file, one experience per line as POST /experiences takes it ('-' reads standard input)."`
+	ingest.ImportOptions `embed:""`
+	JSON                 bool `help:"Print the result as one JSON line."`
 }
 
 func (c *ImportCmd) Run(g *Globals) error {
@@ -41,9 +39,9 @@ func (c *ImportCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	svc := ingest.NewService(ingest.Config{EmbeddingDim: c.EmbeddingDim}, pool, queue, nil, vector.NewStore(pool, c.EmbeddingDim), g.Logger)
+	svc := ingest.NewService(ingest.Config{EmbeddingDim: c.Postgres.EmbeddingDim}, pool, queue, nil, vector.NewStore(pool, c.Postgres.EmbeddingDim), g.Logger)
 	bar := progressbar.DefaultBytes(size, "importing "+c.File)
-	res, err := svc.Import(g.Ctx, c.Namespace, io.TeeReader(in, bar), ingest.ImportOptions{Chunk: c.Chunk, Writers: c.Writers, DeferIndexes: c.DeferIndexes})
+	res, err := svc.Import(g.Ctx, c.Namespace, io.TeeReader(in, bar), c.ImportOptions)
 	_ = bar.Finish()
 	if err != nil {
 		return err

@@ -1,7 +1,8 @@
 // Command evokg is the single EvoKG binary: the API server, the background
 // worker, migrations, API keys, model checks, benchmarks, graph maintenance
 // and evolution runs. Every flag can also be set by an EVOKG_* environment
-// variable; `evokg --help` lists both with their defaults.
+// variable; `evokg --help` lists both with their defaults, and `evokg
+// config` prints the value of each and where it came from.
 package main
 
 import (
@@ -9,14 +10,12 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
+	"reflect"
 	"syscall"
 
 	"github.com/alecthomas/kong"
 
-	"github.com/evokg/evokg/evolution"
-	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/retrieval"
 )
 
@@ -41,6 +40,7 @@ type CLI struct {
 	Pool        PoolCmd        `cmd:"" help:"Show a question pool's items and their split (train, validation, test)."`
 	Epochs      EpochsCmd      `cmd:"" aliases:"prgii" help:"Run an epoch run in this process: a pool through APEX-EM's PRGII for several epochs and report SR, CSR, mean attempts and first-attempt success per epoch."`
 	MCP         MCPCmd         `cmd:"" name:"mcp" help:"Serve the MCP tools (remember, recall, …) over stdio for desktop MCP clients."`
+	Config      ConfigCmd      `cmd:"" help:"Print every setting of a command (serve by default): its flag, its environment variable, its value and where the value comes from (flag, environment or default)."`
 	Version     VersionCmd     `cmd:"" help:"Print the version."`
 	Probe       ProbeCmd       `cmd:"" hidden:"" help:"GET a URL and fail unless it answers 2xx (container healthchecks)."`
 }
@@ -53,16 +53,20 @@ func newParser(cli *CLI) (*kong.Kong, error) {
 		kong.Name("evokg"),
 		kong.Description("EvoKG: an explicit, inspectable knowledge-graph memory for self-evolving LLM agents."),
 		kong.UsageOnError(),
-		defaultVars(),
-		kong.Vars{"pg_url": postgres.DefaultURL,
-			"evolution_max_iterations":    strconv.Itoa(evolution.DefaultMaxRunIterations),
-			"evolution_max_pool_size":     strconv.Itoa(evolution.DefaultMaxRunPool),
-			"evolution_runs_per_worker":   strconv.Itoa(evolution.DefaultRunsPerWorker),
-			"retrieval_mode":              retrieval.DefaultMode,
-			"retrieval_modes":             strings.Join(retrieval.Modes, ","),
-			"retrieval_structural_scope":  retrieval.DefaultStructuralScope,
-			"retrieval_structural_scopes": strings.Join(retrieval.Scopes, ",")},
+		kong.TypeMapper(reflect.TypeFor[retrieval.Weights](), settingMapper{}),
 	)
+}
+
+// settingMapper decodes a flag whose type reads its own spelling
+// (settings.Parser), as its package's WithDefaults reads the default.
+type settingMapper struct{}
+
+func (settingMapper) Decode(ctx *kong.DecodeContext, target reflect.Value) error {
+	var s string
+	if err := ctx.Scan.PopValueInto("value", &s); err != nil {
+		return err
+	}
+	return target.Addr().Interface().(settings.Parser).ParseSetting(s)
 }
 
 func main() {

@@ -8,8 +8,10 @@ import (
 
 	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/api"
+	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/internal/app"
 	"github.com/evokg/evokg/mcp"
+	"github.com/evokg/evokg/retrieval"
 )
 
 // MCPCmd serves EvoKG's MCP tools over stdio, for desktop MCP clients. It
@@ -18,18 +20,18 @@ import (
 // at /mcp. It never migrates: stdout carries the protocol, and the server
 // owns the schemas.
 type MCPCmd struct {
-	PostgresFlags  `embed:""`
-	Neo4jFlags     `embed:""`
-	OllamaFlags    `embed:""`
-	RetrievalFlags `embed:"" prefix:"retrieval-"`
-	EvolutionFlags `embed:"" prefix:"evolution-"`
+	PostgresFlags `embed:""`
+	Neo4jFlags    `embed:""`
+	OllamaFlags   `embed:""`
+	Retrieval     retrieval.Config `embed:"" prefix:"retrieval-"`
+	Evolution     evolution.Limits `embed:"" prefix:"evolution-"`
 
 	APIKey string `name:"api-key" env:"EVOKG_API_KEY" required:"" help:"API key every tool calls the API with (evokg keys create): its scopes and namespaces bound the tools."`
 }
 
 func (c *MCPCmd) Run(g *Globals) error {
 	flags := AppFlags{PostgresFlags: c.PostgresFlags, Neo4jFlags: c.Neo4jFlags, OllamaFlags: c.OllamaFlags,
-		RetrievalFlags: c.RetrievalFlags, EvolutionFlags: c.EvolutionFlags, NoMigrate: true}
+		Retrieval: c.Retrieval, Evolution: c.Evolution, NoMigrate: true}
 	a, err := flags.Open(g.Ctx, app.ModeAPI, g.Logger)
 	if err != nil {
 		return err

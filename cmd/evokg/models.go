@@ -29,7 +29,7 @@ type ModelsCheckCmd struct {
 }
 
 func (c *ModelsCheckCmd) Run(g *Globals) error {
-	models, err := llm.New(c.LLMConfig(c.EmbeddingDim), c.HTTPClient(), nil, g.Logger)
+	models, err := llm.New(c.LLMConfig(c.Postgres.EmbeddingDim), c.HTTPClient(), nil, g.Logger)
 	if err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func (c *ModelsCheckCmd) Run(g *Globals) error {
 	for _, s := range statuses {
 		d := "-"
 		if s.Layer == llm.LayerEmbedding && dim > 0 {
-			d = fmt.Sprintf("%d (configured %d)", dim, c.EmbeddingDim)
+			d = fmt.Sprintf("%d (configured %d)", dim, c.Postgres.EmbeddingDim)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%t\t%s\n", s.Layer, s.Provider, s.URL, s.Model, s.Present, d)
 	}
@@ -115,8 +115,8 @@ func scriptedNote(scripted bool) string {
 
 // FakeOllamaCmd runs the scripted stand-in for the Ollama HTTP API.
 type FakeOllamaCmd struct {
-	Addr         string `default:"${fake_ollama_addr}" help:"Listen address."`
-	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"${embedding_dim}" help:"Dimension of the deterministic embeddings."`
+	Addr         string `default:"127.0.0.1:11434" help:"Listen address."`
+	EmbeddingDim int    `name:"embedding-dim" env:"EVOKG_EMBEDDING_DIM" default:"768" help:"Dimension of the deterministic embeddings."`
 }
 
 func (c *FakeOllamaCmd) Run(g *Globals) error {

@@ -20,8 +20,8 @@ type Splits struct {
 
 // ProbationBounds bounds an evolution run's probation (evolution.Params).
 type ProbationBounds struct {
-	Items int `name:"probation-items" default:"${probation_items}" help:"Validation items a probationary memory is tried on."`
-	Calls int `name:"probation-calls" default:"${probation_calls}" help:"Learner calls probation may start per iteration; the memories beyond wait for the next."`
+	Items int `name:"probation-items" default:"4" help:"Validation items a probationary memory is tried on."`
+	Calls int `name:"probation-calls" default:"120" help:"Learner calls probation may start per iteration; the memories beyond wait for the next."`
 }
 
 // Answering is how a run's learner answers (evolution.Params): the answer
@@ -29,7 +29,7 @@ type ProbationBounds struct {
 // learner profile.
 type Answering struct {
 	AnswerMode       string `name:"answer-mode" enum:",text,number,expression" default:"" help:"Declare every task type of the pool answered in this mode: 'text', 'number', or 'expression' (the learner writes the computation, the built-in calculator evaluates it). Empty keeps each task type's own declaration (text unless declared)."`
-	CalibrationItems int    `name:"calibration-items" default:"${calibration_items}" help:"Validation items answered with each candidate learner profile (memory as a block or as chat turns, with or without reasoning) at the start of every iteration; the best is stored for the namespace and model. 0 keeps the stored profile."`
+	CalibrationItems int    `name:"calibration-items" default:"12" help:"Validation items answered with each candidate learner profile (memory as a block or as chat turns, with or without reasoning) at the start of every iteration; the best is stored for the namespace and model. 0 keeps the stored profile."`
 }
 
 // poolSpec names the built-in pool name, or loads the JSONL file at name

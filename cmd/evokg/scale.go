@@ -35,7 +35,7 @@ func (c *BenchScaleCmd) Run(g *Globals) error {
 		return err
 	}
 	res, err := bench.Scale(g.Ctx, pool, gr, bench.ScaleOptions{Bin: bin, Env: c.env(), APIs: c.APIs, Workers: c.Workers,
-		Experiences: c.N, Batch: c.Batch, Clients: c.Clients, RateLimit: c.RateLimit, EmbeddingDim: c.EmbeddingDim,
+		Experiences: c.N, Batch: c.Batch, Clients: c.Clients, RateLimit: c.RateLimit, EmbeddingDim: c.Postgres.EmbeddingDim,
 		DrainTimeout: c.DrainTimeout, LogDir: c.LogDir, Keep: c.Keep, Logger: g.Logger}, os.Stderr)
 	if err != nil {
 		return err
@@ -50,7 +50,7 @@ func (c *BenchScaleCmd) Run(g *Globals) error {
 // command was pointed at.
 func (c *BenchScaleCmd) env() []string {
 	return append(os.Environ(),
-		"EVOKG_POSTGRES_URL="+c.PostgresURL, "EVOKG_EMBEDDING_DIM="+strconv.Itoa(c.EmbeddingDim),
-		"EVOKG_NEO4J_URI="+c.Neo4jURI, "EVOKG_NEO4J_USER="+c.Neo4jUser, "EVOKG_NEO4J_PASSWORD="+c.Neo4jPassword,
-		"EVOKG_NEO4J_DATABASE="+c.Neo4jDatabase)
+		"EVOKG_POSTGRES_URL="+c.Postgres.URL, "EVOKG_EMBEDDING_DIM="+strconv.Itoa(c.Postgres.EmbeddingDim),
+		"EVOKG_NEO4J_URI="+c.Graph.URI, "EVOKG_NEO4J_USER="+c.Graph.User, "EVOKG_NEO4J_PASSWORD="+c.Graph.Password,
+		"EVOKG_NEO4J_DATABASE="+c.Graph.Database)
 }

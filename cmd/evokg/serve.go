@@ -19,35 +19,33 @@ import (
 // ServeCmd runs the REST API.
 type ServeCmd struct {
 	AppFlags `embed:""`
+	API      api.Config  `embed:""`
+	Bounds   runs.Bounds `embed:""`
 
 	Addr            string        `env:"EVOKG_ADDR" default:"127.0.0.1:8080" help:"Listen address of the API."`
-	MaxBody         int64         `name:"max-body" env:"EVOKG_MAX_BODY_BYTES" default:"${max_body}" help:"Request body limit in bytes."`
-	MaxBatchBody    int64         `name:"max-batch-body" env:"EVOKG_MAX_BATCH_BODY_BYTES" default:"${max_batch_body}" help:"Body limit of batch ingest in bytes."`
-	RateLimit       int           `name:"rate-limit" env:"EVOKG_RATE_LIMIT" default:"${rate_limit}" help:"Requests per minute per API key (negative disables)."`
-	RequestTimeout  time.Duration `name:"request-timeout" env:"EVOKG_REQUEST_TIMEOUT" default:"${request_timeout}" help:"Timeout of one request."`
-	CORSOrigins     []string      `name:"cors-origins" env:"EVOKG_CORS_ORIGINS" help:"Allowed CORS origins (CORS is off when empty)."`
 	ShutdownTimeout time.Duration `name:"shutdown-timeout" env:"EVOKG_SHUTDOWN_TIMEOUT" default:"20s" help:"Grace period for in-flight requests at shutdown."`
 	WarmRounds      int           `name:"warm-rounds" env:"EVOKG_WARM_ROUNDS" default:"30" help:"Rounds of the platform's Neo4j queries run at start, in a throwaway namespace, before /readyz says ready (0 skips the warm-up)."`
 	BrowserURL      string        `name:"neo4j-browser-url" env:"EVOKG_NEO4J_BROWSER_URL" help:"Neo4j Browser's address, linked from the console's pages (none when empty)."`
-	WarmOnData      time.Duration `name:"warm-on-data" env:"EVOKG_WARM_ON_DATA" default:"${warm_on_data}" help:"After the rounds, how long the read queries alone run on the namespaces written to most recently before /readyz says ready (0: none)."`
-	RunsPerKey      int           `name:"active-runs-per-key" env:"EVOKG_ACTIVE_RUNS_PER_KEY" default:"${active_runs_per_key}" help:"Active (queued or running) evolution runs, epoch runs and tasks one API key may have started, across namespaces; a start over it is a 429 (negative: no bound)."`
-	RunsPerTenant   int           `name:"active-runs-per-tenant" env:"EVOKG_ACTIVE_RUNS_PER_TENANT" default:"${active_runs_per_tenant}" help:"Active evolution runs, epoch runs and tasks in one tenant's namespaces (those one API key created; a namespace no key created is a tenant of its own); a start over it is a 429 (negative: no bound)."`
+	// WarmOnData's default: the JVM goes on compiling for the shapes of
+	// real data for about 20 s of reads, which the first users paid for
+	// before (docs/benchmarks.md).
+	WarmOnData time.Duration `name:"warm-on-data" env:"EVOKG_WARM_ON_DATA" default:"20s" help:"After the rounds, how long the read queries alone run on the namespaces written to most recently before /readyz says ready (0: none)."`
 }
 
 // bounds are the bounds of active runs; 0 would refuse every start.
 func (c *ServeCmd) bounds() (runs.Bounds, error) {
-	if c.RunsPerKey == 0 || c.RunsPerTenant == 0 {
+	if c.Bounds.PerKey == 0 || c.Bounds.PerTenant == 0 {
 		return runs.Bounds{}, fmt.Errorf("--active-runs-per-key %d, --active-runs-per-tenant %d: 0 would refuse every run; a negative value sets no bound",
-			c.RunsPerKey, c.RunsPerTenant)
+			c.Bounds.PerKey, c.Bounds.PerTenant)
 	}
-	return runs.Bounds{PerKey: c.RunsPerKey, PerTenant: c.RunsPerTenant}, nil
+	return c.Bounds, nil
 }
 
 func (c *ServeCmd) apiConfig() api.Config {
-	caps := c.EvolutionFlags.Limits().WithDefaults()
-	return api.Config{MaxBodyBytes: c.MaxBody, MaxBatchBodyBytes: c.MaxBatchBody, RateLimit: c.RateLimit,
-		RequestTimeout: c.RequestTimeout, CORSOrigins: c.CORSOrigins,
-		MaxRunIterations: caps.MaxIterations, MaxRunPool: caps.MaxPoolSize, WebhookHosts: c.WebhookHosts}.WithDefaults()
+	caps := c.Evolution.WithDefaults()
+	cfg := c.API
+	cfg.MaxRunIterations, cfg.MaxRunPool, cfg.WebhookHosts = caps.MaxIterations, caps.MaxPoolSize, c.Tasks.Validators.WebhookHosts
+	return cfg.WithDefaults()
 }
 
 func (c *ServeCmd) Run(g *Globals) error {
