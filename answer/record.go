@@ -9,14 +9,13 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // Arms checks that an answer names arms the bandits have (*bandit.Bandit).
 type Arms interface {

@@ -29,16 +29,16 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
-	"github.com/evokg/evokg/internal/settings"
+	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/sandbox"
+	"github.com/evokg/evokg/settings"
 	"github.com/evokg/evokg/vector"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // DefaultRecruitThreshold is the cosine similarity between a query and an
 // asset's description at or above which the asset is recruited

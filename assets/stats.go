@@ -9,8 +9,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/settings"
 )
 
 // Defaults of the retirement rule, as Config's tags declare them: a tool is

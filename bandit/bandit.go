@@ -44,14 +44,13 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // Kind names one of the two bandits.
 type Kind string

@@ -24,7 +24,6 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/ingest"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/vector"
 	"github.com/evokg/evokg/workers"
@@ -33,7 +32,7 @@ import (
 //go:embed queries/ingest_*.sql
 var ingestQueryFiles embed.FS
 
-var ingestQueries = queryfs.MustLoad(ingestQueryFiles, "queries", ".sql")
+var ingestQueries = postgres.MustLoadQueries(ingestQueryFiles)
 
 // IngestOptions configures the ingest benchmark.
 type IngestOptions struct {

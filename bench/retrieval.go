@@ -19,7 +19,6 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/ingest"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/vector"
@@ -29,7 +28,7 @@ import (
 //go:embed queries/retrieval_*.sql
 var retrievalQueryFiles embed.FS
 
-var retrievalQueries = queryfs.MustLoad(retrievalQueryFiles, "queries", ".sql")
+var retrievalQueries = postgres.MustLoadQueries(retrievalQueryFiles)
 
 // RetrievalOptions configures the retrieval benchmark. Zero fields take the
 // documented defaults.

@@ -17,7 +17,6 @@ import (
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/access"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/postgres"
 )
@@ -25,7 +24,7 @@ import (
 //go:embed queries/scale_*.sql
 var scaleQueryFiles embed.FS
 
-var scaleQueries = queryfs.MustLoad(scaleQueryFiles, "queries", ".sql")
+var scaleQueries = postgres.MustLoadQueries(scaleQueryFiles)
 
 // ScaleOptions configures the replica benchmark.
 type ScaleOptions struct {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
+	"github.com/evokg/evokg/settings"
 )
 
 // Queue is the River queue of evolution run jobs. A worker process works it

@@ -13,7 +13,6 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/runs"
 )
@@ -21,7 +20,7 @@ import (
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // newRun is a queued run of params.Namespace.
 func newRun(params Params) *evokg.EvolutionRun {

@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/internal/testenv"
 )
 
@@ -21,7 +20,7 @@ var (
 	// cypherFS is graph's cypher/ folder at its root.
 	cypherFS, _ = fs.Sub(graph.CypherFiles, "cypher")
 	// queries holds every top-level statement by file name.
-	queries = queryfs.MustLoad(graph.CypherFiles, "cypher", ".cypher")
+	queries = topLevelStatements()
 	// String concatenation: '+' next to a string literal.
 	concatPattern = regexp.MustCompile(`['"]\s*\+|\+\s*['"]`)
 	// Dynamic labels or types ($(expr)) and procedures that run built strings.
@@ -171,4 +170,21 @@ func TestKeyLookupsCarryIndexHints(t *testing.T) {
 		}
 	}
 	require.Greater(t, checked, 30)
+}
+
+// topLevelStatements reads cypher/*.cypher by name, as graph loads them.
+func topLevelStatements() map[string]string {
+	files, err := fs.Glob(cypherFS, "*.cypher")
+	if err != nil {
+		panic(err)
+	}
+	out := map[string]string{}
+	for _, name := range files {
+		b, err := fs.ReadFile(cypherFS, name)
+		if err != nil {
+			panic(err)
+		}
+		out[strings.TrimSuffix(name, ".cypher")] = strings.TrimSpace(string(b))
+	}
+	return out
 }

@@ -28,7 +28,7 @@ import (
 	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
+	"github.com/evokg/evokg/settings"
 )
 
 // Config configures a Graph. The zero value plus WithDefaults is usable

@@ -8,7 +8,6 @@ import (
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
-	"github.com/evokg/evokg/internal/queryfs"
 )
 
 // systemNamespace holds graph-wide bookkeeping nodes (the schema version).
@@ -29,7 +28,7 @@ func schemaSteps() []schemaStep { return steps("cypher/schema") }
 func upgradeSteps() []schemaStep { return steps("cypher/upgrade") }
 
 func steps(dir string) []schemaStep {
-	set := queryfs.MustLoad(CypherFiles, dir, ".cypher")
+	set := mustLoad(dir)
 	steps := make([]schemaStep, 0, len(set))
 	for name, stmt := range set {
 		prefix, _, _ := strings.Cut(name, "_")

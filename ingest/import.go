@@ -23,8 +23,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/settings"
 )
 
 // BulkIndexer is what a bulk load needs of the vector indexes beyond

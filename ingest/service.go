@@ -14,7 +14,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
+	"github.com/evokg/evokg/settings"
 )
 
 // Indexer writes an experience's embedding into the success or failure

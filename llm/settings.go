@@ -3,7 +3,7 @@ package llm
 import (
 	"time"
 
-	"github.com/evokg/evokg/internal/settings"
+	"github.com/evokg/evokg/settings"
 )
 
 // Settings are the model layer's settings as an operator gives them, one

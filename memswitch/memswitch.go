@@ -15,14 +15,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // DefaultDelta is δ: how far validation accuracy with memory may fall below
 // the memory-off baseline before the task type's memory is switched off.

@@ -19,14 +19,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // Store keeps the profiles; it is the only writer of learner_profiles.
 type Store struct{ pool *pgxpool.Pool }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/evokg/evokg/internal/settings"
+	"github.com/evokg/evokg/settings"
 )
 
 // Weights of the composite score

@@ -8,8 +8,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/settings"
 )
 
 // Bounds cap the active (queued or running) background runs: evolution

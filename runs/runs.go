@@ -20,14 +20,13 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // FinishFunc stores a run's final status and failure reason.
 type FinishFunc func(ctx context.Context, ns string, id uuid.UUID, status evokg.RunStatus, reason string) error

@@ -12,10 +12,10 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/retrieval"
 	"github.com/evokg/evokg/runs"
+	"github.com/evokg/evokg/settings"
 	"github.com/evokg/evokg/validate"
 )
 

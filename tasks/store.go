@@ -11,7 +11,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 	"github.com/evokg/evokg/runs"
 )
@@ -19,7 +18,7 @@ import (
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // store owns the tasks and task_attempts tables.
 type store struct{ pool *pgxpool.Pool }

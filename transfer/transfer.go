@@ -27,13 +27,13 @@ import (
 
 	"github.com/evokg/evokg"
 	"github.com/evokg/evokg/graph"
-	"github.com/evokg/evokg/internal/queryfs"
+	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // Format names the stream; FormatVersion is its version, raised whenever a
 // record changes shape.

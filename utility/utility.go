@@ -31,15 +31,14 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
-	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/settings"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // Policy is when live evidence quarantines an active memory: once at least
 // MinShown rewarded answers showed it, when the upper bound of the 95%

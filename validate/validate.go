@@ -14,8 +14,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/sandbox"
+	"github.com/evokg/evokg/settings"
 )
 
 // Attempt is what a validator checks: one answer to a task.

@@ -23,14 +23,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/evokg/evokg"
-	"github.com/evokg/evokg/internal/queryfs"
 	"github.com/evokg/evokg/postgres"
 )
 
 //go:embed queries/*.sql
 var queryFiles embed.FS
 
-var queries = queryfs.MustLoad(queryFiles, "queries", ".sql")
+var queries = postgres.MustLoadQueries(queryFiles)
 
 // Search defaults.
 const (

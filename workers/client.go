@@ -13,7 +13,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/evokg/evokg/internal/settings"
+	"github.com/evokg/evokg/settings"
 )
 
 // Config configures the River client. The tag of DeadAfter declares its

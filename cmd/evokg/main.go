@@ -15,8 +15,8 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/evokg/evokg/internal/settings"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/settings"
 )
 
 // CLI is the command tree.
