@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
-
 )
 
 // systemNamespace holds graph-wide bookkeeping nodes (the schema version).
