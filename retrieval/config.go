@@ -92,7 +92,7 @@ type Config struct {
 	Weights Weights `env:"EVOKG_RETRIEVAL_WEIGHTS" default:"0.45,0.25,0.1,0.1,0.1,0.2,0.25" help:"Composite score weights α,β,γ,δ,ε[,ζ[,λ]] (semantic, structural, graph proximity, quality, recency, utility, lexical rank; ζ and λ keep their defaults when not given)."`
 	// Mode is the allocation of a request that names none: ModeMAGE (κ) or
 	// ModeAPEX (P+ top-3, P− top-2).
-	Mode string `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"mage" enum:"mage,apex" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts; DESIGN.md §4) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
+	Mode string `name:"mode" env:"EVOKG_RETRIEVAL_MODE" default:"mage" enum:"mage,apex" help:"Allocation of a memory pack when a request names none: mage (κ by context length: 2 successes + 1 failure, or 1 + 2 for long contexts) or apex (APEX-EM's P+ top-3 and P− top-2). /retrieve and /answer take a per-request mode."`
 	// EfSearch is the HNSW candidate list of a semantic search
 	// (hnsw.ef_search; vector.DefaultEfSearch); larger trades latency for
 	// recall on large slices.
