@@ -154,7 +154,7 @@ func openPool(t *testing.T, url string) *pgxpool.Pool {
 // TestEpochsCommand runs `evokg epochs --json` for 2 epochs on the digits
 // pool against the fake model and the real databases, then checks the
 // printed figures (per epoch SR, CSR, mean attempts, first-attempt
-// success, and the frozen held-out result) against the stored attempts.
+// success, and the frozen test result) against the stored attempts.
 func TestEpochsCommand(t *testing.T) {
 	t.Parallel()
 	testenv.Postgres(t)
@@ -167,13 +167,13 @@ func TestEpochsCommand(t *testing.T) {
 		"EVOKG_NEO4J_USER=" + testenv.Neo4jUser(), "EVOKG_NEO4J_PASSWORD=" + testenv.Neo4jPassword(),
 		"EVOKG_OLLAMA_URL=" + fake.Start(t), "EVOKG_LOG_FORMAT=text", "EVOKG_LOG_LEVEL=warn"}
 	args := []string{"epochs", "--namespace", ns, "--pool", "digits", "--size", "12", "--seed", "2", "--epochs", "2",
-		"--max-iterations", "2", "--frozen", "--held-out", "0.25", "--json"}
+		"--max-iterations", "2", "--frozen", "--test", "0.25", "--json"}
 	out, err := runCommand(t, buildEvokg(t), append(os.Environ(), vars...), args...)
 	require.NoError(t, err, out)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	var run evokg.EpochRun
 	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run), "the last line is the JSON run")
-	require.Contains(t, out, "held-out (frozen)", "the table has the frozen row")
+	require.Contains(t, out, "test (frozen)", "the table has the frozen row")
 
 	require.Equal(t, evokg.RunSucceeded, run.Status)
 	require.Len(t, run.Metrics, 2)
@@ -184,7 +184,7 @@ func TestEpochsCommand(t *testing.T) {
 		t.Logf("epoch %d (frozen %t): SR %.3f CSR %.3f mean attempts %.3f first-attempt %.3f", m.Epoch, m.Frozen, m.SR, m.CSR,
 			m.MeanIterations, m.FirstAttemptShare)
 	}
-	require.Equal(t, 9, first.Tasks, "12 items, 3 held out")
+	require.Equal(t, 9, first.Tasks, "12 items, 3 tested")
 	require.Equal(t, 3, run.FrozenResult.Tasks)
 	require.True(t, run.FrozenResult.Frozen)
 	// 3 sums, 3 differences and 3 comparisons train (one of each is held
@@ -199,7 +199,7 @@ func TestEpochsCommand(t *testing.T) {
 
 // requireMemoryHelps checks the digits run's attempts: the first difference
 // of epoch 1 meets no guardrail and needs 2 attempts, the two after it
-// retrieve its failure and pass at once; in epoch 2 and on the held-out
+// retrieve its failure and pass at once; in epoch 2 and on the test
 // split every difference passes at once. Sums take 1 attempt, comparisons 2.
 func requireMemoryHelps(t *testing.T, run evokg.EpochRun) {
 	t.Helper()
