@@ -66,9 +66,7 @@ const (
 )
 
 // DefaultDeadAfter is DeadAfter's default, as its tag declares it.
-var (
-	DefaultDeadAfter = settings.Default[time.Duration](Config{}, "DeadAfter")
-)
+var DefaultDeadAfter = settings.Default[time.Duration](Config{}, "DeadAfter")
 
 // WithDefaults returns c with zero fields set to their defaults; Queues
 // stays nil, for NewClient to gather from the features.
