@@ -109,6 +109,7 @@ func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pe
 	} else {
 		pm.Activated++
 	}
+	slices.Sort(ids)
 	v.Reason += fmt.Sprintf("helped %d, hurt %d, tied %d on validation items %s (run %s, iteration %d)",
 		v.Helped, v.Hurt, v.Tied, strings.Join(ids, ", "), r.id, k)
 	return v, nil
