@@ -2,6 +2,8 @@ package questions_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -42,7 +44,7 @@ func TestWorldPoolGradesByPlaying(t *testing.T) {
 	}
 	require.Equal(t, map[string]int{world.TaskCraft: 10, world.TaskFetch: 10, world.TaskPlace: 10}, types)
 
-	_, err = questions.GenerateWorld(100_000, 4)
+	_, err = questions.GenerateWorld(20_001, 4)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 	require.True(t, questions.IsBuiltin(questions.World))
 	require.Equal(t, "world_craft", world.TaskCraft)
@@ -60,6 +62,44 @@ func TestWorldPoolGradesByPlaying(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, p.Test, 6)
 	require.NotNil(t, p.Test[0].Episode, "the split keeps the episodes")
+}
+
+// No world of the world pool is in two splits: training never visits a
+// world a validation or test episode is played in. At every size (one
+// world or several per split), seed and share, a split's worlds are its
+// own, the training episodes start in the world of the pool's seed, and
+// each split gets as many items as Split gives any other pool.
+func TestWorldPoolPutsEachWorldInOneSplit(t *testing.T) {
+	t.Parallel()
+	for _, size := range []int{30, 200, 700} {
+		for _, f := range []questions.Fractions{{Validation: 0.2, Test: 0.2}, {Validation: 0.1, Test: 0.1}, {Test: 0.34}} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				p, err := questions.PoolSpec{Name: questions.World, Size: size, Seed: seed, Validation: f.Validation, Test: f.Test}.Build()
+				require.NoError(t, err)
+				splitOf := map[uint64]string{}
+				for _, it := range append(append(slices.Clone(p.Train), p.Validation...), p.Test...) {
+					w := it.Episode.World
+					if prev, ok := splitOf[w]; ok {
+						require.Equal(t, prev, it.Split, "size %d %+v seed %d: world %d in %s and %s", size, f, seed, w, prev, it.Split)
+					}
+					splitOf[w] = it.Split
+				}
+				require.Equal(t, questions.SplitTrain, splitOf[seed])
+				plain := make([]questions.Item, size)
+				for i := range plain {
+					plain[i] = questions.Item{ID: fmt.Sprint(i), Question: fmt.Sprint(i), Answer: "x"}
+				}
+				want, err := questions.Split("plain", plain, f, seed)
+				require.NoError(t, err)
+				require.Equal(t, want.Sizes(), p.Sizes(), "size %d %+v", size, f)
+				worlds := map[string]int{}
+				for _, split := range splitOf {
+					worlds[split]++
+				}
+				t.Logf("size %d %+v seed %d: %+v in %v worlds", size, f, seed, p.Sizes(), worlds)
+			}
+		}
+	}
 }
 
 func trimLastAction(answer string) string {
