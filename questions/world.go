@@ -11,9 +11,10 @@ import (
 // World is the name of the built-in world pool: episodes of the household
 // worlds of package world, each world in one split only, so that no
 // validation or test episode is played in a world that training visited.
-// The question is the episode's prompt, the gold answer one plan that
-// reaches the goal, and an answer is graded by playing it in the episode,
-// so any action sequence that reaches the goal is right.
+// The question is the episode's prompt and the gold answer its goal: an
+// answer is graded by playing it in the episode, so any action sequence
+// that reaches the goal is right. No plan is given: the pool holds nothing
+// an oracle over the world's state (world.Solve) wrote.
 const World = "world"
 
 // formerWorld is the world pool's name in the previous release; a request
@@ -62,10 +63,7 @@ func GenerateWorldSplits(size int, seed uint64, f Fractions) ([]Item, error) {
 				if seen[Normalize(ep.Prompt())] {
 					continue
 				}
-				it, err := worldItem(ep, split)
-				if err != nil {
-					return nil, err
-				}
+				it := Item{ID: ep.ID, Question: ep.Prompt(), Answer: ep.Goal.Text(), TaskType: ep.TaskType(), Split: split, Episode: &ep}
 				seen[Normalize(it.Question)], counts[split] = true, counts[split]-1
 				items = append(items, it)
 			}
@@ -78,11 +76,3 @@ func GenerateWorldSplits(size int, seed uint64, f Fractions) ([]Item, error) {
 // the world pool of seed: seed itself for the first training world, and
 // for seeds below 2³² never a world of another split or pool seed.
 func WorldSeed(seed uint64, k, j int) uint64 { return seed + uint64(3*j+k)<<32 }
-
-func worldItem(ep world.Episode, split string) (Item, error) {
-	plan, err := world.Solve(ep)
-	if err != nil {
-		return Item{}, err
-	}
-	return Item{ID: ep.ID, Question: ep.Prompt(), Answer: world.Join(plan), TaskType: ep.TaskType(), Split: split, Episode: &ep}, nil
-}

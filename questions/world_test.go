@@ -13,9 +13,10 @@ import (
 	"github.com/evokg/evokg/world"
 )
 
-// The environment pool is graded by playing the answer: the gold plan and
-// any other sequence that reaches the goal are right, the gold text
-// without its last action is wrong.
+// The environment pool is graded by playing the answer: a plan that
+// reaches the goal (the oracle's, here in a test) and any other sequence
+// that does are right, the plan without its last action is wrong. The
+// gold answer is the goal, no plan: nothing an oracle wrote is in the pool.
 func TestWorldPoolGradesByPlaying(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -30,12 +31,17 @@ func TestWorldPoolGradesByPlaying(t *testing.T) {
 		require.NotNil(t, it.Episode)
 		require.Equal(t, it.Episode.Prompt(), it.Question)
 		require.Equal(t, it.Episode.TaskType(), it.TaskType)
+		require.Equal(t, it.Episode.Goal.Text(), it.Answer)
 		types[it.TaskType]++
+		oracle, err := world.Solve(*it.Episode)
+		require.NoError(t, err)
+		plan := world.Join(oracle)
 		for answer, want := range map[string]bool{
-			it.Answer:                 true,
-			"look; " + it.Answer:      true, // a detour that still reaches the goal
-			trimLastAction(it.Answer): false,
-			"look":                    false,
+			plan:                 true,
+			"look; " + plan:      true, // a detour that still reaches the goal
+			trimLastAction(plan): false,
+			"look":               false,
+			it.Answer:            false, // the goal is no action
 		} {
 			ok, err := g.Grade(ctx, it, answer)
 			require.NoError(t, err)
