@@ -16,6 +16,7 @@ type Learner interface {
 	Verify(ctx context.Context, req VerifyRequest) (DraftCheck, error)
 	CallTools(ctx context.Context, req ToolRoundRequest) (ToolRoundReply, error)
 	Explore(ctx context.Context, req ExploreRequest) (ExploreReply, error)
+	PlanActions(ctx context.Context, req ActionPlanRequest) (AnswerReply, error)
 	PlanTask(ctx context.Context, req PlanRequest) (TaskPlan, error)
 	GenerateAttempt(ctx context.Context, req AttemptRequest) (AnswerReply, error)
 }
@@ -129,6 +130,15 @@ type ObservedRelation struct {
 	From     string `json:"from"`
 	Relation string `json:"relation"`
 	To       string `json:"to"`
+}
+
+// ActionPlanRequest asks the explorer to plan an episode's goal over what
+// it observed: the relations it extracted (G_env, rendered), never the
+// environment's own state.
+type ActionPlanRequest struct {
+	TaskType string
+	Task     string // the episode as the learner is asked it: goal, first observation, action grammar
+	Facts    string // the observed relations, one line per entity
 }
 
 // AttemptRequest is one Generate round of PRGII: the plan, the retrieved

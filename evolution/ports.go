@@ -72,9 +72,10 @@ type Cascade interface {
 }
 
 // Explorer is MAGE's Explorer over the built-in environment
-// (*explorer.Explorer): Tour writes an episode's world into G_env, Harvest
-// ingests the episode's action recipe when the environment grades it a
-// success.
+// (*explorer.Explorer): Tour writes what the model reads off an episode's
+// world into G_env, Harvest has the model plan the episode's goal over
+// G_env and ingests the plan as an action recipe when the environment
+// grades it a success.
 type Explorer interface {
 	Tour(ctx context.Context, ns string, ep world.Episode, key string) (explorer.Result, error)
 	Harvest(ctx context.Context, ns string, ep world.Episode, key string) (explorer.Result, error)

@@ -34,6 +34,7 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 	pg := testenv.Postgres(t)
 	e := setupE2EOn(t, worldtest.Learner, pg)
 	e.fake.Script(worldtest.Explorer)
+	e.fake.Script(worldtest.Planner)
 	e.fake.Script(worldDiscovery)
 	d := e.engine.deps
 	if withExplorer {
@@ -67,13 +68,16 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 // The MAGE loop over the environment pool: episodes are answered with
 // action sequences the environment plays and grades. The learner fails
 // every episode at first; the Explorer explores the failed ones, fills
-// G_env and harvests their recipes, and in iteration 2 the learner
-// instantiates the retrieved recipes' procedures over the G_env facts and
-// reaches every goal of the pool, and of the 3 validation and 3 test
-// episodes, never explored, which fail without memory. With the environment facts switched
-// off the learner copies recipes: the training episodes (their own
-// recipes) still succeed, the validation and test ones fail. Without the Explorer
-// nothing in memory shows a way and the pool stays failed.
+// G_env with what the model read off the tour, has the model plan each
+// goal over G_env and harvests the plans that reach their goals as
+// recipes; in iteration 2 the learner instantiates the retrieved recipes'
+// procedures over the G_env facts and reaches every training goal. The 3
+// validation and 3 test episodes are played in worlds training never
+// visited: G_env holds nothing of them and no recipe reaches their goals
+// (0/3 each, as without memory). With the environment facts switched off
+// the learner copies recipes: the training episodes (their own recipes)
+// still succeed. Without the Explorer nothing in memory shows a way and
+// the pool stays failed.
 func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	t.Parallel()
 	e, m := runEnvPool(t, true, true)
@@ -83,12 +87,32 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	require.Equal(t, 24, m[0].Recipes)
 	require.ElementsMatch(t, []string{world.TaskCraft, world.TaskFetch, world.TaskPlace}, m[0].Selected)
 	require.InDelta(t, 1.0, m[1].Accuracy, 1e-9)
-	require.Equal(t, SplitAccuracy{Correct: 3, Total: 3, Accuracy: 1}, m[1].Test, "3/3 test episodes with memory, none without")
-	require.Equal(t, SplitAccuracy{Correct: 3, Total: 3, Accuracy: 1}, m[1].Validation)
+	require.Equal(t, SplitAccuracy{Total: 3}, m[1].Test, "0/3 test episodes in an unvisited world, with memory and without")
+	require.Equal(t, SplitAccuracy{Total: 3}, m[1].Validation)
 	require.Equal(t, 24, m[1].Flips)
 	require.Equal(t, 24, m[1].Harvested, "each episode reached in iteration 2 is harvested as a success")
 	require.Zero(t, m[1].Explored, "nothing failed in iteration 2")
 	require.EqualValues(t, 24+24, m[1].Memories.Success)
+	require.Equal(t, 24, e.fake.CountTask("plan_actions"), "one plan over G_env per explored episode")
+
+	// The validation and test episodes are of worlds no training episode
+	// is of, and G_env observed none of them.
+	pool, err := questions.PoolSpec{Name: "world", Size: 30, Seed: 1, Validation: 0.1, Test: 0.1}.Build()
+	require.NoError(t, err)
+	for _, it := range pool.Train {
+		require.EqualValues(t, 1, it.Episode.World)
+	}
+	for _, it := range append(pool.Validation, pool.Test...) {
+		require.NotEqualValues(t, 1, it.Episode.World)
+		w := world.NewWorld(it.Episode.World)
+		for _, room := range w.Rooms {
+			obs, err := e.graph.Observations(e.ctx, e.ns, room)
+			require.NoError(t, err)
+			for _, o := range obs {
+				require.NotContains(t, o.Context, it.ID)
+			}
+		}
+	}
 
 	// Every success memory, recipe or harvested answer, carries the
 	// operations of the actions that reached its goal as its signature.
@@ -102,7 +126,7 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	var general int
 	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1
 		AND outcome = 'success_memory' AND record->'procedure'->>'name' LIKE 'proc:world_%'
-		AND record->>'content' LIKE 'Procedure proc:world_%, for any start and goal: go to the room that holds <%'`, e.ns).Scan(&general))
+		AND record->>'content' LIKE 'Procedure proc:world_%, the recipe''s actions with the goal''s entities as roles: %<%>%'`, e.ns).Scan(&general))
 	require.Equal(t, 48, general)
 
 	// G_env holds the world, toured once by the run.
@@ -123,7 +147,7 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 
 	_, noFacts := runEnvPool(t, true, false)
 	require.InDelta(t, 1.0, noFacts[1].Accuracy, 1e-9, "each training episode copies its own recipe")
-	require.Zero(t, noFacts[1].Test.Accuracy, "a copied recipe of another episode reaches no test goal")
+	require.Zero(t, noFacts[1].Test.Accuracy, "a copied recipe of another world reaches no test goal")
 
 	_, off := runEnvPool(t, false, true)
 	require.Zero(t, off[0].Explored)

@@ -2,8 +2,10 @@ package explorer_test
 
 import (
 	"context"
+	"encoding/json"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,6 +50,7 @@ func setup(t *testing.T) bundle {
 	logger := testenv.Logger(t)
 	fake := ollamafake.New(ollamafake.Options{})
 	fake.Script(worldtest.Explorer)
+	fake.Script(worldtest.Planner)
 	fake.Script(worldtest.Learner)
 	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
 	require.NoError(t, err)
@@ -82,9 +85,11 @@ func (b bundle) play(t *testing.T, ep world.Episode, memory bool) (answer.Reply,
 }
 
 // An Explorer run fills G_env with the world's rooms, containers and
-// objects and the observations that showed them, and harvests the
-// episode's action recipe; the recipe is retrieved for the next episode of
-// the task, which then succeeds, and fails without memory.
+// objects and the observations that showed them, has the model plan the
+// episode's goal over the relations G_env holds and, the plan played to
+// the goal, harvests it as the episode's action recipe; the recipe is
+// retrieved for the next episode of the task, which then succeeds, and
+// fails without memory.
 func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -103,14 +108,19 @@ func TestExplorerFillsGEnvAndItsRecipeSolvesTheNextEpisode(t *testing.T) {
 	t.Logf("explored: %+v", res)
 	tour := world.Tour(explored)
 	require.Equal(t, len(tour)+1, res.Observations, "the first look and every toured action")
-	require.Equal(t, res.Observations, res.ModelCalls)
+	require.Equal(t, res.Observations+1, res.ModelCalls, "one call per observation and one for the plan")
 	require.Zero(t, res.Skipped)
 	require.True(t, res.Success)
 	require.NotEqual(t, uuid.Nil, res.ExperienceID)
-	plan, err := world.Solve(explored)
-	require.NoError(t, err)
-	require.Equal(t, world.Join(plan), res.Recipe)
-	require.Equal(t, world.Signature(plan), res.Signature)
+	require.True(t, world.Grade(explored, res.Recipe))
+	require.Equal(t, world.Signature(world.ParseActions(res.Recipe)), res.Signature)
+	// The plan was asked over the relations the model extracted.
+	require.Equal(t, 1, b.fake.CountTask("plan_actions"))
+	planned := lastPrompt(b, "plan_actions")
+	require.Contains(t, planned, cascade.EnvironmentHeading)
+	require.Contains(t, planned, "\n- "+explored.Start+": door_to ")
+	require.Contains(t, planned, explored.Prompt())
+	require.Positive(t, res.Facts)
 
 	// G_env holds every room with the observations that showed it, and
 	// every object of the world (met in its container or room).
@@ -179,6 +189,17 @@ func (b bundle) playWith(t *testing.T, a *answer.Service, ep world.Episode) (ans
 		}
 	}
 	return r, world.Grade(ep, r.Answer), prompt
+}
+
+// lastPrompt is the prompt of the last request of task the fake got.
+func lastPrompt(b bundle, task string) string {
+	reqs := b.fake.Requests()
+	for i := len(reqs) - 1; i >= 0; i-- {
+		if c := reqs[i].Chat; c != nil && c.Task == task {
+			return c.Prompt
+		}
+	}
+	return ""
 }
 
 // heldOutOf returns an episode of ep's task type with another start and
@@ -258,7 +279,7 @@ func TestTheLearnerReadsGEnvAndTransfersTheRecipe(t *testing.T) {
 
 	with, ok, prompt := b.playWith(t, on, heldOut)
 	require.Contains(t, with.MemoryIDs, res.ExperienceID)
-	require.Contains(t, prompt, "Procedure proc:world_place:v1, for any start and goal: go to the room that holds <object>;")
+	require.Regexp(t, `Procedure proc:world_place:v1, the recipe's actions with the goal's entities as roles: [^\n]*take <object>;[^\n]*put <object> in <container>`, prompt)
 	require.Contains(t, prompt, cascade.EnvironmentHeading)
 	require.NotEqual(t, res.Recipe, with.Answer)
 	require.True(t, ok, "with G_env: %q", with.Answer)
@@ -295,4 +316,55 @@ func TestExplorerSkipsInvalidRepliesAndStopsOnAServerError(t *testing.T) {
 	require.Error(t, err)
 	require.Zero(t, res.Observations)
 	require.False(t, res.Success, "nothing harvested")
+}
+
+// The Explorer harvests only what the model's own reading of the world
+// lets it plan. A model that names the entities but no relation leaves
+// G_env without a fact: no plan is asked for and nothing is harvested.
+// One that reads the doors but not where anything is gets a plan asked
+// over the doors, which does not reach the goal when played: nothing is
+// harvested either, and the learner retrieves no recipe.
+func TestExplorerHarvestsNothingTheModelDidNotObserve(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name      string
+		relations func(evokg.ExploreReply) []evokg.ObservedRelation
+		planned   int
+	}{
+		{"no relation", func(evokg.ExploreReply) []evokg.ObservedRelation { return []evokg.ObservedRelation{} }, 0},
+		{"only doors", func(r evokg.ExploreReply) []evokg.ObservedRelation {
+			return slices.DeleteFunc(r.Relations, func(o evokg.ObservedRelation) bool { return o.Relation != "door_to" })
+		}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			b := setup(t)
+			b.fake.Script(func(v ollamafake.ChatRequestView) (string, bool) {
+				full, ok := worldtest.Explorer(v)
+				if !ok {
+					return "", false
+				}
+				var r evokg.ExploreReply
+				require.NoError(t, json.Unmarshal([]byte(full), &r))
+				r.Relations = c.relations(r)
+				out, err := json.Marshal(r)
+				require.NoError(t, err)
+				return string(out), true
+			})
+			ep := world.Episodes(1, 3, "blind")[2]
+			res, err := b.explorer.Explore(b.ctx, b.ns, ep, "blind")
+			require.NoError(t, err)
+			t.Logf("%s: %+v", c.name, res)
+			require.Positive(t, res.Entities)
+			require.Equal(t, len(world.Tour(ep))+1, res.Observations)
+			require.Equal(t, c.planned, b.fake.CountTask("plan_actions"))
+			require.Equal(t, res.Observations+c.planned, res.ModelCalls)
+			require.False(t, res.Success)
+			require.Empty(t, res.Recipe)
+			require.Equal(t, uuid.Nil, res.ExperienceID)
+			r, ok := b.play(t, ep, true)
+			require.Empty(t, r.MemoryIDs, "no recipe in memory")
+			require.False(t, ok)
+		})
+	}
 }

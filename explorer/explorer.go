@@ -1,9 +1,10 @@
 // Package explorer is MAGE's Explorer role over the built-in environment
 // (package world): it tours an episode's world, has the learner model
 // list the entities and relations of every observation and writes them,
-// with the observation, into the environment subgraph G_env; then it plans
-// the episode's goal over the world it toured, plays the plan, and when the
-// environment grades it a success harvests it as an action recipe: a
+// with the observation, into the environment subgraph G_env; then it has
+// the model plan the episode's goal over the relations G_env holds (never
+// over the world's own state), plays the plan, and when the environment
+// grades it a success harvests it as an action recipe: a
 // success memory whose answer is the action sequence and whose signature
 // is its operations, ingested (embedded) like every memory so that the
 // learner retrieves it for the next episode of its task type.
@@ -27,6 +28,7 @@ type Graph interface {
 	UpsertWorldEntity(ctx context.Context, ns, name, kind string) (graph.WorldEntity, error)
 	RelateWorld(ctx context.Context, ns, from, relation, to string) error
 	AddObservation(ctx context.Context, ns string, o graph.Observation) (graph.Observation, error)
+	WorldFacts(ctx context.Context, ns string, names []string, limit int) ([]graph.WorldFact, error)
 }
 
 // Memory appends memories, each retrievable when the call returns
@@ -35,20 +37,33 @@ type Memory interface {
 	IngestEmbedded(ctx context.Context, ns string, req evokg.ExperienceInput, idemKey string) (evokg.IngestReceipt, error)
 }
 
-// DefaultMaxObservations bounds the observations one exploration sends to
-// the model.
-const DefaultMaxObservations = 32
+// Defaults of Config.
+const (
+	// DefaultMaxObservations bounds the observations one exploration
+	// sends to the model.
+	DefaultMaxObservations = 32
+	// DefaultMaxFacts and DefaultMaxFactChars bound the G_env relations
+	// a plan is asked over.
+	DefaultMaxFacts     = 200
+	DefaultMaxFactChars = 4000
+)
 
 // Config configures the Explorer.
 type Config struct {
 	// MaxObservations bounds the observations of one exploration. Default
 	// DefaultMaxObservations.
 	MaxObservations int
+	// MaxFacts and MaxFactChars bound the G_env relations the model plans
+	// over: at most MaxFacts, rendered in at most MaxFactChars characters.
+	// Default DefaultMaxFacts and DefaultMaxFactChars.
+	MaxFacts, MaxFactChars int
 }
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
 	c.MaxObservations = cmp.Or(c.MaxObservations, DefaultMaxObservations)
+	c.MaxFacts = cmp.Or(c.MaxFacts, DefaultMaxFacts)
+	c.MaxFactChars = cmp.Or(c.MaxFactChars, DefaultMaxFactChars)
 	return c
 }
 
@@ -77,9 +92,12 @@ type Result struct {
 	Entities     int    `json:"entities"`
 	Relations    int    `json:"relations"`
 	ModelCalls   int    `json:"model_calls"`
-	// Success is set when the plan reached the goal; Recipe is then the
-	// action sequence, Signature its operations and ExperienceID the
-	// success memory it was harvested as.
+	// Facts counts the G_env relations the plan was asked over; with none
+	// the model is not asked and nothing is harvested.
+	Facts int `json:"facts"`
+	// Success is set when the model's plan reached the goal; Recipe is
+	// then the actions played up to the goal, Signature their operations
+	// and ExperienceID the success memory they were harvested as.
 	Success      bool      `json:"success"`
 	Recipe       string    `json:"recipe,omitempty"`
 	Signature    []string  `json:"signature,omitempty"`
@@ -96,7 +114,8 @@ func (x *Explorer) Explore(ctx context.Context, ns string, ep world.Episode, key
 	}
 	harvested, err := x.Harvest(ctx, ns, ep, key)
 	harvested.Observations, harvested.Skipped = res.Observations, res.Skipped
-	harvested.Entities, harvested.Relations, harvested.ModelCalls = res.Entities, res.Relations, res.ModelCalls
+	harvested.Entities, harvested.Relations = res.Entities, res.Relations
+	harvested.ModelCalls += res.ModelCalls
 	return harvested, err
 }
 
@@ -116,9 +135,10 @@ func (x *Explorer) Tour(ctx context.Context, ns string, ep world.Episode, key st
 	return res, nil
 }
 
-// Harvest plans ep's goal over the world, plays the plan and, when the
-// environment grades it a success, ingests it as an action recipe (no
-// model call). The same key ingests the same memory again, not a new one.
+// Harvest has the model plan ep's goal over the G_env relations (one
+// model call; none when G_env holds nothing), plays the plan in ep and,
+// when the environment grades it a success, ingests it as an action
+// recipe. The same key ingests the same memory again, not a new one.
 func (x *Explorer) Harvest(ctx context.Context, ns string, ep world.Episode, key string) (Result, error) {
 	res := Result{Episode: ep.ID}
 	if err := x.harvest(ctx, ns, ep, key, &res); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/cascade"
 	"github.com/evokg/evokg/graph"
 	"github.com/evokg/evokg/llm"
 	"github.com/evokg/evokg/world"
@@ -26,8 +27,7 @@ func (x *Explorer) observe(ctx context.Context, ns string, ep world.Episode, key
 	res.ModelCalls++
 	obs, err := x.model.Explore(ctx, evokg.ExploreRequest{TaskType: ep.TaskType(), Observation: text})
 	if err != nil {
-		var invalid *llm.StructuredError
-		if !errors.As(err, &invalid) && (evokg.ErrorCode(err) != evokg.ETIMEOUT || ctx.Err() != nil) {
+		if !skippable(ctx, err) {
 			return err
 		}
 		x.log.WarnContext(ctx, "explorer observation skipped", slog.String("episode", ep.ID), slog.Int("step", i), slog.Any("error", err))
@@ -47,6 +47,14 @@ func (x *Explorer) observe(ctx context.Context, ns string, ep world.Episode, key
 		res.Observations++
 	}
 	return err
+}
+
+// skippable reports whether err is a model reply that stayed invalid or
+// timed out (the exploration goes on without it), not a failure that ends
+// the exploration.
+func skippable(ctx context.Context, err error) bool {
+	var invalid *llm.StructuredError
+	return errors.As(err, &invalid) || (evokg.ErrorCode(err) == evokg.ETIMEOUT && ctx.Err() == nil)
 }
 
 // writeEntities upserts the observed entities and relations and returns
@@ -85,21 +93,49 @@ func (x *Explorer) writeEntities(ctx context.Context, ns string, obs evokg.Explo
 // canonical is a model-written name in lower case, single-spaced.
 func canonical(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
 
-// harvest plans ep's goal over the toured world, plays the plan and, when
-// the environment grades it a success, ingests it as an action recipe.
+// harvest has the model plan ep's goal over G_env, plays the plan and,
+// when the environment grades it a success, ingests the actions it played
+// as an action recipe.
 func (x *Explorer) harvest(ctx context.Context, ns string, ep world.Episode, key string, res *Result) error {
-	plan, err := world.Solve(ep)
-	if err != nil {
+	plan, err := x.plan(ctx, ns, ep, res)
+	if err != nil || len(plan) == 0 {
 		return err
 	}
 	played := world.Run(ep, plan)
 	if res.Success = played.Success; !played.Success {
 		return nil
 	}
+	plan = plan[:played.Steps]
 	res.Recipe, res.Signature = world.Join(plan), world.Signature(plan)
-	receipt, err := x.memory.IngestEmbedded(ctx, ns, recipeExperience(ep, plan, played), key+":recipe:"+ep.ID)
+	receipt, err := x.memory.IngestEmbedded(ctx, ns, recipeExperience(ep, plan, played, res.Facts), key+":recipe:"+ep.ID)
 	res.ExperienceID = receipt.ID
 	return err
+}
+
+// plan asks the model for the actions that reach ep's goal over the G_env
+// relations the tours wrote, those near the goal's entities and the start
+// room first. None when G_env holds nothing, or when the model's reply
+// stays invalid or times out: what was not observed cannot be planned.
+func (x *Explorer) plan(ctx context.Context, ns string, ep world.Episode, res *Result) ([]world.Action, error) {
+	names := []string{ep.Goal.Object, ep.Start}
+	if ep.Goal.Target != "" {
+		names = append(names, ep.Goal.Target)
+	}
+	facts, err := x.graph.WorldFacts(ctx, ns, names, x.cfg.MaxFacts)
+	if res.Facts = len(facts); err != nil || len(facts) == 0 {
+		return nil, err
+	}
+	res.ModelCalls++
+	reply, err := x.model.PlanActions(ctx, evokg.ActionPlanRequest{TaskType: ep.TaskType(), Task: ep.Prompt(),
+		Facts: cascade.RenderFacts(facts, x.cfg.MaxFactChars)})
+	if err != nil {
+		if !skippable(ctx, err) {
+			return nil, err
+		}
+		x.log.WarnContext(ctx, "explorer plan skipped", slog.String("episode", ep.ID), slog.Any("error", err))
+		return nil, nil
+	}
+	return world.ParseActions(reply.Answer), nil
 }
 
 // Procedure is a generalised recipe as a memory holds it: the procedure
@@ -117,9 +153,9 @@ func Procedure(p world.Procedure) (*evokg.ProcedureReflection, string) {
 // prompt as question (what the learner is asked), the actions as answer and
 // as (operation, action) steps, the operations as signature, the goal's
 // object and target as entities; the plan generalised with roles
-// (env.Generalise) is its procedure and, as text, its content, which the
+// (world.Generalise) is its procedure and, as text, its content, which the
 // learner reads with the memory.
-func recipeExperience(ep world.Episode, plan []world.Action, played world.Result) evokg.ExperienceInput {
+func recipeExperience(ep world.Episode, plan []world.Action, played world.Result, facts int) evokg.ExperienceInput {
 	steps := make([]evokg.SkillStep, len(plan))
 	for i, a := range plan {
 		steps[i] = evokg.SkillStep{Skill: a.Operation(), Output: a.String()}
@@ -132,8 +168,8 @@ func recipeExperience(ep world.Episode, plan []world.Action, played world.Result
 	return evokg.ExperienceInput{ExperienceFields: evokg.ExperienceFields{
 		TaskType: ep.TaskType(), Outcome: evokg.OutcomeSuccess,
 		Question: ep.Prompt(), Answer: world.Join(plan), SkillSteps: steps, Content: content, Procedure: procedure,
-		ChainOfThought: fmt.Sprintf("Explorer: planned the goal over the toured world; played in the environment, it held after %d actions.",
-			played.Steps),
+		ChainOfThought: fmt.Sprintf("Explorer: planned the goal over %d observed G_env relations; played in the environment, it held after %d actions.",
+			facts, played.Steps),
 		Evaluation: &evokg.Evaluation{Correct: 1, Efficient: 1, Complete: 1,
 			TeacherFeedback: "action recipe graded by the environment: the goal held after the last action"},
 		Signature: world.Signature(plan), Entities: entities,

@@ -122,6 +122,17 @@ func (x *Learner) Explore(ctx context.Context, req evokg.ExploreRequest) (evokg.
 	return obs, err
 }
 
+// PlanActions asks the learner model, as the explorer, for the actions that
+// reach an episode's goal, planned over the facts it observed.
+func (x *Learner) PlanActions(ctx context.Context, req evokg.ActionPlanRequest) (evokg.AnswerReply, error) {
+	var reply evokg.AnswerReply
+	if err := structured(ctx, x.ep, RoleExplorer, "plan_actions", req, x.ep.cfg.Temperature, &reply); err != nil {
+		return evokg.AnswerReply{}, err
+	}
+	reply.Answer = strings.TrimSpace(reply.Answer)
+	return reply, nil
+}
+
 // PlanTask asks the learner model for a task's goal, entities and
 // procedural signature before retrieval (APEX-EM's Plan phase).
 func (x *Learner) PlanTask(ctx context.Context, req evokg.PlanRequest) (evokg.TaskPlan, error) {

@@ -445,6 +445,6 @@ func TestLearnerSurface(t *testing.T) {
 	for m := range typ.Methods() {
 		methods = append(methods, m.Name)
 	}
-	require.Equal(t, []string{"Answer", "CallTools", "Decompose", "Explore", "Expression", "GenerateAttempt", "Model", "PlanSignature", "PlanTask", "Verify"}, methods)
+	require.Equal(t, []string{"Answer", "CallTools", "Decompose", "Explore", "Expression", "GenerateAttempt", "Model", "PlanActions", "PlanSignature", "PlanTask", "Verify"}, methods)
 	require.Zero(t, typ.Elem().NumField()-1, "Execution holds exactly one (unexported) endpoint")
 }

@@ -49,7 +49,9 @@ func promptData() map[string]any {
 		"calculator": evokg.AnswerPrompt{Question: "How many films in 3 boxes of 12?", Context: "Each box holds 12 films."},
 		"verify_answer": evokg.VerifyRequest{AnswerPrompt: evokg.AnswerPrompt{Question: "Who directed Alien?", MemoryBlock: "Success: Ridley Scott"},
 			Draft: evokg.AnswerReply{Answer: "Ridley Scott", Reasoning: "The passage credits him."}},
-		"explore":             evokg.ExploreRequest{TaskType: "film_facts", Observation: "Alien (1979) was directed by Ridley Scott and produced by Walter Hill."},
+		"explore": evokg.ExploreRequest{TaskType: "film_facts", Observation: "Alien (1979) was directed by Ridley Scott and produced by Walter Hill."},
+		"plan_actions": evokg.ActionPlanRequest{TaskType: "world_place", Task: "Goal: Put the rope in the drawer.\nYou are in the hall. Doors lead to: attic.",
+			Facts: "Environment facts (from exploration; entity: relation targets):\n- rope: in attic\n- hall: door_to attic"},
 		"evaluate_experience": evokg.EvaluateRequest{Experience: exp, Gold: "11"},
 		"extract_signature": evokg.SignatureRequest{TaskType: "temporal_count", Task: exp.Question, Steps: exp.Procedure.Steps,
 			Vocabulary: []string{"entity_resolution", "temporal_filter", "aggregation"}},
@@ -154,7 +156,7 @@ var maxReplyChars = map[bool]int{true: 700, false: 3000}
 
 // learnerTasks are the learner's prompts, under the learner model's cap.
 var learnerTasks = map[string]bool{"answer": true, "plan_signature": true, "decompose": true, "calculator": true, "verify_answer": true, "use_tools": true,
-	"plan_task": true, "generate_attempt": true}
+	"plan_task": true, "generate_attempt": true, "plan_actions": true}
 
 // codeReplyChars is the cap of a PRGII attempt, whose answer may be code:
 // the whole learner cap of 768 tokens at about 2.8 characters a token.

@@ -2,12 +2,10 @@ package questions
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/world"
 )
 
 // builtins generate the built-in pools by name.
@@ -52,27 +50,22 @@ func GenerateBuiltin(name string, size int, seed uint64) ([]Item, error) {
 }
 
 // Supply is the most items the built-in pool name generates, 0 when its
-// generator sets no bound of its own (arith) or the bound depends on the
-// seed (world).
+// generator sets no bound of its own (arith).
 func Supply(name string) int {
 	switch PoolName(name) {
 	case Digits:
 		return maxDigitsSize
 	case Glyph:
 		return maxGlyphSize
+	case World:
+		return maxWorldSize
 	}
 	return 0
 }
 
 // SupplyAt is the most items the built-in pool name generates with seed:
-// Supply, or the episodes of the seed's world for the world pool; 0 when
-// unbounded.
-func SupplyAt(name string, seed uint64) int {
-	if PoolName(name) == World {
-		return len(world.Episodes(seed, math.MaxInt, World))
-	}
-	return Supply(name)
-}
+// Supply, whatever the seed; 0 when unbounded.
+func SupplyAt(name string, _ uint64) int { return Supply(name) }
 
 // Contradiction finds in a text a statement that a pool's own rule
 // contradicts and says what the rule gives instead.

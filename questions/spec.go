@@ -10,7 +10,7 @@ type PoolSpec struct {
 	Name string `json:"name"`
 	// Size is the number of generated items, all splits together. Default
 	// 200; a size above what the pool supplies (digits 135, glyph 1,600,
-	// world the episodes of the seed's world) takes the whole pool.
+	// world 20,000) takes the whole pool.
 	Size int `json:"size,omitempty"`
 	// Seed seeds the generator and the split. Default 1.
 	Seed uint64 `json:"seed,omitempty"`
@@ -34,14 +34,19 @@ func (s PoolSpec) Fractions() Fractions {
 }
 
 // Build generates a built-in pool's items (an inline pool has them) and
-// puts each in train, validation or test.
+// puts each in train, validation or test. The world pool's items come
+// with their split, by world, at the spec's shares.
 func (s PoolSpec) Build() (Pool, error) {
 	items := s.Items
-	if IsBuiltin(s.Name) {
-		var err error
-		if items, err = GenerateBuiltin(s.Name, s.Size, s.Seed); err != nil {
-			return Pool{}, err
-		}
+	var err error
+	switch {
+	case PoolName(s.Name) == World:
+		items, err = GenerateWorldSplits(s.Size, s.Seed, s.Fractions())
+	case IsBuiltin(s.Name):
+		items, err = GenerateBuiltin(s.Name, s.Size, s.Seed)
+	}
+	if err != nil {
+		return Pool{}, err
 	}
 	return Split(s.Name, items, s.Fractions(), s.Seed)
 }

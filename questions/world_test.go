@@ -2,6 +2,8 @@ package questions_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -11,9 +13,10 @@ import (
 	"github.com/evokg/evokg/world"
 )
 
-// The environment pool is graded by playing the answer: the gold plan and
-// any other sequence that reaches the goal are right, the gold text
-// without its last action is wrong.
+// The environment pool is graded by playing the answer: a plan that
+// reaches the goal (the oracle's, here in a test) and any other sequence
+// that does are right, the plan without its last action is wrong. The
+// gold answer is the goal, no plan: nothing an oracle wrote is in the pool.
 func TestWorldPoolGradesByPlaying(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -28,12 +31,17 @@ func TestWorldPoolGradesByPlaying(t *testing.T) {
 		require.NotNil(t, it.Episode)
 		require.Equal(t, it.Episode.Prompt(), it.Question)
 		require.Equal(t, it.Episode.TaskType(), it.TaskType)
+		require.Equal(t, it.Episode.Goal.Text(), it.Answer)
 		types[it.TaskType]++
+		oracle, err := world.Solve(*it.Episode)
+		require.NoError(t, err)
+		plan := world.Join(oracle)
 		for answer, want := range map[string]bool{
-			it.Answer:                 true,
-			"look; " + it.Answer:      true, // a detour that still reaches the goal
-			trimLastAction(it.Answer): false,
-			"look":                    false,
+			plan:                 true,
+			"look; " + plan:      true, // a detour that still reaches the goal
+			trimLastAction(plan): false,
+			"look":               false,
+			it.Answer:            false, // the goal is no action
 		} {
 			ok, err := g.Grade(ctx, it, answer)
 			require.NoError(t, err)
@@ -42,7 +50,7 @@ func TestWorldPoolGradesByPlaying(t *testing.T) {
 	}
 	require.Equal(t, map[string]int{world.TaskCraft: 10, world.TaskFetch: 10, world.TaskPlace: 10}, types)
 
-	_, err = questions.GenerateWorld(100_000, 4)
+	_, err = questions.GenerateWorld(20_001, 4)
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err))
 	require.True(t, questions.IsBuiltin(questions.World))
 	require.Equal(t, "world_craft", world.TaskCraft)
@@ -60,6 +68,44 @@ func TestWorldPoolGradesByPlaying(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, p.Test, 6)
 	require.NotNil(t, p.Test[0].Episode, "the split keeps the episodes")
+}
+
+// No world of the world pool is in two splits: training never visits a
+// world a validation or test episode is played in. At every size (one
+// world or several per split), seed and share, a split's worlds are its
+// own, the training episodes start in the world of the pool's seed, and
+// each split gets as many items as Split gives any other pool.
+func TestWorldPoolPutsEachWorldInOneSplit(t *testing.T) {
+	t.Parallel()
+	for _, size := range []int{30, 200, 700} {
+		for _, f := range []questions.Fractions{{Validation: 0.2, Test: 0.2}, {Validation: 0.1, Test: 0.1}, {Test: 0.34}} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				p, err := questions.PoolSpec{Name: questions.World, Size: size, Seed: seed, Validation: f.Validation, Test: f.Test}.Build()
+				require.NoError(t, err)
+				splitOf := map[uint64]string{}
+				for _, it := range append(append(slices.Clone(p.Train), p.Validation...), p.Test...) {
+					w := it.Episode.World
+					if prev, ok := splitOf[w]; ok {
+						require.Equal(t, prev, it.Split, "size %d %+v seed %d: world %d in %s and %s", size, f, seed, w, prev, it.Split)
+					}
+					splitOf[w] = it.Split
+				}
+				require.Equal(t, questions.SplitTrain, splitOf[seed])
+				plain := make([]questions.Item, size)
+				for i := range plain {
+					plain[i] = questions.Item{ID: fmt.Sprint(i), Question: fmt.Sprint(i), Answer: "x"}
+				}
+				want, err := questions.Split("plain", plain, f, seed)
+				require.NoError(t, err)
+				require.Equal(t, want.Sizes(), p.Sizes(), "size %d %+v", size, f)
+				worlds := map[string]int{}
+				for _, split := range splitOf {
+					worlds[split]++
+				}
+				t.Logf("size %d %+v seed %d: %+v in %v worlds", size, f, seed, p.Sizes(), worlds)
+			}
+		}
+	}
 }
 
 func trimLastAction(answer string) string {

@@ -49,8 +49,8 @@ func (p *planner) fetch(o string) {
 }
 
 // Solve returns a shortest-walk plan that reaches ep's goal from its
-// start, planned over the whole world (what an explorer knows after a
-// Tour).
+// start, planned over the world's own state: an oracle, for tests only.
+// Nothing a run or an experiment does calls it.
 func Solve(ep Episode) ([]Action, error) {
 	p := newPlanner(ep)
 	g := ep.Goal

@@ -6,88 +6,52 @@ import (
 )
 
 // Procedure is an action recipe generalised over its episode: its steps
-// name the goal's entities by role (<object>, <container>, <room>, <item>,
-// <ingredient 1>, <ingredient 2>) and the places by what they hold, so that
-// another start and goal of the kind instantiates it with what is known of
-// the world (which room holds what, which doors join the rooms).
+// are the recipe's actions with the goal's entities named by the role they
+// play in the goal (<object>, <container>, <room>, <item>); every other
+// name stays as the recipe's episode had it. Nothing of the world's rules
+// is added: another start and goal of the kind binds the roles and finds
+// the rest in what is known of the world.
 type Procedure struct {
 	Name  string            `json:"name"`  // proc:<task type>:v1
 	Roles map[string]string `json:"roles"` // role → the entity it stood for in the recipe's episode
 	Steps []string          `json:"steps"`
 }
 
-// Role steps; a role is written <name>.
-const (
-	stepGoToHolder   = "go to the room that holds %s"
-	stepOpenHolder   = "open the container that holds %s if it is closed"
-	stepOpenIfClosed = "open %s if it is closed"
-	stepTake         = "take %s"
-	stepPut          = "put %s in %s"
-	stepCraft        = "craft %s"
-	stepGoTo         = "go to %s"
-)
-
-// Generalise writes plan, a plan that reaches ep's goal, as a procedure
-// with roles: each take becomes "go to the room that holds X; open the
-// container that holds X if it is closed; take X", each put "go to the
-// room that holds C; open C if it is closed; put X in C", a craft stays,
-// and a fetch ends with "go to <room>". The walks and the opening of
-// containers are regenerated rather than copied, since another episode
-// starts elsewhere and may find another container closed.
+// Generalise writes plan, a plan that reached ep's goal, as a procedure
+// with roles: each action in its canonical form, with every word that is
+// one of the goal's entities replaced by its role.
 func Generalise(ep Episode, plan []Action) Procedure {
-	roles := goalRoles(ep)
+	roles := goalRoles(ep.Goal)
 	byEntity := map[string]string{}
 	for role, entity := range roles {
 		byEntity[entity] = "<" + role + ">"
 	}
-	name := func(entity string) string {
-		if r, ok := byEntity[entity]; ok {
-			return r
-		}
-		return entity
-	}
 	pr := Procedure{Name: "proc:" + ep.TaskType() + ":v1", Roles: roles}
-	add := func(format string, args ...any) { pr.Steps = append(pr.Steps, fmt.Sprintf(format, args...)) }
 	for _, a := range plan {
-		switch a.Verb {
-		case "take":
-			x := name(a.Object)
-			add(stepGoToHolder, x)
-			add(stepOpenHolder, x)
-			add(stepTake, x)
-		case "put":
-			x, c := name(a.Object), name(a.Target)
-			add(stepGoToHolder, c)
-			add(stepOpenIfClosed, c)
-			add(stepPut, x, c)
-		case "craft":
-			add(stepCraft, name(a.Object))
+		words := strings.Fields(a.String())
+		for i, w := range words {
+			if r, ok := byEntity[w]; ok {
+				words[i] = r
+			}
 		}
-	}
-	if ep.Goal.Kind == KindFetch {
-		add(stepGoTo, name(ep.Goal.Target))
+		pr.Steps = append(pr.Steps, strings.Join(words, " "))
 	}
 	return pr
 }
 
-// goalRoles names the entities of ep's goal by role.
-func goalRoles(ep Episode) map[string]string {
-	g := ep.Goal
+// goalRoles names the entities of goal by the role they play in it.
+func goalRoles(g Goal) map[string]string {
 	switch g.Kind {
 	case KindPlace:
 		return map[string]string{"object": g.Object, "container": g.Target}
 	case KindFetch:
 		return map[string]string{"object": g.Object, "room": g.Target}
 	}
-	roles := map[string]string{"item": g.Object}
-	if ing, ok := NewWorld(ep.World).Crafts[g.Object]; ok {
-		roles["ingredient 1"], roles["ingredient 2"] = ing[0], ing[1]
-	}
-	return roles
+	return map[string]string{"item": g.Object}
 }
 
 // procedureLead opens a procedure's text.
-const procedureLead = "Procedure %s, for any start and goal: "
+const procedureLead = "Procedure %s, the recipe's actions with the goal's entities as roles: "
 
 // Text is the procedure as one line the learner reads: its steps separated
 // by "; ", then how the recipe's episode bound the roles.
@@ -97,7 +61,7 @@ func (p Procedure) Text() string {
 		bound = append(bound, fmt.Sprintf("<%s> = %s", role, p.Roles[role]))
 	}
 	return fmt.Sprintf(procedureLead, p.Name) + strings.Join(p.Steps, "; ") +
-		"\nRoles in this recipe: " + strings.Join(bound, ", ") + "; bind them to the goal's entities and find the places in the environment facts."
+		"\nRoles in this recipe: " + strings.Join(bound, ", ") + "; bind them to the goal's entities; the other names are the recipe's own episode's."
 }
 
 // IsTaskType reports whether taskType is one of the world's, under its

@@ -14,7 +14,7 @@ var (
 	placePattern     = regexp.MustCompile(`Goal: Put the (\w+) in the (\w+)\.`)
 	fetchPattern     = regexp.MustCompile(`Goal: Bring the (\w+) to the (\w+)\.`)
 	craftGoalPattern = regexp.MustCompile(`Goal: Craft an? (\w+) and carry it\.`)
-	procedurePattern = regexp.MustCompile(`(?m)^\s*Procedure \S+, for any start and goal: (.+)$`)
+	procedurePattern = regexp.MustCompile(`(?m)^\s*Procedure \S+, [^:]+: (.+)$`)
 	answerPattern    = regexp.MustCompile(`(?m)^\s*Answer: (.+)$`)
 	factPattern      = regexp.MustCompile(`^- ([^:]+): (.+)$`)
 )
@@ -53,13 +53,60 @@ func Learner(v ollamafake.ChatRequestView) (string, bool) {
 	return reply("nothing in memory shows a way", NoMemoryAnswer), true
 }
 
+// Planner answers the Explorer's "plan_actions" task: it reads the goal
+// and the start off the task and plans over the facts the prompt lists,
+// walking to what the goal names, opening what is closed and gathering
+// what a craft needs. Where the facts do not show a way it answers
+// NoMemoryAnswer.
+func Planner(v ollamafake.ChatRequestView) (string, bool) {
+	if v.Task != "plan_actions" {
+		return "", false
+	}
+	facts := readFacts(v.Prompt)
+	start := roomPattern.FindStringSubmatch(v.Prompt)
+	if facts == nil || start == nil {
+		return reply("no facts", NoMemoryAnswer), true
+	}
+	roles, ok := bindRoles(v.Prompt)
+	if !ok {
+		return reply("no goal", NoMemoryAnswer), true
+	}
+	p := &planner{facts: facts, room: start[1], opened: map[string]bool{}, carried: map[string]bool{}}
+	for _, step := range goalSteps(roles) {
+		if !p.do(bind(step, roles)) {
+			return reply("the facts show no way", NoMemoryAnswer), true
+		}
+	}
+	return reply("planned over the observed facts", strings.Join(p.actions, "; ")), true
+}
+
+// goalSteps are the steps a goal asks for, with roles.
+func goalSteps(roles map[string]string) []string {
+	switch {
+	case roles["container"] != "":
+		return []string{"take <object>", "put <object> in <container>"}
+	case roles["room"] != "":
+		return []string{"take <object>", "go <room>"}
+	}
+	return []string{"craft <item>"}
+}
+
+func bind(step string, roles map[string]string) string {
+	for role, entity := range roles {
+		step = strings.ReplaceAll(step, "<"+role+">", entity)
+	}
+	return step
+}
+
 func reply(reasoning, answer string) string {
 	b, _ := json.Marshal(map[string]string{"reasoning": reasoning, "answer": answer})
 	return string(b)
 }
 
 // instantiate binds the first procedure of block to question's goal and
-// plays it over block's environment facts from question's start room.
+// plays its steps that name a role over block's environment facts from
+// question's start room; the steps without a role are the recipe's own
+// episode's walk, which it leaves out.
 func instantiate(block, question string) (string, bool) {
 	proc := procedurePattern.FindStringSubmatch(block)
 	facts := readFacts(block)
@@ -67,34 +114,32 @@ func instantiate(block, question string) (string, bool) {
 	if proc == nil || facts == nil || start == nil {
 		return "", false
 	}
-	roles, ok := bindRoles(question, facts)
+	roles, ok := bindRoles(question)
 	if !ok {
 		return "", false
 	}
-	p := &planner{facts: facts, room: start[1], opened: map[string]bool{}}
+	p := &planner{facts: facts, room: start[1], opened: map[string]bool{}, carried: map[string]bool{}}
 	for _, step := range strings.Split(proc[1], "; ") {
-		for role, entity := range roles {
-			step = strings.ReplaceAll(step, "<"+role+">", entity)
+		if !strings.Contains(step, "<") {
+			continue
 		}
-		if !p.do(step) {
+		if !p.do(bind(step, roles)) {
 			return "", false
 		}
 	}
 	return strings.Join(p.actions, "; "), len(p.actions) > 0
 }
 
-// bindRoles names the goal's entities by the procedures' roles; a craft's
-// ingredients come from the facts.
-func bindRoles(question string, f *facts) (map[string]string, bool) {
+// bindRoles names the goal's entities by the procedures' roles.
+func bindRoles(question string) (map[string]string, bool) {
 	if m := placePattern.FindStringSubmatch(question); m != nil {
 		return map[string]string{"object": m[1], "container": m[2]}, true
 	}
 	if m := fetchPattern.FindStringSubmatch(question); m != nil {
 		return map[string]string{"object": m[1], "room": m[2]}, true
 	}
-	if m := craftGoalPattern.FindStringSubmatch(question); m != nil && len(f.rel[m[1]]["needs"]) == 2 {
-		needs := f.rel[m[1]]["needs"]
-		return map[string]string{"item": m[1], "ingredient 1": needs[0], "ingredient 2": needs[1]}, true
+	if m := craftGoalPattern.FindStringSubmatch(question); m != nil {
+		return map[string]string{"item": m[1]}, true
 	}
 	return nil, false
 }
@@ -170,43 +215,71 @@ func (f *facts) path(from, to string) ([]string, bool) {
 	return nil, false
 }
 
-// planner plays a procedure's bound steps over the facts.
+// planner plays steps over the facts.
 type planner struct {
 	facts   *facts
 	room    string
 	opened  map[string]bool
+	carried map[string]bool
 	actions []string
 }
 
 var (
-	goToHolderStep = regexp.MustCompile(`^go to the room that holds (.+)$`)
-	openHolderStep = regexp.MustCompile(`^open the container that holds (.+) if it is closed$`)
-	openStep       = regexp.MustCompile(`^open (.+) if it is closed$`)
-	goToStep       = regexp.MustCompile(`^go to (.+)$`)
-	plainStep      = regexp.MustCompile(`^(take|put|craft) .+$`)
+	takeStep  = regexp.MustCompile(`^take (\w+)$`)
+	putStep   = regexp.MustCompile(`^put (\w+) in (\w+)$`)
+	craftStep = regexp.MustCompile(`^craft (\w+)$`)
+	goStep    = regexp.MustCompile(`^go (\w+)$`)
+	openStep  = regexp.MustCompile(`^open (\w+)$`)
 )
 
-// do plays one step; it reports false for a step it cannot place.
+// do plays one step, walking and opening what the facts say it needs; it
+// reports false for a step the facts do not place.
 func (p *planner) do(step string) bool {
-	if m := goToHolderStep.FindStringSubmatch(step); m != nil {
-		return p.goTo(p.facts.roomOf(m[1]))
+	if m := takeStep.FindStringSubmatch(step); m != nil {
+		return p.fetch(m[1])
 	}
-	if m := openHolderStep.FindStringSubmatch(step); m != nil {
-		p.openIfClosed(p.facts.where(m[1]))
+	if m := putStep.FindStringSubmatch(step); m != nil {
+		if !p.goTo(p.facts.roomOf(m[2])) {
+			return false
+		}
+		p.openIfClosed(m[2])
+		p.act("put "+m[1]+" in "+m[2], m[1], false)
 		return true
 	}
-	if m := openStep.FindStringSubmatch(step); m != nil {
-		p.openIfClosed(m[1])
-		return true
+	if m := craftStep.FindStringSubmatch(step); m != nil {
+		needs := p.facts.rel[m[1]]["needs"]
+		for _, n := range needs {
+			if !p.carried[n] && !p.fetch(n) {
+				return false
+			}
+		}
+		for _, n := range needs {
+			p.carried[n] = false
+		}
+		p.act("craft "+m[1], m[1], true)
+		return len(needs) > 0
 	}
-	if m := goToStep.FindStringSubmatch(step); m != nil {
+	if m := goStep.FindStringSubmatch(step); m != nil {
 		return p.goTo(m[1])
 	}
-	if plainStep.MatchString(step) {
-		p.actions = append(p.actions, step)
-		return true
+	return openStep.MatchString(step) // opening is planned where it is needed
+}
+
+// fetch walks to where x is, opens its container if it is closed and takes it.
+func (p *planner) fetch(x string) bool {
+	if !p.goTo(p.facts.roomOf(x)) {
+		return false
 	}
-	return false
+	if holder := p.facts.where(x); !p.facts.isRoom(holder) {
+		p.openIfClosed(holder)
+	}
+	p.act("take "+x, x, true)
+	return true
+}
+
+func (p *planner) act(action, object string, carried bool) {
+	p.actions = append(p.actions, action)
+	p.carried[object] = carried
 }
 
 func (p *planner) goTo(room string) bool {
