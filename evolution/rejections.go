@@ -71,3 +71,12 @@ func (r *runner) gateProse(kind, skill string, texts ...string) bool {
 	}
 	return true
 }
+
+// gateNote checks the Critic's note on a task type: the note, or "" when
+// the gate refuses it.
+func (r *runner) gateNote(taskType, note string) string {
+	if note == "" || r.rejected.add(writegate.KindCritic, taskType, r.gate.Prose(note)) {
+		return ""
+	}
+	return note
+}
