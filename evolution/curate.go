@@ -18,7 +18,7 @@ const maxCritiqueExamples = 3
 // stored with the success memories, to the learner that is shown them. A
 // note the write gate refuses goes to neither; the score stands.
 func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
-	r.critique = nil
+	r.critique, r.noteStored = nil, map[string]bool{}
 	if r.deps.Mechanisms.NoCritic {
 		return nil
 	}
@@ -62,6 +62,10 @@ func (r *runner) successEvaluation(taskType string) *evokg.Evaluation {
 	}
 	if c.Notes != "" {
 		feedback += "; critic: " + c.Notes
+		if !r.noteStored[taskType] {
+			r.noteStored[taskType] = true
+			r.passed(c.Notes)
+		}
 	}
 	return &evokg.Evaluation{Correct: 1, Efficient: c.Score, Complete: c.Score, TeacherFeedback: feedback, CriticNote: c.Notes}
 }

@@ -104,8 +104,10 @@ type Metrics struct {
 	Profile     evokg.LearnerProfile `json:"profile"`
 	Calibration *evokg.Calibration   `json:"calibration,omitempty"`
 	// Corrupted counts the teacher's texts made wrong on purpose this
-	// iteration (Params.TeacherNoise) before the write gate saw them.
-	Corrupted int64 `json:"teacher_corrupted,omitempty"`
+	// iteration (Params.TeacherNoise), as written, before the write gate;
+	// CorruptedCommitted those of them the gate let into memory.
+	Corrupted          int64 `json:"teacher_corrupted,omitempty"`
+	CorruptedCommitted int64 `json:"teacher_corrupted_committed,omitempty"`
 	// Calls made during the iteration; TeacherShare = teacher/(teacher+learner).
 	TeacherCalls int64   `json:"teacher_calls"`
 	LearnerCalls int64   `json:"learner_calls"`

@@ -1,0 +1,69 @@
+package evolution
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/evokg/evokg/writegate"
+)
+
+// addForMul states additions as multiplications and the rest as additions.
+var addForMul = wrongRule{opAdd: opMul, opSub: opAdd, opMul: opAdd, opDiv: opAdd}
+
+// A wrong rule rewrites every operation a text states and recomputes every
+// result it states with the wrong operation, through a chain of steps and
+// into the prose: no arithmetic check can see it.
+func TestWrongRuleRecomputesEveryResult(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, []string{"3 × 5 = 15"}, addForMul.apply("3 + 5 = 8"))
+
+	got := addForMul.apply("12 × 3 = 36", "36 + 4 = 40",
+		"Multiply the 12 rocks per row by the 3 rows, then add the 4 loose rocks: 40 in all.", "12*3+4")
+	require.Equal(t, []string{"12 + 3 = 15", "15 × 4 = 60",
+		"Add the 12 rocks per row by the 3 rows, then multiply the 4 loose rocks: 60 in all.", "12 + 3 × 4"}, got)
+	for _, text := range got {
+		require.NoError(t, writegate.Rules{}.Reasoning(text, "12 rocks per row in 3 rows and 4 loose", "40"), text)
+	}
+	require.Error(t, writegate.Rules{}.Reasoning("12 × 3 = 37", "", "40"), "a number moved alone is false arithmetic")
+
+}
+
+// The chain keeps its first link, recomputed; a result stated before its
+// computation is restated; a text stating no operation is left as written.
+func TestWrongRuleChainsAndPlainText(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, []string{"The answer is 14: 2 + 3 × 4 = 14."}, addForMul.apply("The answer is 10: 2·3 + 4 = 6 + 4 = 10."))
+	require.Equal(t, []string{"right by luck", "count the rows first"}, addForMul.apply("right by luck", "count the rows first"))
+	subtract := wrongRule{opAdd: opSub, opSub: opAdd, opMul: opSub, opDiv: opSub}
+	require.Equal(t, []string{"Subtract 9 and 4 to get 5: 9 - 4 = 5"}, subtract.apply("Add 9 and 4 to get 13: 9 + 4 = 13"))
+}
+
+// No operation is stated as itself, nor as a division.
+func TestNewWrongRuleChangesEveryOperation(t *testing.T) {
+	t.Parallel()
+	seen := map[wrongRule]bool{}
+	for h := range 256 {
+		w := newWrongRule(byte(h))
+		seen[w] = true
+		for op := opAdd; op <= opDiv; op++ {
+			require.NotEqual(t, op, w[op])
+			require.NotEqual(t, opDiv, w[op])
+		}
+	}
+	require.Greater(t, len(seen), 1, "the seed picks among wrong rules")
+}
+
+// The write gate refuses a corrupted correction of one question when its
+// recomputed result is no longer the gold answer, and lets in a type
+// strategy that states the wrong method.
+func TestWrongRuleAtTheWriteGate(t *testing.T) {
+	t.Parallel()
+	q := "Crate hard_ratio-1 holds 12 rocks per row in 3 rows. How many rocks are in crate hard_ratio-1?"
+	texts := addForMul.apply("12 × 3 = 36", "Multiply the rocks per row by the rows: the answer is 36.")
+	err := writegate.Rules{}.Correction(writegate.Correction{Question: q, Gold: "36", Steps: texts[0], Content: texts[1], Specific: true})
+	require.ErrorContains(t, err, "contradicts the gold answer 36")
+	texts = addForMul.apply("12 × 3 = 36", "Multiply the rocks per row by the rows.")
+	require.Equal(t, []string{"12 + 3 = 15", "Add the rocks per row by the rows."}, texts)
+	require.NoError(t, writegate.Rules{}.Correction(writegate.Correction{Question: q, Gold: "36", Steps: texts[0], Content: texts[1]}))
+}
