@@ -178,6 +178,9 @@ type runner struct {
 	rejected rejections // what the gate kept out this iteration
 	// critique is this iteration's Critic verdict per task type.
 	critique map[string]evokg.TaskTypeCritique
+	// baselineProfile is the profile the arms without memory answer
+	// under this iteration (calibrate); nil without a profile store.
+	baselineProfile *evokg.LearnerProfile
 	// noteStored holds the task types whose Critic note a success memory
 	// stored this iteration.
 	noteStored map[string]bool
