@@ -34,12 +34,13 @@ func scriptCorrections(fake *ollamafake.Server) {
 // result recomputed. The gate refuses the specific ones (the recomputed
 // result is not the gold answer) and lets in the type strategies; the
 // iteration counts the corrupted texts written and, apart, those
-// committed: exactly the corrections and principles in memory, each
-// stating its wrong rule (with true arithmetic).
+// committed: exactly the corrections, principles and Critic note in
+// memory, each stating its wrong rule (with true arithmetic).
 func TestTeacherNoiseCountsWhatIsCommitted(t *testing.T) {
 	t.Parallel()
 	e := setupE2E(t, newLearner(e2eItems()))
 	scriptCorrections(e.fake)
+	e.fake.AddRule(ollamafake.Rule{Task: "critique", Reply: `{"task_types":[{"task_type":"easy_sum","score":1,"notes":"Multiply the rows by the count per row."}]}`})
 	res := runIterations(t, e, Params{Iterations: 1, TopM: 4, MaxFailuresPerType: 2, Concurrency: 4, TeacherNoise: 1})
 	m := res.Metrics[0]
 
@@ -77,7 +78,10 @@ func TestTeacherNoiseCountsWhatIsCommitted(t *testing.T) {
 	}
 	require.NoError(t, rows.Err())
 	require.NotEmpty(t, principles)
-	committed += len(principles)
-	require.EqualValues(t, committed, m.CorruptedCommitted, "committed: the corrupted corrections and principles in memory")
-	require.EqualValues(t, committed+refused, m.Corrupted, "written: every correction and principle, before the gate")
+	notes := criticNotes(t, e)
+	require.Len(t, notes, 1)
+	require.Regexp(t, `^(Add|Subtract) the rows by the count per row\.$`, notes[0], "the Critic's note states the wrong operation")
+	committed += len(principles) + len(notes)
+	require.EqualValues(t, committed, m.CorruptedCommitted, "committed: the corrupted corrections, principles and Critic note in memory")
+	require.EqualValues(t, committed+refused, m.Corrupted, "written: every correction, principle and note, before the gate")
 }

@@ -1,9 +1,12 @@
 package evolution
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	evokg "github.com/evokg/evokg"
 
 	"github.com/evokg/evokg/writegate"
 )
@@ -66,4 +69,47 @@ func TestWrongRuleAtTheWriteGate(t *testing.T) {
 	texts = addForMul.apply("12 × 3 = 36", "Multiply the rocks per row by the rows.")
 	require.Equal(t, []string{"12 + 3 = 15", "Add the rocks per row by the rows."}, texts)
 	require.NoError(t, writegate.Rules{}.Correction(writegate.Correction{Question: q, Gold: "36", Steps: texts[0], Content: texts[1]}))
+}
+
+// stateRules is a teacher that states "multiply" in every text.
+type stateRules struct{ evokg.Teacher }
+
+func (stateRules) RefinePrompt(context.Context, evokg.RefinePromptRequest) (evokg.PromptRefinement, error) {
+	return evokg.PromptRefinement{Prompt: "Multiply the two numbers.", Strategy: "4 × 5 = 20"}, nil
+}
+
+func (stateRules) SplitSkill(context.Context, evokg.SplitSkillRequest) (evokg.SplitSkillReply, error) {
+	return evokg.SplitSkillReply{Skills: []evokg.SubSkill{{Name: "a", Strategy: "Multiply them."}, {Name: "b", Strategy: "Read the rows."}}}, nil
+}
+
+func (stateRules) WriteAgent(context.Context, evokg.AgentRequest) (evokg.AgentSpec, error) {
+	return evokg.AgentSpec{SystemPrompt: "Call row_counter, then multiply."}, nil
+}
+
+// Under full noise every text the teacher writes that states an operation
+// states a wrong one, and is counted once written; a text stating none is
+// left alone. A text counts as committed when the gate passes it, an
+// agent's prompt with its tool names spoken included.
+func TestNoisyTeacherCorruptsEveryTextKind(t *testing.T) {
+	t.Parallel()
+	n := &noisyTeacher{Teacher: stateRules{}, share: 1, seed: "s"}
+	ctx := context.Background()
+	ref, err := n.RefinePrompt(ctx, evokg.RefinePromptRequest{Skill: "x"})
+	require.NoError(t, err)
+	require.NotContains(t, ref.Prompt, "Multiply")
+	require.NotEqual(t, "4 × 5 = 20", ref.Strategy)
+	require.NoError(t, writegate.Rules{}.Reasoning(ref.Strategy, "", ""), ref.Strategy)
+	split, err := n.SplitSkill(ctx, evokg.SplitSkillRequest{Skill: "x"})
+	require.NoError(t, err)
+	require.NotEqual(t, "Multiply them.", split.Skills[0].Strategy)
+	require.Equal(t, "Read the rows.", split.Skills[1].Strategy, "no operation stated: left alone")
+	agent, err := n.WriteAgent(ctx, evokg.AgentRequest{Skill: "x", TaskType: "t"})
+	require.NoError(t, err)
+	require.NotContains(t, agent.SystemPrompt, "multiply")
+	require.EqualValues(t, 3, n.written.Load(), "a prompt refinement, a part's strategy, an agent's prompt")
+
+	n.commit("Read the rows.")
+	require.Zero(t, n.committed.Load())
+	n.commit(spokenNames(agent.SystemPrompt, []string{"row_counter"}))
+	require.EqualValues(t, 1, n.committed.Load())
 }
