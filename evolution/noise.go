@@ -50,9 +50,9 @@ func (n *noisyTeacher) pick(key string) (bool, wrongRule) {
 	return u < n.share, newWrongRule(h[8])
 }
 
-// corrupt applies w to each text and records the texts it changed; it
-// reports whether one was.
-func (n *noisyTeacher) corrupt(w wrongRule, texts ...*string) bool {
+// corrupt applies w to texts, one memory's, records the texts it changed
+// and counts the memory written corrupted when it changed one.
+func (n *noisyTeacher) corrupt(w wrongRule, texts ...*string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.changed == nil {
@@ -62,17 +62,16 @@ func (n *noisyTeacher) corrupt(w wrongRule, texts ...*string) bool {
 	for i, t := range texts {
 		in[i] = *t
 	}
-	any := false
+	hit := false
 	for i, out := range w.apply(in...) {
 		if out != in[i] {
-			*texts[i], any = out, true
+			*texts[i], hit = out, true
 			n.changed[textKey(out)] = true
 		}
 	}
-	if any {
+	if hit {
 		n.written.Add(1)
 	}
-	return any
 }
 
 // commit counts one committed text when one of texts (or of their lines)
