@@ -77,14 +77,19 @@ type IterationMetrics struct {
 	Rejections []Rejection `json:"rejections,omitempty"`
 	// Probation is what probation tried, activated and quarantined;
 	// TeacherCorrupted the teacher's texts made wrong on purpose
-	// (teacher-noise ablation).
-	Probation        Probation `json:"probation"`
-	TeacherCorrupted int64     `json:"teacher_corrupted,omitempty"`
-	// Profile is the learner profile the iteration answered under (absent
-	// for a run without profiles), and Calibration the measurement that
-	// chose it at its start.
-	Profile     *LearnerProfile `json:"profile,omitempty"`
-	Calibration *Calibration    `json:"calibration,omitempty"`
+	// (teacher-noise ablation) as written, TeacherCorruptedCommitted those
+	// of them the write gate let into memory.
+	Probation                 Probation `json:"probation"`
+	TeacherCorrupted          int64     `json:"teacher_corrupted,omitempty"`
+	TeacherCorruptedCommitted int64     `json:"teacher_corrupted_committed,omitempty"`
+	// Profile is the learner profile the iteration answered with memory
+	// under (absent for a run without profiles), and Calibration the
+	// measurement that chose it at its start; BaselineProfile and
+	// BaselineCalibration are the same for the arms without memory.
+	Profile             *LearnerProfile `json:"profile,omitempty"`
+	Calibration         *Calibration    `json:"calibration,omitempty"`
+	BaselineProfile     *LearnerProfile `json:"baseline_profile,omitempty"`
+	BaselineCalibration *Calibration    `json:"baseline_calibration,omitempty"`
 }
 
 // EvolutionRun is a run and its progress.

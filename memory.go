@@ -10,7 +10,7 @@ import (
 // Rejection is a text the teacher model wrote that the write gate
 // (package writegate) kept out of memory, with the reason.
 type Rejection struct {
-	Kind   string `json:"kind"`           // success_memory, success_reasoning, failure_correction, principle, prompt_refinement
+	Kind   string `json:"kind"`           // success_memory, success_reasoning, failure_correction, principle, prompt_refinement, critic_note
 	Item   string `json:"item,omitempty"` // the pool item or skill it was written for
 	Reason string `json:"reason"`
 }

@@ -113,7 +113,18 @@ func present(pack *retrieval.Pack, p evokg.LearnerProfile) presentation {
 	if pack.Facts != "" {
 		notes = strings.TrimLeft(notes+"\n\n"+pack.Facts, "\n")
 	}
-	out.notes, out.turnsShown = notes, append(out.turnsShown, shown...)
+	out.notes, out.turnsShown = notes, union(out.turnsShown, shown)
+	return out
+}
+
+// union is a followed by the ids of b it lacks.
+func union(a, b []uuid.UUID) []uuid.UUID {
+	out := slices.Clone(a)
+	for _, id := range b {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
 	return out
 }
 
@@ -175,13 +186,7 @@ func (p presentation) shown(prelim bool) []uuid.UUID {
 	if !prelim {
 		return p.turnsShown
 	}
-	out := slices.Clone(p.blockShown)
-	for _, id := range p.turnsShown {
-		if !slices.Contains(out, id) {
-			out = append(out, id)
-		}
-	}
-	return out
+	return union(p.blockShown, p.turnsShown)
 }
 
 // evaluate turns an expression-mode reply into its value with the built-in

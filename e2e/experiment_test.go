@@ -84,7 +84,9 @@ type experimentReport struct {
 	TeacherShare  float64 `json:"teacher_share"`
 	WallSeconds   float64 `json:"wall_s"`
 	Corrupted     int64   `json:"teacher_corrupted"`
-	Probation     struct {
+	// CorruptedCommitted are the corrupted texts the write gate let in.
+	CorruptedCommitted int64 `json:"teacher_corrupted_committed"`
+	Probation          struct {
 		Tried, Activated, Quarantined, Waiting, Replays, Helped, Hurt int
 		Calls                                                         int64 `json:"learner_calls"`
 	}

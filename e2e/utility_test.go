@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,14 +17,15 @@ import (
 )
 
 // In this glyph world the teacher's corrections state the operator's rule
-// as a formula and a constant ("For ∘ the answer is a times b plus 1; here
-// it gives 17."), and the learner believes them.
+// as a formula in words ("For ∘ the answer is a times b plus 1; here it
+// gives 17."), and the learner believes them.
 //
 // suggestibleLearner without a correction knows a rule on half the
 // questions (a + b even) and is off by one on the others. The first
 // correction of the asked operator in its prompt teaches it that
-// correction's constant: a right one makes it right on every question, a
-// wrong one wrong on every question, even where it knew the rule.
+// correction's formula: a right one makes it right on every question, a
+// wrong one (the teacher noise states other operations: "a plus b times
+// 1") wrong on almost every question, even where it knew the rule.
 func suggestibleLearner(v ollamafake.ChatRequestView) (string, bool) {
 	var field string
 	switch v.Task {
@@ -42,8 +44,8 @@ func suggestibleLearner(v ollamafake.ChatRequestView) (string, bool) {
 	}
 	q := all[len(all)-1]
 	op, value := glyphRule(q)
-	if c, ok := taughtConstant(v.Prompt, op); ok {
-		value += c - ruleConstant[op]
+	if taught, ok := taughtValue(v.Prompt, op, q); ok {
+		value = taught
 	} else if (atoi(q[1])+atoi(q[3])+atoi(q[4]))%2 == 1 {
 		value++ // does not know the rule here
 	}
@@ -65,22 +67,53 @@ func glyphRule(q []string) (string, int) {
 var (
 	ruleFormula  = map[string]string{"★": "twice a plus b", "∘": "a times b", "~": "a plus b", "zorps": "seven times the zorps"}
 	ruleConstant = map[string]int{"★": 0, "∘": 1, "~": 10, "zorps": 0}
-	ruleStated   = regexp.MustCompile(`For (★|∘|~|zorps) the answer is [^;]*? plus (\d+); here`)
+	ruleStated   = regexp.MustCompile(`For (★|∘|~|zorps) the answer is ([^;]*?); here`)
 	glyphAsked   = regexp.MustCompile(`What is (\d+) (★|∘|~) (\d+)\?|How many blips are (\d+) zorps\?`)
 )
 
-// taughtConstant is the constant the prompt's first correction of op states.
-func taughtConstant(prompt, op string) (int, bool) {
+// taughtValue is the value of glyphQuestion match q by the formula the
+// prompt's first correction of op states.
+func taughtValue(prompt, op string, q []string) (int, bool) {
 	_, corrections, ok := strings.Cut(prompt, retrieval.HeadingFailures)
 	if !ok {
 		return 0, false
 	}
 	for _, m := range ruleStated.FindAllStringSubmatch(corrections, -1) {
 		if m[1] == op {
-			return atoi(m[2]), true
+			return formulaValue(m[2], map[string]int{"a": atoi(q[1]), "b": atoi(q[3]), "zorps": atoi(q[4])})
 		}
 	}
 	return 0, false
+}
+
+// formulaValue evaluates a formula in words ("twice a plus b", "a times b
+// minus 1", "seven times the zorps") with vars, products first.
+func formulaValue(formula string, vars map[string]int) (int, bool) {
+	sum, term, sign := 0, 1, 1
+	for _, w := range strings.Fields(formula) {
+		switch w {
+		case "the", "times":
+		case "twice":
+			term *= 2
+		case "seven":
+			term *= 7
+		case "plus", "minus":
+			sum, term, sign = sum+sign*term, 1, 1
+			if w == "minus" {
+				sign = -1
+			}
+		default:
+			v, ok := vars[w]
+			if n, err := strconv.Atoi(w); err == nil {
+				v, ok = n, true
+			}
+			if !ok {
+				return 0, false
+			}
+			term *= v
+		}
+	}
+	return sum + sign*term, true
 }
 
 // ruleTeacher writes corrections that state the rule right and reach the
@@ -95,8 +128,8 @@ func ruleTeacher(v ollamafake.ChatRequestView) (string, bool) {
 		op, ruleFormula[op], ruleConstant[op], gold[1]), true
 }
 
-// ablation runs `evokg experiment` on the glyph pool with the teacher made
-// wrong on noise of its corrections, with utility on or off (--no-utility).
+// ablation runs `evokg experiment` on the glyph pool with a share noise of
+// the teacher's texts made wrong, with utility on or off (--no-utility).
 func ablation(t *testing.T, noise float64, utility bool) experimentReport {
 	t.Helper()
 	testenv.Postgres(t)
@@ -121,9 +154,9 @@ func ablation(t *testing.T, noise float64, utility bool) experimentReport {
 	var r experimentReport
 	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &r), "the last line is the JSON report")
 	t.Logf("%s", strings.Join(lines[:len(lines)-1], "\n"))
-	t.Logf("noise %.1f utility %t: test with memory %d/%d, without %d/%d, delta %+.3f, CI [%.3f, %.3f]; probation %+v; corrupted %d; %.0f s",
+	t.Logf("noise %.1f utility %t: test with memory %d/%d, without %d/%d, delta %+.3f, CI [%.3f, %.3f]; probation %+v; corrupted %d, committed %d; %.0f s",
 		noise, utility, r.WithMemory.Correct, r.WithMemory.Total, r.WithoutMemory.Correct, r.WithoutMemory.Total,
-		r.Delta, r.CI95[0], r.CI95[1], r.Probation, r.Corrupted, r.WallSeconds)
+		r.Delta, r.CI95[0], r.CI95[1], r.Probation, r.Corrupted, r.CorruptedCommitted, r.WallSeconds)
 	return r
 }
 
@@ -142,6 +175,8 @@ func TestUtilitySurvivesAWrongTeacher(t *testing.T) {
 
 	require.Positive(t, gated.Corrupted, "the teacher wrote wrong corrections")
 	require.Positive(t, served.Corrupted)
+	require.Positive(t, gated.CorruptedCommitted, "wrong rules that reach the gold answer pass the write gate")
+	require.LessOrEqual(t, gated.CorruptedCommitted, gated.Corrupted)
 	require.Positive(t, gated.Probation.Quarantined, "probation kept wrong corrections out")
 	require.Zero(t, served.Probation.Tried, "--no-utility serves every memory at once")
 	require.GreaterOrEqual(t, gated.CI95[0], -0.02, "with utility, memory does not make the learner worse")

@@ -27,11 +27,11 @@ func (e *Engine) attachMemorySwitches(ctx context.Context, ns string, types []ev
 }
 
 // baseline answers the validation and test splits without memory once per
-// run and learner profile (the same learner, temperature 0, no memory
-// pack, no evolved prompt, default strategies: nothing it reads changes
-// between iterations unless calibration changes the profile, whose
-// reasoning and reply schema the baseline shares) and keeps each item's
-// grade in the run's state.
+// run and baseline profile (the same learner, temperature 0, no memory
+// pack, no evolved prompt, default strategies, under the profile best
+// without memory: nothing it reads changes between iterations unless
+// calibration changes that profile) and keeps each item's grade, and the
+// profile, in the run's state.
 func (r *runner) baseline(ctx context.Context, k int, skills map[string][]evokg.Skill, profile evokg.LearnerProfile) error {
 	if r.st.Baseline != nil && (r.st.BaselineProfile == nil || *r.st.BaselineProfile == profile) {
 		return nil

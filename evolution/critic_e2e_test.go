@@ -11,6 +11,7 @@ import (
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/llm/ollamafake"
 	"github.com/evokg/evokg/retrieval"
+	"github.com/evokg/evokg/writegate"
 )
 
 // scriptCritic makes the Critic score easy_sum low and note what
@@ -113,4 +114,56 @@ func TestCriticScoresAndNotesAct(t *testing.T) {
 	require.Contains(t, withNote, retrieval.HeadingCritic+"\n- right by luck", withNote)
 	require.Equal(t, 1, strings.Count(withNote, "right by luck"), "one note for the type, however many of its successes are shown")
 	require.NotContains(t, clientPrompt(t, off, easySum, q, bandit.StrategySemantic), "right by luck")
+}
+
+// criticNotes returns the Critic notes stored with ns's success memories.
+func criticNotes(t *testing.T, e e2e) []string {
+	t.Helper()
+	rows, err := e.engine.deps.Pool.Query(e.ctx, `SELECT DISTINCT record->'evaluation'->>'critic_note' FROM experiences
+		WHERE namespace = $1 AND outcome = 'success_memory' AND record->'evaluation'->>'critic_note' <> '' ORDER BY 1`, e.ns)
+	require.NoError(t, err)
+	var out []string
+	for rows.Next() {
+		var s string
+		require.NoError(t, rows.Scan(&s))
+		out = append(out, s)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+// The Critic's notes pass the write gate: a note stating false arithmetic
+// is refused (listed as a critic_note rejection), stored with no memory,
+// shown to no learner and given to no failure analyst, while its score
+// still sets η and κ; a sound note is stored.
+func TestCriticNotesPassTheWriteGate(t *testing.T) {
+	t.Parallel()
+	e := setupE2E(t, newLearner(e2eItems()))
+	e.fake.AddRule(ollamafake.Rule{Task: "critique", Reply: `{"task_types":[` +
+		`{"task_type":"easy_sum","score":0.2,"notes":"right by luck, since 12 + 2 = 26 here"},` +
+		`{"task_type":"hard_ratio","score":0,"notes":"NOTE-ROWS never multiplies the rows"}]}`})
+	res := runIterations(t, e, Params{Iterations: 1, TopM: 4, MaxFailuresPerType: 2, Concurrency: 4})
+
+	m := res.Metrics[0]
+	var refused []string
+	for _, rj := range m.Rejections {
+		if rj.Kind == writegate.KindCritic {
+			refused = append(refused, rj.Item)
+			require.Contains(t, rj.Reason, "false arithmetic: 12 + 2 = 26")
+		}
+	}
+	require.Equal(t, []string{easySum}, refused)
+	for _, note := range criticNotes(t, e) {
+		require.NotContains(t, note, "by luck", "a refused note is stored with no memory")
+	}
+	for _, q := range qualities(t, e)[easySum] {
+		require.InDelta(t, 0.9+0.05*0.2+0.05*0.2, q, 1e-9, "the score stands")
+	}
+	for _, r := range e.fake.Requests() {
+		if r.Chat != nil && r.Chat.Task == "write_failure_memory" {
+			require.NotContains(t, r.Chat.Prompt, "by luck", "nor is it given to the failure analyst")
+		}
+	}
+	q := "Crate easy_sum-9 holds 12 rocks per row in 2 rows. How many rocks are in crate easy_sum-9?"
+	require.NotContains(t, clientPrompt(t, e, easySum, q, bandit.StrategySemantic), "by luck")
 }

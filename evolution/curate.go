@@ -15,9 +15,10 @@ const maxCritiqueExamples = 3
 // efficiency η and completeness κ of the success memories harvested from it
 // (so their quality q = 0.9·c + 0.05·η + 0.05·κ ranks them in retrieval),
 // and its notes go to the failure analyst writing its failure memories and,
-// stored with the success memories, to the learner that is shown them.
+// stored with the success memories, to the learner that is shown them. A
+// note the write gate refuses goes to neither; the score stands.
 func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
-	r.critique = nil
+	r.critique, r.noteStored = nil, map[string]bool{}
 	if r.deps.Mechanisms.NoCritic {
 		return nil
 	}
@@ -43,6 +44,7 @@ func (r *runner) critic(ctx context.Context, k int, ev *evaluation) error {
 	for _, s := range scores {
 		if byType[s.TaskType] != nil {
 			s.Score = clamp01(s.Score)
+			s.Notes = r.gateNote(s.TaskType, s.Notes)
 			r.critique[s.TaskType] = s
 		}
 	}
@@ -60,6 +62,10 @@ func (r *runner) successEvaluation(taskType string) *evokg.Evaluation {
 	}
 	if c.Notes != "" {
 		feedback += "; critic: " + c.Notes
+		if !r.noteStored[taskType] {
+			r.noteStored[taskType] = true
+			r.passed(c.Notes)
+		}
 	}
 	return &evokg.Evaluation{Correct: 1, Efficient: c.Score, Complete: c.Score, TeacherFeedback: feedback, CriticNote: c.Notes}
 }

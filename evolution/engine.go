@@ -178,6 +178,12 @@ type runner struct {
 	rejected rejections // what the gate kept out this iteration
 	// critique is this iteration's Critic verdict per task type.
 	critique map[string]evokg.TaskTypeCritique
+	// baselineProfile is the profile the arms without memory answer
+	// under this iteration (calibrate); nil without a profile store.
+	baselineProfile *evokg.LearnerProfile
+	// noteStored holds the task types whose Critic note a success memory
+	// stored this iteration.
+	noteStored map[string]bool
 	// corrections are the failure memories written this iteration per
 	// task type (the provenance of its principles).
 	corrections map[string][]uuid.UUID
@@ -237,23 +243,29 @@ func (e *Engine) newRunner(ctx context.Context, id uuid.UUID, params Params, pro
 	return r, nil
 }
 
-// withNoisyTeacher is e whose teacher writes a share of its corrections
-// and principles wrong on purpose (Params.TeacherNoise), chosen by seed:
-// the pool's, so runs on one pool and seed corrupt the same texts whatever
-// else differs (the ablation's arms are paired).
+// withNoisyTeacher is e whose teacher writes a share of its texts wrong on
+// purpose (Params.TeacherNoise), chosen by seed: the pool's, so runs on
+// one pool and seed corrupt the same texts whatever else differs (the
+// ablation's arms are paired).
 func (e *Engine) withNoisyTeacher(share float64, seed string) *Engine {
 	cp := *e
 	cp.deps.Teacher = &noisyTeacher{Teacher: e.deps.Teacher, share: share, seed: seed}
 	return &cp
 }
 
-// corrupted counts the texts the noisy teacher changed so far (0 without
-// teacher noise).
-func (r *runner) corrupted() int64 {
-	if n, ok := r.deps.Teacher.(*noisyTeacher); ok {
-		return n.corrupted.Load()
+// noise is the noisy teacher, nil without teacher noise.
+func (r *runner) noise() *noisyTeacher {
+	n, _ := r.deps.Teacher.(*noisyTeacher)
+	return n
+}
+
+// corrupted counts the texts the noisy teacher changed so far, and those
+// of them committed (0 without teacher noise).
+func (r *runner) corrupted() (written, committed int64) {
+	if n := r.noise(); n != nil {
+		return n.written.Load(), n.committed.Load()
 	}
-	return 0
+	return 0, 0
 }
 
 func (r *runner) execute(ctx context.Context) error {
@@ -309,7 +321,7 @@ func (r *runner) callCtx(ctx context.Context, k int) context.Context {
 func (r *runner) iteration(ctx context.Context, k int) error {
 	ctx = r.callCtx(ctx, k)
 	r.corrections = map[string][]uuid.UUID{}
-	corrupted := r.corrupted()
+	written, committed := r.corrupted()
 	start := time.Now()
 	m := &Metrics{Iteration: k}
 	if err := r.calibrate(ctx, k, m); err != nil {
@@ -336,7 +348,8 @@ func (r *runner) iteration(ctx context.Context, k int) error {
 	if err := r.probation(ctx, k, it, m); err != nil {
 		return fmt.Errorf("probation: %w", err)
 	}
-	m.Corrupted = r.corrupted() - corrupted
+	w, c := r.corrupted()
+	m.Corrupted, m.CorruptedCommitted = w-written, c-committed
 	m.Durations.Evolve = time.Since(evolveStart).Seconds()
 	return r.finish(ctx, k, start, it, m)
 }

@@ -89,7 +89,7 @@ func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluatio
 	if ev.test, err = r.answerAll(ctx, k, questions.SplitTest, r.pool.Test, skills, withMemory{}); err != nil {
 		return nil, err
 	}
-	if err := r.baseline(ctx, k, skills, m.Profile); err != nil {
+	if err := r.baseline(ctx, k, skills, m.BaselineProfile); err != nil {
 		return nil, err
 	}
 	fillAccuracy(m, ev, r.st.Results, r.st.Baseline)
@@ -213,6 +213,9 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
 		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off && !mem.routed, IgnoreSwitch: mem.ignoreSwitch,
 		Include: mem.include, Agent: mem.agent, NoAgent: mem.noAgent}
+	if mem.off {
+		q.Profile = r.baselineProfile // the profile best without memory
+	}
 	if len(skills) <= 1 {
 		q.Skill = &evokg.Skill{}
 		if len(skills) == 1 {

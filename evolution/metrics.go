@@ -98,14 +98,21 @@ type Metrics struct {
 	Memories MemoryCounts `json:"memories"` // committed totals after the iteration
 	// Probation is what probation tried, activated and quarantined.
 	Probation evokg.Probation `json:"probation"`
-	// Profile is the learner profile the iteration answered under, and
-	// Calibration the measurement that chose it at the iteration's start
-	// (nil when the run does not calibrate).
+	// Profile is the learner profile the iteration answered with memory
+	// under, and Calibration the measurement that chose it at the
+	// iteration's start (nil when the run does not calibrate).
 	Profile     evokg.LearnerProfile `json:"profile"`
 	Calibration *evokg.Calibration   `json:"calibration,omitempty"`
+	// BaselineProfile is the profile the arms without memory answered
+	// under (the baseline and memory's counterfactual with routing), and
+	// BaselineCalibration the measurement without memory that chose it.
+	BaselineProfile     evokg.LearnerProfile `json:"baseline_profile"`
+	BaselineCalibration *evokg.Calibration   `json:"baseline_calibration,omitempty"`
 	// Corrupted counts the teacher's texts made wrong on purpose this
-	// iteration (Params.TeacherNoise) before the write gate saw them.
-	Corrupted int64 `json:"teacher_corrupted,omitempty"`
+	// iteration (Params.TeacherNoise), as written, before the write gate;
+	// CorruptedCommitted those of them the gate let into memory.
+	Corrupted          int64 `json:"teacher_corrupted,omitempty"`
+	CorruptedCommitted int64 `json:"teacher_corrupted_committed,omitempty"`
 	// Calls made during the iteration; TeacherShare = teacher/(teacher+learner).
 	TeacherCalls int64   `json:"teacher_calls"`
 	LearnerCalls int64   `json:"learner_calls"`

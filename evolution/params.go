@@ -57,9 +57,9 @@ type Params struct {
 	// ProbationCalls caps the learner calls probation makes in one
 	// iteration; memories beyond it wait for the next. Default 120.
 	ProbationCalls int `json:"probation_calls,omitempty"`
-	// TeacherNoise is the share of the teacher's corrections and
-	// principles made wrong on purpose (every number moved by 1 to 9): the
-	// wrong-teacher ablation. Default 0.
+	// TeacherNoise is the share of the texts the teacher writes made wrong
+	// on purpose (each operation stated replaced by another, every result
+	// recomputed with it): the wrong-teacher ablation. Default 0.
 	TeacherNoise float64 `json:"teacher_noise,omitempty"`
 	// CalibrationItems is how many validation items calibration answers
 	// with each candidate learner profile at the start of every iteration

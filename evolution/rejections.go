@@ -59,7 +59,11 @@ func (r *runner) gateSuccess(a graded) (cot string, ok bool) {
 func (r *runner) gateCorrection(a graded, kind evokg.FailureKind, content, steps string) bool {
 	err := r.gate.Correction(writegate.Correction{Question: a.Item.Question, Gold: a.Item.Answer, Content: content, Steps: steps,
 		Specific: kind == evokg.FailureSpecific})
-	return !r.rejected.add(writegate.KindCorrection, string(kind)+" "+a.Item.ID, err)
+	if r.rejected.add(writegate.KindCorrection, string(kind)+" "+a.Item.ID, err) {
+		return false
+	}
+	r.passed(content, steps)
+	return true
 }
 
 // gateProse checks a principle, prompt or strategy written for skill.
@@ -69,5 +73,24 @@ func (r *runner) gateProse(kind, skill string, texts ...string) bool {
 			return false
 		}
 	}
+	r.passed(texts...)
 	return true
+}
+
+// passed counts, under teacher noise, the texts of one memory that passed
+// the gate (and are then committed) when the noisy teacher changed one.
+func (r *runner) passed(texts ...string) {
+	if n := r.noise(); n != nil {
+		n.commit(texts...)
+	}
+}
+
+// gateNote checks the Critic's note on a task type: the note, or "" when
+// the gate refuses it. It is committed with the success memories of the
+// type (successEvaluation).
+func (r *runner) gateNote(taskType, note string) string {
+	if note == "" || r.rejected.add(writegate.KindCritic, taskType, r.gate.Prose(note)) {
+		return ""
+	}
+	return note
 }

@@ -105,13 +105,12 @@ func runParams(req evokg.EvolutionRunRequest) Params {
 
 func itemID(i int) string { return fmt.Sprintf("item-%05d", i) }
 
-// profileOf is the profile m's iteration answered under, nil when the run
-// kept no profile.
-func profileOf(m Metrics) *evokg.LearnerProfile {
-	if m.Profile.Render == "" {
+// profileOf is p as the API shows it: nil when the run kept no profile.
+func profileOf(p evokg.LearnerProfile) *evokg.LearnerProfile {
+	if p.Render == "" {
 		return nil
 	}
-	return &m.Profile
+	return &p
 }
 
 // routingOnly is v's accuracy without memory and with routing, nil when
@@ -139,5 +138,7 @@ func (m Metrics) summary() evokg.IterationMetrics {
 		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
 		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
-		Profile: profileOf(m), Calibration: m.Calibration, ValidationRoutingOnly: routingOnly(m.Validation)}
+		TeacherCorruptedCommitted: m.CorruptedCommitted, Profile: profileOf(m.Profile), Calibration: m.Calibration,
+		BaselineProfile: profileOf(m.BaselineProfile), BaselineCalibration: m.BaselineCalibration,
+		ValidationRoutingOnly: routingOnly(m.Validation)}
 }

@@ -44,9 +44,11 @@ type state struct {
 	Signatures map[string][]string `json:"signatures,omitempty"`
 	// Memories are the counts after the last iteration (append-only check).
 	Memories MemoryCounts `json:"memories"`
-	// Baseline is each validation and test item's grade without memory, measured once
-	// per run and learner profile: the frozen learner without memory does not
-	// change, but a profile's reasoning and schema change how it answers.
+	// Baseline is each validation and test item's grade without memory,
+	// measured once per run and baseline profile (BaselineProfile, the
+	// profile calibrated without memory): the frozen learner without memory
+	// does not change, but a profile's reasoning and schema change how it
+	// answers.
 	Baseline        map[string]bool       `json:"baseline,omitempty"`
 	BaselineProfile *evokg.LearnerProfile `json:"baseline_profile,omitempty"`
 	Calls           callCounts            `json:"calls"`

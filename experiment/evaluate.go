@@ -29,8 +29,10 @@ type ItemResult struct {
 // evaluate answers every test item three times through the learner
 // layer, at temperature 0: with memory as a client gets it, without memory
 // or routing (the baseline), and without memory but with the bandits'
-// routing; it grades the answers. Calls are accounted to run.
-func evaluate(ctx context.Context, d Deps, run *evokg.EvolutionRun, items []questions.Item, concurrency int) ([]ItemResult, error) {
+// routing; it grades the answers. The arms without memory answer under
+// baseline, the profile the run found best without memory (nil: the
+// stored one). Calls are accounted to run.
+func evaluate(ctx context.Context, d Deps, run *evokg.EvolutionRun, items []questions.Item, baseline *evokg.LearnerProfile, concurrency int) ([]ItemResult, error) {
 	ctx = llm.WithCall(ctx, llm.CallMeta{Namespace: run.Namespace, RunID: run.ID.String(), Iteration: run.Iteration + 1})
 	out := make([]ItemResult, len(items))
 	var mu sync.Mutex
@@ -39,7 +41,7 @@ func evaluate(ctx context.Context, d Deps, run *evokg.EvolutionRun, items []ques
 	g.SetLimit(concurrency)
 	for i, it := range items {
 		g.Go(func() error {
-			r, err := evaluateItem(gctx, d.Answerer, run.Namespace, it)
+			r, err := evaluateItem(gctx, d.Answerer, run.Namespace, it, baseline)
 			if err != nil {
 				return err
 			}
@@ -55,7 +57,7 @@ func evaluate(ctx context.Context, d Deps, run *evokg.EvolutionRun, items []ques
 	return out, g.Wait()
 }
 
-func evaluateItem(ctx context.Context, a Answerer, ns string, it questions.Item) (ItemResult, error) {
+func evaluateItem(ctx context.Context, a Answerer, ns string, it questions.Item, baseline *evokg.LearnerProfile) (ItemResult, error) {
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero}
 	r := ItemResult{ID: it.ID, TaskType: it.TaskType}
@@ -64,7 +66,7 @@ func evaluateItem(ctx context.Context, a Answerer, ns string, it questions.Item)
 		return r, err
 	}
 	r.WithMemory, r.MemoryOff = with.correct, with.memoryOff
-	q.NoMemory = true
+	q.NoMemory, q.Profile = true, baseline
 	routed, err := answerCorrect(ctx, a, ns, q, it)
 	if err != nil {
 		return r, err

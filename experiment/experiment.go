@@ -66,8 +66,8 @@ type Config struct {
 	MaxFailuresPerType int
 	// Resamples of the bootstrap. Default 10,000.
 	Resamples int
-	// TeacherNoise is the share of the teacher's corrections and
-	// principles made wrong on purpose (evolution.Params.TeacherNoise).
+	// TeacherNoise is the share of the teacher's texts made wrong on
+	// purpose (evolution.Params.TeacherNoise).
 	TeacherNoise float64
 	// ProbationItems and ProbationCalls bound each run's probation
 	// (evolution.Params); 0 takes the default.
@@ -193,11 +193,20 @@ func runSeed(ctx context.Context, d Deps, c Config, seed uint64) (*SeedResult, e
 	if err != nil {
 		return nil, err
 	}
-	items, err := evaluate(ctx, d, res.Run, pl.Test, c.Concurrency)
+	items, err := evaluate(ctx, d, res.Run, pl.Test, baselineProfile(res), c.Concurrency)
 	if err != nil {
 		return nil, fmt.Errorf("test evaluation: %w", err)
 	}
 	return newSeedResult(seed, res, pl.Sizes(), items, time.Since(start)), nil
+}
+
+// baselineProfile is the profile res's last iteration answered without
+// memory under, nil when the run kept no profile.
+func baselineProfile(res *evolution.Result) *evokg.LearnerProfile {
+	if n := len(res.Metrics); n > 0 && res.Metrics[n-1].BaselineProfile.Render != "" {
+		return &res.Metrics[n-1].BaselineProfile
+	}
+	return nil
 }
 
 // postMemories posts memories into ns as a client would, after checking

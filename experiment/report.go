@@ -73,16 +73,22 @@ type SeedResult struct {
 	TeacherShare  float64         `json:"teacher_share"`
 	Rejected      int             `json:"rejected"`
 	// Corrupted counts the teacher's texts made wrong on purpose
-	// (--teacher-noise); Probation sums what probation did.
-	Corrupted int64           `json:"teacher_corrupted"`
-	Probation evokg.Probation `json:"probation"`
-	// Profile is the learner profile the test split was answered under
-	// (both arms), Calibration the last measurement that chose it, and
-	// CalibrationCalls the learner calls every calibration of the run made
-	// (within LearnerCalls).
-	Profile          evokg.LearnerProfile `json:"profile"`
-	Calibration      *evokg.Calibration   `json:"calibration,omitempty"`
-	CalibrationCalls int                  `json:"calibration_calls"`
+	// (--teacher-noise) as written, CorruptedCommitted those of them the
+	// write gate let into memory; Probation sums what probation did.
+	Corrupted          int64           `json:"teacher_corrupted"`
+	CorruptedCommitted int64           `json:"teacher_corrupted_committed"`
+	Probation          evokg.Probation `json:"probation"`
+	// Profile is the learner profile the test split was answered with
+	// memory under, Calibration the last measurement that chose it;
+	// BaselineProfile the one the arms without memory answered under (the
+	// profile best without memory), BaselineCalibration the last
+	// measurement that chose it; CalibrationCalls the learner calls every
+	// calibration of the run made (within LearnerCalls).
+	Profile             evokg.LearnerProfile `json:"profile"`
+	Calibration         *evokg.Calibration   `json:"calibration,omitempty"`
+	BaselineProfile     evokg.LearnerProfile `json:"baseline_profile"`
+	BaselineCalibration *evokg.Calibration   `json:"baseline_calibration,omitempty"`
+	CalibrationCalls    int                  `json:"calibration_calls"`
 	WallSeconds      float64              `json:"wall_s"`
 	Items            []ItemResult         `json:"items"`
 }
@@ -102,11 +108,14 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 		s.TeacherCalls += m.TeacherCalls
 		s.LearnerCalls += m.LearnerCalls
 		s.Rejected += m.Rejected
-		s.Corrupted += m.Corrupted
+		s.Corrupted, s.CorruptedCommitted = s.Corrupted+m.Corrupted, s.CorruptedCommitted+m.CorruptedCommitted
 		s.Probation = addProbation(s.Probation, m.Probation)
-		s.Profile = m.Profile
+		s.Profile, s.BaselineProfile = m.Profile, m.BaselineProfile
 		if m.Calibration != nil {
 			s.Calibration, s.CalibrationCalls = m.Calibration, s.CalibrationCalls+m.Calibration.LearnerCalls
+		}
+		if m.BaselineCalibration != nil {
+			s.BaselineCalibration, s.CalibrationCalls = m.BaselineCalibration, s.CalibrationCalls+m.BaselineCalibration.LearnerCalls
 		}
 		s.Curve = append(s.Curve, Point{Iteration: m.Iteration, Accuracy: m.Accuracy,
 			Validation: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
@@ -170,21 +179,25 @@ type Report struct {
 	TeacherShare float64               `json:"teacher_share"` // teacher calls / all model calls of the runs
 	Rejected     int                   `json:"rejected"`
 	// TeacherNoise is the share of the teacher's texts made wrong on
-	// purpose; Corrupted how many were, over every seed.
-	TeacherNoise float64 `json:"teacher_noise"`
-	Corrupted    int64   `json:"teacher_corrupted"`
+	// purpose; Corrupted how many were written, CorruptedCommitted how
+	// many of them the write gate let into memory, over every seed.
+	TeacherNoise       float64 `json:"teacher_noise"`
+	Corrupted          int64   `json:"teacher_corrupted"`
+	CorruptedCommitted int64   `json:"teacher_corrupted_committed"`
 	// Probation sums what probation tried, activated and quarantined over
 	// every seed (all zero with --no-utility).
 	Probation evokg.Probation `json:"probation"`
 	// AnswerMode is the mode the pool's task types were declared with
 	// ("" when left as declared); Profiles the learner profile each seed's
-	// test split was answered under, CalibrationCalls the learner calls
-	// calibration made over every seed.
+	// test split was answered with memory under, BaselineProfiles the one
+	// it was answered without memory under, CalibrationCalls the learner
+	// calls calibration made over every seed.
 	AnswerMode evokg.AnswerMode `json:"answer_mode,omitempty"`
 	// Memories counts the memories a client posted into each seed's
 	// namespace before its run (--memories).
 	Memories         int      `json:"memories_posted"`
 	Profiles         []string `json:"profiles"`
+	BaselineProfiles []string `json:"baseline_profiles"`
 	CalibrationCalls int      `json:"calibration_calls"`
 	// CallsPerItem is every model call of the runs over the items they
 	// answered for training (iterations × training items).
@@ -196,7 +209,7 @@ type Report struct {
 // summarize pools the seeds' test items into the report.
 func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod, TeacherNoise: c.TeacherNoise,
-		AnswerMode: c.AnswerMode, Profiles: []string{}, Memories: len(c.Memories),
+		AnswerMode: c.AnswerMode, Profiles: []string{}, BaselineProfiles: []string{}, Memories: len(c.Memories),
 		Split: questions.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
 	r.Splits, r.Validation = sumSplits(seeds), sumDecisions(seeds)
 	if r.PerSeed == nil {
@@ -208,11 +221,11 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	trained := 0
 	for _, s := range seeds {
 		teacher, learner, r.Rejected = teacher+s.TeacherCalls, learner+s.LearnerCalls, r.Rejected+s.Rejected
-		r.Corrupted += s.Corrupted
+		r.Corrupted, r.CorruptedCommitted = r.Corrupted+s.Corrupted, r.CorruptedCommitted+s.CorruptedCommitted
 		waiting := r.Probation.Waiting + s.Probation.Waiting // each seed's memories left waiting
 		r.Probation = addProbation(r.Probation, s.Probation)
 		r.Probation.Waiting = waiting
-		r.Profiles = append(r.Profiles, s.Profile.Name())
+		r.Profiles, r.BaselineProfiles = append(r.Profiles, s.Profile.Name()), append(r.BaselineProfiles, s.BaselineProfile.Name())
 		r.CalibrationCalls += s.CalibrationCalls
 		trained += len(s.Curve) * s.Splits.Train
 		for _, it := range s.Items {

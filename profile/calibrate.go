@@ -63,6 +63,19 @@ type Grader interface {
 // even after repairs, counts as wrong (and as Invalid). Nothing is
 // recorded or rewarded.
 func Calibrate(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, candidates []evokg.LearnerProfile) (evokg.StoredProfile, error) {
+	return calibrate(ctx, a, g, ns, items, candidates, false)
+}
+
+// CalibrateWithoutMemory is Calibrate for the learner answering without
+// memory, as the memory-off baseline answers (no memory, no evolved
+// prompt, the default strategies): the profile best without memory, which
+// the baseline answers under so that memory's effect is measured against
+// the learner at its own best, not under the profile memory suits.
+func CalibrateWithoutMemory(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, candidates []evokg.LearnerProfile) (evokg.StoredProfile, error) {
+	return calibrate(ctx, a, g, ns, items, candidates, true)
+}
+
+func calibrate(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, candidates []evokg.LearnerProfile, noMemory bool) (evokg.StoredProfile, error) {
 	if len(candidates) == 0 {
 		candidates = Candidates
 	}
@@ -77,7 +90,7 @@ func Calibrate(ctx context.Context, a Answerer, g Grader, ns string, items []que
 		cal.Items[i] = it.ID
 	}
 	for _, p := range candidates {
-		score, calls, err := measure(ctx, a, g, ns, items, p)
+		score, calls, err := measure(ctx, a, g, ns, items, p, noMemory)
 		cal.LearnerCalls += calls
 		if err != nil {
 			return evokg.StoredProfile{}, fmt.Errorf("calibrating %s: %w", p.Name(), err)
@@ -99,14 +112,15 @@ func choose(scores []evokg.ProfileScore) int {
 	return best
 }
 
-// measure answers items under profile p.
-func measure(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, p evokg.LearnerProfile) (evokg.ProfileScore, int, error) {
+// measure answers items under profile p, without memory (and routing) when
+// noMemory is set.
+func measure(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, p evokg.LearnerProfile, noMemory bool) (evokg.ProfileScore, int, error) {
 	zero := 0.0
 	score := evokg.ProfileScore{Profile: p, Items: len(items)}
 	calls := 0
 	for _, it := range items {
 		r, err := a.Answer(ctx, ns, answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context,
-			Temperature: &zero, Profile: &p})
+			Temperature: &zero, Profile: &p, NoMemory: noMemory, NoRouting: noMemory})
 		calls += r.LearnerCalls
 		if llm.ItemFailure(err) {
 			score.Invalid++ // no valid reply in time under this profile: wrong

@@ -1,11 +1,14 @@
 package profile
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/questions"
 )
 
 // The reference stays unless a candidate answers Margin more items right;
@@ -35,4 +38,45 @@ func TestCandidatesFromPutsTheProfileInForceFirst(t *testing.T) {
 	c = CandidatesFrom(custom)
 	require.Equal(t, custom, c[0])
 	require.Len(t, c, len(Candidates)+1)
+}
+
+// directWithoutMemory answers right reasoning first with memory, and
+// directly without; it keeps the questions it was asked.
+type directWithoutMemory struct{ asked []answer.Question }
+
+func (l *directWithoutMemory) Answer(_ context.Context, _ string, q answer.Question) (answer.Reply, error) {
+	l.asked = append(l.asked, q)
+	if q.NoMemory == q.Profile.Reasoning {
+		return answer.Reply{Answer: "wrong", LearnerCalls: 1}, nil
+	}
+	return answer.Reply{Answer: "42", LearnerCalls: 1}, nil
+}
+
+func (l *directWithoutMemory) Model() string { return "learner" }
+
+// Calibration with memory and without answer the same validation items
+// under each candidate, the second as the baseline answers (no memory, no
+// routing), and each keeps its own best profile.
+func TestCalibrateWithoutMemoryAnswersAsTheBaseline(t *testing.T) {
+	t.Parallel()
+	items := []questions.Item{{ID: "v1", Question: "q1", Answer: "42", Split: questions.SplitValidation},
+		{ID: "v2", Question: "q2", Answer: "42", Split: questions.SplitValidation}}
+	l := &directWithoutMemory{}
+	with, err := Calibrate(context.Background(), l, questions.Grader{}, "ns", items, nil)
+	require.NoError(t, err)
+	require.Equal(t, evokg.DefaultProfile, with.Profile)
+	for _, q := range l.asked {
+		require.False(t, q.NoMemory || q.NoRouting)
+	}
+
+	l.asked = nil
+	without, err := CalibrateWithoutMemory(context.Background(), l, questions.Grader{}, "ns", items, nil)
+	require.NoError(t, err)
+	require.Equal(t, evokg.LearnerProfile{Render: evokg.RenderBlock}, without.Profile)
+	require.Len(t, l.asked, len(items)*len(Candidates))
+	for _, q := range l.asked {
+		require.True(t, q.NoMemory && q.NoRouting, "answered as the baseline")
+	}
+	require.Equal(t, []string{"v1", "v2"}, without.Calibration.Items)
+	require.Equal(t, len(items)*len(Candidates), without.Calibration.LearnerCalls)
 }

@@ -315,3 +315,24 @@ func TestEmbedCacheEvictsLeastRecent(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, []float32{1}, v)
 }
+
+// A Critic note is no memory: writing it counts no memory as shown. A
+// carrier is shown when its own text is written, and listed once however
+// often it is written.
+func TestCriticNoteCountsNoMemoryAsShown(t *testing.T) {
+	t.Parallel()
+	s := item("Question: S1?\nAnswer: 1")
+	s.CriticNote = "mind the carry"
+	st := item(strings.Repeat("s", 200))
+	st.CriticNote = "count the rows first"
+	again := Section{Title: "Plan:", Entries: []Entry{{ID: s.ID, Text: "S1 again"}}}
+	pack := render(Pack{Successes: []Item{s}, Structural: []Item{st}, Sections: []Section{again}}, 4000)
+	require.Equal(t, 1, strings.Count(pack.Rendered, "mind the carry"), pack.Rendered)
+	require.Equal(t, []uuid.UUID{s.ID, st.ID}, pack.Shown, "each carrier once, for its own text")
+
+	notes := strings.Index(pack.Rendered, HeadingStructure)
+	pack = render(Pack{Successes: []Item{s}, Structural: []Item{st}}, notes+20)
+	require.Contains(t, pack.Rendered, "count the rows first", "the note of the structural memory is written")
+	require.NotContains(t, pack.Rendered, "sss", "its carrier is not")
+	require.Equal(t, []uuid.UUID{s.ID}, pack.Shown, "a note alone does not show its carrier")
+}

@@ -42,7 +42,8 @@ type Entry struct {
 }
 
 // Render writes sections as a prompt block within budget characters (runes),
-// in order, and returns it with the ids of the memories it wrote. Entries
+// in order, and returns it with the ids of the memories it wrote, each
+// once. Entries
 // are written whole while they fit; the first that does not is cut with "…"
 // if enough room is left (a cut memory was shown), and rendering stops
 // there (a memory not written at all was not). The output depends only on
@@ -105,9 +106,9 @@ func (p *Pack) sections() []Section {
 }
 
 // CriticSection lists, once each, the Critic's notes on the task types of
-// the successes among items, each entry under the first memory that carries
-// it: the notes are rendered with the memories they concern, within the
-// pack's budget, and a note written counts that memory as shown.
+// the successes among items, within the pack's budget. A note is no memory
+// of its own (its entry has no ID): writing it counts no memory as shown;
+// the memories that carry it count when their own text is written.
 func CriticSection(items []Item) Section {
 	s := Section{Title: HeadingCritic}
 	var seen []string
@@ -116,7 +117,7 @@ func CriticSection(items []Item) Section {
 			continue
 		}
 		seen = append(seen, it.CriticNote)
-		s.Entries = append(s.Entries, Entry{ID: it.ID, Text: "- " + indent(it.CriticNote)})
+		s.Entries = append(s.Entries, Entry{Text: "- " + indent(it.CriticNote)})
 	}
 	return s
 }
@@ -183,7 +184,7 @@ func (r *renderer) entry(e Entry) bool {
 }
 
 func (r *renderer) show(id uuid.UUID) {
-	if id != uuid.Nil {
+	if id != uuid.Nil && !slices.Contains(r.shown, id) {
 		r.shown = append(r.shown, id)
 	}
 }

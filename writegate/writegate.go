@@ -1,6 +1,7 @@
 // Package writegate is the write gate for what the teacher model writes into
 // memory. A weak or wrong teacher writes success memories, failure
-// corrections, principles and prompt refinements that make a learner worse:
+// corrections, principles, prompt refinements and Critic notes that make a
+// learner worse:
 // degenerate text (empty, repetitive, symbols instead of words, numbers out
 // of any range), false arithmetic, corrections that contradict the gold
 // answer the pool knows. The gate checks each text before it is committed
@@ -27,6 +28,7 @@ const (
 	KindCorrection = "failure_correction"
 	KindPrinciple  = "principle"
 	KindPrompt     = "prompt_refinement"
+	KindCritic     = "critic_note" // the Critic's note on a task type
 )
 
 // Rules bound what passes the gate; zero fields take their defaults.

@@ -39,7 +39,7 @@ type ExperimentCmd struct {
 	JSON            bool    `help:"Print the report as one JSON object on the last line."`
 	NoWorker        bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
 	Memories        string  `type:"existingfile" help:"A JSONL file of memories (one experience a line, as POST …/experiences takes it) posted into each seed's namespace before its run, as a client posts worked examples; none may ask a validation or test question."`
-	TeacherNoise    float64 `name:"teacher-noise" default:"0" help:"Share (0-1) of the teacher's corrections and principles made wrong on purpose (every number moved by 1 to 9), the same texts for a given pool and seed: the wrong-teacher ablation; compare with --no-utility."`
+	TeacherNoise    float64 `name:"teacher-noise" default:"0" help:"Share (0-1) of the teacher's texts (corrections, principles, prompt refinements, strategies, agents' prompts, Critic notes) made wrong on purpose (each operation stated replaced by another, every result recomputed with it), the same texts for a given pool and seed: the wrong-teacher ablation; compare with --no-utility."`
 }
 
 func (c *ExperimentCmd) Run(g *Globals) error {
@@ -163,10 +163,10 @@ func writeExperimentTable(w io.Writer, r *experiment.Report) {
 	fmt.Fprintf(w, "memory alone (with memory − routing only) %+.3f, 95%% CI [%.3f, %.3f]\n",
 		r.MemoryDelta, r.MemoryCI95[0], r.MemoryCI95[1])
 	p := r.Probation
-	fmt.Fprintf(w, "probation: %d memories tried (%d replays, %d learner calls), %d activated, %d quarantined, %d waiting; teacher noise %.2f (%d texts made wrong)\n",
-		p.Tried, p.Replays, p.Calls, p.Activated, p.Quarantined, p.Waiting, r.TeacherNoise, r.Corrupted)
-	fmt.Fprintf(w, "learner: answer mode %s, profile per seed %s (calibration: %d learner calls); %.1f model calls per training answer, teacher share %.3f; %d memories posted a seed\n",
-		cmp.Or(string(r.AnswerMode), "as declared"), strings.Join(r.Profiles, ", "), r.CalibrationCalls, r.CallsPerItem, r.TeacherShare, r.Memories)
+	fmt.Fprintf(w, "probation: %d memories tried (%d replays, %d learner calls), %d activated, %d quarantined, %d waiting; teacher noise %.2f (%d texts made wrong, %d of them committed)\n",
+		p.Tried, p.Replays, p.Calls, p.Activated, p.Quarantined, p.Waiting, r.TeacherNoise, r.Corrupted, r.CorruptedCommitted)
+	fmt.Fprintf(w, "learner: answer mode %s, profile per seed %s, without memory %s (calibration: %d learner calls); %.1f model calls per training answer, teacher share %.3f; %d memories posted a seed\n",
+		cmp.Or(string(r.AnswerMode), "as declared"), strings.Join(r.Profiles, ", "), strings.Join(r.BaselineProfiles, ", "), r.CalibrationCalls, r.CallsPerItem, r.TeacherShare, r.Memories)
 }
 
 // loadMemories reads a JSONL file of experiences, refusing unknown fields.

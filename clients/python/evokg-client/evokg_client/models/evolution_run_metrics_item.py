@@ -42,13 +42,14 @@ class EvolutionRunMetricsItem:
         selected (list[str] | Unset): task types the curriculum selected
         validation_accuracy (float | Unset): validation split with memory, whatever the memory switch says: the switch
             decides from it and validation_without_memory
-        validation_without_memory (float | Unset): validation split of the same learner without memory and routing
-            (measured once per run and learner profile)
+        validation_without_memory (float | Unset): validation split of the same learner without memory and routing,
+            under baseline_profile (measured once per run and baseline profile)
         validation_routing_only (float | Unset): validation split without memory and with the run's routing: what the
             memory switch compares memory with (absent when the run does not route)
         test_accuracy (float | Unset): test split with memory as a client gets it (memory switch applied); no decision
             reads it
-        test_without_memory (float | Unset): test split of the same learner without memory (measured once per run)
+        test_without_memory (float | Unset): test split of the same learner without memory, under baseline_profile
+            (measured once per run and baseline profile)
         memory_off (list[str] | Unset): task types whose memory switch is off after the iteration
         rejected (int | Unset): texts the write gate kept out of memory (degenerate, false arithmetic, contradicting the
             gold answer)
@@ -56,10 +57,13 @@ class EvolutionRunMetricsItem:
             50)
         probation (EvolutionRunMetricsItemProbation | Unset): what probation did after the iteration: the probationary
             memories (written by the teacher) it answered validation items with, and its verdicts; none with --no-utility
-        teacher_corrupted (int | Unset): teacher texts made wrong on purpose this iteration (the teacher-noise ablation
-            of evokg experiment; absent otherwise)
+        teacher_corrupted (int | Unset): teacher texts made wrong on purpose this iteration, as written, before the
+            write gate (the teacher-noise ablation of evokg experiment; absent otherwise)
+        teacher_corrupted_committed (int | Unset): of them, the texts the write gate let into memory (absent when none)
         profile (LearnerProfile | Unset): how a learner model is given memory and asked to answer
         calibration (Calibration | Unset): the measurement that chose a profile
+        baseline_profile (LearnerProfile | Unset): how a learner model is given memory and asked to answer
+        baseline_calibration (Calibration | Unset): the measurement that chose a profile
     """
 
     iteration: int
@@ -88,8 +92,11 @@ class EvolutionRunMetricsItem:
     rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
     probation: EvolutionRunMetricsItemProbation | Unset = UNSET
     teacher_corrupted: int | Unset = UNSET
+    teacher_corrupted_committed: int | Unset = UNSET
     profile: LearnerProfile | Unset = UNSET
     calibration: Calibration | Unset = UNSET
+    baseline_profile: LearnerProfile | Unset = UNSET
+    baseline_calibration: Calibration | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,6 +167,8 @@ class EvolutionRunMetricsItem:
 
         teacher_corrupted = self.teacher_corrupted
 
+        teacher_corrupted_committed = self.teacher_corrupted_committed
+
         profile: dict[str, Any] | Unset = UNSET
         if not isinstance(self.profile, Unset):
             profile = self.profile.to_dict()
@@ -167,6 +176,14 @@ class EvolutionRunMetricsItem:
         calibration: dict[str, Any] | Unset = UNSET
         if not isinstance(self.calibration, Unset):
             calibration = self.calibration.to_dict()
+
+        baseline_profile: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.baseline_profile, Unset):
+            baseline_profile = self.baseline_profile.to_dict()
+
+        baseline_calibration: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.baseline_calibration, Unset):
+            baseline_calibration = self.baseline_calibration.to_dict()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -219,10 +236,16 @@ class EvolutionRunMetricsItem:
             field_dict["probation"] = probation
         if teacher_corrupted is not UNSET:
             field_dict["teacher_corrupted"] = teacher_corrupted
+        if teacher_corrupted_committed is not UNSET:
+            field_dict["teacher_corrupted_committed"] = teacher_corrupted_committed
         if profile is not UNSET:
             field_dict["profile"] = profile
         if calibration is not UNSET:
             field_dict["calibration"] = calibration
+        if baseline_profile is not UNSET:
+            field_dict["baseline_profile"] = baseline_profile
+        if baseline_calibration is not UNSET:
+            field_dict["baseline_calibration"] = baseline_calibration
 
         return field_dict
 
@@ -310,6 +333,8 @@ class EvolutionRunMetricsItem:
 
         teacher_corrupted = d.pop("teacher_corrupted", UNSET)
 
+        teacher_corrupted_committed = d.pop("teacher_corrupted_committed", UNSET)
+
         _profile = d.pop("profile", UNSET)
         profile: LearnerProfile | Unset
         if isinstance(_profile, Unset):
@@ -323,6 +348,20 @@ class EvolutionRunMetricsItem:
             calibration = UNSET
         else:
             calibration = Calibration.from_dict(_calibration)
+
+        _baseline_profile = d.pop("baseline_profile", UNSET)
+        baseline_profile: LearnerProfile | Unset
+        if isinstance(_baseline_profile, Unset):
+            baseline_profile = UNSET
+        else:
+            baseline_profile = LearnerProfile.from_dict(_baseline_profile)
+
+        _baseline_calibration = d.pop("baseline_calibration", UNSET)
+        baseline_calibration: Calibration | Unset
+        if isinstance(_baseline_calibration, Unset):
+            baseline_calibration = UNSET
+        else:
+            baseline_calibration = Calibration.from_dict(_baseline_calibration)
 
         evolution_run_metrics_item = cls(
             iteration=iteration,
@@ -351,8 +390,11 @@ class EvolutionRunMetricsItem:
             rejections=rejections,
             probation=probation,
             teacher_corrupted=teacher_corrupted,
+            teacher_corrupted_committed=teacher_corrupted_committed,
             profile=profile,
             calibration=calibration,
+            baseline_profile=baseline_profile,
+            baseline_calibration=baseline_calibration,
         )
 
         evolution_run_metrics_item.additional_properties = d

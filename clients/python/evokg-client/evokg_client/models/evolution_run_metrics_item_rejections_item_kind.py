@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class EvolutionRunMetricsItemRejectionsItemKind(StrEnum):
+    CRITIC_NOTE = "critic_note"
     FAILURE_CORRECTION = "failure_correction"
     PRINCIPLE = "principle"
     PROMPT_REFINEMENT = "prompt_refinement"
