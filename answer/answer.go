@@ -126,6 +126,11 @@ type Question struct {
 	Agent *evokg.ExpertAgent
 	// NoAgent answers without an expert agent.
 	NoAgent bool
+	// NoToolScores counts none of the answer's tool calls against their
+	// tools (no statistics that can retire a tool): set by evolution runs
+	// and experiments on validation and test items, which no decision may
+	// learn from. Clients never set it.
+	NoToolScores bool
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -165,6 +170,8 @@ type Reply struct {
 	// Agent names the expert agent that answered (agentFor), if any.
 	Agent *evokg.AgentRef
 	agent *evokg.ExpertAgent
+	// noToolScores is Question.NoToolScores.
+	noToolScores bool
 	// LearnerCalls and TeacherCalls count the model calls this answer made,
 	// repairs of invalid replies included; TeacherCalls stays 0 because
 	// the learner layer holds no teacher model.
@@ -189,7 +196,7 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	r := Reply{Skill: skill.Name}
+	r := Reply{Skill: skill.Name, noToolScores: q.NoToolScores}
 	if r.MemoryOff, err = s.memoryOff(ctx, ns, q); err != nil {
 		return r, err
 	}

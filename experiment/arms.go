@@ -120,7 +120,7 @@ func CompareArms(ctx context.Context, a Answerer, cfg ArmsConfig) (*ArmsReport, 
 func answerWithArm(ctx context.Context, a Answerer, cfg ArmsConfig, arm string, it questions.Item) (armAnswer, error) {
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero, SearchArm: arm,
-		IgnoreSwitch: cfg.IgnoreSwitch}
+		IgnoreSwitch: cfg.IgnoreSwitch, NoToolScores: true} // held-out items: no tool is scored on them
 	reply, err := a.Answer(ctx, cfg.Namespace, q)
 	got := armAnswer{shown: sortedIDs(reply.MemoryIDs), calls: reply.LearnerCalls, off: reply.MemoryOff}
 	if itemFailure(err) {

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -76,4 +77,33 @@ func TestCompareArmsComparesShownIDs(t *testing.T) {
 	r, err := CompareArms(t.Context(), replies, ArmsConfig{Namespace: "ns", Items: items, Arms: []string{"semantic", "lexical"}})
 	require.NoError(t, err)
 	require.Equal(t, []ArmPair{{A: "semantic", B: "lexical", Differ: 1, Rate: 1.0 / 3, WithMemory: 3}}, r.Pairs)
+}
+
+// questionLog records the questions it is asked and answers nothing.
+type questionLog struct {
+	mu        sync.Mutex
+	questions []answer.Question
+}
+
+func (l *questionLog) Answer(_ context.Context, _ string, q answer.Question) (answer.Reply, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.questions = append(l.questions, q)
+	return answer.Reply{}, nil
+}
+
+// The experiment's test answers (with memory, routing only, baseline) and
+// the arms' held-out answers count no tool call against its tool.
+func TestHeldOutAnswersScoreNoTool(t *testing.T) {
+	t.Parallel()
+	it := questions.Item{ID: "a", TaskType: "t", Question: "q", Answer: "1", Split: questions.SplitTest}
+	log := &questionLog{}
+	_, err := evaluateItem(t.Context(), log, "ns", it)
+	require.NoError(t, err)
+	_, err = CompareArms(t.Context(), log, ArmsConfig{Namespace: "ns", Items: []questions.Item{it}, Arms: []string{"semantic", "lexical"}})
+	require.NoError(t, err)
+	require.Len(t, log.questions, 5)
+	for _, q := range log.questions {
+		require.True(t, q.NoToolScores, "%+v", q)
+	}
 }

@@ -1,11 +1,14 @@
 package profile
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
+	"github.com/evokg/evokg/answer"
+	"github.com/evokg/evokg/questions"
 )
 
 // The reference stays unless a candidate answers Margin more items right;
@@ -35,4 +38,28 @@ func TestCandidatesFromPutsTheProfileInForceFirst(t *testing.T) {
 	c = CandidatesFrom(custom)
 	require.Equal(t, custom, c[0])
 	require.Len(t, c, len(Candidates)+1)
+}
+
+// questionLog records the questions it is asked and answers nothing.
+type questionLog struct{ questions []answer.Question }
+
+func (l *questionLog) Answer(_ context.Context, _ string, q answer.Question) (answer.Reply, error) {
+	l.questions = append(l.questions, q)
+	return answer.Reply{}, nil
+}
+
+func (l *questionLog) Model() string { return "m" }
+
+// Calibration answers validation items: it counts no tool call against
+// its tool.
+func TestCalibrationScoresNoTool(t *testing.T) {
+	t.Parallel()
+	log := &questionLog{}
+	items := []questions.Item{{ID: "a", TaskType: "t", Question: "q", Answer: "1", Split: questions.SplitValidation}}
+	_, err := Calibrate(t.Context(), log, questions.Grader{}, "ns", items, nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, log.questions)
+	for _, q := range log.questions {
+		require.True(t, q.NoToolScores)
+	}
 }
