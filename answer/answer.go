@@ -268,18 +268,24 @@ func (s *Service) pack(ctx context.Context, ns string, q Question, strategy stri
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: %w", err)
 	}
+	return pack, s.addComponents(ctx, ns, q.TaskType, q.Question, strategy, pack)
+}
+
+// addComponents adds to pack what the cascade gives every answer: its
+// components on the cascade arm, and environment facts.
+func (s *Service) addComponents(ctx context.Context, ns, taskType, question, strategy string, pack *retrieval.Pack) error {
 	if s.cascade == nil {
-		return pack, nil
+		return nil
 	}
 	if strategy == bandit.StrategyCascade {
-		if _, err := s.cascade.Apply(ctx, ns, q.TaskType, pack); err != nil {
-			return nil, fmt.Errorf("cascade: %w", err)
+		if _, err := s.cascade.Apply(ctx, ns, taskType, pack); err != nil {
+			return fmt.Errorf("cascade: %w", err)
 		}
 	}
-	if _, err := s.cascade.Environment(ctx, ns, q.TaskType, q.Question, pack); err != nil {
-		return nil, fmt.Errorf("environment facts: %w", err)
+	if _, err := s.cascade.Environment(ctx, ns, taskType, question, pack); err != nil {
+		return fmt.Errorf("environment facts: %w", err)
 	}
-	return pack, nil
+	return nil
 }
 
 func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Skill, error) {
