@@ -34,14 +34,46 @@ type RetrievedMemory struct {
 	Utility Utility `json:"utility"`
 }
 
-// RetrieveResponse is a memory pack and its rendered prompt block. ID names
-// the retrieval for a later reward (RetrievalFeedbackResponse).
+// RetrieveResponse is a memory pack as the learner reads it at /answer:
+// with what /answer adds to a pack (the cascade's components on the
+// cascade arm, environment facts) and under the learner profile /answer
+// applies. ID names the retrieval for a later reward
+// (RetrievalFeedbackResponse).
 type RetrieveResponse struct {
-	ID       uuid.UUID         `json:"id"`
-	Memories []RetrievedMemory `json:"memories"`
-	Prompt   string            `json:"prompt"`
-	Strategy string            `json:"strategy"`
+	ID uuid.UUID `json:"id"`
+	// Memories are the pack's memories Prompt holds, with their scores;
+	// MemoryIDs are every memory Prompt holds, a cascade recipe or
+	// principle among them.
+	Memories  []RetrievedMemory `json:"memories"`
+	MemoryIDs []uuid.UUID       `json:"memory_ids"`
+	Prompt    string            `json:"prompt"`
+	Strategy  string            `json:"strategy"`
+	// Profile is the learner profile applied (nil when none was: see
+	// DiffersNotPresented).
+	Profile *LearnerProfile `json:"profile,omitempty"`
+	// Differs names what /answer would show otherwise for this request
+	// (Differs… constants); empty when it would show the same.
+	Differs []string `json:"differs_from_answer"`
 }
+
+// What /answer may show otherwise than /retrieve (RetrieveResponse.Differs).
+const (
+	// DiffersNotPresented: no learner layer presents the pack (no profile
+	// applied, no cascade component added).
+	DiffersNotPresented = "not_presented"
+	// DiffersMemorySwitchOff: the task type's memory switch is off, so
+	// /answer shows no memory.
+	DiffersMemorySwitchOff = "memory_switch_off"
+	// DiffersPlannedSignature: the strategy matches structure and the
+	// request has no signature; /answer's learner plans one first, which
+	// may match other memories.
+	DiffersPlannedSignature = "planned_signature"
+	// DiffersPreliminaryBlock: the profile gives memory as turns; on the
+	// decompose, verify_then_answer and tool_call routing arms /answer's
+	// preliminary call also reads the block (Prompt and MemoryIDs are the
+	// turns').
+	DiffersPreliminaryBlock = "preliminary_block"
+)
 
 // AnswerRequest asks the learner to answer with memory.
 type AnswerRequest struct {

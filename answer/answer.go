@@ -126,6 +126,11 @@ type Question struct {
 	Agent *evokg.ExpertAgent
 	// NoAgent answers without an expert agent.
 	NoAgent bool
+	// NoToolScores counts none of the answer's tool calls against their
+	// tools (no statistics that can retire a tool): set by evolution runs
+	// and experiments on validation and test items, which no decision may
+	// learn from. Clients never set it.
+	NoToolScores bool
 }
 
 // Reply is the learner's answer and how it was produced.
@@ -165,6 +170,8 @@ type Reply struct {
 	// Agent names the expert agent that answered (agentFor), if any.
 	Agent *evokg.AgentRef
 	agent *evokg.ExpertAgent
+	// noToolScores is Question.NoToolScores.
+	noToolScores bool
 	// LearnerCalls and TeacherCalls count the model calls this answer made,
 	// repairs of invalid replies included; TeacherCalls stays 0 because
 	// the learner layer holds no teacher model.
@@ -189,7 +196,7 @@ func (s *Service) answer(ctx context.Context, ns string, q Question) (Reply, err
 	if err != nil {
 		return Reply{}, err
 	}
-	r := Reply{Skill: skill.Name}
+	r := Reply{Skill: skill.Name, noToolScores: q.NoToolScores}
 	if r.MemoryOff, err = s.memoryOff(ctx, ns, q); err != nil {
 		return r, err
 	}
@@ -261,18 +268,24 @@ func (s *Service) pack(ctx context.Context, ns string, q Question, strategy stri
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: %w", err)
 	}
+	return pack, s.addComponents(ctx, ns, q.TaskType, q.Question, strategy, pack)
+}
+
+// addComponents adds to pack what the cascade gives every answer: its
+// components on the cascade arm, and environment facts.
+func (s *Service) addComponents(ctx context.Context, ns, taskType, question, strategy string, pack *retrieval.Pack) error {
 	if s.cascade == nil {
-		return pack, nil
+		return nil
 	}
 	if strategy == bandit.StrategyCascade {
-		if _, err := s.cascade.Apply(ctx, ns, q.TaskType, pack); err != nil {
-			return nil, fmt.Errorf("cascade: %w", err)
+		if _, err := s.cascade.Apply(ctx, ns, taskType, pack); err != nil {
+			return fmt.Errorf("cascade: %w", err)
 		}
 	}
-	if _, err := s.cascade.Environment(ctx, ns, q.TaskType, q.Question, pack); err != nil {
-		return nil, fmt.Errorf("environment facts: %w", err)
+	if _, err := s.cascade.Environment(ctx, ns, taskType, question, pack); err != nil {
+		return fmt.Errorf("environment facts: %w", err)
 	}
-	return pack, nil
+	return nil
 }
 
 func (s *Service) skillFor(ctx context.Context, ns string, q Question) (evokg.Skill, error) {

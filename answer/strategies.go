@@ -86,7 +86,7 @@ func (s *Service) route(ctx context.Context, ns, arm string, req evokg.AnswerPro
 // and puts their results in req and r; direct is the learner's answer when
 // its last tool round gave one.
 func (s *Service) toolCall(ctx context.Context, ns string, req *evokg.AnswerPrompt, r *Reply) (*evokg.AnswerReply, error) {
-	uses, direct, recruited, err := s.useTools(ctx, ns, *req, r.agent)
+	uses, direct, recruited, err := s.useTools(ctx, ns, *req, r.agent, !r.noToolScores)
 	req.ToolUses, r.ToolCalls = uses, uses
 	if err != nil || recruited {
 		return direct, err

@@ -51,7 +51,8 @@ func (s *Service) WithTools(tools evokg.Tools, cfg ToolConfig) *Service {
 // its output, or the limit or schema that stopped it, is fed back. ok is
 // false when no tool was recruited (the built-in calculator serves then).
 // direct is the learner's answer when it gave one in its last round.
-func (s *Service) useTools(ctx context.Context, ns string, req evokg.AnswerPrompt, agent *evokg.ExpertAgent) (uses []evokg.ToolUse, direct *evokg.AnswerReply, ok bool, err error) {
+// Calls are counted against their tools only when score is set.
+func (s *Service) useTools(ctx context.Context, ns string, req evokg.AnswerPrompt, agent *evokg.ExpertAgent, score bool) (uses []evokg.ToolUse, direct *evokg.AnswerReply, ok bool, err error) {
 	if s.tools == nil {
 		return nil, nil, false, nil
 	}
@@ -69,7 +70,7 @@ func (s *Service) useTools(ctx context.Context, ns string, req evokg.AnswerPromp
 			return round.Trace, move.Answer, true, nil
 		}
 		for _, c := range move.Calls {
-			use, err := s.invoke(ctx, ns, k, c, round.Tools)
+			use, err := s.invoke(ctx, ns, k, c, round.Tools, score)
 			if err != nil {
 				return round.Trace, nil, true, err
 			}
@@ -79,12 +80,12 @@ func (s *Service) useTools(ctx context.Context, ns string, req evokg.AnswerPromp
 	return round.Trace, nil, true, nil
 }
 
-// invoke runs one call in the sandbox and counts it against the tool. A
-// call the tool refuses (a tool not offered, an input or output outside
-// its schema, a sandbox limit) is recorded with its reason for the learner
-// to read; only a cancelled context, or a count that cannot be written,
-// fails the answer.
-func (s *Service) invoke(ctx context.Context, ns string, round int, c evokg.ToolCall, offered []evokg.ToolDef) (evokg.ToolUse, error) {
+// invoke runs one call in the sandbox and, when score is set, counts it
+// against the tool. A call the tool refuses (a tool not offered, an input
+// or output outside its schema, a sandbox limit) is recorded with its
+// reason for the learner to read; only a cancelled context, or a count
+// that cannot be written, fails the answer.
+func (s *Service) invoke(ctx context.Context, ns string, round int, c evokg.ToolCall, offered []evokg.ToolDef, score bool) (evokg.ToolUse, error) {
 	use := evokg.ToolUse{Round: round, CallID: c.ID, Tool: c.Name, Input: c.Arguments}
 	if !slices.ContainsFunc(offered, func(d evokg.ToolDef) bool { return d.Name == c.Name }) {
 		use.Error = fmt.Sprintf("no tool named %q was offered", c.Name)
@@ -98,6 +99,9 @@ func (s *Service) invoke(ctx context.Context, ns string, round int, c evokg.Tool
 		use.Error = evokg.TruncateRunes(refusal(err), maxToolErrorRunes)
 	} else {
 		use.Output = out
+	}
+	if !score {
+		return use, nil
 	}
 	return use, s.score(ctx, ns, c.Name, err)
 }

@@ -91,7 +91,8 @@ func (f retrievals) Retrieve(ctx context.Context, ns string, req evokg.RetrieveR
 	return evokg.RetrieveResponse{ID: evokg.NewID(), Memories: []evokg.RetrievedMemory{{ExperienceID: id, Outcome: evokg.OutcomeSuccess,
 		TaskType: req.TaskType, Score: 0.8, Components: map[string]float64{"semantic": 0.9, "utility": 0}, Text: "2+2=4",
 		State: evokg.MemoryActive, Utility: utilityOf(id, evokg.MemoryActive, "")}},
-		Prompt: "Successes:\n2+2=4", Strategy: "semantic"}, f.enter(ctx)
+		MemoryIDs: []uuid.UUID{id}, Prompt: "Successes:\n2+2=4", Strategy: "semantic", Profile: &evokg.DefaultProfile,
+		Differs: []string{}}, f.enter(ctx)
 }
 
 func (f retrievals) Feedback(ctx context.Context, ns string, id uuid.UUID, req evokg.FeedbackRequest) (evokg.RetrievalFeedbackResponse, error) {

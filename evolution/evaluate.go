@@ -212,7 +212,7 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
 		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off && !mem.routed, IgnoreSwitch: mem.ignoreSwitch,
-		Include: mem.include, Agent: mem.agent, NoAgent: mem.noAgent}
+		Include: mem.include, Agent: mem.agent, NoAgent: mem.noAgent, NoToolScores: heldOut(it)}
 	if mem.off {
 		q.Profile = r.baselineProfile // the profile best without memory
 	}
@@ -232,6 +232,12 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 	}
 	a.Correct, err = r.grader.Grade(ctx, it, reply.Answer)
 	return a, err
+}
+
+// heldOut reports whether it is a validation or test item: its answers
+// count no tool call against a tool, so no tool is retired on them.
+func heldOut(it questions.Item) bool {
+	return it.Split == questions.SplitValidation || it.Split == questions.SplitTest
 }
 
 // judge is the Critic grading free text that does not match exactly.

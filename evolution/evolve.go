@@ -263,7 +263,7 @@ func (r *runner) extractPrinciples(ctx context.Context, skill evokg.Skill, taskT
 				Outcome:     evokg.OutcomePrinciple,
 				Skill:       skill.Name,
 				Content:     content,
-				DerivedFrom: provenance(r.corrections[taskType]),
+				DerivedFrom: principleSources(r.corrections[taskType]),
 			},
 			Probation: r.probationOn(),
 		}, key); err != nil {

@@ -12,15 +12,22 @@ import (
 	"github.com/evokg/evokg/world"
 )
 
-// maxProvenance bounds the DERIVED_FROM edges of one memory the loop writes.
-const maxProvenance = 8
+// maxPrincipleSources bounds the DERIVED_FROM edges of a principle: the
+// first corrections written for its task type in the iteration.
+const maxPrincipleSources = 8
 
-// provenance is what a memory the loop writes was derived from: the
-// memories the learner was given (for a harvested success, those it
-// answered right with; for a correction, those it failed with) or, for a
-// principle, the corrections written for its task type this iteration.
-func provenance(ids []uuid.UUID) []uuid.UUID {
-	return slices.Clone(ids[:min(len(ids), maxProvenance)])
+// provenance is what a memory the loop writes from an answer was derived
+// from: every memory the learner was shown (for a harvested success, those
+// it answered right with; for a correction, those it failed with), so that
+// what the learner was shown is exactly what is recorded.
+func provenance(shown []uuid.UUID) []uuid.UUID {
+	return slices.Clone(shown)
+}
+
+// principleSources is what a principle was derived from: the corrections
+// written for its task type this iteration, at most maxPrincipleSources.
+func principleSources(corrections []uuid.UUID) []uuid.UUID {
+	return slices.Clone(corrections[:min(len(corrections), maxPrincipleSources)])
 }
 
 // signature is the procedural signature of one memory (USES_OPERATION

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/evokg/evokg/answer"
@@ -44,23 +45,28 @@ type ArmResult struct {
 }
 
 // ArmPair is how often two arms gave the learner different memory: the
-// share of items whose rendered memory (block or turns) differs.
+// share of items whose set of shown memory ids differs (the rendered text
+// is not compared: the same memories in another order or allocation are
+// the same memory).
 type ArmPair struct {
 	A      string  `json:"a"`
 	B      string  `json:"b"`
 	Differ int     `json:"differ"`
 	Rate   float64 `json:"rate"`
-	// WithMemory counts the items for which either arm rendered memory; an
+	// WithMemory counts the items for which either arm showed memory; an
 	// item of a task type the namespace holds nothing for cannot differ.
 	WithMemory int `json:"with_memory"`
 }
 
 // ArmsReport is the comparison.
 type ArmsReport struct {
-	Namespace string      `json:"namespace"`
-	Items     int         `json:"items"`
-	Arms      []ArmResult `json:"arms"`
-	Pairs     []ArmPair   `json:"pairs"`
+	Namespace string `json:"namespace"`
+	// Split names the items answered (validation or test), set by the
+	// caller that chose them.
+	Split string      `json:"split,omitempty"`
+	Items int         `json:"items"`
+	Arms  []ArmResult `json:"arms"`
+	Pairs []ArmPair   `json:"pairs"`
 	// MinPairRate is the smallest difference rate of any pair.
 	MinPairRate float64 `json:"min_pair_rate"`
 	// SwitchedOff counts the items answered without memory because their
@@ -72,8 +78,7 @@ type ArmsReport struct {
 // armAnswer is one item answered under one arm.
 type armAnswer struct {
 	correct bool
-	memory  string
-	shown   int
+	shown   []uuid.UUID // the memory ids shown, sorted
 	calls   int
 	off     bool // the task type's memory switch is off
 }
@@ -115,9 +120,9 @@ func CompareArms(ctx context.Context, a Answerer, cfg ArmsConfig) (*ArmsReport, 
 func answerWithArm(ctx context.Context, a Answerer, cfg ArmsConfig, arm string, it questions.Item) (armAnswer, error) {
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero, SearchArm: arm,
-		IgnoreSwitch: cfg.IgnoreSwitch}
+		IgnoreSwitch: cfg.IgnoreSwitch, NoToolScores: true} // held-out items: no tool is scored on them
 	reply, err := a.Answer(ctx, cfg.Namespace, q)
-	got := armAnswer{memory: reply.Memory, shown: len(reply.MemoryIDs), calls: reply.LearnerCalls, off: reply.MemoryOff}
+	got := armAnswer{shown: sortedIDs(reply.MemoryIDs), calls: reply.LearnerCalls, off: reply.MemoryOff}
 	if itemFailure(err) {
 		return got, nil
 	}
@@ -146,7 +151,7 @@ func armsReport(ns string, arms []string, got [][]armAnswer) *ArmsReport {
 			if x.correct {
 				r.Correct++
 			}
-			shown += x.shown
+			shown += len(x.shown)
 			r.LearnerCalls += x.calls
 		}
 		if n > 0 {
@@ -159,10 +164,10 @@ func armsReport(ns string, arms []string, got [][]armAnswer) *ArmsReport {
 		for j := i + 1; j < len(arms); j++ {
 			p := ArmPair{A: arms[i], B: arms[j]}
 			for k := range n {
-				if got[i][k].memory != got[j][k].memory {
+				if !slices.Equal(got[i][k].shown, got[j][k].shown) {
 					p.Differ++
 				}
-				if got[i][k].memory != "" || got[j][k].memory != "" {
+				if len(got[i][k].shown)+len(got[j][k].shown) > 0 {
 					p.WithMemory++
 				}
 			}
@@ -177,6 +182,13 @@ func armsReport(ns string, arms []string, got [][]armAnswer) *ArmsReport {
 		rep.MinPairRate = 0
 	}
 	return rep
+}
+
+// sortedIDs is a sorted copy of ids: the set an answer showed.
+func sortedIDs(ids []uuid.UUID) []uuid.UUID {
+	out := slices.Clone(ids)
+	slices.SortFunc(out, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
+	return out
 }
 
 // Wilson is the 95% Wilson score interval of k successes in n trials.

@@ -59,7 +59,8 @@ func evaluate(ctx context.Context, d Deps, run *evokg.EvolutionRun, items []ques
 
 func evaluateItem(ctx context.Context, a Answerer, ns string, it questions.Item, baseline *evokg.LearnerProfile) (ItemResult, error) {
 	zero := 0.0
-	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero}
+	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Temperature: &zero,
+		NoToolScores: true} // test items: no tool is scored on them
 	r := ItemResult{ID: it.ID, TaskType: it.TaskType}
 	with, err := answerCorrect(ctx, a, ns, q, it)
 	if err != nil {

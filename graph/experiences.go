@@ -76,8 +76,10 @@ func createdAt(exp *evokg.Experience) string {
 	return t.UTC().Format(time.RFC3339Nano)
 }
 
-// SignatureMatches returns the experiences whose signature has sim_σ ≥
-// threshold with sig, best first, at most limit. Within a task type,
+// SignatureMatches returns the served experiences (state active, as
+// mirrored by SetUtility; a memory not served never takes a match's place)
+// whose signature has sim_σ ≥ threshold with sig, best first, at most
+// limit. Within a task type,
 // candidates sharing operations are found in Cypher among its newest
 // Config.StructuralWindow experiences and the exact LCS is computed here.
 // An empty taskType matches every task type among the namespace's newest

@@ -20,8 +20,9 @@ import (
 //
 // The window is kept exact by the namespace's experience clock
 // (cypher/experience_clock_*.cypher): every transaction that writes
-// experiences advances it first and stamps them with the tick, and one
-// that deletes experiences starts a new epoch. A match reads the clock; on
+// experiences (or mirrors their states: only served memories match)
+// advances it first and stamps them with the tick, and one that deletes
+// experiences starts a new epoch. A match reads the clock; on
 // a new tick it reads only the experiences stamped since (one index seek),
 // on a new epoch the whole window again. Entries are kept for the most
 // recently used namespaces only.
@@ -65,6 +66,7 @@ type signatureWindow struct {
 type windowEntry struct {
 	id, taskType, outcome string
 	signature             []string
+	served                bool // state active
 }
 
 // windowClock is a reading of a namespace's experience clock.
@@ -95,7 +97,7 @@ func (g *Graph) crossTypeMatches(ctx context.Context, ns string, sig []string, t
 	if win.matcher == nil {
 		cands := make([]sigCandidate, 0, len(win.entries))
 		for _, e := range win.entries {
-			if len(e.signature) > 0 {
+			if e.served && len(e.signature) > 0 {
 				cands = append(cands, sigCandidate{id: e.id, sig: e.signature})
 			}
 		}
@@ -169,11 +171,12 @@ func (g *Graph) readWindowUpdate(ctx context.Context, tx neo4j.ManagedTransactio
 
 // windowEntries decodes the parallel lists of a window read.
 func windowEntries(r row) []windowEntry {
-	ids, types, outcomes := r.strs("ids"), r.strs("task_types"), r.strs("outcomes")
+	ids, types, outcomes, states := r.strs("ids"), r.strs("task_types"), r.strs("outcomes"), r.strs("states")
 	sigs, _ := r["signatures"].([]any)
-	out := make([]windowEntry, min(len(ids), len(types), len(outcomes), len(sigs)))
+	out := make([]windowEntry, min(len(ids), len(types), len(outcomes), len(sigs), len(states)))
 	for i := range out {
-		out[i] = windowEntry{id: ids[i], taskType: types[i], outcome: outcomes[i], signature: anyStrings(sigs[i])}
+		out[i] = windowEntry{id: ids[i], taskType: types[i], outcome: outcomes[i], signature: anyStrings(sigs[i]),
+			served: states[i] == string(evokg.MemoryActive)}
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 	"github.com/stretchr/testify/require"
 
@@ -176,5 +177,47 @@ func randomSignatures(rng *rand.Rand, ops ...string) func() []string {
 			sig[j] = ops[rng.IntN(len(ops))]
 		}
 		return sig
+	}
+}
+
+// Structural matches are served memories only, and memories not served
+// never take a served match's place: with the newest matches quarantined
+// or probationary, the limit is filled by the older active ones, within a
+// task type (Cypher) and across task types (the window, which must follow
+// the mirrored states).
+func TestSignatureMatchesServeOnlyActiveMemories(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(c *graph.Config) { c.CandidateLimit = 3 })
+	sig := []string{"parse", "lookup", "rank"}
+	var exps []*evokg.Experience
+	for range 8 {
+		exps = append(exps, newExperience(b.ns, expOpts{TaskType: "kgqa", Signature: sig}))
+	}
+	require.NoError(t, b.g.ProjectExperiences(b.ctx, exps, nil))
+	across, err := b.g.SignatureMatches(b.ctx, b.ns, "", sig, 0.6, 2)
+	require.NoError(t, err)
+	require.Len(t, across, 2, "the window is read before the states change")
+
+	var unserved []evokg.Utility
+	for i, e := range exps[2:] { // ids grow with time: the six newest
+		state := evokg.MemoryQuarantined
+		if i%2 == 0 {
+			state = evokg.MemoryProbationary
+		}
+		unserved = append(unserved, evokg.Utility{ID: e.ID, TaskType: "kgqa", State: state})
+	}
+	matched, err := b.g.SetUtility(b.ctx, b.ns, unserved)
+	require.NoError(t, err)
+	require.Equal(t, len(unserved), matched)
+
+	want := []uuid.UUID{exps[1].ID, exps[0].ID} // equal similarity: newest first
+	for _, taskType := range []string{"kgqa", ""} {
+		got, err := b.g.SignatureMatches(b.ctx, b.ns, taskType, sig, 0.6, 2)
+		require.NoError(t, err)
+		ids := make([]uuid.UUID, len(got))
+		for i, m := range got {
+			ids[i] = m.ExperienceID
+		}
+		require.Equal(t, want, ids, "task type %q", taskType)
 	}
 }

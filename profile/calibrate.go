@@ -61,7 +61,7 @@ type Grader interface {
 // more items right, in which case the best of those (the earliest on a
 // tie), with the figures. Without candidates it compares Candidates. A reply the learner cannot give under a candidate's schema,
 // even after repairs, counts as wrong (and as Invalid). Nothing is
-// recorded or rewarded.
+// recorded or rewarded, and no tool call is counted against its tool.
 func Calibrate(ctx context.Context, a Answerer, g Grader, ns string, items []questions.Item, candidates []evokg.LearnerProfile) (evokg.StoredProfile, error) {
 	return calibrate(ctx, a, g, ns, items, candidates, false)
 }
@@ -120,7 +120,8 @@ func measure(ctx context.Context, a Answerer, g Grader, ns string, items []quest
 	calls := 0
 	for _, it := range items {
 		r, err := a.Answer(ctx, ns, answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context,
-			Temperature: &zero, Profile: &p, NoMemory: noMemory, NoRouting: noMemory})
+			Temperature: &zero, Profile: &p, NoMemory: noMemory, NoRouting: noMemory,
+			NoToolScores: true}) // validation items: no tool is scored on them
 		calls += r.LearnerCalls
 		if llm.ItemFailure(err) {
 			score.Invalid++ // no valid reply in time under this profile: wrong

@@ -80,3 +80,27 @@ func TestCalibrateWithoutMemoryAnswersAsTheBaseline(t *testing.T) {
 	require.Equal(t, []string{"v1", "v2"}, without.Calibration.Items)
 	require.Equal(t, len(items)*len(Candidates), without.Calibration.LearnerCalls)
 }
+
+// questionLog records the questions it is asked and answers nothing.
+type questionLog struct{ questions []answer.Question }
+
+func (l *questionLog) Answer(_ context.Context, _ string, q answer.Question) (answer.Reply, error) {
+	l.questions = append(l.questions, q)
+	return answer.Reply{}, nil
+}
+
+func (l *questionLog) Model() string { return "m" }
+
+// Calibration answers validation items: it counts no tool call against
+// its tool.
+func TestCalibrationScoresNoTool(t *testing.T) {
+	t.Parallel()
+	log := &questionLog{}
+	items := []questions.Item{{ID: "a", TaskType: "t", Question: "q", Answer: "1", Split: questions.SplitValidation}}
+	_, err := Calibrate(t.Context(), log, questions.Grader{}, "ns", items, nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, log.questions)
+	for _, q := range log.questions {
+		require.True(t, q.NoToolScores)
+	}
+}

@@ -187,3 +187,33 @@ func TestStructuralQueriesByExampleWithoutAPlan(t *testing.T) {
 	planned := pack(retrieval.StrategySemanticStructural, subtract)
 	require.Equal(t, []uuid.UUID{nearest.ID, other.ID}, itemIDs(allItems(planned)), "the plan's match, not the example's")
 }
+
+// The lexical arm holds full-text matches only, on the real graph too: a
+// memory that follows the question's plan but shares none of its words is
+// a structural match of semantic_structural and is not in the lexical
+// pack.
+func TestLexicalArmAddsNoStructuralMatches(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	g := openGraph(t)
+	plan := []string{"read_rows", "read_per_row", "multiply"}
+	insert := func(q string, vec []float32) *evokg.Experience {
+		e := b.Insert(t, expOpts{TaskType: "arithmetic", Question: q, Signature: plan, Vec: vec})
+		require.NoError(t, g.ProjectExperience(t.Context(), e, nil))
+		return e
+	}
+	log := insert("Sensor log: RX-1207 reads 17.", tilt(0, 1, 0.1))
+	chairs := insert("Chairs in a hall of 8 rows of 9", tilt(0, 2, 0.1))
+
+	r := retrieval.New(retrieval.Config{}, b.Store, g, nil, testenv.Logger(t))
+	pack := func(strategy string) *retrieval.Pack {
+		p, err := r.Retrieve(t.Context(), retrieval.Request{Namespace: b.NS, TaskType: "arithmetic",
+			Question: "What does relay RX-1207 read?", Embedding: unit(0), Signature: plan, Strategy: strategy})
+		require.NoError(t, err)
+		return p
+	}
+	require.NotNil(t, itemByID(pack(retrieval.StrategySemanticStructural), chairs.ID), "a structural match")
+	lexical := pack(retrieval.StrategyLexical)
+	require.Equal(t, []uuid.UUID{log.ID}, itemIDs(allItems(lexical)))
+	require.Equal(t, []string{retrieval.ChannelLexical}, lexical.Successes[0].Channels)
+}

@@ -303,9 +303,10 @@ func (r *Retriever) rank(strategy string, cands *candidates) []Item {
 	return ranked
 }
 
-// graphChannels adds structural matches and graph neighbours, as the strategy asks.
+// graphChannels adds structural matches and graph neighbours, as the
+// strategy asks: the semantic and lexical arms run neither.
 func (r *Retriever) graphChannels(ctx context.Context, req Request, cands *candidates, seeds []uuid.UUID) error {
-	if r.graph == nil || req.Strategy == StrategySemantic {
+	if r.graph == nil || req.Strategy == StrategySemantic || req.Strategy == StrategyLexical {
 		return nil
 	}
 	found := map[uuid.UUID]Parts{}

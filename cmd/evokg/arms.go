@@ -13,8 +13,9 @@ import (
 
 // BenchArmsCmd compares the search arms on a pool's held-out split in a
 // namespace that holds memory (an evolved one, such as an experiment
-// seed's): each arm's accuracy, and how often two arms gave the learner
-// different memory.
+// seed's): each arm's accuracy, and how often two arms showed the learner
+// other memories (sets of memory ids). It answers the validation split
+// unless --split test asks for the test split.
 type BenchArmsCmd struct {
 	AppFlags     `embed:""`
 	Namespace    string `required:"" help:"Namespace whose memory is searched (for example an experiment seed's, <prefix>-s<seed>)."`
@@ -22,7 +23,7 @@ type BenchArmsCmd struct {
 	Size         int    `default:"40" help:"Generated pool size, all splits together (as the run that evolved the namespace)."`
 	Seed         uint64 `default:"1" help:"Generator and split seed (as the run that evolved the namespace)."`
 	Splits       `embed:""`
-	Split        string   `default:"test" enum:"test,validation" help:"Held-out split answered: test or validation."`
+	Split        string   `default:"validation" enum:"validation,test" help:"Held-out split answered: validation, or test when asked for explicitly."`
 	Arms         []string `help:"Search arms compared (default every arm)."`
 	Concurrency  int      `default:"4" help:"Learner calls at once."`
 	IgnoreSwitch bool     `name:"ignore-switch" help:"Answer with memory even where a task type's memory switch is off, to compare what each arm would give (by default every arm answers a switched-off task type without memory, as /answer does)."`
@@ -44,6 +45,7 @@ func (c *BenchArmsCmd) Run(g *Globals) error {
 	if err != nil {
 		return err
 	}
+	rep.Split = c.Split
 	if c.JSON {
 		return report(os.Stdout, true, rep)
 	}
@@ -63,14 +65,14 @@ func (c *BenchArmsCmd) items() ([]questions.Item, error) {
 		return nil, err
 	}
 	pool, err := p.BuildPool()
-	if c.Split == "validation" {
-		return pool.Validation, err
+	if c.Split == "test" {
+		return pool.Test, err
 	}
-	return pool.Test, err
+	return pool.Validation, err
 }
 
 func writeArms(w io.Writer, r *experiment.ArmsReport) {
-	fmt.Fprintf(w, "%s: %d held-out items", r.Namespace, r.Items)
+	fmt.Fprintf(w, "%s: %d %s items", r.Namespace, r.Items, r.Split)
 	switch {
 	case r.IgnoreSwitch:
 		fmt.Fprint(w, ", answered with memory whatever the memory switches say")
@@ -85,7 +87,7 @@ func writeArms(w io.Writer, r *experiment.ArmsReport) {
 			a.CI95[0], a.CI95[1], a.Memories, a.LearnerCalls)
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "\nShare of items whose memory differs between two arms (and of the items either arm showed memory for):")
+	fmt.Fprintln(w, "\nShare of items whose shown memory ids differ between two arms (and of the items either arm showed memory for):")
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, p := range r.Pairs {
 		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%.2f\t%d/%d\n", p.A, p.B, p.Differ, r.Items, p.Rate, p.Differ, p.WithMemory)

@@ -18,7 +18,7 @@ type BenchCmd struct {
 	Graph     BenchGraphCmd     `cmd:"" help:"Graph queries at 10,000 experiences, 100 skills, 50 task types (p50/p95 per query)."`
 	Retrieval BenchRetrievalCmd `cmd:"" help:"Memory packs over N synthetic memories (p50/p95/p99 latency, recall@K)."`
 	Ingest    BenchIngestCmd    `cmd:"" help:"Pre-evaluated ingest end to end until projected in Neo4j (throughput, projection lag)."`
-	Arms      BenchArmsCmd      `cmd:"" help:"Search arms on a pool's held-out split of an evolved namespace (accuracy per arm, share of items where two arms show different memory)."`
+	Arms      BenchArmsCmd      `cmd:"" help:"Search arms on a pool's validation (or, with --split test, test) split of an evolved namespace (accuracy per arm, share of items where two arms show other memory ids)."`
 	Scale     BenchScaleCmd     `cmd:"" help:"Replicas on one machine: API and worker processes on one stack, two tenants' mixed load, one API and one worker killed mid-load (accepted writes committed once in both stores, cross-tenant reads, rate-limit refusals by key, one active run per namespace)."`
 }
 

@@ -8,4 +8,4 @@ WITH e
 ORDER BY e.clock
 LIMIT $limit
 RETURN collect(e.id) AS ids, collect(e.task_type) AS task_types, collect(e.outcome) AS outcomes,
-       collect(coalesce(e.signature, [])) AS signatures
+       collect(coalesce(e.signature, [])) AS signatures, collect(coalesce(e.state, 'active')) AS states

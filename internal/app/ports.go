@@ -18,7 +18,7 @@ func (a *App) APIDeps() api.Deps {
 		Namespaces:  access.NewNamespaceStore(a.Pool),
 		Experiences: a.tracing.Experiences(a.Ingest),
 		Utility:     a.Utility,
-		Retriever:   a.tracing.Retrievals(retrieval.NewService(a.Retriever, a.Bandits)),
+		Retriever:   a.tracing.Retrievals(retrieval.NewService(a.Retriever, a.Bandits).WithPresenter(a.Answer)),
 		Answerer:    a.tracing.Answers(answer.NewOnline(a.Answer, a.Graph).WithUtility(a.Utility)),
 		Skills:      evolution.NewSkills(a.Graph, a.Pool),
 		TaskTypes:   a.Engine,

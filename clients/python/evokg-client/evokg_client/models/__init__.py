@@ -114,6 +114,7 @@ from .retrieve_request import RetrieveRequest
 from .retrieve_request_mode import RetrieveRequestMode
 from .retrieve_request_strategy import RetrieveRequestStrategy
 from .retrieve_response import RetrieveResponse
+from .retrieve_response_differs_from_answer_item import RetrieveResponseDiffersFromAnswerItem
 from .retrieve_response_memories_item import RetrieveResponseMemoriesItem
 from .retrieve_response_memories_item_components import RetrieveResponseMemoriesItemComponents
 from .signature_match import SignatureMatch
@@ -285,6 +286,7 @@ __all__ = (
     "RetrieveRequestMode",
     "RetrieveRequestStrategy",
     "RetrieveResponse",
+    "RetrieveResponseDiffersFromAnswerItem",
     "RetrieveResponseMemoriesItem",
     "RetrieveResponseMemoriesItemComponents",
     "SignatureMatch",

@@ -113,7 +113,8 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: SignatureMatchRequest,
 ) -> Response[Problem | SignatureMatchesResponse200]:
-    """Experiences whose structural signature matches (sim_σ ≥ threshold) (scope memory:read).
+    """Served (active) experiences whose structural signature matches (sim_σ ≥ threshold) (scope
+    memory:read).
 
     Args:
         ns (str):
@@ -145,7 +146,8 @@ def sync(
     client: AuthenticatedClient | Client,
     body: SignatureMatchRequest,
 ) -> Problem | SignatureMatchesResponse200 | None:
-    """Experiences whose structural signature matches (sim_σ ≥ threshold) (scope memory:read).
+    """Served (active) experiences whose structural signature matches (sim_σ ≥ threshold) (scope
+    memory:read).
 
     Args:
         ns (str):
@@ -172,7 +174,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: SignatureMatchRequest,
 ) -> Response[Problem | SignatureMatchesResponse200]:
-    """Experiences whose structural signature matches (sim_σ ≥ threshold) (scope memory:read).
+    """Served (active) experiences whose structural signature matches (sim_σ ≥ threshold) (scope
+    memory:read).
 
     Args:
         ns (str):
@@ -202,7 +205,8 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: SignatureMatchRequest,
 ) -> Problem | SignatureMatchesResponse200 | None:
-    """Experiences whose structural signature matches (sim_σ ≥ threshold) (scope memory:read).
+    """Served (active) experiences whose structural signature matches (sim_σ ≥ threshold) (scope
+    memory:read).
 
     Args:
         ns (str):

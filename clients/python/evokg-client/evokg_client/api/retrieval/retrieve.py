@@ -115,9 +115,21 @@ def sync_detailed(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
-    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
-    "…" is listed, one it left out is not.
+    The pack is given as `/answer` gives it to the learner: with what `/answer` adds (the cascade's
+    components on the cascade arm, environment facts) and under the learner profile stored for the
+    namespace and learner model (`profile`: its rendering, cap on memories and cut of each one), so
+    `prompt` is what the learner reads from memory, the block or, in the turns rendering, the worked
+    examples and notes. `memory_ids` are exactly the memories whose text is in `prompt`, in its
+    order, and `memories` those of them the pack ranked, with their scores (a cascade recipe or
+    principle is in `memory_ids` only). The prompt is cut at the server's character budget
+    (`--retrieval-char-budget`): a memory cut short with "…" is listed, one it left out is not.
+    `differs_from_answer` names what `/answer` would show otherwise for the same request, empty when
+    it would show the same: `memory_switch_off` (the task type's memory switch is off: `/answer`
+    shows no memory), `planned_signature` (the strategy matches structure and no `signature` was
+    given: `/answer`'s learner plans one first, which may match other memories), `preliminary_block`
+    (turns rendering: on the decompose, verify_then_answer and tool_call routing arms `/answer`'s
+    preliminary call reads the block too), `not_presented` (no learner layer presents the pack: no
+    profile or cascade component is applied).
     What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
@@ -156,9 +168,21 @@ def sync(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
-    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
-    "…" is listed, one it left out is not.
+    The pack is given as `/answer` gives it to the learner: with what `/answer` adds (the cascade's
+    components on the cascade arm, environment facts) and under the learner profile stored for the
+    namespace and learner model (`profile`: its rendering, cap on memories and cut of each one), so
+    `prompt` is what the learner reads from memory, the block or, in the turns rendering, the worked
+    examples and notes. `memory_ids` are exactly the memories whose text is in `prompt`, in its
+    order, and `memories` those of them the pack ranked, with their scores (a cascade recipe or
+    principle is in `memory_ids` only). The prompt is cut at the server's character budget
+    (`--retrieval-char-budget`): a memory cut short with "…" is listed, one it left out is not.
+    `differs_from_answer` names what `/answer` would show otherwise for the same request, empty when
+    it would show the same: `memory_switch_off` (the task type's memory switch is off: `/answer`
+    shows no memory), `planned_signature` (the strategy matches structure and no `signature` was
+    given: `/answer`'s learner plans one first, which may match other memories), `preliminary_block`
+    (turns rendering: on the decompose, verify_then_answer and tool_call routing arms `/answer`'s
+    preliminary call reads the block too), `not_presented` (no learner layer presents the pack: no
+    profile or cascade component is applied).
     What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
@@ -192,9 +216,21 @@ async def asyncio_detailed(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
-    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
-    "…" is listed, one it left out is not.
+    The pack is given as `/answer` gives it to the learner: with what `/answer` adds (the cascade's
+    components on the cascade arm, environment facts) and under the learner profile stored for the
+    namespace and learner model (`profile`: its rendering, cap on memories and cut of each one), so
+    `prompt` is what the learner reads from memory, the block or, in the turns rendering, the worked
+    examples and notes. `memory_ids` are exactly the memories whose text is in `prompt`, in its
+    order, and `memories` those of them the pack ranked, with their scores (a cascade recipe or
+    principle is in `memory_ids` only). The prompt is cut at the server's character budget
+    (`--retrieval-char-budget`): a memory cut short with "…" is listed, one it left out is not.
+    `differs_from_answer` names what `/answer` would show otherwise for the same request, empty when
+    it would show the same: `memory_switch_off` (the task type's memory switch is off: `/answer`
+    shows no memory), `planned_signature` (the strategy matches structure and no `signature` was
+    given: `/answer`'s learner plans one first, which may match other memories), `preliminary_block`
+    (turns rendering: on the decompose, verify_then_answer and tool_call routing arms `/answer`'s
+    preliminary call reads the block too), `not_presented` (no learner layer presents the pack: no
+    profile or cascade component is applied).
     What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
@@ -231,9 +267,21 @@ async def asyncio(
 
      Without an embedding the question is embedded by the model server (a 503 when it is down).
     The search bandit's best strategy for the task type builds the pack unless `strategy` forces one.
-    `memories` are exactly the memories whose text is in `prompt`, in its order. The prompt is
-    cut at the server's character budget (`--retrieval-char-budget`): a memory cut short with
-    "…" is listed, one it left out is not.
+    The pack is given as `/answer` gives it to the learner: with what `/answer` adds (the cascade's
+    components on the cascade arm, environment facts) and under the learner profile stored for the
+    namespace and learner model (`profile`: its rendering, cap on memories and cut of each one), so
+    `prompt` is what the learner reads from memory, the block or, in the turns rendering, the worked
+    examples and notes. `memory_ids` are exactly the memories whose text is in `prompt`, in its
+    order, and `memories` those of them the pack ranked, with their scores (a cascade recipe or
+    principle is in `memory_ids` only). The prompt is cut at the server's character budget
+    (`--retrieval-char-budget`): a memory cut short with "…" is listed, one it left out is not.
+    `differs_from_answer` names what `/answer` would show otherwise for the same request, empty when
+    it would show the same: `memory_switch_off` (the task type's memory switch is off: `/answer`
+    shows no memory), `planned_signature` (the strategy matches structure and no `signature` was
+    given: `/answer`'s learner plans one first, which may match other memories), `preliminary_block`
+    (turns rendering: on the decompose, verify_then_answer and tool_call routing arms `/answer`'s
+    preliminary call reads the block too), `not_presented` (no learner layer presents the pack: no
+    profile or cascade component is applied).
     What was served (those memories, the strategy, the task type) is recorded under the response's `id`,
     so a reward posted to `/retrievals/{id}/feedback` moves the search bandit's posterior for that
     strategy.
