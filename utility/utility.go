@@ -165,6 +165,18 @@ func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.U
 	return out, s.mirrorTx(ctx, tx, ns, ids)
 }
 
+// Credit is CreditTx in a transaction of its own: evidence that comes
+// without a reward, an evolution run's validation answers.
+func (s *Store) Credit(ctx context.Context, ns string, ids []uuid.UUID, right bool) ([]uuid.UUID, error) {
+	var out []uuid.UUID
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		out, err = s.CreditTx(ctx, tx, ns, ids, right)
+		return err
+	})
+	return out, postgres.Translate(err, "crediting memories")
+}
+
 // typeShare is what a memory of taskType is compared with (Policy); nil
 // when there is nothing to compare with yet.
 func typeShare(ctx context.Context, tx pgx.Tx, ns, taskType string) (*float64, error) {
