@@ -71,8 +71,9 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 // instantiates the retrieved recipes' procedures over the G_env facts and
 // reaches every goal of the pool, and of the 3 validation and 3 test
 // episodes, never explored, which fail without memory. With the environment facts switched
-// off the learner copies recipes: the training episodes (their own
-// recipes) still succeed, the validation and test ones fail. Without the Explorer
+// off the learner copies recipes: a training episode is never shown its
+// own recipe, so most training episodes fail, as the validation and test
+// ones do. Without the Explorer
 // nothing in memory shows a way and the pool stays failed.
 func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	t.Parallel()
@@ -122,7 +123,7 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	require.EqualValues(t, e.fake.CountModel(llm.DefaultLearnerModel), learnerCalls)
 
 	_, noFacts := runEnvPool(t, true, false)
-	require.InDelta(t, 1.0, noFacts[1].Accuracy, 1e-9, "each training episode copies its own recipe")
+	require.Less(t, noFacts[1].Accuracy, 0.5, "a training episode is never shown its own recipe: it copies another's")
 	require.Zero(t, noFacts[1].Test.Accuracy, "a copied recipe of another episode reaches no test goal")
 
 	_, off := runEnvPool(t, false, true)
