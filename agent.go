@@ -6,10 +6,10 @@ import (
 	"github.com/google/uuid"
 )
 
-// AgentTrial is how an expert agent evolution wrote did on training items
-// before it was stored: the learner answered the same items with the agent
-// and without it. The agent is validated when it was right at least as
-// often with as without.
+// AgentTrial is how an expert agent evolution wrote did on validation
+// items before it was stored: the learner answered the same items with the
+// agent and without it. The agent is validated when it was right more
+// often with than without.
 type AgentTrial struct {
 	Items   []string  `json:"items"`
 	With    int       `json:"with_agent"`

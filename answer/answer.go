@@ -107,6 +107,10 @@ type Question struct {
 	// SearchArm forces the search arm (a retrieval strategy) in place of
 	// the search bandit's choice or the default; the arm is not pulled.
 	SearchArm string
+	// RoutingArm forces the routing arm (a reasoning strategy) in place of
+	// the routing bandit's choice when a skill serves the question; the
+	// arm is not pulled.
+	RoutingArm string
 	// Signature is the question's procedural signature when the caller has
 	// one; otherwise the learner plans its own for the structural arms.
 	Signature []string
@@ -116,6 +120,10 @@ type Question struct {
 	// Include are memories to show whatever their state, each first in its
 	// list (retrieval.Request.Include): evolution's probation replays.
 	Include []uuid.UUID
+	// Exclude are memories to leave out (retrieval.Request.Exclude): an
+	// evolution run's training answer leaves out the memories written from
+	// its own question. Clients never set it.
+	Exclude []uuid.UUID
 	// Answer overrides the task type's declared answer mode.
 	Answer *evokg.AnswerSpec
 	// Profile overrides the learner profile stored for the namespace and
@@ -264,7 +272,8 @@ func (s *Service) pack(ctx context.Context, ns string, q Question, strategy stri
 		return &retrieval.Pack{}, nil
 	}
 	pack, err := s.retriever.Retrieve(ctx, retrieval.Request{Namespace: ns, TaskType: q.TaskType,
-		Question: q.Question, Context: q.Context, Strategy: strategy, Signature: sig, Mode: q.Mode, Include: q.Include})
+		Question: q.Question, Context: q.Context, Strategy: strategy, Signature: sig, Mode: q.Mode, Include: q.Include,
+		Exclude: q.Exclude})
 	if err != nil {
 		return nil, fmt.Errorf("retrieval: %w", err)
 	}
@@ -347,8 +356,11 @@ func (s *Service) arms(ctx context.Context, ns string, q Question, skill string)
 			return "", "", err
 		}
 	}
-	if skill == "" {
+	switch {
+	case skill == "":
 		return search, "", nil
+	case q.RoutingArm != "":
+		return search, q.RoutingArm, nil
 	}
 	routing, err = pick(ctx, ns, bandit.Routing, skill)
 	return search, routing, err

@@ -28,9 +28,9 @@ func (s *Service) CreateAgent(ctx context.Context, ns string, spec evokg.ExpertA
 }
 
 // CreateTriedAgent stores spec as CreateAgent does, with the record of its
-// trial on training items: it is validated only if its tools are and the
-// trial passed, so an agent that did worse than the learner alone is kept
-// for inspection and never recruited.
+// trial on validation items: it is validated only if its tools are and the
+// trial passed, so an agent that did no better than the learner alone is
+// kept for inspection and never recruited.
 func (s *Service) CreateTriedAgent(ctx context.Context, ns string, spec evokg.ExpertAgentSpec, trial evokg.AgentTrial) (evokg.ExpertAgent, error) {
 	return s.createAgent(ctx, ns, spec, &trial)
 }

@@ -349,9 +349,11 @@ func (b *Builder) Apply(ctx context.Context, ns, taskType string, pack *retrieva
 		return nil, err
 	}
 	// A pack never holds a memory twice: a recent success already in it as
-	// an exemplar is not repeated as a recipe, nor a principle it holds.
-	blk.Recipes = slices.DeleteFunc(blk.Recipes, func(r Recipe) bool { return pack.Holds(r.ID) })
-	blk.Principles = slices.DeleteFunc(blk.Principles, func(p Principle) bool { return pack.Holds(p.ID) })
+	// an exemplar is not repeated as a recipe, nor a principle it holds;
+	// nor does it show one its request left out.
+	left := func(id uuid.UUID) bool { return pack.Holds(id) || slices.Contains(pack.Excluded, id) }
+	blk.Recipes = slices.DeleteFunc(blk.Recipes, func(r Recipe) bool { return left(r.ID) })
+	blk.Principles = slices.DeleteFunc(blk.Principles, func(p Principle) bool { return left(p.ID) })
 	blk.Rendered = render(blk)
 	if b.cfg.Components.Boost {
 		if blk.Boosted, err = b.boost(ctx, ns, pack); err != nil {

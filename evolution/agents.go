@@ -22,7 +22,7 @@ type Agents interface {
 
 // Bounds of agent creation.
 const (
-	// agentTrialItems bounds the training items an agent is tried on.
+	// agentTrialItems bounds the validation items an agent is tried on.
 	agentTrialItems = 8
 	// maxAgentSuccesses bounds the successful answers quoted to the teacher.
 	maxAgentSuccesses = 6
@@ -45,10 +45,10 @@ type AgentOutcome struct {
 // successful answers in this evaluation and no validated agent is
 // recruited for the type's questions, the teacher distils those successes
 // into a role and a system prompt; the agent CAN_USE the skill's validated
-// tools. It is tried on training items of the task type (tryAgent) and
-// stored with the trial's record, validated only if the learner with it
-// was right at least as often as without it; an agent that is not
-// validated is never recruited.
+// tools. It is tried on validation items of the task type (tryAgent),
+// which the teacher was never shown, and stored with the trial's record,
+// validated only if the learner with it was right more often than without
+// it; an agent that is not validated is never recruited.
 func (r *runner) createAgent(ctx context.Context, skill evokg.Skill, taskType string, ev *evaluation, m *Metrics) error {
 	if r.deps.Agents == nil || r.deps.Tools == nil || r.deps.Mechanisms.NoAgentCreation {
 		return nil
@@ -153,13 +153,13 @@ func (r *runner) agentServes(ctx context.Context, taskType string) (bool, error)
 	return slices.ContainsFunc(agents, func(a evokg.ExpertAgent) bool { return a.TaskType == "" || a.TaskType == taskType }), nil
 }
 
-// tryAgent answers up to agentTrialItems training items of the agent's
+// tryAgent answers up to agentTrialItems validation items of the agent's
 // task type with the agent and without it (greedy arms, temperature 0,
-// nothing recorded); the trial passes when the learner was right at least
-// once with it and at least as often as without it. Validation and test
-// items are never used.
+// nothing recorded); the trial passes when the learner was right more
+// often with it than without it: a tie fails. The teacher wrote the agent
+// from training answers; training and test items are never used.
 func (r *runner) tryAgent(ctx context.Context, k int, spec evokg.ExpertAgentSpec, ev *evaluation) (evokg.AgentTrial, error) {
-	items := trialItems(r.pool.Train, spec)
+	items := trialItems(r.pool.Validation, spec)
 	agent := evokg.ExpertAgent{ExpertAgentSpec: spec}
 	with, err := r.answerAll(ctx, k, "agent_trial", items, ev.skills, withMemory{agent: &agent})
 	if err != nil {
@@ -175,15 +175,15 @@ func (r *runner) tryAgent(ctx context.Context, k int, spec evokg.ExpertAgentSpec
 		t.With += boolCount(with[i].Correct)
 		t.Without += boolCount(without[i].Correct)
 	}
-	t.Passed = t.With > 0 && t.With >= t.Without
+	t.Passed = t.With > t.Without
 	return t, nil
 }
 
-// trialItems are up to agentTrialItems training items of the agent's task
-// type, in an order fixed by the role and the item.
-func trialItems(train []questions.Item, spec evokg.ExpertAgentSpec) []questions.Item {
+// trialItems are up to agentTrialItems of items of the agent's task type,
+// in an order fixed by the role and the item.
+func trialItems(items []questions.Item, spec evokg.ExpertAgentSpec) []questions.Item {
 	var out []questions.Item
-	for _, it := range train {
+	for _, it := range items {
 		if it.TaskType == spec.TaskType {
 			out = append(out, it)
 		}

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ollama/ollama/api"
 	"github.com/stretchr/testify/require"
 
 	evokg "github.com/evokg/evokg"
@@ -30,9 +32,11 @@ import (
 
 // The agent end-to-end test's world: field areas, given by two sides
 // (which the learner adds unless a tool multiplies them) or as a square's
-// side (which it squares right). The teacher writes the field surveyor, an
-// agent that calls the area tool; a harmful variant tells the learner to
-// answer 0, which the learner obeys.
+// side (which it squares right, until it is offered the area tool: then it
+// calls the tool with the side as the width and 1 m as the length, unless
+// an agent's prompt tells it how a square is given). The teacher writes
+// the field surveyor, an agent that calls the area tool; a harmful variant
+// tells the learner to answer 0, which the learner obeys.
 const (
 	surveyor      = "field surveyor"
 	goodPrompt    = "A field is given by how many m wide and m long it is, or as a square. Call " + areaTool + " with the width and length of the field and answer with the area in square metres it returns."
@@ -65,10 +69,33 @@ func agentLearner(v ollamafake.ChatRequestView) (string, bool) {
 	if strings.Contains(v.System, harmfulRule) {
 		return `{"reasoning":"the agent says 0","answer":"0"}`, true
 	}
+	if m := toolArea.FindStringSubmatch(v.Prompt); m != nil {
+		return fmt.Sprintf(`{"reasoning":"%s returned the area","answer":"%s"}`, areaTool, m[1]), true
+	}
 	if m := squareSide.FindStringSubmatch(question(v)); m != nil {
 		return fmt.Sprintf(`{"reasoning":"side times side","answer":"%d"}`, atoi(m[1])*atoi(m[1])), true
 	}
 	return toolLearner(v)
+}
+
+// agentLearnerCalls are the learner's tool calls: a rectangle's as
+// toolLearnerCalls makes them; a square's, when the area tool is offered,
+// with its side as the width and, unless the system prompt says how a
+// square is given, 1 m as the length.
+func agentLearnerCalls(v ollamafake.ChatRequestView) ([]ollamafake.ScriptedCall, bool) {
+	m := squareSide.FindStringSubmatch(question(v))
+	if m == nil {
+		return toolLearnerCalls(v)
+	}
+	offered := slices.ContainsFunc(v.Tools, func(t api.Tool) bool { return t.Function.Name == areaTool })
+	if v.AfterToolResult() || !offered {
+		return nil, true
+	}
+	length := 1
+	if strings.Contains(v.System, "or as a square") {
+		length = atoi(m[1])
+	}
+	return []ollamafake.ScriptedCall{{Name: areaTool, Arguments: map[string]any{"width": atoi(m[1]), "length": length}}}, true
 }
 
 func agentDiscovery() ollamafake.Rule {
@@ -102,7 +129,7 @@ func runAgentLoop(t *testing.T, prompt string, mech Mechanisms) agentRun {
 	fake.Script(agentLearner)
 	fake.Script(correction)
 	fake.Script(author.reply)
-	fake.ScriptToolCalls(toolLearnerCalls)
+	fake.ScriptToolCalls(agentLearnerCalls)
 	models, err := llm.New(llm.Config{BaseURL: fake.Start(t)}, &http.Client{Timeout: time.Minute}, nil, logger)
 	require.NoError(t, err)
 	g, err := graph.Open(ctx, graph.Config{URI: testenv.Neo4jURI(), User: testenv.Neo4jUser(), Password: testenv.Neo4jPassword()}, logger)
@@ -170,8 +197,9 @@ func offeredRound(t *testing.T, reqs []ollamafake.Request, q string) (tools []st
 
 // Issue 38's expert agents act, end to end: the tool operation writes the
 // area tool, then the teacher writes the field surveyor from the task
-// type's successes; it is tried on training items and validated, the next
-// iteration's answers are the agent's, and at the answerer the API uses a
+// type's successes; it is tried on validation items, where the learner
+// with it is right on the square the learner alone gets wrong with the
+// tool, and validated; the next iteration's answers are the agent's, and at the answerer the API uses a
 // field question is answered by it: its system prompt leads the learner's,
 // only its CAN_USE tool is offered (not the perimeter tool the question
 // would recruit too) and the answer record names it. With the agent off
@@ -186,9 +214,8 @@ func TestEvolutionCreatesAnExpertAgentThatAnswers(t *testing.T) {
 	require.Equal(t, surveyor, out.Role)
 	require.Equal(t, []string{areaTool}, out.Tools, "the skill's validated tools")
 	require.True(t, out.Validated, out.Reason)
-	requireTrainingTrial(t, run.pool, out.Trial)
-	require.Positive(t, out.Trial.With)
-	require.GreaterOrEqual(t, out.Trial.With, out.Trial.Without)
+	requireValidationTrial(t, run.pool, out.Trial)
+	require.Greater(t, out.Trial.With, out.Trial.Without, "a validated agent beats the learner without it")
 	require.Equal(t, 1, run.fake.CountTask("write_agent"))
 
 	agents, err := run.assets.ListAgents(run.ctx, run.ns)
@@ -255,7 +282,7 @@ func TestAnExpertAgentThatFailsItsTrialIsNeverServed(t *testing.T) {
 	out := run.metrics[1].Agent
 	require.NotNil(t, out)
 	require.False(t, out.Validated)
-	requireTrainingTrial(t, run.pool, out.Trial)
+	requireValidationTrial(t, run.pool, out.Trial)
 	require.Zero(t, out.Trial.With, "the learner obeyed the agent")
 	require.Positive(t, out.Trial.Without)
 	require.Contains(t, out.Reason, "trial items")
@@ -270,7 +297,7 @@ func TestAnExpertAgentThatFailsItsTrialIsNeverServed(t *testing.T) {
 	require.NoError(t, run.engine.deps.Pool.QueryRow(run.ctx, `SELECT count(*) FROM answers
 		WHERE namespace = $1 AND agent IS NOT NULL`, run.ns).Scan(&byAgent))
 	require.Zero(t, byAgent)
-	require.InDelta(t, 1.0, run.metrics[2].ByTaskType[fieldArea].Accuracy, 1e-9, "the tool alone")
+	require.InDelta(t, 0.5, run.metrics[2].ByTaskType[fieldArea].Accuracy, 1e-9, "the tool alone: the rectangles right, the squares wrong")
 	reply, err := run.online().Answer(run.ctx, run.ns, evokg.AnswerRequest{TaskType: fieldArea, Question: agentItems()[0].Question})
 	require.NoError(t, err)
 	require.Nil(t, reply.Agent)
@@ -286,16 +313,36 @@ func TestAnExpertAgentThatFailsItsTrialIsNeverServed(t *testing.T) {
 	require.Empty(t, none)
 }
 
-// requireTrainingTrial checks a trial used training items only.
-func requireTrainingTrial(t *testing.T, pool questions.Pool, trial *evokg.AgentTrial) {
+// An agent that only ties with the learner without it on its trial is
+// not validated: it must beat the learner alone. This one tells the
+// learner nothing about squares, so it is right on the rectangle and
+// wrong on the square, as the learner without it.
+func TestAnExpertAgentThatOnlyTiesIsNotValidated(t *testing.T) {
+	t.Parallel()
+	run := runAgentLoop(t, "Call "+areaTool+" with the width and length of the field and answer with the area in square metres it returns.", Mechanisms{})
+	out := run.metrics[1].Agent
+	require.NotNil(t, out)
+	requireValidationTrial(t, run.pool, out.Trial)
+	require.Positive(t, out.Trial.With)
+	require.Equal(t, out.Trial.With, out.Trial.Without)
+	require.False(t, out.Trial.Passed)
+	require.False(t, out.Validated, "a tie fails")
+	recruited, err := run.assets.RecruitAgents(run.ctx, run.ns, agentItems()[0].Question, 5)
+	require.NoError(t, err)
+	require.Empty(t, recruited)
+}
+
+// requireValidationTrial checks a trial used validation items only: never
+// the training items whose answers the teacher was shown.
+func requireValidationTrial(t *testing.T, pool questions.Pool, trial *evokg.AgentTrial) {
 	t.Helper()
 	require.NotNil(t, trial)
 	require.NotEmpty(t, trial.Items)
-	train := map[string]bool{}
-	for _, it := range pool.Train {
-		train[it.ID] = true
+	validation := map[string]bool{}
+	for _, it := range pool.Validation {
+		validation[it.ID] = true
 	}
 	for _, id := range trial.Items {
-		require.True(t, train[id], "trial item %s is a training item", id)
+		require.True(t, validation[id], "trial item %s is a validation item", id)
 	}
 }

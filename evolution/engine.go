@@ -354,11 +354,15 @@ func (r *runner) iteration(ctx context.Context, k int) error {
 	return r.finish(ctx, k, start, it, m)
 }
 
-// learnFromAnswers feeds the reward stream, harvests successes, and runs
-// the Critic and the Curator.
+// learnFromAnswers feeds the reward stream, credits the memories the
+// validation answers showed, harvests successes, and runs the Critic and
+// the Curator.
 func (r *runner) learnFromAnswers(ctx context.Context, k int, it *evaluation, m *Metrics) error {
 	if err := r.reward(ctx, k, it); err != nil {
 		return fmt.Errorf("rewards: %w", err)
+	}
+	if err := r.creditValidation(ctx, it); err != nil {
+		return fmt.Errorf("live evidence: %w", err)
 	}
 	r.step(k, "critic", 0, 1, m.Accuracy)
 	if err := r.critic(ctx, k, it); err != nil && !r.failed.add("critic", "", err) {

@@ -63,7 +63,8 @@ func (ev *evaluation) byType() map[string][]graded {
 }
 
 // evaluateAll is EVALUATE: the learner answers the training split with
-// retrieved memory (exploring arms), the validation split with memory
+// retrieved memory (exploring arms), never shown a memory written from the
+// item's own question, the validation split with memory
 // whatever the switch says (the switch decides from it) and the test split
 // as a client would, switch included; all at temperature 0. m gets
 // accuracies, flips and each split's accuracy without memory.
@@ -73,7 +74,11 @@ func (r *runner) evaluateAll(ctx context.Context, k int, m *Metrics) (*evaluatio
 		return nil, err
 	}
 	ev := &evaluation{skills: skills}
-	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Train, skills, withMemory{explore: true}); err != nil {
+	own, err := r.store.questionMemories(ctx, r.ns, r.pool.Train)
+	if err != nil {
+		return nil, err
+	}
+	if ev.pool, err = r.answerAll(ctx, k, "evaluate", r.pool.Train, skills, withMemory{explore: true, own: own}); err != nil {
 		return nil, err
 	}
 	if ev.validation, err = r.answerAll(ctx, k, questions.SplitValidation, r.pool.Validation, skills, withMemory{ignoreSwitch: true}); err != nil {
@@ -156,10 +161,15 @@ func (r *runner) taskSkills(ctx context.Context) (map[string][]evokg.Skill, erro
 // off. off answers as the memory-off baseline (no memory, default
 // strategies), or with routed the bandits' strategies still: memory's own
 // counterfactual. include shows those memories whatever their state
-// (probation).
+// (probation). own leaves out, for each item, the memories written from
+// its normalized question (training answers). frozen answers each item it
+// holds with the arms, the skill and (when none) the lack of an agent of
+// that answer (probation's replays).
 type withMemory struct {
 	explore, ignoreSwitch, off, routed bool
 	include                            []uuid.UUID
+	own                                map[string][]uuid.UUID
+	frozen                             map[string]graded
 	// agent answers with this expert agent (a trial); noAgent with none.
 	agent   *evokg.ExpertAgent
 	noAgent bool
@@ -212,7 +222,8 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 	zero := 0.0
 	q := answer.Question{TaskType: it.TaskType, Question: it.Question, Context: it.Context, Explore: mem.explore && !mem.off,
 		Temperature: &zero, Run: &r.id, NoMemory: mem.off, NoRouting: mem.off && !mem.routed, IgnoreSwitch: mem.ignoreSwitch,
-		Include: mem.include, Agent: mem.agent, NoAgent: mem.noAgent, NoToolScores: heldOut(it)}
+		Include: mem.include, Exclude: mem.own[questions.Normalize(it.Question)], Agent: mem.agent, NoAgent: mem.noAgent,
+		NoToolScores: heldOut(it)}
 	if mem.off {
 		q.Profile = r.baselineProfile // the profile best without memory
 	}
@@ -220,6 +231,13 @@ func (r *runner) answerOne(ctx context.Context, it questions.Item, skills []evok
 		q.Skill = &evokg.Skill{}
 		if len(skills) == 1 {
 			q.Skill = &skills[0]
+		}
+	}
+	if a, ok := mem.frozen[it.ID]; ok {
+		q.SearchArm, q.RoutingArm, q.NoAgent = a.SearchArm, a.RoutingArm, q.NoAgent || a.Agent == nil
+		q.Skill = &evokg.Skill{}
+		if i := slices.IndexFunc(skills, func(s evokg.Skill) bool { return s.Name == a.Skill }); i >= 0 {
+			q.Skill = &skills[i]
 		}
 	}
 	reply, err := r.answerer.Answer(ctx, r.ns, q)
@@ -249,7 +267,9 @@ func (r *runner) judge(ctx context.Context, question, gold, answer string) (bool
 
 // reward sends every pool answer through the one reward stream, once per
 // answer: both bandits (when the run uses them; otherwise the answer has no
-// arms) and the task-type statistics the curriculum reads.
+// arms) and the task-type statistics the curriculum reads. It credits no
+// memory: a training answer is no evidence of a memory's utility
+// (creditValidation).
 func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 	for _, a := range ev.pool {
 		if a.Failed {
@@ -258,11 +278,30 @@ func (r *runner) reward(ctx context.Context, k int, ev *evaluation) error {
 		id := answerID(r.id, k, a.Item.ID)
 		rec := bandit.Answer{ID: id, Namespace: r.ns, TaskType: a.Item.TaskType, Skill: a.Skill, Question: a.Item.Question,
 			Answer: a.Answer, SearchArm: a.SearchArm, RoutingArm: a.RoutingArm, RunID: &r.id, Iteration: &k, ToolCalls: a.ToolCalls,
-			MemoryIDs: a.MemoryIDs, Agent: a.Agent}
+			Agent: a.Agent}
 		if _, err := r.records.Record(ctx, rec); err != nil {
 			return err
 		}
 		if _, err := r.deps.Bandit.ApplyReward(ctx, r.ns, id, boolReward(a.Correct)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// creditValidation is the run's live evidence of memory utility: every
+// validation answer credits the memories it showed, right or wrong
+// (utility.Store.CreditTx), which may quarantine one. Training answers
+// credit none: their items are the ones memories are written from.
+func (r *runner) creditValidation(ctx context.Context, ev *evaluation) error {
+	if r.deps.Utility == nil {
+		return nil
+	}
+	for _, a := range ev.validation {
+		if a.Failed || len(a.MemoryIDs) == 0 {
+			continue
+		}
+		if _, err := r.deps.Utility.Credit(ctx, r.ns, a.MemoryIDs, a.Correct); err != nil {
 			return err
 		}
 	}

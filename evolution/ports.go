@@ -52,11 +52,12 @@ type Graph interface {
 	AttachTool(ctx context.Context, ns, skill string, tool uuid.UUID) error
 }
 
-// ProbationQueue is probation's queue of memories and its decisions on
-// them (*utility.Store).
+// ProbationQueue is probation's queue of memories, its decisions on them
+// and the live evidence of validation answers (*utility.Store).
 type ProbationQueue interface {
 	Probationary(ctx context.Context, ns string, taskTypes []string) ([]utility.Pending, error)
 	Decide(ctx context.Context, ns string, vs ...utility.StateDecision) error
+	Credit(ctx context.Context, ns string, ids []uuid.UUID, right bool) ([]uuid.UUID, error)
 }
 
 // Refresher is implemented by retrievers that cache memory packs; the loop

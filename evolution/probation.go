@@ -21,18 +21,21 @@ func (r *runner) probationOn() bool {
 }
 
 // probation tries the probationary memories of the run's task types. Each
-// is shown, first in its list, to the learner on up to ProbationItems
-// validation items of its task type. The comparison is what the learner
-// already does on the item: its answer in this iteration's validation
-// evaluation (with the served memories, without this one) and its answer
-// without memory (the baseline); it is right without the memory when
-// either was right. A memory hurts on an item it is wrong with where the
-// learner was right without it, helps on one the reverse; one that hurt
-// on more items than it helped is quarantined, any other is activated. The verdicts are recorded
-// together after every replay, so each replay saw the memories that
-// evaluation saw. A memory's replays start only while one learner call per
-// replay fits within ProbationCalls; the rest wait for a later iteration.
-// Only validation items are used: never a test item, never a training one.
+// is shown, first in its list and beside the memories the item is served,
+// to the learner on up to ProbationItems validation items of its task
+// type, and each item is answered once more without it: both replays at
+// the same moment, with the search and routing arms, the skill and (when
+// it had none) the lack of an agent of the item's validation answer, so
+// the two conditions differ only by the memory (whatever the iteration
+// changed since the validation answers, both see alike). A memory hurts on
+// an item it is wrong with where the learner was right without it, helps
+// on one the reverse; one that hurt on more items than it helped is
+// quarantined, any other is activated. The verdicts are recorded together
+// after every replay, so each replay saw the same served memories. A
+// memory's replays start only while one learner call per replay (its own,
+// and its items' replays without it not yet made) fits within
+// ProbationCalls; the rest wait for a later iteration. Only validation
+// items are used: never a test item, never a training one.
 func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metrics) error {
 	if !r.probationOn() {
 		return nil
@@ -49,15 +52,17 @@ func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metric
 	}
 	pending = roundRobin(pending)
 	before := r.calls.learner.Load()
+	without := map[string]graded{} // item id → its replay without any memory on trial
 	var verdicts []utility.StateDecision
 	for i, p := range pending {
 		r.step(k, "probation", i, len(pending), m.Accuracy)
 		items := replayItems(byType[p.TaskType], p.ID, r.p.ProbationItems)
-		if len(items) == 0 || r.calls.learner.Load()-before+int64(len(items)) > int64(r.p.ProbationCalls) {
+		calls := int64(len(items) + len(unreplayed(items, without)))
+		if len(items) == 0 || r.calls.learner.Load()-before+calls > int64(r.p.ProbationCalls) {
 			m.Probation.Waiting++
 			continue
 		}
-		v, err := r.replay(ctx, k, ev, p, items, &m.Probation)
+		v, err := r.replay(ctx, k, ev, p, items, without, &m.Probation)
 		if err != nil {
 			return err
 		}
@@ -70,29 +75,52 @@ func (r *runner) probation(ctx context.Context, k int, ev *evaluation, m *Metric
 	return r.deps.Utility.Decide(ctx, r.ns, verdicts...)
 }
 
-// replay answers items with memory p shown and compares each with its
-// validation answer.
-func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pending, items []graded, pm *evokg.Probation) (utility.StateDecision, error) {
-	qs := make([]questions.Item, len(items))
-	for i, a := range items {
-		qs[i] = a.Item
+// unreplayed are the items of answers not yet replayed without a memory.
+func unreplayed(answers []graded, without map[string]graded) []questions.Item {
+	var out []questions.Item
+	for _, a := range answers {
+		if _, ok := without[a.Item.ID]; !ok {
+			out = append(out, a.Item)
+		}
 	}
-	with, err := r.answerAll(ctx, k, "probation", qs, ev.skills,
-		withMemory{ignoreSwitch: true, include: []uuid.UUID{p.ID}})
+	return out
+}
+
+// replay answers the validation items of answers with memory p shown and,
+// when not yet done (without), without it, both frozen on each item's
+// validation answer, and compares them.
+func (r *runner) replay(ctx context.Context, k int, ev *evaluation, p utility.Pending, answers []graded, without map[string]graded,
+	pm *evokg.Probation) (utility.StateDecision, error) {
+	frozen := map[string]graded{}
+	qs := make([]questions.Item, len(answers))
+	for i, a := range answers {
+		frozen[a.Item.ID], qs[i] = a, a.Item
+	}
+	mem := withMemory{ignoreSwitch: true, frozen: frozen}
+	base, err := r.answerAll(ctx, k, "probation", unreplayed(answers, without), ev.skills, mem)
+	if err != nil {
+		return utility.StateDecision{}, fmt.Errorf("probation of %s: %w", p.ID, err)
+	}
+	for _, b := range base {
+		without[b.Item.ID] = b
+	}
+	mem.include = []uuid.UUID{p.ID}
+	with, err := r.answerAll(ctx, k, "probation", qs, ev.skills, mem)
 	if err != nil {
 		return utility.StateDecision{}, fmt.Errorf("probation of %s: %w", p.ID, err)
 	}
 	v := utility.StateDecision{ID: p.ID}
 	var ids []string
-	for i, w := range with {
-		if w.Failed {
+	for _, w := range with {
+		wo := without[w.Item.ID]
+		if w.Failed || wo.Failed {
 			continue
 		}
 		ids = append(ids, w.Item.ID)
-		switch without := items[i].Correct || r.st.Baseline[w.Item.ID]; {
-		case w.Correct && !without:
+		switch {
+		case w.Correct && !wo.Correct:
 			v.Helped++
-		case !w.Correct && without:
+		case !w.Correct && wo.Correct:
 			v.Hurt++
 		default:
 			v.Tied++

@@ -14,6 +14,7 @@ import (
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/bandit"
 	"github.com/evokg/evokg/postgres"
+	"github.com/evokg/evokg/questions"
 	"github.com/evokg/evokg/runs"
 )
 
@@ -316,4 +317,30 @@ var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being execu
 // lockRun holds the run's advisory lock while it executes.
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
 	return runs.Lock(ctx, s.pool, "evokg.evolution_run", id, ErrRunBusy)
+}
+
+// questionMemories maps the normalized question of each of items to the
+// memories of ns written from it (questions.Normalize).
+func (s *store) questionMemories(ctx context.Context, ns string, items []questions.Item) (map[string][]uuid.UUID, error) {
+	asked := map[string]bool{}
+	for _, it := range items {
+		asked[questions.Normalize(it.Question)] = true
+	}
+	rows, err := s.pool.Query(ctx, queries.Get("question_memories"), ns)
+	if err != nil {
+		return nil, postgres.Translate(err, "reading the questions of memories")
+	}
+	out := map[string][]uuid.UUID{}
+	for rows.Next() {
+		var id uuid.UUID
+		var q string
+		if err := rows.Scan(&id, &q); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if key := questions.Normalize(q); asked[key] {
+			out[key] = append(out[key], id)
+		}
+	}
+	return out, postgres.Translate(rows.Err(), "reading the questions of memories")
 }

@@ -144,17 +144,22 @@ func (r *runner) recruitTool(ctx context.Context, skill evokg.Skill, taskType st
 }
 
 // tryTool has the learner answer items on the tool_call arm with tool as
-// the only tool, each call run in the sandbox. The tool covers the items
+// the only tool, each call run in the sandbox, shown no memory written
+// from the item's own question. The tool covers the items
 // when at least half of them, and at least one, are graded right with a
 // completed call of it. Every trial answer's calls are graded against the
 // tools it called.
 func (r *runner) tryTool(ctx context.Context, tool evokg.Tool, skill evokg.Skill, items []questions.Item) (bool, error) {
 	trial := r.answerer.Trial(tool)
+	own, err := r.store.questionMemories(ctx, r.ns, items)
+	if err != nil {
+		return false, err
+	}
 	right := 0
 	for _, it := range items {
 		zero := 0.0
 		reply, err := trial.Answer(ctx, r.ns, answer.Question{TaskType: it.TaskType, Question: it.Question,
-			Context: it.Context, Temperature: &zero, Run: &r.id, Skill: &skill})
+			Context: it.Context, Temperature: &zero, Run: &r.id, Skill: &skill, Exclude: own[questions.Normalize(it.Question)]})
 		r.calls.learner.Add(int64(reply.LearnerCalls))
 		if llm.ItemFailure(err) {
 			continue // counts as wrong

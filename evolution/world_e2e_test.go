@@ -75,9 +75,9 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 // validation and 3 test episodes are played in worlds training never
 // visited: G_env holds nothing of them and no recipe reaches their goals
 // (0/3 each, as without memory). With the environment facts switched off
-// the learner copies recipes: the training episodes (their own recipes)
-// still succeed. Without the Explorer nothing in memory shows a way and
-// the pool stays failed.
+// the learner copies recipes: a training episode is never shown its own
+// recipe, so most training episodes fail. Without the Explorer nothing in
+// memory shows a way and the pool stays failed.
 func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	t.Parallel()
 	e, m := runEnvPool(t, true, true)
@@ -146,8 +146,8 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	require.EqualValues(t, e.fake.CountModel(llm.DefaultLearnerModel), learnerCalls)
 
 	_, noFacts := runEnvPool(t, true, false)
-	require.InDelta(t, 1.0, noFacts[1].Accuracy, 1e-9, "each training episode copies its own recipe")
-	require.Zero(t, noFacts[1].Test.Accuracy, "a copied recipe of another world reaches no test goal")
+	require.Less(t, noFacts[1].Accuracy, 0.5, "a training episode is never shown its own recipe: it copies another's")
+	require.Zero(t, noFacts[1].Test.Accuracy, "a copied recipe of another episode reaches no test goal")
 
 	_, off := runEnvPool(t, false, true)
 	require.Zero(t, off[0].Explored)

@@ -94,6 +94,9 @@ type Pack struct {
 	Allocation Allocation  `json:"allocation"`
 	Strategy   string      `json:"strategy"`
 	TookMS     float64     `json:"took_ms"`
+	// Excluded are the memories the request left out (Request.Exclude):
+	// no component added later shows them either.
+	Excluded []uuid.UUID `json:"-"`
 }
 
 // Holds reports whether the pack holds memory id in any of its lists.
@@ -227,7 +230,9 @@ type selection struct {
 }
 
 // selectItems fills the allocation with the best successes and failures;
-// type_strategy failures need semantic similarity ≥ typeStrategyMin. The
+// type_strategy failures need semantic similarity ≥ typeStrategyMin. A
+// memory a probation replay includes is placed beside the allocation, so
+// the pack holds every memory it would hold without it. The
 // success and failure memories the structural and graph channels found
 // beyond that are kept (up to k each), under the same rule; what is neither
 // (recipes, patterns, principles reached through the graph) is not, since no
@@ -239,6 +244,12 @@ func selectItems(ranked []Item, alloc Allocation, typeStrategyMin float64, k int
 			continue
 		}
 		switch {
+		case it.included && it.Outcome == evokg.OutcomeSuccess:
+			s.successes = append(s.successes, it)
+			alloc.Successes++
+		case it.included:
+			s.failures = append(s.failures, it)
+			alloc.Failures++
 		case it.Outcome == evokg.OutcomeSuccess && len(s.successes) < alloc.Successes:
 			s.successes = append(s.successes, it)
 		case it.Outcome == evokg.OutcomeFailure && len(s.failures) < alloc.Failures:

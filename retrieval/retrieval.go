@@ -87,6 +87,11 @@ type Request struct {
 	// each first in its list: a probation replay (package evolution) shows
 	// the learner a memory that is not served yet. Clients never set it.
 	Include []uuid.UUID `json:"-"`
+	// Exclude are memories the pack leaves out whatever their score, the
+	// top-K of each channel filled without them: an evolution run's
+	// training answer leaves out the memories written from its own
+	// question. Clients never set it.
+	Exclude []uuid.UUID `json:"-"`
 }
 
 // PackRetriever builds memory packs: a *Retriever, or a wrapper of one
@@ -159,6 +164,7 @@ func (r *Retriever) Retrieve(ctx context.Context, req Request) (*Pack, error) {
 	if principles, err = r.include(ctx, req, cands, principles); err != nil {
 		return nil, err
 	}
+	principles = slices.DeleteFunc(principles, func(it Item) bool { return slices.Contains(req.Exclude, it.ID) })
 	ranked, principles, err := r.dedupe(ctx, req.Namespace, r.rank(req.Strategy, cands), principles)
 	if err != nil {
 		return nil, err
@@ -224,7 +230,8 @@ func (r *Retriever) embedding(ctx context.Context, req Request) ([]float32, erro
 // type_strategy failures it refuses. (Every failure memory has a kind:
 // ingest makes it specific when none is given.)
 func (r *Retriever) semantic(ctx context.Context, req Request, emb []float32) (*candidates, []uuid.UUID, error) {
-	q := vector.Query{Namespace: req.Namespace, TaskType: req.TaskType, Embedding: emb, K: r.cfg.K, Channel: evokg.ChannelSuccess}
+	k := min(r.cfg.K+len(req.Exclude), vector.MaxK) // room for the excluded
+	q := vector.Query{Namespace: req.Namespace, TaskType: req.TaskType, Embedding: emb, K: k, Channel: evokg.ChannelSuccess}
 	specific, strategy := q, q
 	specific.Channel, specific.FailureKind = evokg.ChannelFailure, evokg.FailureSpecific
 	strategy.Channel, strategy.FailureKind = evokg.ChannelFailure, evokg.FailureTypeStrategy
@@ -236,7 +243,8 @@ func (r *Retriever) semantic(ctx context.Context, req Request, emb []float32) (*
 	now := r.now()
 	cands := newCandidates()
 	var seeds []uuid.UUID
-	for _, hits := range [][]vector.Hit{res[0], topK(slices.Concat(res[1], res[2]), r.cfg.K)} {
+	kept := func(hits []vector.Hit) []vector.Hit { return excluded(req, hits) }
+	for _, hits := range [][]vector.Hit{topK(kept(res[0]), r.cfg.K), topK(kept(slices.Concat(res[1], res[2])), r.cfg.K)} {
 		for _, h := range hits {
 			it := r.hitItem(h, ChannelSemantic, now)
 			it.Parts.Semantic = h.Similarity
@@ -268,10 +276,14 @@ func (r *Retriever) lexical(ctx context.Context, req Request, cands *candidates)
 	if !lexicalStrategy(req.Strategy) || req.Question == "" {
 		return nil
 	}
-	hits, err := r.store.SearchLexical(ctx, req.Namespace, req.TaskType, req.Question, 2*r.cfg.K)
-	if err != nil || len(hits) == 0 {
+	hits, err := r.store.SearchLexical(ctx, req.Namespace, req.TaskType, req.Question, 2*r.cfg.K+len(req.Exclude))
+	if err != nil {
 		return err
 	}
+	if hits = excluded(req, hits); len(hits) == 0 {
+		return nil
+	}
+	hits = hits[:min(len(hits), 2*r.cfg.K)]
 	best, now := hits[0].Similarity, r.now()
 	for _, h := range hits {
 		it := r.hitItem(h, ChannelLexical, now)
@@ -389,7 +401,9 @@ func (r *Retriever) addFound(ctx context.Context, req Request, cands *candidates
 	}
 	ids := make([]uuid.UUID, 0, len(found))
 	for id := range found {
-		ids = append(ids, id)
+		if !slices.Contains(req.Exclude, id) {
+			ids = append(ids, id)
+		}
 	}
 	slices.SortFunc(ids, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
 	hits, err := r.store.Payloads(ctx, req.Namespace, r.structuralTaskType(req), ids)
@@ -450,6 +464,14 @@ func (r *Retriever) include(ctx context.Context, req Request, cands *candidates,
 	})), nil
 }
 
+// excluded returns hits without the memories req.Exclude names.
+func excluded(req Request, hits []vector.Hit) []vector.Hit {
+	if len(req.Exclude) == 0 {
+		return hits
+	}
+	return slices.DeleteFunc(hits, func(h vector.Hit) bool { return slices.Contains(req.Exclude, h.ID) })
+}
+
 // assemble fills the pack from the ranked candidates.
 func (r *Retriever) assemble(req Request, ranked, principles []Item) *Pack {
 	alloc := r.cfg.Allocate(req.Mode, req.Context)
@@ -457,7 +479,7 @@ func (r *Retriever) assemble(req Request, ranked, principles []Item) *Pack {
 	return &Pack{
 		Successes: orEmpty(sel.successes), Failures: orEmpty(sel.failures), Principles: orEmpty(principles),
 		Structural: orEmpty(sel.structural), Neighbors: orEmpty(sel.neighbors),
-		CharBudget: r.cfg.CharBudget, Allocation: alloc, Strategy: req.Strategy,
+		CharBudget: r.cfg.CharBudget, Allocation: alloc, Strategy: req.Strategy, Excluded: req.Exclude,
 	}
 }
 

@@ -3,10 +3,12 @@
 //
 // A memory is probationary (written, not served until probation tries it),
 // active (served) or quarantined (kept, not served, with the reason;
-// reversible). Evidence comes from two places: the reward stream credits
-// the memories an answer showed (CreditTx, in the reward's transaction),
-// and probation replays (Decide) count the validation items on which the
-// learner was right with the memory and wrong without it, and the reverse.
+// reversible). Evidence comes from two places: graded answers credit the
+// memories they showed (CreditTx, in the transaction of a client's reward;
+// Credit, for an evolution run's validation answers; never a training
+// answer, whose question memories are written from), and probation
+// replays (Decide) count the validation items on which the learner was
+// right with the memory and wrong without it, and the reverse.
 // Live evidence quarantines an active memory whose answers are right
 // clearly less often than its task type's (Policy).
 //
@@ -41,7 +43,7 @@ var queryFiles embed.FS
 var queries = postgres.MustLoadQueries(queryFiles)
 
 // Policy is when live evidence quarantines an active memory: once at least
-// MinShown rewarded answers showed it, when the upper bound of the 95%
+// MinShown graded answers showed it, when the upper bound of the 95%
 // Wilson interval of their share right is below the learner's accuracy on
 // the task type without memory (the memory switch's last validation
 // baseline; before one exists, the share right of the task type's rewarded
@@ -54,7 +56,7 @@ var queries = postgres.MustLoadQueries(queryFiles)
 // its environment variable, its default and its help.
 type Policy struct {
 	// MinShown is the live evidence needed.
-	MinShown int64 `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"8" help:"Rewarded answers that showed a memory before live evidence may quarantine it."`
+	MinShown int64 `name:"utility-min-shown" env:"EVOKG_UTILITY_MIN_SHOWN" default:"8" help:"Graded answers that showed a memory before live evidence may quarantine it."`
 	// Off keeps counting but never quarantines on live evidence (set from
 	// the utility switch).
 	Off bool `kong:"-"`
@@ -163,6 +165,18 @@ func (s *Store) CreditTx(ctx context.Context, tx pgx.Tx, ns string, ids []uuid.U
 		out = append(out, c.id)
 	}
 	return out, s.mirrorTx(ctx, tx, ns, ids)
+}
+
+// Credit is CreditTx in a transaction of its own: evidence that comes
+// without a reward, an evolution run's validation answers.
+func (s *Store) Credit(ctx context.Context, ns string, ids []uuid.UUID, right bool) ([]uuid.UUID, error) {
+	var out []uuid.UUID
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		out, err = s.CreditTx(ctx, tx, ns, ids, right)
+		return err
+	})
+	return out, postgres.Translate(err, "crediting memories")
 }
 
 // typeShare is what a memory of taskType is compared with (Policy); nil

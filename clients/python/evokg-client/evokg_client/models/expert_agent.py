@@ -31,8 +31,8 @@ class ExpertAgent:
             passed; only a validated agent is recruited
         created_at (datetime.datetime):
         task_type (str | Unset): the task type it serves; absent for any
-        trial (ExpertAgentTrial | Unset): an agent evolution wrote: how the learner did on training items of its task
-            type with it and without it; it passed when right at least once with it and at least as often as without
+        trial (ExpertAgentTrial | Unset): an agent evolution wrote: how the learner did on validation items of its task
+            type with it and without it; it passed when right more often with it than without
     """
 
     id: UUID

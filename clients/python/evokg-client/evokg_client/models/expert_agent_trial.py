@@ -12,11 +12,11 @@ T = TypeVar("T", bound="ExpertAgentTrial")
 
 @_attrs_define
 class ExpertAgentTrial:
-    """an agent evolution wrote: how the learner did on training items of its task type with it and without it; it passed
-    when right at least once with it and at least as often as without
+    """an agent evolution wrote: how the learner did on validation items of its task type with it and without it; it passed
+    when right more often with it than without
 
         Attributes:
-            items (list[str]): the training items' ids
+            items (list[str]): the validation items' ids
             with_agent (int):
             without_agent (int):
             passed (bool):
