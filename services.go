@@ -107,6 +107,9 @@ type MaintenanceService interface {
 // EINVALID naming fields under /answer.
 type TaskTypeDeclarer interface {
 	DeclareTaskType(ctx context.Context, ns, name, description string, spec AnswerSpec) (TaskType, error)
+	// DeclareChecker sets the task type's checker, or removes it when c is
+	// nil; an invalid checker is EINVALID naming fields under /checker.
+	DeclareChecker(ctx context.Context, ns, name string, c *Checker) (TaskType, error)
 }
 
 // LearnerProfileService reads, sets and calibrates the learner profiles

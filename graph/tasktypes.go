@@ -48,6 +48,33 @@ func (g *Graph) DeclareTaskType(ctx context.Context, ns, name, description strin
 	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
 }
 
+// DeclareChecker sets task type name's checker, or removes it when c is
+// nil (creating the task type). Its form is checked here; running its
+// code is the write gate's (writegate.CompileChecker).
+func (g *Graph) DeclareChecker(ctx context.Context, ns, name string, c *evokg.Checker) (evokg.TaskType, error) {
+	if err := checkNamespace(ns); err != nil {
+		return evokg.TaskType{}, err
+	}
+	var v evokg.FieldErrors
+	v.Check(name != "", "/name", "is required")
+	if err := v.Err(); err != nil {
+		return evokg.TaskType{}, err
+	}
+	var pattern, code, example any
+	if c != nil {
+		if err := c.Validate("/checker"); err != nil {
+			return evokg.TaskType{}, err
+		}
+		pattern, code, example = c.Pattern, c.Code, c.Example
+	}
+	recs, err := g.writeOne(ctx, "task_type_checker", params(ns, "name", name, "id", evokg.NewID().String(),
+		"pattern", pattern, "code", code, "example", example))
+	if err != nil {
+		return evokg.TaskType{}, err
+	}
+	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
 // GetTaskType returns one task type, or ENOTFOUND.
 func (g *Graph) GetTaskType(ctx context.Context, ns, name string) (evokg.TaskType, error) {
 	recs, err := g.readOne(ctx, "task_type_get", params(ns, "name", name))
@@ -124,6 +151,15 @@ func taskTypeFrom(r row) evokg.TaskType {
 		ID: r.str("id"), Namespace: r.str("namespace"), Name: r.str("name"),
 		Description: r.str("description"), NSeen: int(r.i64("n_seen")),
 		NFail: int(r.i64("n_fail")), KLast: int(r.i64("k_last")), Focus: r.f64("focus"), CreatedAt: r.time("created_at"),
-		Answer: evokg.AnswerSpec{Mode: evokg.AnswerMode(r.str("answer_mode")), Choices: r.strs("answer_choices")}.OrText(),
+		Answer:  evokg.AnswerSpec{Mode: evokg.AnswerMode(r.str("answer_mode")), Choices: r.strs("answer_choices")}.OrText(),
+		Checker: checkerFrom(r),
 	}
+}
+
+// checkerFrom is the task type's declared checker, nil without one.
+func checkerFrom(r row) *evokg.Checker {
+	if r.str("checker_pattern") == "" {
+		return nil
+	}
+	return &evokg.Checker{Pattern: r.str("checker_pattern"), Code: r.str("checker_code"), Example: r.str("checker_example")}
 }

@@ -33,15 +33,21 @@ func (s PoolSpec) Fractions() Fractions {
 	return Fractions{Validation: s.Validation, Test: s.Test}
 }
 
+// SourceItems are the pool's items before the split, in order: an inline
+// pool's, or those the built-in generator gives.
+func (s PoolSpec) SourceItems() ([]Item, error) {
+	if IsBuiltin(s.Name) {
+		return GenerateBuiltin(s.Name, s.Size, s.Seed)
+	}
+	return s.Items, nil
+}
+
 // Build generates a built-in pool's items (an inline pool has them) and
 // puts each in train, validation or test.
 func (s PoolSpec) Build() (Pool, error) {
-	items := s.Items
-	if IsBuiltin(s.Name) {
-		var err error
-		if items, err = GenerateBuiltin(s.Name, s.Size, s.Seed); err != nil {
-			return Pool{}, err
-		}
+	items, err := s.SourceItems()
+	if err != nil {
+		return Pool{}, err
 	}
 	return Split(s.Name, items, s.Fractions(), s.Seed)
 }
