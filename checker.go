@@ -23,6 +23,36 @@ type Checker struct {
 	Example string `json:"example"`
 }
 
+// TaskTypeDeclaration is how a task type's questions are answered and
+// checked, as a client declares it (PUT …/task-types/{name}).
+type TaskTypeDeclaration struct {
+	// Description is the task type's; empty keeps the one it has.
+	Description string     `json:"description,omitempty"`
+	Answer      AnswerSpec `json:"answer"`
+	// Checker is the task type's checker; none removes the one it has.
+	Checker *Checker `json:"checker,omitempty"`
+}
+
+// Validate checks the declaration of task type name, naming every
+// invalid field.
+func (d TaskTypeDeclaration) Validate(name string) error {
+	var v FieldErrors
+	v.Check(name != "", "/name", "is required")
+	for _, err := range []error{v.Err(), d.Answer.Validate("/answer"), d.checkerError()} {
+		if e, ok := err.(*Error); ok {
+			v.fields = append(v.fields, e.Fields...)
+		}
+	}
+	return v.Err()
+}
+
+func (d TaskTypeDeclaration) checkerError() error {
+	if d.Checker == nil {
+		return nil
+	}
+	return d.Checker.Validate("/checker")
+}
+
 // Bounds of a checker.
 const (
 	MaxCheckerPattern = 1000
