@@ -38,19 +38,11 @@ type TaskTypeDeclaration struct {
 func (d TaskTypeDeclaration) Validate(name string) error {
 	var v FieldErrors
 	v.Check(name != "", "/name", "is required")
-	for _, err := range []error{v.Err(), d.Answer.Validate("/answer"), d.checkerError()} {
-		if e, ok := err.(*Error); ok {
-			v.fields = append(v.fields, e.Fields...)
-		}
+	v.Merge(d.Answer.Validate("/answer"))
+	if d.Checker != nil {
+		v.Merge(d.Checker.Validate("/checker"))
 	}
 	return v.Err()
-}
-
-func (d TaskTypeDeclaration) checkerError() error {
-	if d.Checker == nil {
-		return nil
-	}
-	return d.Checker.Validate("/checker")
 }
 
 // Bounds of a checker.

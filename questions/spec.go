@@ -26,6 +26,9 @@ type PoolSpec struct {
 	// mode (text, number or expression) at the run's start; empty leaves
 	// each task type as it is declared (text unless a client declared it).
 	AnswerMode evokg.AnswerMode `json:"answer_mode,omitempty"`
+	// Checkers declares these task types' checkers at the run's start (a
+	// client declares one with its task type); the others keep theirs.
+	Checkers map[string]evokg.Checker `json:"checkers,omitempty"`
 }
 
 // Fractions are the shares of the validation and test splits.
