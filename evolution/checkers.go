@@ -14,7 +14,7 @@ import (
 // have declared in the namespace (none by default, whatever the pool)
 // and refuses a pool whose gold answers a checker contradicts.
 func (r *runner) loadCheckers(ctx context.Context) error {
-	var checkers []*writegate.Checker
+	var checkers []*writegate.CompiledChecker
 	for _, t := range questions.TaskTypes(slices.Concat(r.pool.Train, r.pool.Validation, r.pool.Test)) {
 		tt, err := r.deps.Graph.GetTaskType(ctx, r.ns, t)
 		if evokg.ErrorCode(err) == evokg.ENOTFOUND {

@@ -14,11 +14,11 @@ import (
 	"github.com/evokg/evokg/sandbox"
 )
 
-// Checker is a task type's declared checker (evokg.Checker) ready for the
+// CompiledChecker is a task type's declared checker (evokg.Checker) ready for the
 // gate: its pattern compiled and the values its code gave remembered (the
 // sandbox has no clock or randomness, so one set of operands always gets
 // the same value). Safe for concurrent use.
-type Checker struct {
+type CompiledChecker struct {
 	TaskType string
 	pattern  *regexp.Regexp
 	code     string // the declared code with the batch entry point
@@ -51,18 +51,18 @@ const maxBatch = 256
 // operands of its example's expressions, which must give numbers (or
 // None), and the example, which must state the checker's value for an
 // expression. A sandbox that cannot run at all is EUNAVAILABLE.
-func CompileChecker(ctx context.Context, taskType string, c evokg.Checker, pointer string) (*Checker, error) {
+func CompileChecker(ctx context.Context, taskType string, c evokg.Checker, pointer string) (*CompiledChecker, error) {
 	if err := c.Validate(pointer); err != nil {
 		return nil, err
 	}
-	k := &Checker{TaskType: taskType, pattern: regexp.MustCompile(c.Pattern), code: c.Code + batchEntry, values: map[string]checked{}}
-	if err := k.evaluate(ctx, claims(c.Example, []*Checker{k})); err != nil {
+	k := &CompiledChecker{TaskType: taskType, pattern: regexp.MustCompile(c.Pattern), code: c.Code + batchEntry, values: map[string]checked{}}
+	if err := k.evaluate(ctx, claims(c.Example, []*CompiledChecker{k})); err != nil {
 		if e, ok := sandbox.AsError(err); ok && e.Kind == sandbox.ReasonSandbox {
 			return nil, evokg.Errorf(evokg.EUNAVAILABLE, "the sandbox could not run the checker: %v", err)
 		}
 		return nil, evokg.Invalid(evokg.FieldError{Pointer: pointer + "/code", Detail: err.Error()})
 	}
-	found, _ := contradiction(ctx, c.Example, []*Checker{k})
+	found, _ := contradiction(ctx, c.Example, []*CompiledChecker{k})
 	if found.expr != "" {
 		return nil, evokg.Invalid(evokg.FieldError{Pointer: pointer + "/example", Detail: found.String() + ": the example must state the checker's value"})
 	}
@@ -73,7 +73,7 @@ func CompileChecker(ctx context.Context, taskType string, c evokg.Checker, point
 }
 
 // evaluate runs k's code on the operands of k's claims among cs.
-func (k *Checker) evaluate(ctx context.Context, cs []claim) error {
+func (k *CompiledChecker) evaluate(ctx context.Context, cs []claim) error {
 	var operands [][]string
 	for _, c := range cs {
 		if c.checker == k {
@@ -86,8 +86,8 @@ func (k *Checker) evaluate(ctx context.Context, cs []claim) error {
 
 // confirms reports whether text states k's value for one of its
 // expressions (the values evaluated already).
-func (k *Checker) confirms(text string) bool {
-	for _, c := range claims(text, []*Checker{k}) {
+func (k *CompiledChecker) confirms(text string) bool {
+	for _, c := range claims(text, []*CompiledChecker{k}) {
 		if v, ok := k.known(c.operands); ok && v.ok && slices.ContainsFunc(c.stated, func(s string) bool { return states(s, v.value) }) {
 			return true
 		}
@@ -96,7 +96,7 @@ func (k *Checker) confirms(text string) bool {
 }
 
 // known is the value k's code gave for operands, if it ran on them.
-func (k *Checker) known(operands []string) (checked, bool) {
+func (k *CompiledChecker) known(operands []string) (checked, bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	v, ok := k.values[key(operands)]
@@ -108,8 +108,8 @@ func (k *Checker) known(operands []string) (checked, bool) {
 // pattern matches it and the code can tell): EINVALID naming each at
 // pointer(i)+"/answer". The pool is the answer key the grader grades by,
 // and a declared checker says what it must be.
-func CheckGold(ctx context.Context, checkers []*Checker, items []questions.Item, pointer func(i int) string) error {
-	byType := map[string]*Checker{}
+func CheckGold(ctx context.Context, checkers []*CompiledChecker, items []questions.Item, pointer func(i int) string) error {
+	byType := map[string]*CompiledChecker{}
 	for _, k := range checkers {
 		byType[k.TaskType] = k
 	}
@@ -143,7 +143,7 @@ func CheckGold(ctx context.Context, checkers []*Checker, items []questions.Item,
 
 // valuesOf returns the code's value for each set of operands, running the
 // sets it has not seen yet in batches.
-func (k *Checker) valuesOf(ctx context.Context, operands [][]string) ([]checked, error) {
+func (k *CompiledChecker) valuesOf(ctx context.Context, operands [][]string) ([]checked, error) {
 	var todo [][]string
 	k.mu.Lock()
 	for _, o := range operands {
@@ -169,7 +169,7 @@ func (k *Checker) valuesOf(ctx context.Context, operands [][]string) ([]checked,
 func key(operands []string) string { return strings.Join(operands, "\x1f") }
 
 // run runs the code on a batch of operands and remembers the values.
-func (k *Checker) run(ctx context.Context, batch [][]string) error {
+func (k *CompiledChecker) run(ctx context.Context, batch [][]string) error {
 	got, err := sandbox.Run(ctx, k.code, batch, sandbox.Limits{})
 	if err != nil {
 		return err
@@ -199,7 +199,7 @@ func (k *Checker) run(ctx context.Context, batch [][]string) error {
 // claim is an expression a checker matched in a text with the values the
 // text states for it.
 type claim struct {
-	checker  *Checker
+	checker  *CompiledChecker
 	expr     string
 	operands []string
 	stated   []string
@@ -215,10 +215,10 @@ const claimSegment = 100
 // claims finds the expressions the checkers match in text, leftmost first
 // (an expression overlapping an earlier one is not one), each with the
 // values stated after it up to the next expression or line.
-func claims(text string, checkers []*Checker) []claim {
+func claims(text string, checkers []*CompiledChecker) []claim {
 	type match struct {
 		loc []int
-		k   *Checker
+		k   *CompiledChecker
 	}
 	var all []match
 	for _, k := range checkers {
@@ -289,7 +289,7 @@ func (f finding) String() string { return fmt.Sprintf("%s is %s, not %s", f.expr
 // gold: 286"). An expression with no stated value, one the code cannot
 // tell, or one right value among several (a worked chain "= 77, then add
 // 1 = 78") passes: the check refuses only what contradicts the checker.
-func contradiction(ctx context.Context, text string, checkers []*Checker) (finding, error) {
+func contradiction(ctx context.Context, text string, checkers []*CompiledChecker) (finding, error) {
 	cs := slices.DeleteFunc(claims(text, checkers), func(c claim) bool { return len(c.stated) == 0 })
 	for _, k := range checkers {
 		if err := k.evaluate(ctx, cs); err != nil {

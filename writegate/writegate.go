@@ -4,7 +4,7 @@
 // degenerate text (empty, repetitive, symbols instead of words, numbers out
 // of any range), false arithmetic, corrections that contradict the gold
 // answer the pool knows, statements a task type's declared checker
-// (Checker) contradicts. The gate checks each text before it is committed
+// (CompiledChecker) contradicts. The gate checks each text before it is committed
 // and says why it refuses one. It decides only what enters memory, never
 // what leaves it: committed memories stay append-only.
 package writegate
@@ -51,7 +51,7 @@ type Rules struct {
 	// Checkers are the checkers the task types of the run declared: a
 	// text that states a value for an expression one matches, none of them
 	// the checker's, is refused.
-	Checkers []*Checker
+	Checkers []*CompiledChecker
 }
 
 // Defaults of Rules.

@@ -167,12 +167,12 @@ func TestDeclaredCheckerContradictions(t *testing.T) {
 
 // declaredCheckers are the checkers of testdata/*.json, named by file, as
 // a client declares them for its task types.
-func declaredCheckers(t *testing.T) []*writegate.Checker {
+func declaredCheckers(t *testing.T) []*writegate.CompiledChecker {
 	t.Helper()
 	files, err := filepath.Glob("testdata/*.json")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
-	var out []*writegate.Checker
+	var out []*writegate.CompiledChecker
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
 		require.NoError(t, err)
