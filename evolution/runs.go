@@ -138,6 +138,6 @@ func (m Metrics) summary() evokg.IterationMetrics {
 		Operation: m.Operation, Selected: m.Selected, MemoryOff: m.MemoryOff,
 		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
-		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
+		Rejected: m.Rejected, Rejections: m.Rejections, Checkers: m.Checkers, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
 		Profile: profileOf(m), Calibration: m.Calibration, ValidationRoutingOnly: routingOnly(m.Validation)}
 }
