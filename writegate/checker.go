@@ -145,9 +145,11 @@ func CheckGold(ctx context.Context, checkers []*CompiledChecker, items []questio
 // sets it has not seen yet in batches.
 func (k *CompiledChecker) valuesOf(ctx context.Context, operands [][]string) ([]checked, error) {
 	var todo [][]string
+	queued := map[string]bool{}
 	k.mu.Lock()
 	for _, o := range operands {
-		if _, ok := k.values[key(o)]; !ok && !slices.ContainsFunc(todo, func(t []string) bool { return key(t) == key(o) }) {
+		if _, ok := k.values[key(o)]; !ok && !queued[key(o)] {
+			queued[key(o)] = true
 			todo = append(todo, o)
 		}
 	}
