@@ -88,6 +88,14 @@ func (v *FieldErrors) Check(ok bool, pointer, detail string) {
 	}
 }
 
+// Merge records the fields of err, an EINVALID error (a Validate's).
+func (v *FieldErrors) Merge(err error) {
+	var e *Error
+	if errors.As(err, &e) {
+		v.fields = append(v.fields, e.Fields...)
+	}
+}
+
 // Err returns the collected errors as an EINVALID error, or nil.
 func (v *FieldErrors) Err() error {
 	if len(v.fields) == 0 {

@@ -75,6 +75,9 @@ type IterationMetrics struct {
 	MemoryOff  []string    `json:"memory_off,omitempty"`
 	Rejected   int         `json:"rejected"`
 	Rejections []Rejection `json:"rejections,omitempty"`
+	// Checkers are the task types whose declared checker the write gate
+	// applied.
+	Checkers []string `json:"checkers,omitempty"`
 	// Probation is what probation tried, activated and quarantined;
 	// TeacherCorrupted the teacher's texts made wrong on purpose
 	// (teacher-noise ablation) as written, TeacherCorruptedCommitted those

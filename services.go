@@ -101,12 +101,13 @@ type MaintenanceService interface {
 	Reindex(ctx context.Context, opts ReindexOptions) (ReindexReport, error)
 }
 
-// TaskTypeDeclarer declares how a task type's questions are answered
-// (*graph.Graph): it creates the task type, or sets its answer mode and,
-// when description is not empty, its description. An invalid spec is
-// EINVALID naming fields under /answer.
+// TaskTypeDeclarer declares how a task type's questions are answered and
+// checked (*graph.Graph): it creates the task type, or sets its answer
+// mode and checker (removing the checker when d has none) and, when the
+// description is not empty, its description. An invalid declaration is
+// EINVALID naming fields under /answer and /checker.
 type TaskTypeDeclarer interface {
-	DeclareTaskType(ctx context.Context, ns, name, description string, spec AnswerSpec) (TaskType, error)
+	Declare(ctx context.Context, ns, name string, d TaskTypeDeclaration) (TaskType, error)
 }
 
 // LearnerProfileService reads, sets and calibrates the learner profiles

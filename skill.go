@@ -71,8 +71,10 @@ type TaskType struct {
 	Focus       float64 `json:"focus"`
 	// Answer is how the task type's questions are answered (text unless
 	// declared).
-	Answer    AnswerSpec `json:"answer"`
-	CreatedAt time.Time  `json:"created_at"`
+	Answer AnswerSpec `json:"answer"`
+	// Checker is the task type's rule check, when a client declared one.
+	Checker   *Checker  `json:"checker,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
 }
 
 // TaskTypeScore is a task type with the curriculum score s(t) its next

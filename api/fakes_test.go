@@ -311,8 +311,8 @@ func (f *fakes) CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (ev
 	return epochRun(ns, id), f.enter(ctx)
 }
 
-func (f *fakes) DeclareTaskType(ctx context.Context, ns, name, description string, spec evokg.AnswerSpec) (evokg.TaskType, error) {
-	return evokg.TaskType{ID: "t1", Namespace: ns, Name: name, Description: description, Answer: spec.OrText(), CreatedAt: fixedTime}, f.enter(ctx)
+func (f *fakes) Declare(ctx context.Context, ns, name string, d evokg.TaskTypeDeclaration) (evokg.TaskType, error) {
+	return evokg.TaskType{ID: "t1", Namespace: ns, Name: name, Description: d.Description, Answer: d.Answer.OrText(), Checker: d.Checker, CreatedAt: fixedTime}, f.enter(ctx)
 }
 
 // profiles is the LearnerProfileService of fakes (its Get and Put differ from the ExperienceService's).

@@ -43,6 +43,15 @@ func TestDeclareTaskTypeRefusals(t *testing.T) {
 		{`{"answer":{"mode":"choice","choices":"red,blue"}}`, 400, "/answer/choices"},
 		{`{"answer":{"mode":"text"},"colour":"red"}`, 400, "/colour"},
 		{`{"answer":{"mode":"text","format":"x"}}`, 400, "/answer/format"},
+		{checker(`(\\d+ ★`, star, "3 ★ 4 = 10"), 422, "/checker/pattern"},
+		{checker(`\\d+ ★ \\d+`, star, "3 ★ 4 = 10"), 422, "/checker/pattern"},
+		{checker(starPattern, `def run(operands)\n  return 1`, "3 ★ 4 = 10"), 422, "/checker/code"},
+		{checker(starPattern, `def run(operands):\n  return \"ten\"`, "3 ★ 4 = 10"), 422, "/checker/code"},
+		{checker(starPattern, star, "3 ★ 4 = 11"), 422, "/checker/example"},
+		{checker(starPattern, star, "three and four"), 422, "/checker/example"},
+		{checker("", star, "3 ★ 4 = 10"), 422, "/checker/pattern"},
+		{`{"answer":{"mode":"number"},"checker":{"pattern":"(\\d+)","code":"x"}}`, 422, "/checker/example"},
+		{`{"answer":{"mode":"number"},"checker":{"pattern":"(\\d+)","code":"x","example":"1","language":"python"}}`, 400, "/checker/language"},
 	})
 	name := "/v1/namespaces/" + ns + "/task-types/" + strings.Repeat("n", 201)
 	refuse(t, b, "PUT", name, token, []refusal{{`{"answer":{"mode":"text"}}`, 422, "/name"}})
@@ -67,4 +76,15 @@ func TestDeclareTaskTypeRefusals(t *testing.T) {
 	require.Equal(t, evokg.AnswerSpec{Mode: evokg.AnswerChoice, Choices: []string{"red", "blue"}}, tt.Answer)
 	require.Equal(t, "colour", tt.Name)
 	require.Equal(t, "pick one", tt.Description)
+}
+
+// A checker of the star operator (a ★ b = 2a + b) as a client declares it.
+const (
+	starPattern = `(\\d+)\\s*★\\s*(\\d+)`
+	star        = `def run(operands):\n    return 2 * int(operands[0]) + int(operands[1])`
+)
+
+// checker is a declaration body with a number answer and the checker.
+func checker(pattern, code, example string) string {
+	return fmt.Sprintf(`{"answer":{"mode":"number"},"checker":{"pattern":"%s","code":"%s","example":"%s"}}`, pattern, code, example)
 }

@@ -256,8 +256,19 @@ func TestConsolePages(t *testing.T) {
 		var types struct{ Items []evokg.TaskTypeScore }
 		s.do(t, "GET", "/task-types", "", http.StatusOK, &types)
 		require.NotEmpty(t, types.Items, "Phase 0 induced task types")
+		checked := types.Items[0].Name
+		s.do(t, "PUT", "/task-types/"+checked, `{"answer":{"mode":"`+string(types.Items[0].Answer.Mode)+`"},"checker":{"pattern":"(\\d+) plus (\\d+)",`+
+			`"code":"def run(operands):\n    return int(operands[0]) + int(operands[1])\n","example":"2 plus 3 is 5"}}`, http.StatusOK, nil)
+		s.do(t, "GET", "/task-types", "", http.StatusOK, &types)
+		b.open(t, "ns")
 		for _, tt := range types.Items {
 			row := `tr[data-task-type="` + tt.Name + `"] `
+			require.Equal(t, string(tt.Answer.Mode), b.text(t, row+`td[data-k="answer"]`))
+			if tt.Name == checked {
+				require.Equal(t, `(\d+) plus (\d+)`, b.text(t, row+`td[data-k="checker"]`), "the declared checker's pattern")
+			} else {
+				require.Equal(t, "none", b.text(t, row+`td[data-k="checker"]`))
+			}
 			require.Equal(t, strconv.Itoa(tt.NFail), b.text(t, row+`td[data-k="n_fail"]`))
 			require.Equal(t, strconv.Itoa(tt.NSeen), b.text(t, row+`td[data-k="n_seen"]`))
 			require.InDelta(t, tt.Score, number(t, b.attr(t, row+`td[data-k="score"]`, "data-value")), 1e-9)

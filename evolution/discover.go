@@ -36,8 +36,14 @@ func (r *runner) phase0(ctx context.Context) error {
 }
 
 // declare creates task type t, declared with the run's answer mode
-// (Pool.AnswerMode); without one t's declaration stays as it is.
+// (Pool.AnswerMode) and the checker the run declares for it
+// (Pool.Checkers); without them t's declaration stays as it is.
 func (r *runner) declare(ctx context.Context, t string) error {
+	if c, ok := r.p.Pool.Checkers[t]; ok {
+		if _, err := r.deps.Graph.DeclareChecker(ctx, r.ns, t, &c); err != nil {
+			return err
+		}
+	}
 	mode := r.p.Pool.AnswerMode
 	if mode == "" {
 		_, err := r.deps.Graph.UpsertTaskType(ctx, r.ns, t, "")

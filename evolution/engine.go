@@ -237,7 +237,7 @@ func (e *Engine) newRunner(ctx context.Context, id uuid.UUID, params Params, pro
 		e = e.withNoisyTeacher(p.TeacherNoise, fmt.Sprintf("%s/%d", p.Pool.Name, p.Pool.Seed))
 	}
 	r := &runner{Engine: e, id: id, p: p, ns: p.Namespace, pool: pl, st: st, k: k, progress: progress,
-		gate: writegate.Rules{Contradiction: questions.RuleContradiction(p.Pool.Name)}, toured: map[uint64]bool{}}
+		toured: map[uint64]bool{}}
 	r.grader = questions.Grader{Judge: r.judge}
 	r.answerer = e.answerer(p.DisableBandits)
 	return r, nil
@@ -273,6 +273,9 @@ func (r *runner) execute(ctx context.Context) error {
 		if err := r.phase0(ctx); err != nil {
 			return fmt.Errorf("phase 0: %w", err)
 		}
+	}
+	if err := r.loadCheckers(ctx); err != nil {
+		return err
 	}
 	for k := r.k + 1; k <= r.p.Iterations; k++ {
 		if err := r.checkCancelled(ctx); err != nil {
@@ -323,7 +326,7 @@ func (r *runner) iteration(ctx context.Context, k int) error {
 	r.corrections = map[string][]uuid.UUID{}
 	written, committed := r.corrupted()
 	start := time.Now()
-	m := &Metrics{Iteration: k}
+	m := &Metrics{Iteration: k, Checkers: r.checkers()}
 	if err := r.calibrate(ctx, k, m); err != nil {
 		return fmt.Errorf("calibration: %w", err)
 	}

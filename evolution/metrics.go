@@ -145,7 +145,10 @@ type Metrics struct {
 	InvalidReplies int `json:"invalid_replies"`
 	// Rejected counts what the write gate (package writegate) kept out of
 	// memory; Rejections lists them with the reason, up to maxRejectionsListed.
-	Rejected    int               `json:"rejected"`
+	Rejected int `json:"rejected"`
+	// Checkers lists the task types whose declared checker the write gate
+	// applied (none by default).
+	Checkers    []string          `json:"checkers,omitempty"`
 	Rejections  []evokg.Rejection `json:"rejections,omitempty"`
 	FailedItems int               `json:"failed_items"`
 	Failed      []ItemFailure     `json:"failed,omitempty"`

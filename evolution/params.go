@@ -3,6 +3,7 @@ package evolution
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	evokg "github.com/evokg/evokg"
@@ -163,6 +164,10 @@ func (p Params) Validate() error {
 	v.Check(p.Pool.AnswerMode == "" || (p.Pool.AnswerMode != evokg.AnswerChoice && slices.Contains(evokg.AnswerModes, p.Pool.AnswerMode)),
 		"/pool/answer_mode", "must be text, number or expression")
 	v.Check(p.TeacherNoise >= 0 && p.TeacherNoise <= 1, "/teacher_noise", "must be within [0, 1]")
+	for _, t := range slices.Sorted(maps.Keys(p.Pool.Checkers)) {
+		v.Check(t != "", "/pool/checkers", "names a task type")
+		v.Merge(p.Pool.Checkers[t].Validate("/pool/checkers/" + t))
+	}
 	return v.Err()
 }
 

@@ -36,6 +36,7 @@ type Graph interface {
 	LinkSkillToTask(ctx context.Context, ns, skill, taskType string) error
 	UpsertTaskType(ctx context.Context, ns, name, description string) (evokg.TaskType, error)
 	DeclareTaskType(ctx context.Context, ns, name, description string, spec evokg.AnswerSpec) (evokg.TaskType, error)
+	DeclareChecker(ctx context.Context, ns, name string, c *evokg.Checker) (evokg.TaskType, error)
 	GetTaskType(ctx context.Context, ns, name string) (evokg.TaskType, error)
 	ListTaskTypes(ctx context.Context, ns string) ([]evokg.TaskType, error)
 	RecordCurriculum(ctx context.Context, ns, taskType string, kLast, seen, failed int) (evokg.TaskType, error)

@@ -137,7 +137,7 @@ func (m Metrics) summary() evokg.IterationMetrics {
 		Operation: m.Operation, Selected: m.Selected, MemoryOff: m.MemoryOff,
 		ValidationAccuracy: m.Validation.Accuracy, ValidationWithoutMemory: m.Validation.WithoutMemory,
 		TestAccuracy: m.Test.Accuracy, TestWithoutMemory: m.Test.WithoutMemory,
-		Rejected: m.Rejected, Rejections: m.Rejections, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
+		Rejected: m.Rejected, Rejections: m.Rejections, Checkers: m.Checkers, Probation: m.Probation, TeacherCorrupted: m.Corrupted,
 		TeacherCorruptedCommitted: m.CorruptedCommitted, Profile: profileOf(m.Profile), Calibration: m.Calibration,
 		BaselineProfile: profileOf(m.BaselineProfile), BaselineCalibration: m.BaselineCalibration,
 		ValidationRoutingOnly: routingOnly(m.Validation)}

@@ -75,6 +75,9 @@ type Config struct {
 	// AnswerMode declares the pool's task types answered in this mode
 	// (questions.PoolSpec); both arms answer in it.
 	AnswerMode evokg.AnswerMode
+	// Checkers declares these task types' checkers in each seed's
+	// namespace (questions.PoolSpec); none by default.
+	Checkers map[string]evokg.Checker
 	// CalibrationItems is how many validation items each iteration's
 	// calibration answers per candidate learner profile (0: none).
 	CalibrationItems int
@@ -112,9 +115,9 @@ func (c Config) Validate() error {
 
 // params are seed's evolution run parameters.
 func (c Config) params(seed uint64) evolution.Params {
-	spec := questions.PoolSpec{Name: c.Pool, Size: c.Size, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode}
+	spec := questions.PoolSpec{Name: c.Pool, Size: c.Size, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode, Checkers: c.Checkers}
 	if c.Pool == "inline" {
-		spec = questions.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode}
+		spec = questions.PoolSpec{Name: c.Pool, Items: c.Items, Seed: seed, Validation: c.Validation, Test: c.Test, AnswerMode: c.AnswerMode, Checkers: c.Checkers}
 	}
 	return evolution.Params{Namespace: c.namespace(seed), Pool: spec, Iterations: c.Iterations,
 		Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailuresPerType, TeacherNoise: c.TeacherNoise,

@@ -72,6 +72,9 @@ type SeedResult struct {
 	LearnerCalls  int64           `json:"learner_calls"` // of the run (the final evaluation's are not counted)
 	TeacherShare  float64         `json:"teacher_share"`
 	Rejected      int             `json:"rejected"`
+	// Checkers lists the task types whose declared checker the write gate
+	// applied in the seed's run.
+	Checkers []string `json:"checkers"`
 	// Corrupted counts the teacher's texts made wrong on purpose
 	// (--teacher-noise) as written, CorruptedCommitted those of them the
 	// write gate let into memory; Probation sums what probation did.
@@ -95,7 +98,7 @@ type SeedResult struct {
 
 func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
 	s := &SeedResult{Seed: seed, Namespace: res.Run.Namespace, RunID: res.Run.ID, Splits: splits, Items: items, WallSeconds: wall.Seconds(),
-		Validation: Decisions{Split: questions.SplitValidation, MemoryOff: []string{}}}
+		Validation: Decisions{Split: questions.SplitValidation, MemoryOff: []string{}}, Checkers: []string{}}
 	with, without, routed := 0, 0, 0
 	for _, it := range items {
 		with += boolInt(it.WithMemory)
@@ -109,6 +112,7 @@ func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, i
 		s.LearnerCalls += m.LearnerCalls
 		s.Rejected += m.Rejected
 		s.Corrupted, s.CorruptedCommitted = s.Corrupted+m.Corrupted, s.CorruptedCommitted+m.CorruptedCommitted
+		s.Checkers = union(s.Checkers, m.Checkers)
 		s.Probation = addProbation(s.Probation, m.Probation)
 		s.Profile, s.BaselineProfile = m.Profile, m.BaselineProfile
 		if m.Calibration != nil {
@@ -178,6 +182,9 @@ type Report struct {
 	ByTaskType   map[string]TypeResult `json:"by_task_type"`
 	TeacherShare float64               `json:"teacher_share"` // teacher calls / all model calls of the runs
 	Rejected     int                   `json:"rejected"`
+	// Checkers lists the task types whose declared checker the write gate
+	// applied, over every seed (empty: the gate checked no pool rule).
+	Checkers []string `json:"checkers"`
 	// TeacherNoise is the share of the teacher's texts made wrong on
 	// purpose; Corrupted how many were written, CorruptedCommitted how
 	// many of them the write gate let into memory, over every seed.
@@ -209,7 +216,7 @@ type Report struct {
 // summarize pools the seeds' test items into the report.
 func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	r := &Report{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: len(seeds), CIMethod: CIMethod, TeacherNoise: c.TeacherNoise,
-		AnswerMode: c.AnswerMode, Profiles: []string{}, BaselineProfiles: []string{}, Memories: len(c.Memories),
+		AnswerMode: c.AnswerMode, Profiles: []string{}, BaselineProfiles: []string{}, Memories: len(c.Memories), Checkers: []string{},
 		Split: questions.SplitTest, ByTaskType: map[string]TypeResult{}, WallSeconds: wall.Seconds(), PerSeed: slices.Clone(seeds)}
 	r.Splits, r.Validation = sumSplits(seeds), sumDecisions(seeds)
 	if r.PerSeed == nil {
@@ -222,6 +229,7 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 	for _, s := range seeds {
 		teacher, learner, r.Rejected = teacher+s.TeacherCalls, learner+s.LearnerCalls, r.Rejected+s.Rejected
 		r.Corrupted, r.CorruptedCommitted = r.Corrupted+s.Corrupted, r.CorruptedCommitted+s.CorruptedCommitted
+		r.Checkers = union(r.Checkers, s.Checkers)
 		waiting := r.Probation.Waiting + s.Probation.Waiting // each seed's memories left waiting
 		r.Probation = addProbation(r.Probation, s.Probation)
 		r.Probation.Waiting = waiting
@@ -249,6 +257,13 @@ func summarize(c Config, seeds []SeedResult, wall time.Duration) *Report {
 		r.CallsPerItem = float64(teacher+learner) / float64(trained)
 	}
 	return r
+}
+
+// union is the sorted union of two lists of names.
+func union(a, b []string) []string {
+	out := append(append([]string{}, a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func sumSplits(seeds []SeedResult) questions.Sizes {

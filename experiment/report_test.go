@@ -28,3 +28,13 @@ func TestSummarizeSplitsMemoryFromRouting(t *testing.T) {
 	require.Equal(t, Arm{Correct: 0, Total: 2, Accuracy: 0}, r.ByTaskType["y"].RoutingOnly)
 	require.Equal(t, Arm{Correct: 2, Total: 2, Accuracy: 1}, r.ByTaskType["x"].RoutingOnly)
 }
+
+// The report names the task types whose declared checker the write gate
+// applied, over every seed; none is an empty list.
+func TestReportNamesCheckers(t *testing.T) {
+	t.Parallel()
+	r := summarize(Config{Pool: "inline", Resamples: 100}, []SeedResult{{Seed: 1, Checkers: []string{"b"}}, {Seed: 2, Checkers: []string{"a", "b"}}}, 0)
+	require.Equal(t, []string{"a", "b"}, r.Checkers)
+	r = summarize(Config{Pool: "glyph", Resamples: 100}, []SeedResult{{Seed: 1}}, 0)
+	require.Equal(t, []string{}, r.Checkers)
+}

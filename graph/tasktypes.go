@@ -48,6 +48,60 @@ func (g *Graph) DeclareTaskType(ctx context.Context, ns, name, description strin
 	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
 }
 
+// Declare creates or updates task type name as d declares it: its
+// answer spec and its checker (removed when d has none); an empty
+// description keeps the one it has. The checker's form is checked here;
+// running its code is the write gate's (writegate.CompileChecker).
+func (g *Graph) Declare(ctx context.Context, ns, name string, d evokg.TaskTypeDeclaration) (evokg.TaskType, error) {
+	if err := checkNamespace(ns); err != nil {
+		return evokg.TaskType{}, err
+	}
+	if err := d.Validate(name); err != nil {
+		return evokg.TaskType{}, err
+	}
+	p := checkerParams(ns, name, d.Checker)
+	p["description"], p["mode"], p["choices"] = d.Description, string(d.Answer.Mode), nonNil(d.Answer.Choices)
+	recs, err := g.writeOne(ctx, "task_type_declare", p)
+	if err != nil {
+		return evokg.TaskType{}, err
+	}
+	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
+// DeclareChecker sets task type name's checker, or removes it when c is
+// nil (creating the task type), keeping its answer spec.
+func (g *Graph) DeclareChecker(ctx context.Context, ns, name string, c *evokg.Checker) (evokg.TaskType, error) {
+	if err := checkNamespace(ns); err != nil {
+		return evokg.TaskType{}, err
+	}
+	d := evokg.TaskTypeDeclaration{Answer: evokg.AnswerSpec{Mode: evokg.AnswerText}, Checker: c}
+	if err := d.Validate(name); err != nil {
+		return evokg.TaskType{}, err
+	}
+	recs, err := g.writeOne(ctx, "task_type_checker", checkerParams(ns, name, c))
+	if err != nil {
+		return evokg.TaskType{}, err
+	}
+	return taskTypeFrom(rowOf(recs[0]).sub("task_type")), nil
+}
+
+// checkerParams are the parameters of task type name with checker c's
+// properties, null without one.
+func checkerParams(ns, name string, c *evokg.Checker) map[string]any {
+	p := params(ns, "name", name, "id", evokg.NewID().String(), "pattern", nil, "code", nil, "example", nil)
+	if c != nil {
+		p["pattern"], p["code"], p["example"] = c.Pattern, c.Code, c.Example
+	}
+	return p
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
 // GetTaskType returns one task type, or ENOTFOUND.
 func (g *Graph) GetTaskType(ctx context.Context, ns, name string) (evokg.TaskType, error) {
 	recs, err := g.readOne(ctx, "task_type_get", params(ns, "name", name))
@@ -124,6 +178,15 @@ func taskTypeFrom(r row) evokg.TaskType {
 		ID: r.str("id"), Namespace: r.str("namespace"), Name: r.str("name"),
 		Description: r.str("description"), NSeen: int(r.i64("n_seen")),
 		NFail: int(r.i64("n_fail")), KLast: int(r.i64("k_last")), Focus: r.f64("focus"), CreatedAt: r.time("created_at"),
-		Answer: evokg.AnswerSpec{Mode: evokg.AnswerMode(r.str("answer_mode")), Choices: r.strs("answer_choices")}.OrText(),
+		Answer:  evokg.AnswerSpec{Mode: evokg.AnswerMode(r.str("answer_mode")), Choices: r.strs("answer_choices")}.OrText(),
+		Checker: checkerFrom(r),
 	}
+}
+
+// checkerFrom is the task type's declared checker, nil without one.
+func checkerFrom(r row) *evokg.Checker {
+	if r.str("checker_pattern") == "" {
+		return nil
+	}
+	return &evokg.Checker{Pattern: r.str("checker_pattern"), Code: r.str("checker_code"), Example: r.str("checker_example")}
 }

@@ -405,6 +405,15 @@ func answerModesAndProfile(t *testing.T, cs *sdk.ClientSession, ns string) {
 		"answer": map[string]any{"mode": "choice", "choices": []string{"red"}}})
 	require.Equal(t, http.StatusUnprocessableEntity, p.Status)
 	require.Equal(t, "/answer/choices", p.Errors[0].Pointer, "the API's refusal, with its pointer")
+	star := map[string]any{"pattern": `(\d+)\s*★\s*(\d+)`, "code": "def run(operands):\n    return 2 * int(operands[0]) + int(operands[1])\n",
+		"example": "3 ★ 4 = 10"}
+	call(t, cs, "declare_task_type", map[string]any{"namespace": ns, "task_type": "star", "answer": map[string]any{"mode": "number"},
+		"checker": star}, &tt)
+	require.Equal(t, &evokg.Checker{Pattern: star["pattern"].(string), Code: star["code"].(string), Example: "3 ★ 4 = 10"}, tt.Checker)
+	star["example"] = "3 ★ 4 = 11"
+	p = callFails(t, cs, "declare_task_type", map[string]any{"namespace": ns, "task_type": "star", "answer": map[string]any{"mode": "number"},
+		"checker": star})
+	require.Equal(t, "/checker/example", p.Errors[0].Pointer, "the checker's refusal, with its pointer")
 	p = callFails(t, cs, "declare_task_type", map[string]any{"namespace": ns, "answer": map[string]any{"mode": "text"}})
 	require.Equal(t, "/task_type", p.Errors[0].Pointer, "the task type is required")
 

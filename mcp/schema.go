@@ -142,6 +142,8 @@ func jsonSchema(s any) any {
 		for k, x := range v {
 			switch {
 			case k == "example":
+			case k == "properties":
+				out[k] = properties(x)
 			case k == "$ref":
 				ref, _ := x.(string)
 				out[k] = "#/$defs/" + strings.TrimPrefix(ref, "#/components/schemas/")
@@ -161,6 +163,20 @@ func jsonSchema(s any) any {
 	default:
 		return s
 	}
+}
+
+// properties converts each property's schema, keeping every name (a
+// property may be named example).
+func properties(s any) any {
+	m, ok := s.(map[string]any)
+	if !ok {
+		return jsonSchema(s)
+	}
+	out := make(map[string]any, len(m))
+	for name, x := range m {
+		out[name] = jsonSchema(x)
+	}
+	return out
 }
 
 // exclusive turns OpenAPI 3.0's {bound: x, flag: true} into {flag: x}.

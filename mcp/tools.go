@@ -77,12 +77,17 @@ var tools = []tool{
 	{name: "task_types", title: "Task types", method: "GET", path: nsPrefix + "/task-types", readOnly: true,
 		description: "List the task types with how often each was seen and failed and its curriculum score s(t): " +
 			"the higher the score, the more the agent should practise it."},
-	{name: "declare_task_type", title: "Declare a task type's answer mode", method: "PUT", path: nsPrefix + "/task-types/{name}",
+	{name: "declare_task_type", title: "Declare a task type's answer mode and checker", method: "PUT", path: nsPrefix + "/task-types/{name}",
 		ids: map[string]string{"name": "task_type"},
 		description: "Say how the questions of a task type are answered, before asking them: answer.mode text (free text, " +
 			"the default), number (a number), choice (exactly one of answer.choices, 2 to 50 distinct strings) or " +
 			"expression (you get an arithmetic expression the platform's calculator evaluates, and its value as the answer). " +
-			"An optional description describes the task type. Returns the task type with its answer mode."},
+			"An optional description describes the task type. An optional checker states the task type's rule: pattern, a " +
+			"regular expression whose capture groups are an expression's operands, code, Starlark defining run(operands) " +
+			"that returns the rule's value as a number (None when it cannot tell), and example, a text stating a matched " +
+			"expression with its true value; evolution runs then keep out of memory any text stating another value, and " +
+			"refuse items whose gold answer is not the checker's. Without checker, the task type's checker is removed. " +
+			"Returns the task type with its answer mode and checker."},
 	{name: "learner_profile", title: "Learner profile", method: "GET", path: nsPrefix + "/learner-profile",
 		query: []string{"model"}, readOnly: true,
 		description: "Read how the platform's learner model is given memory in this namespace: the rendering (block: " +

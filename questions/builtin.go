@@ -66,17 +66,3 @@ func Supply(name string) int {
 // SupplyAt is the most items the built-in pool name generates with seed:
 // Supply, whatever the seed; 0 when unbounded.
 func SupplyAt(name string, _ uint64) int { return Supply(name) }
-
-// Contradiction finds in a text a statement that a pool's own rule
-// contradicts and says what the rule gives instead.
-type Contradiction func(text string) (statement string, found bool)
-
-// RuleContradiction returns the rule check of the built-in pool name, nil
-// for a pool whose rules are plain arithmetic (which the write gate checks
-// anyway) or unknown.
-func RuleContradiction(name string) Contradiction {
-	if name == Glyph {
-		return GlyphContradiction
-	}
-	return nil
-}

@@ -3,9 +3,7 @@ package questions
 import (
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"strconv"
-	"strings"
 
 	evokg "github.com/evokg/evokg"
 )
@@ -78,76 +76,4 @@ func GenerateGlyph(size int, seed uint64) ([]Item, error) {
 			Answer: strconv.Itoa(rule.answer(a, b)), TaskType: rule.taskType})
 	}
 	return items, nil
-}
-
-// Statements of a glyph rule in a text: an operator applied to two
-// numbers, or a number of zorps.
-var (
-	glyphExpression = regexp.MustCompile(`(-?\d+)\s*([★∘~])\s*(-?\d+)|(\d+)\s*zorps?\b`)
-	// glyphClaim is a value stated for the expression before it ("= 78",
-	// "is 78", "gold: 78"), unless an operator follows (a step "is 7 × 11").
-	glyphClaim = regexp.MustCompile(`(?i)(?:=|:|\bis\b|\bare\b|\bequals\b|\bgives\b|\bmakes\b)\s*\$?(-?\d+(?:\.\d+)?)\s*([-+*/×·★∘~]?)`)
-)
-
-// glyphSegment bounds the text after an expression searched for its value.
-const glyphSegment = 100
-
-// GlyphContradiction finds in text a glyph rule applied to numbers whose
-// stated values (up to the next expression or line, "7 ∘ 11 = 77",
-// "What is 7 ∘ 11? gold: 286", "3 zorps are 20 blips") are all other than
-// the rule's, and says so. An expression with no stated value, or one
-// value right among several (a worked chain "= 77, then add 1 = 78"),
-// passes: the check refuses only what contradicts the rule.
-func GlyphContradiction(text string) (string, bool) {
-	locs := glyphExpression.FindAllStringSubmatchIndex(text, -1)
-	for i, loc := range locs {
-		want, expr := glyphValue(text, loc)
-		end := len(text)
-		if i+1 < len(locs) {
-			end = locs[i+1][0]
-		}
-		segment := evokg.TruncateRunes(text[loc[1]:end], glyphSegment)
-		if line, _, found := strings.Cut(segment, "\n"); found {
-			segment = line
-		}
-		if stated, ok := contradictingClaim(segment, want); ok {
-			return fmt.Sprintf("%s is %d, not %s", expr, want, stated), true
-		}
-	}
-	return "", false
-}
-
-// glyphValue is the rule's value of the expression at loc and its text.
-func glyphValue(text string, loc []int) (int, string) {
-	group := func(k int) string { return text[loc[2*k]:loc[2*k+1]] }
-	if loc[8] >= 0 { // zorps
-		n, _ := strconv.Atoi(group(4))
-		return blips(n), group(0)
-	}
-	a, _ := strconv.Atoi(group(1))
-	b, _ := strconv.Atoi(group(3))
-	for _, rule := range glyphRules {
-		if rule.symbol == group(2) {
-			return rule.answer(a, b), group(0)
-		}
-	}
-	panic("glyphExpression matched an operator of no rule: " + group(2))
-}
-
-// contradictingClaim returns the first value segment states when none of
-// its values is want.
-func contradictingClaim(segment string, want int) (string, bool) {
-	first := ""
-	for _, m := range glyphClaim.FindAllStringSubmatch(segment, -1) {
-		if m[2] != "" {
-			continue // a step of a chain, not its value
-		}
-		if x, err := strconv.ParseFloat(m[1], 64); err == nil && x == float64(want) {
-			return "", false
-		}
-		if first == "" {
-			first = m[1]
-		}
-	}
-	return first, first != ""
 }

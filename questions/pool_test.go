@@ -318,32 +318,3 @@ func TestDigitsPoolIsSeededDistinctAndFollowsItsRules(t *testing.T) {
 	require.Equal(t, evokg.EINVALID, evokg.ErrorCode(err), "equal shares end at 135 questions")
 	require.Equal(t, []string{questions.Arith, questions.Digits, questions.Glyph, questions.World}, questions.Builtins)
 }
-
-func TestGlyphContradiction(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name, text, want string // want "" when the text passes
-	}{
-		// A principle SmolLM2-135M wrote (7 ∘ 11 = 78): a wrong gold and a step as the value.
-		{"a wrong gold quoted", "3. What is 7 ∘ 11? | gold: 286 (applies when: 3.", "7 ∘ 11 is 78, not 286"},
-		{"a step given as the value", "7 ∘ 11 is 7 × 11 = 77. 4.", "7 ∘ 11 is 78, not 77"},
-		{"a worked chain to the value", "7 ∘ 11 = 7 × 11 + 1 = 78", ""},
-		{"a chain with the value last", "What is 7 ∘ 11? Multiply: 7 × 11 = 77, then add 1 = 78", ""},
-		{"no value stated", "For 7 ∘ 11 multiply the operands and add one.", ""},
-		{"star", "3 ★ 4 = 11", "3 ★ 4 is 10, not 11"},
-		{"star right", "3 ★ 4 is 2·3 + 4 = 10", ""},
-		{"tilde right", "Answer 5 ~ 6 = 21.", ""},
-		{"tilde wrong", "5 ~ 6 equals 11", "5 ~ 6 is 21, not 11"},
-		{"zorps right", "1 zorp is 7 blips, so 3 zorps = 21 blips", ""},
-		{"zorps wrong", "3 zorps are 20 blips", "3 zorps is 21, not 20"},
-		{"each expression its own segment", "2 ★ 1 = 5 and 2 ∘ 1 = 5", "2 ∘ 1 is 3, not 5"},
-		{"plain arithmetic is not the rule's", "7 × 11 = 78", ""},
-	}
-	for _, tt := range tests {
-		got, found := questions.GlyphContradiction(tt.text)
-		require.Equal(t, tt.want != "", found, tt.name)
-		require.Equal(t, tt.want, got, tt.name)
-	}
-	require.NotNil(t, questions.RuleContradiction(questions.Glyph))
-	require.Nil(t, questions.RuleContradiction(questions.Digits), "plain arithmetic: the gate's own check")
-}

@@ -26,6 +26,9 @@ type PoolSpec struct {
 	// mode (text, number or expression) at the run's start; empty leaves
 	// each task type as it is declared (text unless a client declared it).
 	AnswerMode evokg.AnswerMode `json:"answer_mode,omitempty"`
+	// Checkers declares these task types' checkers at the run's start (a
+	// client declares one with its task type); the others keep theirs.
+	Checkers map[string]evokg.Checker `json:"checkers,omitempty"`
 }
 
 // Fractions are the shares of the validation and test splits.
@@ -33,18 +36,23 @@ func (s PoolSpec) Fractions() Fractions {
 	return Fractions{Validation: s.Validation, Test: s.Test}
 }
 
+// SourceItems are the pool's items before the split, in order: an inline
+// pool's, or those the built-in generator gives.
+func (s PoolSpec) SourceItems() ([]Item, error) {
+	if PoolName(s.Name) == World {
+		return GenerateWorldSplits(s.Size, s.Seed, s.Fractions())
+	}
+	if IsBuiltin(s.Name) {
+		return GenerateBuiltin(s.Name, s.Size, s.Seed)
+	}
+	return s.Items, nil
+}
+
 // Build generates a built-in pool's items (an inline pool has them) and
 // puts each in train, validation or test. The world pool's items come
 // with their split, by world, at the spec's shares.
 func (s PoolSpec) Build() (Pool, error) {
-	items := s.Items
-	var err error
-	switch {
-	case PoolName(s.Name) == World:
-		items, err = GenerateWorldSplits(s.Size, s.Seed, s.Fractions())
-	case IsBuiltin(s.Name):
-		items, err = GenerateBuiltin(s.Name, s.Size, s.Seed)
-	}
+	items, err := s.SourceItems()
 	if err != nil {
 		return Pool{}, err
 	}

@@ -54,7 +54,7 @@ func falseEquation(text string) (string, bool) {
 }
 
 // cutShort reports whether a side of an equation next to r goes on beyond
-// plain arithmetic: a made-up operator (★, ∘, ~), a power, a parenthesis.
+// plain arithmetic: an operator symbol it cannot read, a power, a parenthesis.
 func cutShort(r rune) bool {
 	return unicode.IsSymbol(r) || strings.ContainsRune("()[]{}%", r)
 }

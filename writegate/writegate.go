@@ -4,21 +4,21 @@
 // learner worse:
 // degenerate text (empty, repetitive, symbols instead of words, numbers out
 // of any range), false arithmetic, corrections that contradict the gold
-// answer the pool knows. The gate checks each text before it is committed
+// answer the pool knows, statements a task type's declared checker
+// (CompiledChecker) contradicts. The gate checks each text before it is committed
 // and says why it refuses one. It decides only what enters memory, never
 // what leaves it: committed memories stay append-only.
 package writegate
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"regexp"
 	"strings"
 	"unicode"
-
-	"github.com/evokg/evokg/questions"
 )
 
 // Kinds of text the gate checks.
@@ -50,9 +50,10 @@ type Rules struct {
 	// RangeFactor bounds the numbers of a correction: at most RangeFactor
 	// times the largest number of its question and gold. Default 1000.
 	RangeFactor float64
-	// Contradiction, when set, checks statements of the pool's own rules
-	// (a made-up operator's results) that plain arithmetic cannot.
-	Contradiction questions.Contradiction
+	// Checkers are the checkers the task types of the run declared: a
+	// text that states a value for an expression one matches, none of them
+	// the checker's, is refused.
+	Checkers []*CompiledChecker
 }
 
 // Defaults of Rules.
@@ -203,11 +204,15 @@ func (r Rules) numbers(text string, bound float64) error {
 	if eq, ok := falseEquation(text); ok {
 		return fmt.Errorf("false arithmetic: %s", eq)
 	}
-	if r.Contradiction == nil {
+	if len(r.Checkers) == 0 {
 		return nil
 	}
-	if s, ok := r.Contradiction(text); ok {
-		return fmt.Errorf("contradicts the pool's rule: %s", s)
+	found, err := contradiction(context.Background(), text, r.Checkers)
+	if err != nil {
+		return err
+	}
+	if found.expr != "" {
+		return fmt.Errorf("contradicts the checker of %s: %s", found.taskType, found)
 	}
 	return nil
 }

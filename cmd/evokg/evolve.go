@@ -35,7 +35,7 @@ type EvolveCmd struct {
 }
 
 func (c *EvolveCmd) Run(g *Globals) error {
-	params, err := c.params()
+	params, err := c.params(g.Ctx)
 	if err != nil {
 		return err
 	}
@@ -85,12 +85,15 @@ func (c *EvolveCmd) fail(res *evolution.Result, err error) error {
 	return err
 }
 
-func (c *EvolveCmd) params() (evolution.Params, error) {
+func (c *EvolveCmd) params(ctx context.Context) (evolution.Params, error) {
 	spec, err := c.Splits.poolSpec(c.Pool, c.Size, c.Seed)
 	if err != nil {
 		return evolution.Params{}, err
 	}
 	spec.AnswerMode = evokg.AnswerMode(c.AnswerMode)
+	if spec.Checkers, err = c.checkers(ctx); err != nil {
+		return evolution.Params{}, err
+	}
 	p := evolution.Params{Namespace: c.Namespace, Pool: spec, Iterations: c.Iterations,
 		ProbationItems: c.ProbationBounds.Items, ProbationCalls: c.ProbationBounds.Calls, CalibrationItems: c.CalibrationItems}.WithDefaults()
 	return p, p.Validate()

@@ -43,7 +43,7 @@ type ExperimentCmd struct {
 }
 
 func (c *ExperimentCmd) Run(g *Globals) error {
-	cfg, err := c.config()
+	cfg, err := c.config(g.Ctx)
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func registerFunc(a *app.App) func(ctx context.Context, ns string) error {
 	}
 }
 
-func (c *ExperimentCmd) config() (experiment.Config, error) {
+func (c *ExperimentCmd) config(ctx context.Context) (experiment.Config, error) {
 	cfg := experiment.Config{Pool: c.Pool, Size: c.Size, Iterations: c.Iterations, Seeds: c.Seeds, Validation: c.Validation, Test: c.Test,
 		Namespace: c.Namespace, Concurrency: c.Concurrency, MaxFailuresPerType: c.MaxFailures, TeacherNoise: c.TeacherNoise,
 		ProbationItems: c.ProbationBounds.Items, ProbationCalls: c.ProbationBounds.Calls,
@@ -85,8 +85,11 @@ func (c *ExperimentCmd) config() (experiment.Config, error) {
 	if cfg.Namespace == "" {
 		cfg.Namespace = fmt.Sprintf("exp-%s-%s", c.Pool, time.Now().UTC().Format("20060102-150405"))
 	}
+	var err error
+	if cfg.Checkers, err = c.checkers(ctx); err != nil {
+		return cfg, err
+	}
 	if c.Memories != "" {
-		var err error
 		if cfg.Memories, err = loadMemories(c.Memories); err != nil {
 			return cfg, err
 		}
@@ -167,6 +170,7 @@ func writeExperimentTable(w io.Writer, r *experiment.Report) {
 		p.Tried, p.Replays, p.Calls, p.Activated, p.Quarantined, p.Waiting, r.TeacherNoise, r.Corrupted, r.CorruptedCommitted)
 	fmt.Fprintf(w, "learner: answer mode %s, profile per seed %s, without memory %s (calibration: %d learner calls); %.1f model calls per training answer, teacher share %.3f; %d memories posted a seed\n",
 		cmp.Or(string(r.AnswerMode), "as declared"), strings.Join(r.Profiles, ", "), strings.Join(r.BaselineProfiles, ", "), r.CalibrationCalls, r.CallsPerItem, r.TeacherShare, r.Memories)
+	fmt.Fprintf(w, "write gate: checkers of %s\n", cmp.Or(strings.Join(r.Checkers, ", "), "no task type"))
 }
 
 // loadMemories reads a JSONL file of experiences, refusing unknown fields.

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"text/tabwriter"
 
+	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/evolution"
 	"github.com/evokg/evokg/questions"
+	"github.com/evokg/evokg/writegate"
 )
 
 // Splits are the shares of the validation and test splits a command
@@ -28,8 +32,35 @@ type ProbationBounds struct {
 // mode its pool's task types are declared with, and the calibration of the
 // learner profile.
 type Answering struct {
-	AnswerMode       string `name:"answer-mode" enum:",text,number,expression" default:"" help:"Declare every task type of the pool answered in this mode: 'text', 'number', or 'expression' (the learner writes the computation, the built-in calculator evaluates it). Empty keeps each task type's own declaration (text unless declared)."`
-	CalibrationItems int    `name:"calibration-items" default:"12" help:"Validation items answered with each candidate learner profile (memory as a block or as chat turns, with or without reasoning) at the start of every iteration; the best is stored for the namespace and model. 0 keeps the stored profile."`
+	AnswerMode       string            `name:"answer-mode" enum:",text,number,expression" default:"" help:"Declare every task type of the pool answered in this mode: 'text', 'number', or 'expression' (the learner writes the computation, the built-in calculator evaluates it). Empty keeps each task type's own declaration (text unless declared)."`
+	CalibrationItems int               `name:"calibration-items" default:"12" help:"Validation items answered with each candidate learner profile (memory as a block or as chat turns, with or without reasoning) at the start of every iteration; the best is stored for the namespace and model. 0 keeps the stored profile."`
+	Checkers         map[string]string `name:"checker" placeholder:"TASK_TYPE=FILE" help:"Declare a task type's checker at the run's start: a JSON file {pattern, code, example} (see docs/concepts/write-gate.md); repeat for each task type. The write gate refuses texts that contradict it, and the run refuses items whose gold it contradicts. No task type has one unless declared, built-in pools included."`
+}
+
+// checkers reads and checks each declared checker (its code run on its
+// example in the sandbox).
+func (a Answering) checkers(ctx context.Context) (map[string]evokg.Checker, error) {
+	if len(a.Checkers) == 0 {
+		return nil, nil
+	}
+	out := map[string]evokg.Checker{}
+	for t, path := range a.Checkers {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("checker of %s: %w", t, err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		var c evokg.Checker
+		if err := dec.Decode(&c); err != nil {
+			return nil, fmt.Errorf("checker of %s, %s: %w", t, path, err)
+		}
+		if _, err := writegate.CompileChecker(ctx, t, c, "/checker/"+t); err != nil {
+			return nil, fmt.Errorf("checker of %s, %s: %w", t, path, err)
+		}
+		out[t] = c
+	}
+	return out, nil
 }
 
 // poolSpec names the built-in pool name, or loads the JSONL file at name

@@ -170,3 +170,41 @@ func TestDeclareTaskTypeOverTheAPI(t *testing.T) {
 	e.as(t, evokg.ScopeMemoryRead).do(t, http.MethodPut, "/task-types/colours", `{"answer":{"mode":"text"}}`, http.StatusForbidden, &p)
 	require.Contains(t, p.Detail, evokg.ScopeMemoryWrite)
 }
+
+// TestDeclareCheckerOverTheAPI: a task type's checker is stored in the
+// graph with its answer mode, listed with the task type, kept by a
+// refused declaration and removed by a declaration without one.
+func TestDeclareCheckerOverTheAPI(t *testing.T) {
+	t.Parallel()
+	e := open(t, app.ModeAPI, evolution.Limits{})
+	star := evokg.Checker{Pattern: `(\d+)\s*★\s*(\d+)`, Code: "def run(operands):\n    return 2 * int(operands[0]) + int(operands[1])\n", Example: "3 ★ 4 = 10"}
+	body, err := json.Marshal(evokg.TaskTypeDeclaration{Answer: evokg.AnswerSpec{Mode: evokg.AnswerNumber}, Checker: &star})
+	require.NoError(t, err)
+	var tt evokg.TaskType
+	e.do(t, http.MethodPut, "/task-types/star", string(body), http.StatusOK, &tt)
+	require.Equal(t, &star, tt.Checker)
+	require.Equal(t, evokg.AnswerNumber, tt.Answer.Mode)
+	var list struct{ Items []evokg.TaskTypeScore }
+	e.do(t, http.MethodGet, "/task-types", "", http.StatusOK, &list)
+	require.Len(t, list.Items, 1)
+	require.Equal(t, &star, list.Items[0].Checker, "the list shows the checker")
+
+	wrong := star
+	wrong.Example = "3 ★ 4 = 11"
+	body, err = json.Marshal(evokg.TaskTypeDeclaration{Answer: evokg.AnswerSpec{Mode: evokg.AnswerText}, Checker: &wrong})
+	require.NoError(t, err)
+	var p api.Problem
+	e.do(t, http.MethodPut, "/task-types/star", string(body), http.StatusUnprocessableEntity, &p)
+	require.Equal(t, "/checker/example", p.Errors[0].Pointer)
+	got, err := e.app.Graph.GetTaskType(e.ctx, e.ns, "star")
+	require.NoError(t, err)
+	require.Equal(t, &star, got.Checker, "a refusal changes nothing")
+	require.Equal(t, evokg.AnswerNumber, got.Answer.Mode)
+
+	var removed evokg.TaskType
+	e.do(t, http.MethodPut, "/task-types/star", `{"answer":{"mode":"number"}}`, http.StatusOK, &removed)
+	require.Nil(t, removed.Checker, "a declaration without a checker removes it")
+	got, err = e.app.Graph.GetTaskType(e.ctx, e.ns, "star")
+	require.NoError(t, err)
+	require.Nil(t, got.Checker)
+}

@@ -20,6 +20,7 @@ from .bandits_response_200 import BanditsResponse200
 from .calibration import Calibration
 from .calibration_item import CalibrationItem
 from .calibration_request import CalibrationRequest
+from .checker import Checker
 from .code_with_tests_code import CodeWithTestsCode
 from .code_with_tests_code_kind import CodeWithTestsCodeKind
 from .epoch_metrics import EpochMetrics
@@ -192,6 +193,7 @@ __all__ = (
     "Calibration",
     "CalibrationItem",
     "CalibrationRequest",
+    "Checker",
     "CodeWithTestsCode",
     "CodeWithTestsCodeKind",
     "EpochMetrics",

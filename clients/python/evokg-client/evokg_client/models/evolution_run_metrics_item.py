@@ -52,7 +52,9 @@ class EvolutionRunMetricsItem:
             (measured once per run and baseline profile)
         memory_off (list[str] | Unset): task types whose memory switch is off after the iteration
         rejected (int | Unset): texts the write gate kept out of memory (degenerate, false arithmetic, contradicting the
-            gold answer)
+            gold answer or a task type's declared checker)
+        checkers (list[str] | Unset): the task types whose declared checker the write gate applied (absent: none; no
+            task type has one unless declared)
         rejections (list[EvolutionRunMetricsItemRejectionsItem] | Unset): the rejected texts' kinds and reasons (up to
             50)
         probation (EvolutionRunMetricsItemProbation | Unset): what probation did after the iteration: the probationary
@@ -89,6 +91,7 @@ class EvolutionRunMetricsItem:
     test_without_memory: float | Unset = UNSET
     memory_off: list[str] | Unset = UNSET
     rejected: int | Unset = UNSET
+    checkers: list[str] | Unset = UNSET
     rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
     probation: EvolutionRunMetricsItemProbation | Unset = UNSET
     teacher_corrupted: int | Unset = UNSET
@@ -153,6 +156,10 @@ class EvolutionRunMetricsItem:
             memory_off = self.memory_off
 
         rejected = self.rejected
+
+        checkers: list[str] | Unset = UNSET
+        if not isinstance(self.checkers, Unset):
+            checkers = self.checkers
 
         rejections: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.rejections, Unset):
@@ -230,6 +237,8 @@ class EvolutionRunMetricsItem:
             field_dict["memory_off"] = memory_off
         if rejected is not UNSET:
             field_dict["rejected"] = rejected
+        if checkers is not UNSET:
+            field_dict["checkers"] = checkers
         if rejections is not UNSET:
             field_dict["rejections"] = rejections
         if probation is not UNSET:
@@ -315,6 +324,8 @@ class EvolutionRunMetricsItem:
 
         rejected = d.pop("rejected", UNSET)
 
+        checkers = cast(list[str], d.pop("checkers", UNSET))
+
         _rejections = d.pop("rejections", UNSET)
         rejections: list[EvolutionRunMetricsItemRejectionsItem] | Unset = UNSET
         if _rejections is not UNSET:
@@ -387,6 +398,7 @@ class EvolutionRunMetricsItem:
             test_without_memory=test_without_memory,
             memory_off=memory_off,
             rejected=rejected,
+            checkers=checkers,
             rejections=rejections,
             probation=probation,
             teacher_corrupted=teacher_corrupted,

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.answer_spec import AnswerSpec
+    from ..models.checker import Checker
 
 
 T = TypeVar("T", bound="TaskType")
@@ -30,6 +31,8 @@ class TaskType:
         description (str | Unset):
         focus (float | Unset): the Navigator's bonus for the next selection (0 when its plan does not name a skill
             serving the task type)
+        checker (Checker | Unset): a task type's rule check, declared by the client (PUT /v1/namespaces/{ns}/task-
+            types/{name})
         created_at (datetime.datetime | Unset):
     """
 
@@ -42,6 +45,7 @@ class TaskType:
     namespace: str | Unset = UNSET
     description: str | Unset = UNSET
     focus: float | Unset = UNSET
+    checker: Checker | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -63,6 +67,10 @@ class TaskType:
         description = self.description
 
         focus = self.focus
+
+        checker: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.checker, Unset):
+            checker = self.checker.to_dict()
 
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
@@ -87,6 +95,8 @@ class TaskType:
             field_dict["description"] = description
         if focus is not UNSET:
             field_dict["focus"] = focus
+        if checker is not UNSET:
+            field_dict["checker"] = checker
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
 
@@ -95,6 +105,7 @@ class TaskType:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.answer_spec import AnswerSpec  # noqa: PLC0415
+        from ..models.checker import Checker  # noqa: PLC0415
 
         d = dict(src_dict)
         name = d.pop("name")
@@ -115,6 +126,13 @@ class TaskType:
 
         focus = d.pop("focus", UNSET)
 
+        _checker = d.pop("checker", UNSET)
+        checker: Checker | Unset
+        if isinstance(_checker, Unset):
+            checker = UNSET
+        else:
+            checker = Checker.from_dict(_checker)
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -132,6 +150,7 @@ class TaskType:
             namespace=namespace,
             description=description,
             focus=focus,
+            checker=checker,
             created_at=created_at,
         )
 

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.answer_spec import AnswerSpec
+    from ..models.checker import Checker
     from ..models.task_type_score_memory_switch import TaskTypeScoreMemorySwitch
 
 
@@ -34,6 +35,8 @@ class TaskTypeScore:
         description (str | Unset):
         focus (float | Unset): the Navigator's bonus for the next selection (0 when its plan does not name a skill
             serving the task type)
+        checker (Checker | Unset): a task type's rule check, declared by the client (PUT /v1/namespaces/{ns}/task-
+            types/{name})
         created_at (datetime.datetime | Unset):
         rewards_seen (int | Unset): graded answers of this task type in the reward stream (evolution and feedback)
         rewards_failed (int | Unset): those rewarded below 0.5
@@ -51,6 +54,7 @@ class TaskTypeScore:
     namespace: str | Unset = UNSET
     description: str | Unset = UNSET
     focus: float | Unset = UNSET
+    checker: Checker | Unset = UNSET
     created_at: datetime.datetime | Unset = UNSET
     rewards_seen: int | Unset = UNSET
     rewards_failed: int | Unset = UNSET
@@ -77,6 +81,10 @@ class TaskTypeScore:
         description = self.description
 
         focus = self.focus
+
+        checker: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.checker, Unset):
+            checker = self.checker.to_dict()
 
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
@@ -110,6 +118,8 @@ class TaskTypeScore:
             field_dict["description"] = description
         if focus is not UNSET:
             field_dict["focus"] = focus
+        if checker is not UNSET:
+            field_dict["checker"] = checker
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
         if rewards_seen is not UNSET:
@@ -124,6 +134,7 @@ class TaskTypeScore:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.answer_spec import AnswerSpec  # noqa: PLC0415
+        from ..models.checker import Checker  # noqa: PLC0415
         from ..models.task_type_score_memory_switch import TaskTypeScoreMemorySwitch  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -146,6 +157,13 @@ class TaskTypeScore:
         description = d.pop("description", UNSET)
 
         focus = d.pop("focus", UNSET)
+
+        _checker = d.pop("checker", UNSET)
+        checker: Checker | Unset
+        if isinstance(_checker, Unset):
+            checker = UNSET
+        else:
+            checker = Checker.from_dict(_checker)
 
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
@@ -176,6 +194,7 @@ class TaskTypeScore:
             namespace=namespace,
             description=description,
             focus=focus,
+            checker=checker,
             created_at=created_at,
             rewards_seen=rewards_seen,
             rewards_failed=rewards_failed,

@@ -112,7 +112,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: TaskTypeDeclaration,
 ) -> Response[Problem | TaskType]:
-    """Declare how a task type's questions are answered (scope memory:write).
+    """Declare how a task type's questions are answered and checked (scope memory:write).
 
      Creates the task type, or sets its answer mode and, when a description is given, its
     description (an absent or empty one keeps the one it has). The mode decides what the learner
@@ -123,6 +123,22 @@ def sync_detailed(
     other than choice (or none with choice), fewer than 2 or more than 50 choices, and a choice
     that is empty, blank, over 200 characters or repeated are a 422 naming the field
     (errors[].pointer: /answer/mode, /answer, /answer/choices or /answer/choices/{i}).
+
+    A checker, when given, is the task type's rule check (absent removes the one it has): a
+    pattern (RE2) whose capture groups are an expression's operands, and Starlark code run in the
+    tool sandbox defining run(operands), which returns the rule's value for the captured operands
+    (a list of strings) as a number, or None when it cannot tell. The write gate of every later
+    evolution run in the namespace refuses a text stating a value for an expression the pattern
+    matches when none of the values it states is the checker's, and the run refuses a pool item of
+    the task type whose gold answer is not the checker's value for its question. No task type has
+    a checker unless declared, built-in pools included. The checker is refused with a 422 naming
+    the field when the pattern is empty, over 1000 bytes, does not compile, has no capture group
+    or matches an empty text (/checker/pattern); when the code is empty or over 16384 bytes, does
+    not parse, defines no run(operands), fails, runs over the sandbox's limits or returns anything
+    but a number or None on the example's operands (/checker/code); when the example is empty,
+    over 1000 bytes, has no match of the pattern, states a value other than the checker's for an
+    expression, or states none the checker gives (/checker/example). A 503 says the sandbox could
+    not run the code at all.
 
     Args:
         ns (str):
@@ -157,7 +173,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: TaskTypeDeclaration,
 ) -> Problem | TaskType | None:
-    """Declare how a task type's questions are answered (scope memory:write).
+    """Declare how a task type's questions are answered and checked (scope memory:write).
 
      Creates the task type, or sets its answer mode and, when a description is given, its
     description (an absent or empty one keeps the one it has). The mode decides what the learner
@@ -168,6 +184,22 @@ def sync(
     other than choice (or none with choice), fewer than 2 or more than 50 choices, and a choice
     that is empty, blank, over 200 characters or repeated are a 422 naming the field
     (errors[].pointer: /answer/mode, /answer, /answer/choices or /answer/choices/{i}).
+
+    A checker, when given, is the task type's rule check (absent removes the one it has): a
+    pattern (RE2) whose capture groups are an expression's operands, and Starlark code run in the
+    tool sandbox defining run(operands), which returns the rule's value for the captured operands
+    (a list of strings) as a number, or None when it cannot tell. The write gate of every later
+    evolution run in the namespace refuses a text stating a value for an expression the pattern
+    matches when none of the values it states is the checker's, and the run refuses a pool item of
+    the task type whose gold answer is not the checker's value for its question. No task type has
+    a checker unless declared, built-in pools included. The checker is refused with a 422 naming
+    the field when the pattern is empty, over 1000 bytes, does not compile, has no capture group
+    or matches an empty text (/checker/pattern); when the code is empty or over 16384 bytes, does
+    not parse, defines no run(operands), fails, runs over the sandbox's limits or returns anything
+    but a number or None on the example's operands (/checker/code); when the example is empty,
+    over 1000 bytes, has no match of the pattern, states a value other than the checker's for an
+    expression, or states none the checker gives (/checker/example). A 503 says the sandbox could
+    not run the code at all.
 
     Args:
         ns (str):
@@ -197,7 +229,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: TaskTypeDeclaration,
 ) -> Response[Problem | TaskType]:
-    """Declare how a task type's questions are answered (scope memory:write).
+    """Declare how a task type's questions are answered and checked (scope memory:write).
 
      Creates the task type, or sets its answer mode and, when a description is given, its
     description (an absent or empty one keeps the one it has). The mode decides what the learner
@@ -208,6 +240,22 @@ async def asyncio_detailed(
     other than choice (or none with choice), fewer than 2 or more than 50 choices, and a choice
     that is empty, blank, over 200 characters or repeated are a 422 naming the field
     (errors[].pointer: /answer/mode, /answer, /answer/choices or /answer/choices/{i}).
+
+    A checker, when given, is the task type's rule check (absent removes the one it has): a
+    pattern (RE2) whose capture groups are an expression's operands, and Starlark code run in the
+    tool sandbox defining run(operands), which returns the rule's value for the captured operands
+    (a list of strings) as a number, or None when it cannot tell. The write gate of every later
+    evolution run in the namespace refuses a text stating a value for an expression the pattern
+    matches when none of the values it states is the checker's, and the run refuses a pool item of
+    the task type whose gold answer is not the checker's value for its question. No task type has
+    a checker unless declared, built-in pools included. The checker is refused with a 422 naming
+    the field when the pattern is empty, over 1000 bytes, does not compile, has no capture group
+    or matches an empty text (/checker/pattern); when the code is empty or over 16384 bytes, does
+    not parse, defines no run(operands), fails, runs over the sandbox's limits or returns anything
+    but a number or None on the example's operands (/checker/code); when the example is empty,
+    over 1000 bytes, has no match of the pattern, states a value other than the checker's for an
+    expression, or states none the checker gives (/checker/example). A 503 says the sandbox could
+    not run the code at all.
 
     Args:
         ns (str):
@@ -240,7 +288,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: TaskTypeDeclaration,
 ) -> Problem | TaskType | None:
-    """Declare how a task type's questions are answered (scope memory:write).
+    """Declare how a task type's questions are answered and checked (scope memory:write).
 
      Creates the task type, or sets its answer mode and, when a description is given, its
     description (an absent or empty one keeps the one it has). The mode decides what the learner
@@ -251,6 +299,22 @@ async def asyncio(
     other than choice (or none with choice), fewer than 2 or more than 50 choices, and a choice
     that is empty, blank, over 200 characters or repeated are a 422 naming the field
     (errors[].pointer: /answer/mode, /answer, /answer/choices or /answer/choices/{i}).
+
+    A checker, when given, is the task type's rule check (absent removes the one it has): a
+    pattern (RE2) whose capture groups are an expression's operands, and Starlark code run in the
+    tool sandbox defining run(operands), which returns the rule's value for the captured operands
+    (a list of strings) as a number, or None when it cannot tell. The write gate of every later
+    evolution run in the namespace refuses a text stating a value for an expression the pattern
+    matches when none of the values it states is the checker's, and the run refuses a pool item of
+    the task type whose gold answer is not the checker's value for its question. No task type has
+    a checker unless declared, built-in pools included. The checker is refused with a 422 naming
+    the field when the pattern is empty, over 1000 bytes, does not compile, has no capture group
+    or matches an empty text (/checker/pattern); when the code is empty or over 16384 bytes, does
+    not parse, defines no run(operands), fails, runs over the sandbox's limits or returns anything
+    but a number or None on the example's operands (/checker/code); when the example is empty,
+    over 1000 bytes, has no match of the pattern, states a value other than the checker's for an
+    expression, or states none the checker gives (/checker/example). A 503 says the sandbox could
+    not run the code at all.
 
     Args:
         ns (str):
