@@ -92,8 +92,8 @@ type SeedResult struct {
 	BaselineProfile     evokg.LearnerProfile `json:"baseline_profile"`
 	BaselineCalibration *evokg.Calibration   `json:"baseline_calibration,omitempty"`
 	CalibrationCalls    int                  `json:"calibration_calls"`
-	WallSeconds      float64              `json:"wall_s"`
-	Items            []ItemResult         `json:"items"`
+	WallSeconds         float64              `json:"wall_s"`
+	Items               []ItemResult         `json:"items"`
 }
 
 func newSeedResult(seed uint64, res *evolution.Result, splits questions.Sizes, items []ItemResult, wall time.Duration) *SeedResult {
