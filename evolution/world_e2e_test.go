@@ -71,7 +71,9 @@ func runEnvPool(t *testing.T, withExplorer, environment bool) (e2e, []Metrics) {
 // G_env with what the model read off the tour, has the model plan each
 // goal over G_env and harvests the plans that reach their goals as
 // recipes; in iteration 2 the learner instantiates the retrieved recipes'
-// procedures over the G_env facts and reaches every training goal. The 3
+// procedures over the G_env facts and reaches 20 of the 24 training goals
+// (an episode is never shown its own recipe, and 4 are reached by none of
+// the others': the Explorer explores them again). The 3
 // validation and 3 test episodes are played in worlds training never
 // visited: G_env holds nothing of them and no recipe reaches their goals
 // (0/3 each, as without memory). With the environment facts switched off
@@ -86,14 +88,14 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	require.Equal(t, 24, m[0].Explored, "every failed pool episode (8 per type, 3 types selected)")
 	require.Equal(t, 24, m[0].Recipes)
 	require.ElementsMatch(t, []string{world.TaskCraft, world.TaskFetch, world.TaskPlace}, m[0].Selected)
-	require.InDelta(t, 1.0, m[1].Accuracy, 1e-9)
+	require.InDelta(t, 20.0/24, m[1].Accuracy, 1e-9, "an episode is shown the others' recipes, never its own")
 	require.Equal(t, SplitAccuracy{Total: 3}, m[1].Test, "0/3 test episodes in an unvisited world, with memory and without")
 	require.Equal(t, SplitAccuracy{Total: 3}, m[1].Validation)
-	require.Equal(t, 24, m[1].Flips)
-	require.Equal(t, 24, m[1].Harvested, "each episode reached in iteration 2 is harvested as a success")
-	require.Zero(t, m[1].Explored, "nothing failed in iteration 2")
-	require.EqualValues(t, 24+24, m[1].Memories.Success)
-	require.Equal(t, 24, e.fake.CountTask("plan_actions"), "one plan over G_env per explored episode")
+	require.Equal(t, 20, m[1].Flips)
+	require.Equal(t, 20, m[1].Harvested, "each episode reached in iteration 2 is harvested as a success")
+	require.Equal(t, 4, m[1].Explored, "the 4 failed in iteration 2 are explored again")
+	require.EqualValues(t, 24+20, m[1].Memories.Success, "24 recipes, 20 harvested answers")
+	require.Equal(t, 24+4, e.fake.CountTask("plan_actions"), "one plan over G_env per explored episode")
 
 	// The validation and test episodes are of worlds no training episode
 	// is of, and G_env observed none of them.
@@ -120,14 +122,14 @@ func TestEvolutionOverTheEnvironmentPool(t *testing.T) {
 	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1
 		AND outcome = 'success_memory' AND cardinality(signature) > 0
 		AND signature <@ ARRAY['move_to_room','open_container','take_object','put_in_container','craft_item']`, e.ns).Scan(&signed))
-	require.Equal(t, 48, signed)
+	require.Equal(t, 44, signed)
 	// and the procedure with roles its actions generalise to, which the
 	// learner reads as the memory's content.
 	var general int
 	require.NoError(t, e.engine.deps.Pool.QueryRow(e.ctx, `SELECT count(*) FROM experiences WHERE namespace = $1
 		AND outcome = 'success_memory' AND record->'procedure'->>'name' LIKE 'proc:world_%'
 		AND record->>'content' LIKE 'Procedure proc:world_%, the recipe''s actions with the goal''s entities as roles: %<%>%'`, e.ns).Scan(&general))
-	require.Equal(t, 48, general)
+	require.Equal(t, 44, general)
 
 	// G_env holds the world, toured once by the run.
 	w := world.NewWorld(1)
