@@ -234,7 +234,7 @@ func (e *Engine) newRunner(ctx context.Context, id uuid.UUID, params Params, pro
 		return nil, err
 	}
 	if p.TeacherNoise > 0 {
-		e = e.withNoisyTeacher(p.TeacherNoise, fmt.Sprintf("%s/%d", p.Pool.Name, p.Pool.Seed))
+		e = e.withNoisyTeacher(p.TeacherNoise, fmt.Sprint(p.Pool.Seed))
 	}
 	r := &runner{Engine: e, id: id, p: p, ns: p.Namespace, pool: pl, st: st, k: k, progress: progress,
 		toured: map[uint64]bool{}}
@@ -244,9 +244,11 @@ func (e *Engine) newRunner(ctx context.Context, id uuid.UUID, params Params, pro
 }
 
 // withNoisyTeacher is e whose teacher writes a share of its texts wrong on
-// purpose (Params.TeacherNoise), chosen by seed: the pool's, so runs on
-// one pool and seed corrupt the same texts whatever else differs (the
-// ablation's arms are paired).
+// purpose (Params.TeacherNoise), chosen by seed: the pool's seed, so runs
+// on one pool and seed corrupt the same texts whatever else differs (the
+// ablation's arms are paired), and a pool's name chooses nothing (a
+// built-in pool and its items posted as a file get the same texts made
+// wrong).
 func (e *Engine) withNoisyTeacher(share float64, seed string) *Engine {
 	cp := *e
 	cp.deps.Teacher = &noisyTeacher{Teacher: e.deps.Teacher, share: share, seed: seed}
