@@ -127,3 +127,31 @@ func TwinCounts(items []Item) []int {
 	}
 	return out
 }
+
+// TwinIn reports whether text, of the task type taskType, holds a twin of
+// it: every number its question writes (two or more, counted with their
+// repeats) and its gold answer besides. A question of one number is left
+// to TwinKey: one number and an answer meet in a text by chance too often
+// ("1 zorp = 7 blips" states a rule, not an item).
+func TwinIn(taskType, text string, it Item) bool {
+	want := Numbers(it.Question)
+	if taskType != it.TaskType || len(want) < 2 {
+		return false
+	}
+	gold := canonicalAnswer(it.Answer)
+	if _, err := strconv.ParseFloat(gold, 64); err == nil {
+		want = append(want, canonicalNumber(strings.TrimPrefix(gold, "-")))
+	} else if !strings.Contains(Normalize(text), gold) {
+		return false
+	}
+	have := map[string]int{}
+	for _, n := range Numbers(text) {
+		have[n]++
+	}
+	for _, n := range want {
+		if have[n]--; have[n] < 0 {
+			return false
+		}
+	}
+	return true
+}
