@@ -315,3 +315,17 @@ var ErrRunBusy = evokg.Errorf(evokg.ECONFLICT, "the evolution run is being execu
 func (s *store) lockRun(ctx context.Context, id uuid.UUID) (unlock func(), err error) {
 	return runs.Lock(ctx, s.pool, "evokg.evolution_run", id, ErrRunBusy)
 }
+
+// latestParams returns the params of the newest run of ns; found is false
+// when ns has none.
+func (s *store) latestParams(ctx context.Context, ns string) (p Params, found bool, err error) {
+	var raw []byte
+	err = s.pool.QueryRow(ctx, queries.Get("latest_run_params"), ns).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, false, nil
+	}
+	if err != nil {
+		return p, false, postgres.Translate(err, "reading the latest run")
+	}
+	return p, true, json.Unmarshal(raw, &p)
+}
