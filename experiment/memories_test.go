@@ -33,7 +33,9 @@ func TestPostedMemoriesMustNotCarryHeldOutItems(t *testing.T) {
 	var a, b int
 	_, err = fmt.Sscanf(twin.Question, "What is %d + %d?", &a, &b)
 	require.NoError(t, err)
-	memory := func(f evokg.ExperienceFields) evokg.ExperienceInput { return evokg.ExperienceInput{ExperienceFields: f} }
+	memory := func(f evokg.ExperienceFields) evokg.ExperienceInput {
+		return evokg.ExperienceInput{ExperienceFields: f}
+	}
 	c.Memories = []evokg.ExperienceInput{
 		memory(evokg.ExperienceFields{TaskType: questions.AddDigits, Question: "What is 31 + 4?", Answer: "35"}),
 		memory(evokg.ExperienceFields{TaskType: "general", Content: "Remember:  " + strings.ToUpper(test.Question) + " is asked often."}),
