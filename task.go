@@ -197,12 +197,16 @@ type EpochMetrics struct {
 // EpochRunRequest starts an epoch run: the pool's training split goes
 // through the task workflow Epochs times, memory growing; with Frozen the
 // test split (the Test fraction, default 0.2; 0 tests nothing) is then
-// evaluated once with memory frozen.
+// evaluated once with memory frozen. The validation split (the Validation
+// fraction, default 0.2 as an evolution run's; 0 makes none) is held out
+// of both: an epoch run decides nothing by accuracy, and a decision would
+// read it, never the test split.
 type EpochRunRequest struct {
 	Pool          PoolGenerator `json:"pool"` // "arith", "digits" or "glyph"; size default 20
 	Epochs        int           `json:"epochs"`
 	MaxIterations int           `json:"max_iterations,omitempty"`
 	Frozen        bool          `json:"frozen,omitempty"`
+	Validation    *float64      `json:"validation,omitempty"`
 	Test          *float64      `json:"test,omitempty"`
 	// HeldOut is Test under its name in the previous release, still
 	// accepted; remove it in the release after.
@@ -221,6 +225,7 @@ type EpochRun struct {
 	Epoch         int           `json:"epoch"` // the epoch running or last run; Epochs+1 for the frozen split
 	MaxIterations int           `json:"max_iterations,omitempty"`
 	Frozen        bool          `json:"frozen"`
+	Validation    float64       `json:"validation"`
 	Test          float64       `json:"test"`
 	// HeldOut is Test under its name in the previous release, still
 	// returned; remove it in the release after.

@@ -167,13 +167,14 @@ func TestEpochsCommand(t *testing.T) {
 		"EVOKG_NEO4J_USER=" + testenv.Neo4jUser(), "EVOKG_NEO4J_PASSWORD=" + testenv.Neo4jPassword(),
 		"EVOKG_OLLAMA_URL=" + fake.Start(t), "EVOKG_LOG_FORMAT=text", "EVOKG_LOG_LEVEL=warn"}
 	args := []string{"epochs", "--namespace", ns, "--pool", "digits", "--size", "12", "--seed", "2", "--epochs", "2",
-		"--max-iterations", "2", "--frozen", "--test", "0.25", "--json"}
+		"--max-iterations", "2", "--frozen", "--validation", "0", "--test", "0.25", "--json"}
 	out, err := runCommand(t, buildEvokg(t), append(os.Environ(), vars...), args...)
 	require.NoError(t, err, out)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	var run evokg.EpochRun
 	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run), "the last line is the JSON run")
 	require.Contains(t, out, "test (frozen)", "the table has the frozen row")
+	require.Contains(t, out, "splits: train 9 (the epochs), validation 0 (held out; no decision by accuracy), test 3 (the frozen row)")
 
 	require.Equal(t, evokg.RunSucceeded, run.Status)
 	require.Len(t, run.Metrics, 2)
@@ -270,7 +271,7 @@ func TestEpochRunsThroughTheAPI(t *testing.T) {
 		require.Equal(t, pointer, p.Errors[0].Pointer, body)
 	}
 
-	body := `{"pool":{"name":"digits","size":12,"seed":2},"epochs":2,"max_iterations":2,"frozen":true,"test":0.25}`
+	body := `{"pool":{"name":"digits","size":12,"seed":2},"epochs":2,"max_iterations":2,"frozen":true,"validation":0,"test":0.25}`
 	var first evokg.EpochRun
 	h := c.send(t, http.MethodPost, "/epoch-runs", body, map[string]string{"Idempotency-Key": "first"}, http.StatusAccepted, &first)
 	require.Equal(t, "/v1/namespaces/"+c.ns+"/epoch-runs/"+first.ID.String(), h.Get("Location"))

@@ -210,3 +210,18 @@ func (e *Engine) admit(params Params) (Params, error) {
 	}
 	return params, e.deps.Limits.admit(params)
 }
+
+// RunParams returns the parameters, defaults filled, that run id of ns was
+// started with, or its newest run's when id is uuid.Nil; found is false
+// when ns has no run (an id of no run of ns is ENOTFOUND).
+func (e *Engine) RunParams(ctx context.Context, ns string, id uuid.UUID) (p Params, found bool, err error) {
+	if id == uuid.Nil {
+		p, found, err = e.store.latestParams(ctx, ns)
+		return p.WithDefaults(), found, err
+	}
+	if _, err := e.store.getRun(ctx, ns, id); err != nil {
+		return p, false, err
+	}
+	p, err = e.store.params(ctx, ns, id)
+	return p.WithDefaults(), err == nil, err
+}

@@ -344,3 +344,17 @@ func (s *store) questionMemories(ctx context.Context, ns string, items []questio
 	}
 	return out, postgres.Translate(rows.Err(), "reading the questions of memories")
 }
+
+// latestParams returns the params of the newest run of ns; found is false
+// when ns has none.
+func (s *store) latestParams(ctx context.Context, ns string) (p Params, found bool, err error) {
+	var raw []byte
+	err = s.pool.QueryRow(ctx, queries.Get("latest_run_params"), ns).Scan(&raw)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, false, nil
+	}
+	if err != nil {
+		return p, false, postgres.Translate(err, "reading the latest run")
+	}
+	return p, true, json.Unmarshal(raw, &p)
+}

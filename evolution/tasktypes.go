@@ -3,15 +3,9 @@ package evolution
 import (
 	"cmp"
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"slices"
 
-	"github.com/jackc/pgx/v5"
-
 	evokg "github.com/evokg/evokg"
-	"github.com/evokg/evokg/postgres"
 )
 
 // ListTaskTypes lists the task types of ns, highest score first, with the
@@ -58,17 +52,6 @@ func (e *Engine) curriculumStates(ctx context.Context, ns string) ([]TaskState, 
 
 // latestLambda is λ of the namespace's latest run, or the default.
 func (s *store) latestLambda(ctx context.Context, ns string) (float64, error) {
-	var raw []byte
-	err := s.pool.QueryRow(ctx, queries.Get("latest_run_params"), ns).Scan(&raw)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return DefaultLambda, nil
-	}
-	if err != nil {
-		return 0, postgres.Translate(err, "reading the latest run")
-	}
-	var p Params
-	if err := json.Unmarshal(raw, &p); err != nil {
-		return 0, fmt.Errorf("decoding run params: %w", err)
-	}
-	return p.WithDefaults().Lambda, nil
+	p, _, err := s.latestParams(ctx, ns)
+	return p.WithDefaults().Lambda, err
 }

@@ -20,7 +20,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"slices"
 	"time"
 
 	evokg "github.com/evokg/evokg"
@@ -83,8 +82,8 @@ type Config struct {
 	CalibrationItems int
 	// Memories are posted into each seed's namespace before its run, as a
 	// client posts memories (active at once): worked examples written by
-	// a person or a stronger model. None may ask a question of the seed's
-	// validation or test split.
+	// a person or a stronger model. None may carry a validation or test
+	// item of any seed, nor a twin of one (CheckMemories).
 	Memories []evokg.ExperienceInput
 }
 
@@ -158,6 +157,9 @@ func Run(ctx context.Context, d Deps, c Config) (*Report, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
+	if err := c.CheckMemories(func(i int) string { return fmt.Sprintf("/memories/%d", i) }); err != nil {
+		return nil, err
+	}
 	if d.Progress == nil {
 		d.Progress = func(evolution.Progress) {}
 	}
@@ -189,7 +191,7 @@ func runSeed(ctx context.Context, d Deps, c Config, seed uint64) (*SeedResult, e
 	if err := d.Register(ctx, params.Namespace); err != nil {
 		return nil, fmt.Errorf("namespace %s: %w", params.Namespace, err)
 	}
-	if err := postMemories(ctx, d, params.Namespace, c.Memories, pl); err != nil {
+	if err := postMemories(ctx, d, params.Namespace, c.Memories); err != nil {
 		return nil, err
 	}
 	res, err := evolution.RunLocal(ctx, d.Engine, params, d.Progress)
@@ -212,28 +214,3 @@ func baselineProfile(res *evolution.Result) *evokg.LearnerProfile {
 	return nil
 }
 
-// postMemories posts memories into ns as a client would, after checking
-// that none asks a question of pl's validation or test split.
-func postMemories(ctx context.Context, d Deps, ns string, memories []evokg.ExperienceInput, pl questions.Pool) error {
-	if len(memories) == 0 {
-		return nil
-	}
-	heldOut := map[string]string{}
-	for _, it := range slices.Concat(pl.Validation, pl.Test) {
-		heldOut[questions.Normalize(it.Question)] = it.Split
-	}
-	var v evokg.FieldErrors
-	for i, m := range memories {
-		split, ok := heldOut[questions.Normalize(m.Question)]
-		v.Check(m.Question == "" || !ok, fmt.Sprintf("/memories/%d/question", i), "is a question of the "+split+" split")
-	}
-	if err := v.Err(); err != nil {
-		return err
-	}
-	for i, m := range memories {
-		if _, err := d.Memory.IngestEmbedded(ctx, ns, m, fmt.Sprintf("experiment-memory-%d", i)); err != nil {
-			return fmt.Errorf("memory %d: %w", i, err)
-		}
-	}
-	return nil
-}

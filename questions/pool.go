@@ -2,12 +2,14 @@
 // on: a seeded generator of verifiable multi-step word problems over ten
 // task types, a JSONL loader, the graders (exact numeric match, normalized
 // text match, and a judge hook for free text) and the split into train,
-// validation and test, disjoint by normalized question.
+// validation and test, disjoint by answer-equivalence: no normalized
+// question, and no twin (same task type, numbers and gold), in two splits.
 package questions
 
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -60,9 +62,10 @@ const (
 // Splits lists the split names in order.
 var Splits = []string{SplitTrain, SplitValidation, SplitTest}
 
-// Pool is a question pool split three ways. No normalized question is in
-// two splits, so no memory written from a training item carries a
-// validation or test question.
+// Pool is a question pool split three ways. No normalized question and no
+// twins (TwinKey) are in two splits, so no memory written from a training
+// item carries a validation or test question, nor one with the same
+// numbers and answer.
 type Pool struct {
 	Name       string `json:"name"`
 	Train      []Item `json:"train"`
@@ -116,11 +119,12 @@ func Normalize(question string) string {
 }
 
 // Split puts every item in one split. Items that name their split (loaded
-// from JSONL with "split") keep it; the others are grouped by normalized
-// question, shuffled with seed and shared out evenly over the task types:
-// round(f·n) groups each to validation and test, the rest to train, which
-// keeps at least one. Items with the same normalized question always land
-// in the same split; named splits that put one question in two are refused.
+// from JSONL with "split") keep it; the others are grouped with their
+// twins (the same normalized question, or the same task type, numbers and
+// gold: TwinKey), the groups shuffled with seed and shared out evenly over
+// the task types: round(f·n) groups each to validation and test, the rest
+// to train, which keeps at least one. A group always lands in one split;
+// named splits that put one group in two are refused.
 func Split(name string, items []Item, f Fractions, seed uint64) (Pool, error) {
 	if errs := f.Validate("/splits"); len(errs) > 0 {
 		return Pool{}, evokg.Invalid(errs...)
@@ -128,16 +132,16 @@ func Split(name string, items []Item, f Fractions, seed uint64) (Pool, error) {
 	if err := CheckSplitDuplicates(items, func(i int) string { return fmt.Sprintf("/items/%d", i) }); err != nil {
 		return Pool{}, err
 	}
-	named, groups := groupByQuestion(items)
+	groups := twinGroups(items)
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	rng.Shuffle(len(groups), func(i, j int) { groups[i], groups[j] = groups[j], groups[i] })
 	// Stable by task type so every split takes its share of every type.
 	slices.SortStableFunc(groups, func(a, b []Item) int { return cmp.Compare(a[0].TaskType, b[0].TaskType) })
-	free := slices.DeleteFunc(slices.Clone(groups), func(g []Item) bool { return named[Normalize(g[0].Question)] != "" })
+	free := slices.DeleteFunc(slices.Clone(groups), func(g []Item) bool { return namedSplit(g) != "" })
 	splits := spread(len(free), f)
 	p := Pool{Name: name}
 	for _, g := range groups {
-		split := named[Normalize(g[0].Question)]
+		split := namedSplit(g)
 		if split == "" {
 			split, splits = splits[0], splits[1:]
 		}
@@ -147,6 +151,29 @@ func Split(name string, items []Item, f Fractions, seed uint64) (Pool, error) {
 	sortByID(p.Validation)
 	sortByID(p.Test)
 	return p, nil
+}
+
+// twinGroups are groupTwins' groups of items.
+func twinGroups(items []Item) [][]Item {
+	var out [][]Item
+	for _, g := range groupTwins(items) {
+		group := make([]Item, len(g))
+		for k, i := range g {
+			group[k] = items[i]
+		}
+		out = append(out, group)
+	}
+	return out
+}
+
+// namedSplit is the split an item of group names, "" when none does.
+func namedSplit(group []Item) string {
+	for _, it := range group {
+		if it.Split != "" {
+			return it.Split
+		}
+	}
+	return ""
 }
 
 // spread returns the splits of n groups in order: round(f·n) test and
@@ -201,56 +228,46 @@ func (p *Pool) add(split string, items []Item) {
 	}
 }
 
-// groupByQuestion groups items by normalized question, in first-seen
-// order, and returns the split each named group asked for.
-func groupByQuestion(items []Item) (map[string]string, [][]Item) {
-	named := map[string]string{}
-	index := map[string]int{}
-	var groups [][]Item
-	for _, it := range items {
-		key := Normalize(it.Question)
-		if it.Split != "" {
-			named[key] = it.Split
-		}
-		i, ok := index[key]
-		if !ok {
-			i = len(groups)
-			index[key] = i
-			groups = append(groups, nil)
-		}
-		groups[i] = append(groups[i], it)
-	}
-	return named, groups
-}
-
 // CheckSplitDuplicates refuses items that name an unknown split, or that
-// put one normalized question in two splits; pointer(i) locates item i
-// (a JSONL line, a request's item) in the error.
+// put one normalized question, or twins (TwinKey), in two splits;
+// pointer(i) locates item i (a JSONL line, a request's item) in the error.
 func CheckSplitDuplicates(items []Item, pointer func(i int) string) error {
-	var errs []evokg.FieldError
-	first := map[string]int{}
+	errs := map[int]evokg.FieldError{}
 	for i, it := range items {
 		if it.Split != "" && !slices.Contains(Splits, it.Split) {
-			errs = append(errs, evokg.FieldError{Pointer: pointer(i) + "/split", Detail: `must be "train", "validation" or "test"`})
-			continue
-		}
-		key := Normalize(it.Question)
-		j, seen := first[key]
-		if !seen {
-			first[key] = i
-			continue
-		}
-		if other := items[j]; other.Split != it.Split && it.Split != "" && other.Split != "" {
-			errs = append(errs, evokg.FieldError{Pointer: pointer(i) + "/split",
-				Detail: fmt.Sprintf("question also at %s in split %q: a question is in one split only", pointer(j), other.Split)})
-		} else if other.Split == "" && it.Split != "" {
-			first[key] = i // the named one decides the group's split
+			errs[i] = evokg.FieldError{Pointer: pointer(i) + "/split", Detail: `must be "train", "validation" or "test"`}
 		}
 	}
-	if len(errs) > 0 {
-		return evokg.Invalid(errs...)
+	for _, g := range groupTwins(items) {
+		first := -1 // the group's first item that names a split decides
+		for _, i := range g {
+			switch _, bad := errs[i]; {
+			case items[i].Split == "" || bad:
+			case first < 0:
+				first = i
+			case items[i].Split != items[first].Split:
+				errs[i] = splitConflict(items, i, first, pointer)
+			}
+		}
 	}
-	return nil
+	if len(errs) == 0 {
+		return nil
+	}
+	var out []evokg.FieldError
+	for _, i := range slices.Sorted(maps.Keys(errs)) {
+		out = append(out, errs[i])
+	}
+	return evokg.Invalid(out...)
+}
+
+// splitConflict says that item i names another split than item j of its group.
+func splitConflict(items []Item, i, j int, pointer func(int) string) evokg.FieldError {
+	detail := fmt.Sprintf("question also at %s in split %q: a question is in one split only", pointer(j), items[j].Split)
+	if Normalize(items[i].Question) != Normalize(items[j].Question) {
+		detail = fmt.Sprintf("twin of the item at %s in split %q (the same task type, numbers and answer, or linked through twins): twins are in one split only",
+			pointer(j), items[j].Split)
+	}
+	return evokg.FieldError{Pointer: pointer(i) + "/split", Detail: detail}
 }
 
 func sortByID(items []Item) {

@@ -11,7 +11,6 @@ import (
 
 	evokg "github.com/evokg/evokg"
 	"github.com/evokg/evokg/questions"
-	"github.com/evokg/evokg/world"
 )
 
 func TestGenerateIsSeededBalancedAndGradable(t *testing.T) {
@@ -105,29 +104,31 @@ func TestSplitIsDisjointAndCoversTypes(t *testing.T) {
 
 // TestBuiltinSplitsShareNoQuestion: no built-in pool, at sizes 40, 200 and
 // 1,000 (or its whole supply, when smaller) and seeds 1–5, has one
-// normalized question in two splits, nor one question twice.
+// normalized question in two splits, nor one question twice, nor twins
+// (the same task type, numbers and gold) in two splits.
 func TestBuiltinSplitsShareNoQuestion(t *testing.T) {
 	t.Parallel()
 	for _, name := range questions.Builtins {
 		for _, size := range []int{40, 200, 1000} {
-			if supply := questions.Supply(name); supply > 0 {
-				size = min(size, supply)
-			}
 			for seed := uint64(1); seed <= 5; seed++ {
 				size := size
-				if name == questions.World { // a world has 255–275 episodes: all of them
-					size = len(world.Episodes(seed, size, questions.World))
+				if supply := questions.SupplyAt(name, seed); supply > 0 {
+					size = min(size, supply)
 				}
 				items, err := questions.GenerateBuiltin(name, size, seed)
 				require.NoError(t, err, "%s size %d seed %d", name, size, seed)
 				p, err := questions.Split(name, items, questions.Fractions{Validation: 0.2, Test: 0.2}, seed)
 				require.NoError(t, err)
+				all := slices.Concat(p.Train, p.Validation, p.Test)
 				splitOf := map[string]string{}
-				for _, it := range append(append(slices.Clone(p.Train), p.Validation...), p.Test...) {
+				for _, it := range all {
 					key := questions.Normalize(it.Question)
 					prev, seen := splitOf[key]
 					require.False(t, seen, "%s size %d seed %d: %q in %s and %s", name, size, seed, it.Question, prev, it.Split)
 					splitOf[key] = it.Split
+				}
+				for i, n := range questions.TwinCounts(all) {
+					require.Zero(t, n, "%s size %d seed %d: %s has twins in another split", name, size, seed, all[i].ID)
 				}
 				require.Len(t, splitOf, size)
 				require.NotEmpty(t, p.Validation)
@@ -135,6 +136,65 @@ func TestBuiltinSplitsShareNoQuestion(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Twins (same task type, numbers in any order, same gold) land in one
+// split; a question with no number is grouped by its text alone.
+func TestSplitKeepsTwinsTogether(t *testing.T) {
+	t.Parallel()
+	var items []questions.Item
+	for i := range 20 {
+		items = append(items,
+			questions.Item{ID: fmt.Sprintf("a%02d", i), Question: fmt.Sprintf("Tom has %d and %d.5 apples. How many?", i, i+1), Answer: fmt.Sprintf("%d.5", 2*i+1), TaskType: "t"},
+			questions.Item{ID: fmt.Sprintf("b%02d", i), Question: fmt.Sprintf("Sue has %d.50 and %d pears. How many?", i+1, i), Answer: fmt.Sprintf("%d.50", 2*i+1), TaskType: "t"},
+			questions.Item{ID: fmt.Sprintf("c%02d", i), Question: fmt.Sprintf("Is the sky blue (%c)?", 'a'+i), Answer: "yes", TaskType: "t"})
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		p, err := questions.Split("inline", items, questions.Fractions{Validation: 0.2, Test: 0.2}, seed)
+		require.NoError(t, err)
+		split := map[string]string{}
+		all := slices.Concat(p.Train, p.Validation, p.Test)
+		for _, it := range all {
+			split[it.ID] = it.Split
+		}
+		for i := range 20 {
+			require.Equal(t, split[fmt.Sprintf("a%02d", i)], split[fmt.Sprintf("b%02d", i)], "seed %d: twins %d", seed, i)
+		}
+		require.NotEmpty(t, p.Test)
+		require.Equal(t, make([]int, len(all)), questions.TwinCounts(all))
+	}
+	items[0].Split, items[1].Split = questions.SplitTrain, questions.SplitTest
+	_, err := questions.Split("inline", items, questions.Fractions{Validation: 0.2, Test: 0.2}, 1)
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, []evokg.FieldError{{Pointer: "/items/1/split", Detail: `twin of the item at /items/0 in split "train" (the same task type, numbers and answer, or linked through twins): twins are in one split only`}}, e.Fields)
+}
+
+func TestTwinKey(t *testing.T) {
+	t.Parallel()
+	key := func(q, a, tt string) string {
+		return questions.TwinKey(questions.Item{Question: q, Answer: a, TaskType: tt})
+	}
+	require.Equal(t, key("What is 3 + 5?", "8", "add"), key("What is 5 + 3?", "8.0", "add"))
+	require.NotEqual(t, key("What is 3 ★ 5?", "11", "star"), key("What is 5 ★ 3?", "13", "star"), "another gold: not twins")
+	require.NotEqual(t, key("What is 3 + 5?", "8", "add"), key("What is 3 + 5?", "8", "sum"), "another task type")
+	require.NotEqual(t, key("What is 3 + 5?", "8", "add"), key("What is 3 + 5 + 5?", "8", "add"), "a multiset, not a set")
+	require.Empty(t, key("Capital of France?", "Paris", "geo"))
+	require.Equal(t, []string{"1200", "2.5", "3"}, questions.Numbers("$1200 for 3 at 2.50"))
+}
+
+// Counted before twins were grouped: the split by normalized question alone
+// put answer-equivalent items in two splits.
+func TestTwinCountsCountOtherSplitsOnly(t *testing.T) {
+	t.Parallel()
+	items := []questions.Item{
+		{ID: "a", Question: "What is 3 + 5?", Answer: "8", TaskType: "add", Split: questions.SplitTrain},
+		{ID: "b", Question: "What is 5 + 3?", Answer: "8", TaskType: "add", Split: questions.SplitTest},
+		{ID: "c", Question: "what is 3 + 5?", Answer: "8", TaskType: "add", Split: questions.SplitValidation},
+		{ID: "d", Question: "What is 5+3?", Answer: "8", TaskType: "add", Split: questions.SplitTrain},
+		{ID: "e", Question: "What is 5 + 4?", Answer: "9", TaskType: "add", Split: questions.SplitTest},
+	}
+	require.Equal(t, []int{2, 3, 3, 2, 0}, questions.TwinCounts(items))
 }
 
 func TestSplitKeepsDuplicatesTogetherAndNamedSplits(t *testing.T) {

@@ -43,7 +43,7 @@ func (e *Engine) admit(ns string, params RunParams) (RunParams, error) {
 	if err := v.Err(); err != nil {
 		return params, err
 	}
-	_, _, err := params.split()
+	_, err := params.split()
 	return params, err
 }
 
@@ -80,21 +80,22 @@ func (e *Engine) executeRun(ctx context.Context, ns string, id uuid.UUID, progre
 
 // runEpochs sends the training split through PRGII once per epoch, each
 // item a task graded by normalized match against its gold answer, then
-// (frozen) the test split once with memory frozen, as epoch Epochs+1.
+// (frozen) the test split once with memory frozen, as epoch Epochs+1. The
+// validation split is not run.
 func (e *Engine) runEpochs(ctx context.Context, run *evokg.EpochRun, params RunParams, progress ProgressFunc) error {
-	training, test, err := params.split()
+	pl, err := params.split()
 	if err != nil {
 		return err
 	}
 	for epoch := 1; epoch <= run.Epochs; epoch++ {
-		if err := e.runEpoch(ctx, run, epoch, training, progress); err != nil {
+		if err := e.runEpoch(ctx, run, epoch, pl.Train, progress); err != nil {
 			return fmt.Errorf("epoch %d: %w", epoch, err)
 		}
 	}
 	if !run.Frozen {
 		return nil
 	}
-	if err := e.runEpoch(ctx, run, run.Epochs+1, test, progress); err != nil {
+	if err := e.runEpoch(ctx, run, run.Epochs+1, pl.Test, progress); err != nil {
 		return fmt.Errorf("test: %w", err)
 	}
 	return nil

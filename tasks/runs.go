@@ -22,11 +22,17 @@ const (
 	DefaultPoolSize = 20
 	// DefaultTest is the test fraction of a generated pool.
 	DefaultTest = 0.2
+	// DefaultValidation is the validation fraction of a pool, as an
+	// evolution run's (evolution.DefaultValidation).
+	DefaultValidation = 0.2
 )
 
 // RunParams configures an epoch run. Its pool's training split goes
 // through the tasks every epoch; its test split (Pool.Test, never trained
-// on) is evaluated once when Frozen. An epoch run uses no validation split.
+// on) is evaluated once when Frozen. Its validation split (Pool.Validation)
+// is neither trained on nor tested: an epoch run takes no decision by
+// accuracy (each task's attempts read only that task's validator), and one
+// it came to take would read this split, never the test split.
 type RunParams struct {
 	Pool   questions.PoolSpec `json:"pool"`
 	Epochs int                `json:"epochs"`
@@ -58,25 +64,33 @@ func (p RunParams) withDefaults() RunParams {
 	return p
 }
 
-// split returns the training items and the test ones, each field error
-// naming the request's member.
-func (p RunParams) split() (training, test []questions.Item, err error) {
+// split returns the pool split three ways, each field error naming the
+// request's member.
+func (p RunParams) split() (questions.Pool, error) {
 	if err := p.validate(); err != nil {
-		return nil, nil, err
+		return questions.Pool{}, err
 	}
 	s, err := p.Pool.Build()
 	if err != nil {
-		return nil, nil, underPool(err)
+		return questions.Pool{}, underPool(err)
 	}
-	training, test = s.Train, s.Test
-	if len(p.Pool.Items) == 0 && p.Frozen && len(test) == 0 && len(training) > 1 {
+	if len(p.Pool.Items) == 0 && p.Frozen && len(s.Test) == 0 && len(s.Train) > 1 {
 		// The frozen evaluation tests at least one item.
-		training, test = training[:len(training)-1], training[len(training)-1:]
+		last := s.Train[len(s.Train)-1]
+		last.Split = questions.SplitTest
+		s.Train, s.Test = s.Train[:len(s.Train)-1], []questions.Item{last}
 	}
 	var v evokg.FieldErrors
-	v.Check(len(training) > 0, "/pool/size", "leaves no training item")
-	v.Check(!p.Frozen || len(test) > 0, "/test", fmt.Sprintf("tests no item of the pool's %d: frozen needs a test split", len(training)+len(test)))
-	return training, test, v.Err()
+	n := len(s.Train) + len(s.Validation) + len(s.Test)
+	v.Check(len(s.Train) > 0, "/pool/size", "leaves no training item")
+	v.Check(!p.Frozen || len(s.Test) > 0, "/test", fmt.Sprintf("tests no item of the pool's %d: frozen needs a test split", n))
+	return s, v.Err()
+}
+
+// Splits returns how many items each split of the run's pool holds.
+func (p RunParams) Splits() (questions.Sizes, error) {
+	s, err := p.withDefaults().split()
+	return s.Sizes(), err
 }
 
 // RunPools are the generators an epoch run takes (env episodes are graded
@@ -95,6 +109,8 @@ func (p RunParams) validate() error {
 	v.Check(p.MaxIterations >= 0 && p.MaxIterations <= validate.MaxIterations, "/max_iterations",
 		fmt.Sprintf("must be within 1..%d", validate.MaxIterations))
 	v.Check(p.Pool.Test >= 0 && p.Pool.Test < 1, "/test", "must be within [0, 1)")
+	v.Check(p.Pool.Validation >= 0 && p.Pool.Validation < 1, "/validation", "must be within [0, 1)")
+	v.Check(p.Pool.Validation+p.Pool.Test < 1, "/validation", "validation + test must leave items to train on (sum below 1)")
 	return v.Err()
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -158,7 +159,8 @@ func TestEpochRunResumesAtTheTaskItReached(t *testing.T) {
 }
 
 // A run started through the service is executed by the worker's job to
-// its end; its figures are those of its tasks' stored attempts.
+// its end; its figures are those of its tasks' stored attempts, and its
+// validation split is neither trained on nor tested.
 func TestEpochRunJobRunsToItsEnd(t *testing.T) {
 	t.Parallel()
 	b := setup(t, isolated(t), generating(func(task, text string) string { return "0" }))
@@ -173,7 +175,8 @@ func TestEpochRunJobRunsToItsEnd(t *testing.T) {
 	}, 2*time.Minute, 20*time.Millisecond)
 	require.Equal(t, evokg.RunSucceeded, run.Status, run.Error)
 	require.Len(t, run.Metrics, 2)
-	require.Equal(t, 3, run.Metrics[0].Tasks, "3 of 5 items train")
+	require.Equal(t, 2, run.Metrics[0].Tasks, "2 of 5 items train, 1 is the validation split (default 0.2)")
+	require.InDelta(t, DefaultValidation, run.Validation, 1e-12)
 	require.NotNil(t, run.FrozenResult)
 	require.Equal(t, 2, run.FrozenResult.Tasks, "2 of 5 are held out")
 	require.Equal(t, 3, run.Epoch, "the frozen split ran as epoch 3")
@@ -249,22 +252,23 @@ func TestEpochRunTakesWhatThePoolSupplies(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, questions.Supply(questions.Digits), run.Pool.Size)
 	require.Equal(t, 135, run.Pool.Size)
+	require.InDelta(t, DefaultValidation, run.Validation, 1e-12, "a validation split by default, as an evolution run's")
 
 	for _, c := range []struct {
 		size int
 		test float64
 	}{{10, 0}, {2, 0.1}, {2, 0.9}} {
 		p := RunParams{Pool: questions.PoolSpec{Name: questions.Digits, Size: c.size, Seed: 3, Test: c.test}, Epochs: 1, Frozen: true}.withDefaults()
-		training, held, err := p.split()
+		pl, err := p.split()
 		require.NoError(t, err, "%+v", c)
-		require.NotEmpty(t, held, "%+v", c)
-		require.NotEmpty(t, training, "%+v", c)
-		require.Equal(t, c.size, len(training)+len(held), "%+v", c)
+		require.NotEmpty(t, pl.Test, "%+v", c)
+		require.NotEmpty(t, pl.Train, "%+v", c)
+		require.Equal(t, c.size, len(pl.Train)+len(pl.Test), "%+v", c)
 	}
 	p := RunParams{Pool: questions.PoolSpec{Name: questions.Digits, Size: 10, Seed: 3}, Epochs: 1}.withDefaults()
-	_, held, err := p.split()
+	pl, err := p.split()
 	require.NoError(t, err)
-	require.Empty(t, held, "without frozen, test 0 tests nothing")
+	require.Empty(t, pl.Test, "without frozen, test 0 tests nothing")
 }
 
 // A run the previous release stored, and a request in its words, name
@@ -277,12 +281,47 @@ func TestEpochRunFormerHeldOut(t *testing.T) {
 	require.InDelta(t, 0.4, p.Pool.Test, 1e-12)
 	require.Nil(t, p.FormerHeldOut)
 	require.Equal(t, questions.World, p.Pool.Name, "the world pool's former name")
-	_, test, err := RunParams{Pool: questions.PoolSpec{Name: questions.Digits, Size: 10, Seed: 3, Test: 0.4}, Epochs: 1, Frozen: true}.withDefaults().split()
+	pl, err := RunParams{Pool: questions.PoolSpec{Name: questions.Digits, Size: 10, Seed: 3, Test: 0.4}, Epochs: 1, Frozen: true}.withDefaults().split()
 	require.NoError(t, err)
-	require.Len(t, test, 4)
+	require.Len(t, pl.Test, 4)
 
 	got := runParams(evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits}, Epochs: 1, HeldOut: fraction(0.3)})
 	require.InDelta(t, 0.3, got.Pool.Test, 1e-12)
 	got = runParams(evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits}, Epochs: 1, Test: fraction(0.1), HeldOut: fraction(0.3)})
 	require.InDelta(t, 0.1, got.Pool.Test, 1e-12, "test wins over its former name")
+}
+
+// An epoch run holds out a validation split (default 0.2, as an evolution
+// run's) from both the epochs and the frozen test; a run stored without
+// one keeps its split, and fractions that leave nothing to train on are
+// refused by field.
+func TestEpochRunHoldsOutAValidationSplit(t *testing.T) {
+	t.Parallel()
+	p := runParams(evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits, Size: 20, Seed: 3}, Epochs: 1, Frozen: true})
+	require.InDelta(t, DefaultValidation, p.Pool.Validation, 1e-12)
+	pl, err := p.withDefaults().split()
+	require.NoError(t, err)
+	require.Equal(t, questions.Sizes{Train: 12, Validation: 4, Test: 4}, pl.Sizes())
+	sizes, err := p.Splits()
+	require.NoError(t, err)
+	require.Equal(t, pl.Sizes(), sizes)
+	for _, it := range pl.Validation {
+		require.NotContains(t, slices.Concat(pl.Train, pl.Test), it)
+	}
+	none := runParams(evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits, Size: 20, Seed: 3}, Epochs: 1, Validation: fraction(0)})
+	pl, err = none.withDefaults().split()
+	require.NoError(t, err)
+	require.Empty(t, pl.Validation)
+
+	var stored RunParams // as a run of the previous release stored it
+	require.NoError(t, json.Unmarshal([]byte(`{"pool":{"name":"digits","size":20,"seed":3,"test":0.2},"epochs":1}`), &stored))
+	pl, err = stored.withDefaults().split()
+	require.NoError(t, err)
+	require.Equal(t, questions.Sizes{Train: 16, Test: 4}, pl.Sizes())
+
+	bad := runParams(evokg.EpochRunRequest{Pool: evokg.PoolGenerator{Name: questions.Digits}, Epochs: 1, Validation: fraction(0.6), Test: fraction(0.4)})
+	_, err = bad.withDefaults().split()
+	var de *evokg.Error
+	require.ErrorAs(t, err, &de)
+	require.Equal(t, []evokg.FieldError{{Pointer: "/validation", Detail: "validation + test must leave items to train on (sum below 1)"}}, de.Fields)
 }

@@ -88,7 +88,8 @@ func sameJSON(a, b []byte) bool {
 }
 
 // scanRun reads a run without its figures; its stored params are its
-// settings (pool, epochs, max_iterations, frozen, the test fraction).
+// settings (pool, epochs, max_iterations, frozen, the validation and
+// test fractions).
 func scanRun(row pgx.Row) (*evokg.EpochRun, error) {
 	r := evokg.EpochRun{Metrics: []evokg.EpochMetrics{}}
 	var raw []byte
@@ -107,7 +108,7 @@ func scanRun(row pgx.Row) (*evokg.EpochRun, error) {
 func (p RunParams) settings(r *evokg.EpochRun) {
 	r.Pool = evokg.PoolGenerator{Name: p.Pool.Name, Size: p.Pool.Size, Seed: p.Pool.Seed}
 	r.Epochs, r.MaxIterations, r.Frozen = p.Epochs, p.MaxIterations, p.Frozen
-	r.Test, r.HeldOut = p.Pool.Test, p.Pool.Test
+	r.Validation, r.Test, r.HeldOut = p.Pool.Validation, p.Pool.Test, p.Pool.Test
 }
 
 // runParams returns the params run id was started with.

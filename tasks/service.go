@@ -169,14 +169,17 @@ func (s *Service) CancelEpochRun(ctx context.Context, ns string, id uuid.UUID) (
 	return *run, nil
 }
 
-// runParams reads an API request; test absent (under either name) is the
-// default fraction.
+// runParams reads an API request; test absent (under either name) and
+// validation absent are the default fractions.
 func runParams(req evokg.EpochRunRequest) RunParams {
-	test := DefaultTest
+	test, validation := DefaultTest, DefaultValidation
 	if t := cmp.Or(req.Test, req.HeldOut); t != nil {
 		test = *t
 	}
-	return RunParams{Pool: questions.PoolSpec{Name: req.Pool.Name, Size: req.Pool.Size, Seed: req.Pool.Seed, Test: test},
+	if req.Validation != nil {
+		validation = *req.Validation
+	}
+	return RunParams{Pool: questions.PoolSpec{Name: req.Pool.Name, Size: req.Pool.Size, Seed: req.Pool.Seed, Validation: validation, Test: test},
 		Epochs: req.Epochs, MaxIterations: req.MaxIterations, Frozen: req.Frozen}
 }
 

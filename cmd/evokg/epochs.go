@@ -18,11 +18,12 @@ type EpochsCmd struct {
 	AppFlags      `embed:""`
 	Namespace     string  `required:"" help:"Namespace whose memory the tasks read and write."`
 	Pool          string  `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph') or a JSONL file path ({id, question, answer, task_type?, context?} per line); each item is a task graded by normalized match against its answer."`
-	Size          int     `default:"20" help:"Generated pool size, training and test together."`
+	Size          int     `default:"20" help:"Generated pool size, all splits together."`
 	Seed          uint64  `default:"1" help:"Generator and split seed."`
 	Epochs        int     `default:"3" help:"Epochs E (1..20): the training split goes through PRGII once per epoch, memory growing."`
 	MaxIterations int     `name:"max-iterations" help:"Attempts J per task (0: the validator's default, 10)."`
 	Frozen        bool    `help:"After the epochs, evaluate the test split with memory frozen (no ingest): transfer."`
+	Validation    float64 `default:"0.2" help:"Validation fraction, as an evolution run's: never trained on nor tested. An epoch run decides nothing by accuracy; a decision would read this split, never the test split. 0 makes none."`
 	Test          float64 `name:"test" aliases:"held-out" default:"0.2" help:"Test fraction (evaluated only with --frozen; never trained on). --held-out, its former name, is still accepted."`
 	JSON          bool    `help:"Print the run (as GET epoch-runs/{id} shows it) as one JSON object on the last line."`
 	NoWorker      bool    `name:"no-worker" help:"Do not work ingest and projection jobs in this process (a separate 'evokg worker' must run)."`
@@ -30,6 +31,10 @@ type EpochsCmd struct {
 
 func (c *EpochsCmd) Run(g *Globals) error {
 	params, err := c.params()
+	if err != nil {
+		return err
+	}
+	sizes, err := params.Splits()
 	if err != nil {
 		return err
 	}
@@ -47,6 +52,7 @@ func (c *EpochsCmd) Run(g *Globals) error {
 	if run == nil {
 		return err
 	}
+	writeSplits(os.Stdout, sizes, run.Frozen)
 	writeEpochs(os.Stdout, *run)
 	if c.JSON {
 		if jerr := json.NewEncoder(os.Stdout).Encode(run); jerr != nil && err == nil {
@@ -58,7 +64,7 @@ func (c *EpochsCmd) Run(g *Globals) error {
 
 // params names a built-in pool, or loads a JSONL pool and splits it.
 func (c *EpochsCmd) params() (tasks.RunParams, error) {
-	p := tasks.RunParams{Pool: questions.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, Test: c.Test}, Epochs: c.Epochs,
+	p := tasks.RunParams{Pool: questions.PoolSpec{Name: c.Pool, Size: c.Size, Seed: c.Seed, Validation: c.Validation, Test: c.Test}, Epochs: c.Epochs,
 		MaxIterations: c.MaxIterations, Frozen: c.Frozen}
 	if questions.IsBuiltin(c.Pool) {
 		return p, nil
@@ -66,6 +72,16 @@ func (c *EpochsCmd) params() (tasks.RunParams, error) {
 	items, err := loadPool(c.Pool)
 	p.Pool.Size, p.Pool.Items = 0, items
 	return p, err
+}
+
+// writeSplits prints what each split of an epoch run's pool is for.
+func writeSplits(w io.Writer, s questions.Sizes, frozen bool) {
+	test := "held out (not --frozen)"
+	if frozen {
+		test = "the frozen row"
+	}
+	fmt.Fprintf(w, "splits: train %d (the epochs), validation %d (held out; no decision by accuracy), test %d (%s)\n",
+		s.Train, s.Validation, s.Test, test)
 }
 
 // writeEpochs prints one row per epoch (and the frozen test row).

@@ -38,7 +38,7 @@ type ExperimentCmd struct {
 	Plot            string  `help:"Write the plot (SVG) of test accuracy with and without memory here."`
 	JSON            bool    `help:"Print the report as one JSON object on the last line."`
 	NoWorker        bool    `name:"no-worker" help:"Do not work ingest jobs in this process (a separate 'evokg worker' must run)."`
-	Memories        string  `type:"existingfile" help:"A JSONL file of memories (one experience a line, as POST …/experiences takes it) posted into each seed's namespace before its run, as a client posts worked examples; none may ask a validation or test question."`
+	Memories        string  `type:"existingfile" help:"A JSONL file of memories (one experience a line, as POST …/experiences takes it) posted into each seed's namespace before its run, as a client posts worked examples; a memory that carries a validation or test item of any seed in any text field, or its twin (the same task type, the numbers of its question and its answer), is refused with its line and the item."`
 	TeacherNoise    float64 `name:"teacher-noise" default:"0" help:"Share (0-1) of the teacher's texts (corrections, principles, prompt refinements, strategies, agents' prompts, Critic notes) made wrong on purpose (each operation stated replaced by another, every result recomputed with it), the same texts for a given pool and seed: the wrong-teacher ablation; compare with --no-utility."`
 }
 
@@ -89,8 +89,9 @@ func (c *ExperimentCmd) config(ctx context.Context) (experiment.Config, error) {
 	if cfg.Checkers, err = c.checkers(ctx); err != nil {
 		return cfg, err
 	}
+	var lines []int
 	if c.Memories != "" {
-		if cfg.Memories, err = loadMemories(c.Memories); err != nil {
+		if cfg.Memories, lines, err = loadMemories(c.Memories); err != nil {
 			return cfg, err
 		}
 	}
@@ -105,7 +106,13 @@ func (c *ExperimentCmd) config(ctx context.Context) (experiment.Config, error) {
 		}
 	}
 	cfg = cfg.WithDefaults()
-	return cfg, cfg.Validate()
+	if err := cfg.Validate(); err != nil {
+		return cfg, err
+	}
+	if err := cfg.CheckMemories(func(i int) string { return fmt.Sprintf("/lines/%d", lines[i]) }); err != nil {
+		return cfg, fmt.Errorf("memories %s: %w", c.Memories, err)
+	}
+	return cfg, nil
 }
 
 func loadPool(path string) ([]questions.Item, error) {
@@ -173,14 +180,16 @@ func writeExperimentTable(w io.Writer, r *experiment.Report) {
 	fmt.Fprintf(w, "write gate: checkers of %s\n", cmp.Or(strings.Join(r.Checkers, ", "), "no task type"))
 }
 
-// loadMemories reads a JSONL file of experiences, refusing unknown fields.
-func loadMemories(path string) ([]evokg.ExperienceInput, error) {
+// loadMemories reads a JSONL file of experiences, refusing unknown fields,
+// and returns each one's line.
+func loadMemories(path string) ([]evokg.ExperienceInput, []int, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("memories: %w", err)
+		return nil, nil, fmt.Errorf("memories: %w", err)
 	}
 	defer f.Close()
 	var out []evokg.ExperienceInput
+	var lines []int
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -191,9 +200,9 @@ func loadMemories(path string) ([]evokg.ExperienceInput, error) {
 		dec.DisallowUnknownFields()
 		var m evokg.ExperienceInput
 		if err := dec.Decode(&m); err != nil {
-			return nil, fmt.Errorf("memories %s line %d: %w", path, line, err)
+			return nil, nil, fmt.Errorf("memories %s line %d: %w", path, line, err)
 		}
-		out = append(out, m)
+		out, lines = append(out, m), append(lines, line)
 	}
-	return out, sc.Err()
+	return out, lines, sc.Err()
 }

@@ -36,7 +36,7 @@ type CLI struct {
 	Maintenance MaintenanceCmd `cmd:"" help:"Storage maintenance: rebuild bloated vector indexes."`
 	Evolve      EvolveCmd      `cmd:"" help:"Run a MAGE evolution run in this process, with live progress and a plot."`
 	Experiment  ExperimentCmd  `cmd:"" help:"Measure the learning effect: test-split accuracy with evolved memory against the same learner without memory, over seeds."`
-	Calibrate   CalibrateCmd   `cmd:"" help:"Choose a namespace's learner profile (memory as a block or as chat turns, with or without reasoning) by answering a pool's validation items with each candidate."`
+	Calibrate   CalibrateCmd   `cmd:"" help:"Choose a namespace's learner profile (memory as a block or as chat turns, with or without reasoning) by answering the validation items of the namespace's run (or of a pool, when it has none) with each candidate."`
 	Pool        PoolCmd        `cmd:"" help:"Show a question pool's items and their split (train, validation, test)."`
 	Epochs      EpochsCmd      `cmd:"" aliases:"prgii" help:"Run an epoch run in this process: a pool through APEX-EM's PRGII for several epochs and report SR, CSR, mean attempts and first-attempt success per epoch."`
 	MCP         MCPCmd         `cmd:"" name:"mcp" help:"Serve the MCP tools (remember, recall, …) over stdio for desktop MCP clients."`

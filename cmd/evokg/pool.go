@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"text/tabwriter"
 
 	evokg "github.com/evokg/evokg"
@@ -77,7 +78,7 @@ func (s Splits) poolSpec(name string, size int, seed uint64) (questions.PoolSpec
 
 // PoolCmd groups the pool subcommands.
 type PoolCmd struct {
-	Show PoolShowCmd `cmd:"" help:"Print every item of a pool with its split, so anyone can check that no question is in two splits."`
+	Show PoolShowCmd `cmd:"" help:"Print every item of a pool with its split, its answer and its twins in other splits (items of the same task type, numbers and answer), so anyone can check that no question and no twins are in two splits."`
 }
 
 // PoolShowCmd prints a pool as evolve and experiment split it.
@@ -86,7 +87,7 @@ type PoolShowCmd struct {
 	Size   int    `default:"200" help:"Generated pool size, all splits together."`
 	Seed   uint64 `default:"1" help:"Generator and split seed (an experiment's seed s uses s)."`
 	Splits `embed:""`
-	JSON   bool `help:"Print one JSON object: the split sizes and every item's id, split, task type and question."`
+	JSON   bool `help:"Print one JSON object: the split sizes and every item's id, split, task type, question, answer and twins."`
 }
 
 // poolView is what pool show prints.
@@ -102,6 +103,11 @@ type itemView struct {
 	Split    string `json:"split"`
 	TaskType string `json:"task_type"`
 	Question string `json:"question"`
+	Answer   string `json:"answer"`
+	// Twins counts the items of other splits that ask the same normalized
+	// question or are answer-equivalent (questions.TwinKey): 0 when the
+	// split is sound.
+	Twins int `json:"twins"`
 }
 
 func (c *PoolShowCmd) Run() error { return c.write(os.Stdout) }
@@ -112,10 +118,10 @@ func (c *PoolShowCmd) write(w io.Writer) error {
 		return err
 	}
 	v := poolView{Pool: c.Pool, Seed: c.Seed, Splits: p.Sizes(), Items: []itemView{}}
-	for _, split := range [][]questions.Item{p.Train, p.Validation, p.Test} {
-		for _, it := range split {
-			v.Items = append(v.Items, itemView{ID: it.ID, Split: it.Split, TaskType: it.TaskType, Question: it.Question})
-		}
+	all := slices.Concat(p.Train, p.Validation, p.Test)
+	for i, n := range questions.TwinCounts(all) {
+		it := all[i]
+		v.Items = append(v.Items, itemView{ID: it.ID, Split: it.Split, TaskType: it.TaskType, Question: it.Question, Answer: it.Answer, Twins: n})
 	}
 	if c.JSON {
 		return json.NewEncoder(w).Encode(v)
@@ -141,9 +147,9 @@ func (c *PoolShowCmd) build() (questions.Pool, error) {
 func writePool(w io.Writer, v poolView) {
 	fmt.Fprintf(w, "%s, seed %d: train %d, validation %d, test %d\n", v.Pool, v.Seed, v.Splits.Train, v.Splits.Validation, v.Splits.Test)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSPLIT\tTASK TYPE\tQUESTION")
+	fmt.Fprintln(tw, "ID\tSPLIT\tTASK TYPE\tTWINS\tANSWER\tQUESTION")
 	for _, it := range v.Items {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", it.ID, it.Split, it.TaskType, it.Question)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", it.ID, it.Split, it.TaskType, it.Twins, it.Answer, it.Question)
 	}
 	tw.Flush()
 }

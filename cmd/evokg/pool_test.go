@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -40,6 +42,63 @@ func TestPoolShowPrintsTheRunsSplits(t *testing.T) {
 		require.NotContains(t, splitOf, key, "%q twice", it.Question)
 		splitOf[key] = it.Split
 	}
+}
+
+// `evokg pool show` counts for every item the twins (same task type,
+// numbers and answer, or the same question) in other splits: none, for
+// every built-in pool at sizes 40, 200 and 1,000 (its supply when smaller)
+// and seeds 1–5. The split by question alone left hundreds (arith size
+// 1,000 seed 1: 170 items).
+func TestPoolShowCountsNoTwinsAcrossSplits(t *testing.T) {
+	t.Parallel()
+	for _, name := range questions.Builtins {
+		for _, size := range []int{40, 200, 1000} {
+			for seed := uint64(1); seed <= 5; seed++ {
+				if supply := questions.SupplyAt(name, seed); supply > 0 {
+					size = min(size, supply)
+				}
+				cli, _, err := parse(t, "pool", "show", "--pool", name, "--size", fmt.Sprint(size), "--seed", fmt.Sprint(seed), "--json")
+				require.NoError(t, err)
+				var out bytes.Buffer
+				require.NoError(t, cli.Pool.Show.write(&out))
+				var v poolView
+				require.NoError(t, json.Unmarshal(out.Bytes(), &v))
+				require.Len(t, v.Items, size)
+				for _, it := range v.Items {
+					require.NotEmpty(t, it.Answer, it.ID)
+					require.Zero(t, it.Twins, "%s size %d seed %d: %s has twins in another split", name, size, seed, it.ID)
+				}
+			}
+		}
+	}
+}
+
+// A JSONL pool that names a split for each of two twins refuses them;
+// one that names none has its twins counted in the table as 0.
+func TestPoolShowPrintsAnswersAndTwins(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pool.jsonl")
+	require.NoError(t, os.WriteFile(path, []byte(`{"id":"a","question":"Tom has 3 and 5 apples. How many?","answer":8}
+{"id":"b","question":"Sue has 5 and 3 pears. How many?","answer":8}
+{"id":"c","question":"What is 3 + 4?","answer":7}
+`), 0o600))
+	cli, _, err := parse(t, "pool", "show", "--pool", path, "--validation", "0.3", "--test", "0.3")
+	require.NoError(t, err)
+	var out bytes.Buffer
+	require.NoError(t, cli.Pool.Show.write(&out))
+	a := regexp.MustCompile(`(?m)^a\s+(\w+)\s+general\s+0\s+8\s+Tom has 3 and 5 apples`).FindStringSubmatch(out.String())
+	b := regexp.MustCompile(`(?m)^b\s+(\w+)\s+general\s+0\s+8\s+Sue has 5 and 3 pears`).FindStringSubmatch(out.String())
+	require.NotNil(t, a, out.String())
+	require.NotNil(t, b, out.String())
+	require.Equal(t, a[1], b[1], "twins in one split")
+
+	require.NoError(t, os.WriteFile(path, []byte(`{"id":"a","question":"Tom has 3 and 5 apples. How many?","answer":8,"split":"train"}
+{"id":"b","question":"Sue has 5 and 3 pears. How many?","answer":8,"split":"test"}
+`), 0o600))
+	err = cli.Pool.Show.write(&bytes.Buffer{})
+	var e *evokg.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, "/lines/2/split", e.Fields[0].Pointer)
+	require.Contains(t, e.Fields[0].Detail, `twin of the item at /lines/1 in split "train"`)
 }
 
 func TestPoolShowRefusesAQuestionInTwoSplits(t *testing.T) {

@@ -30,6 +30,8 @@ class EpochRun:
         epochs (int):
         epoch (int): the epoch running or last run (epochs + 1 for the frozen evaluation)
         frozen (bool):
+        validation (float): the validation fraction of the pool: neither trained on nor tested (0 for a run started
+            before epoch runs had one)
         test (float): the test fraction of the pool
         held_out (float): test under its name in the previous release, still returned
         metrics (list[EpochMetrics]): per epoch, computed from the stored attempts of the tasks finished so far
@@ -47,6 +49,7 @@ class EpochRun:
     epochs: int
     epoch: int
     frozen: bool
+    validation: float
     test: float
     held_out: float
     metrics: list[EpochMetrics]
@@ -71,6 +74,8 @@ class EpochRun:
         epoch = self.epoch
 
         frozen = self.frozen
+
+        validation = self.validation
 
         test = self.test
 
@@ -104,6 +109,7 @@ class EpochRun:
                 "epochs": epochs,
                 "epoch": epoch,
                 "frozen": frozen,
+                "validation": validation,
                 "test": test,
                 "held_out": held_out,
                 "metrics": metrics,
@@ -140,6 +146,8 @@ class EpochRun:
 
         frozen = d.pop("frozen")
 
+        validation = d.pop("validation")
+
         test = d.pop("test")
 
         held_out = d.pop("held_out")
@@ -174,6 +182,7 @@ class EpochRun:
             epochs=epochs,
             epoch=epoch,
             frozen=frozen,
+            validation=validation,
             test=test,
             held_out=held_out,
             metrics=metrics,

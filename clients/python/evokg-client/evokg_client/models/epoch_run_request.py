@@ -23,6 +23,8 @@ class EpochRunRequest:
         max_iterations (int | Unset): attempts J per task; 0 takes the validator's default (10)
         frozen (bool | Unset): after the epochs, evaluate the test split once with memory frozen (no ingest) Default:
             False.
+        validation (float | Unset): validation fraction of the pool, as an evolution run's: neither trained on nor
+            tested; 0 makes none. validation + test must stay below 1 (a 422 on /validation otherwise) Default: 0.2.
         test (float | Unset): test fraction of the pool, never trained on; with frozen at least one item is tested (also
             at 0), without it 0 tests nothing Default: 0.2.
         held_out (float | Unset): test under its name in the previous release, still accepted; test wins when both are
@@ -33,6 +35,7 @@ class EpochRunRequest:
     epochs: int
     max_iterations: int | Unset = UNSET
     frozen: bool | Unset = False
+    validation: float | Unset = 0.2
     test: float | Unset = 0.2
     held_out: float | Unset = UNSET
 
@@ -44,6 +47,8 @@ class EpochRunRequest:
         max_iterations = self.max_iterations
 
         frozen = self.frozen
+
+        validation = self.validation
 
         test = self.test
 
@@ -61,6 +66,8 @@ class EpochRunRequest:
             field_dict["max_iterations"] = max_iterations
         if frozen is not UNSET:
             field_dict["frozen"] = frozen
+        if validation is not UNSET:
+            field_dict["validation"] = validation
         if test is not UNSET:
             field_dict["test"] = test
         if held_out is not UNSET:
@@ -81,6 +88,8 @@ class EpochRunRequest:
 
         frozen = d.pop("frozen", UNSET)
 
+        validation = d.pop("validation", UNSET)
+
         test = d.pop("test", UNSET)
 
         held_out = d.pop("held_out", UNSET)
@@ -90,6 +99,7 @@ class EpochRunRequest:
             epochs=epochs,
             max_iterations=max_iterations,
             frozen=frozen,
+            validation=validation,
             test=test,
             held_out=held_out,
         )

@@ -17,8 +17,8 @@ class EpochRunRequestPool:
     Attributes:
         name (EpochRunRequestPoolName): a built-in pool, as evolution runs' generator names it (world episodes are
             graded by playing them, not by an answer)
-        size (int | Unset): items, training and test together, at least 2; 0 takes the default (20); a size above what
-            the pool supplies (digits: 135) takes the whole pool, and the run shows the size used
+        size (int | Unset): items, all splits together, at least 2; 0 takes the default (20); a size above what the pool
+            supplies (digits: 135) takes the whole pool, and the run shows the size used
         seed (int | Unset): generator and split seed; 0 takes the default (1)
     """
 

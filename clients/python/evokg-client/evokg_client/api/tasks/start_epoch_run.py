@@ -124,7 +124,14 @@ def sync_detailed(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the test split (test of the pool, default
     0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue epoch_runs; a worker
+    written). The validation split (validation of the pool, default
+    0.2 as an evolution run's) is neither trained on nor tested: an
+    epoch run takes no decision by accuracy, and one would read this
+    split, never the test split. The splits are disjoint by question
+    and by answer-equivalence (no two items of the same task type,
+    numbers and gold in two splits). validation + test at 1 or above,
+    leaving nothing to train on, is a 422 on /validation. The run is a durable job (River queue
+    epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
@@ -181,7 +188,14 @@ def sync(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the test split (test of the pool, default
     0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue epoch_runs; a worker
+    written). The validation split (validation of the pool, default
+    0.2 as an evolution run's) is neither trained on nor tested: an
+    epoch run takes no decision by accuracy, and one would read this
+    split, never the test split. The splits are disjoint by question
+    and by answer-equivalence (no two items of the same task type,
+    numbers and gold in two splits). validation + test at 1 or above,
+    leaving nothing to train on, is a 422 on /validation. The run is a durable job (River queue
+    epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
@@ -233,7 +247,14 @@ async def asyncio_detailed(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the test split (test of the pool, default
     0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue epoch_runs; a worker
+    written). The validation split (validation of the pool, default
+    0.2 as an evolution run's) is neither trained on nor tested: an
+    epoch run takes no decision by accuracy, and one would read this
+    split, never the test split. The splits are disjoint by question
+    and by answer-equivalence (no two items of the same task type,
+    numbers and gold in two splits). validation + test at 1 or above,
+    leaving nothing to train on, is a 422 on /validation. The run is a durable job (River queue
+    epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
@@ -288,7 +309,14 @@ async def asyncio(
     growing, each item a task graded by normalized match against its
     gold answer; with frozen, the test split (test of the pool, default
     0.2) is then evaluated once with memory frozen (read, never
-    written). The run is a durable job (River queue epoch_runs; a worker
+    written). The validation split (validation of the pool, default
+    0.2 as an evolution run's) is neither trained on nor tested: an
+    epoch run takes no decision by accuracy, and one would read this
+    split, never the test split. The splits are disjoint by question
+    and by answer-equivalence (no two items of the same task type,
+    numbers and gold in two splits). validation + test at 1 or above,
+    leaving nothing to train on, is a 422 on /validation. The run is a durable job (River queue
+    epoch_runs; a worker
     process executes one run at a time, its tasks one after another); a
     crashed run resumes at the task it had reached. A frozen run tests
     at least one item. One run per namespace may be active
