@@ -213,4 +213,3 @@ func baselineProfile(res *evolution.Result) *evokg.LearnerProfile {
 	}
 	return nil
 }
-
