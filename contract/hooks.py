@@ -24,17 +24,34 @@ def documented_status(ctx, response, case):
 
 
 @schemathesis.hook
-def filter_body(ctx, body):
+def filter_case(ctx, case):
+    """filter_body for every phase: the coverage phase applies case filters
+    but not body filters."""
+    return body_fits(case.operation.path, case.body)
+
+
+def body_fits(path, body):
     """Keeps a body within the rules JSON Schema cannot state, which the
     document states in descriptions and the server refuses with a 422: an
-    evolution run's validation and test shares sum below 1, and every
-    embedding has a length between 1e-15 and 1e19."""
+    evolution or epoch run's validation and test shares sum below 1, every
+    embedding has a length between 1e-15 and 1e19, and a task type's
+    checker is a pattern, code and example that agree when the code runs
+    in the sandbox (the Go tests send checkers: api.TestDeclareTaskTypeRefusals,
+    app.TestDeclareCheckerOverTheAPI)."""
     if not all(embedding_fits(item) for item in (body if isinstance(body, list) else [body])):
         return False
-    operation = getattr(ctx, "operation", None)
-    if operation is None or not operation.path.endswith("/evolution-runs") or not isinstance(body, dict):
+    if not isinstance(body, dict):
         return True
-    shares = [body.get("validation"), body.get("test")]
+    if "/task-types/" in path and isinstance(body.get("checker"), dict):
+        checker = body["checker"]
+        return not all(isinstance(checker.get(k), str) for k in ("pattern", "code", "example"))
+    if path.endswith("/evolution-runs"):  # an absent or 0 share takes the default, 0.2
+        shares = [body.get("validation") or 0.2, body.get("test") or 0.2]
+    elif path.endswith("/epoch-runs"):
+        test = body.get("test", body.get("held_out", 0.2))
+        shares = [body.get("validation", 0.2), test]
+    else:
+        return True
     if not all(is_number(s) for s in shares if s is not None):
         return True  # a negative case of another kind
     return sum(s for s in shares if s is not None) < 1

@@ -56,11 +56,12 @@ func TestExperimentCommandOnTheEnvironment(t *testing.T) {
 		curve := r.PerSeed[0].Curve
 		require.Len(t, curve, 2)
 		require.Zero(t, curve[0].Accuracy, "no memory in iteration 1: every training episode fails")
-		require.InDelta(t, 1.0, curve[1].Accuracy, 1e-9, "the Explorer's recipes of the failures reach every training goal")
 		return r
 	}
 
 	on := experiment(prefix)
+	require.Greater(t, on.PerSeed[0].Curve[1].Accuracy, 0.5,
+		"the Explorer's recipes of the other failures reach most training goals (an episode is never shown its own)")
 	require.Zero(t, on.WithMemory.Correct, "another world's facts and recipes reach no test goal")
 	require.Greater(t, fake.CountTask("explore"), 0)
 	require.Greater(t, fake.CountTask("plan_actions"), 0)

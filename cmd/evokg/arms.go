@@ -19,7 +19,7 @@ import (
 type BenchArmsCmd struct {
 	AppFlags     `embed:""`
 	Namespace    string `required:"" help:"Namespace whose memory is searched (for example an experiment seed's, <prefix>-s<seed>)."`
-	Pool         string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'env') or a JSONL file path."`
+	Pool         string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'world') or a JSONL file path."`
 	Size         int    `default:"40" help:"Generated pool size, all splits together (as the run that evolved the namespace)."`
 	Seed         uint64 `default:"1" help:"Generator and split seed (as the run that evolved the namespace)."`
 	Splits       `embed:""`

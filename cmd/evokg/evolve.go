@@ -22,7 +22,7 @@ import (
 type EvolveCmd struct {
 	AppFlags        `embed:""`
 	Namespace       string `required:"" help:"Namespace to evolve."`
-	Pool            string `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph', 'env': episodes of the built-in text environment, explored by the Explorer) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
+	Pool            string `default:"arith" help:"Question pool: a built-in generator ('arith', 'digits', 'glyph', 'world': episodes of the built-in text environment, explored by the Explorer) or a JSONL file path ({id, question, answer, task_type?, context?} per line)."`
 	Size            int    `default:"200" help:"Generated pool size, all splits together."`
 	Seed            uint64 `default:"1" help:"Generator and split seed."`
 	Splits          `embed:""`

@@ -25,7 +25,7 @@ import (
 // evolved memory against the same learner without memory, over seeds.
 type ExperimentCmd struct {
 	AppFlags        `embed:""`
-	Pool            string `default:"glyph" help:"Question pool: 'arith', 'glyph' (made-up rules), 'digits' (one-step questions on small numbers), 'env' (episodes of the built-in text environment) or a JSONL file path."`
+	Pool            string `default:"glyph" help:"Question pool: 'arith', 'glyph' (made-up rules), 'digits' (one-step questions on small numbers), 'world' (episodes of the built-in text environment) or a JSONL file path."`
 	Size            int    `default:"40" help:"Generated pool size, all splits together."`
 	Iterations      int    `default:"2" help:"Evolution iterations per seed."`
 	Seeds           int    `default:"2" help:"Seeds 1..S, each a fresh namespace and run."`

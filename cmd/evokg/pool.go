@@ -83,7 +83,7 @@ type PoolCmd struct {
 
 // PoolShowCmd prints a pool as evolve and experiment split it.
 type PoolShowCmd struct {
-	Pool   string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'env') or a JSONL file path."`
+	Pool   string `default:"arith" help:"A built-in pool ('arith', 'digits', 'glyph', 'world') or a JSONL file path."`
 	Size   int    `default:"200" help:"Generated pool size, all splits together."`
 	Seed   uint64 `default:"1" help:"Generator and split seed (an experiment's seed s uses s)."`
 	Splits `embed:""`
